@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { nowIso } from '#lib/data/table.ts';
+import { DomainError } from '#lib/errors.ts';
+import type { Operation } from '#lib/api-handler.ts';
+import { getItem, insertItem, nameKey, NameTakenError, ParentMissingError, ROOT_ID, toDriveItem, type ItemRecord } from './data/items.ts';
+
+/** Folder names are unique within their parent (case-insensitive): a duplicate answers -990000090007. */
+export const createFolder: Operation<'com_drive/folder_reg_btn'> = async ({ caller, input }) => {
+  const parent = input.parent_id === ROOT_ID ? undefined : await getItem(caller.kykId, input.parent_id);
+  if (input.parent_id !== ROOT_ID && parent?.type !== 'folder') throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+
+  const name = input.name.trim();
+  const now = nowIso();
+  const record: ItemRecord = {
+    kyk_id: caller.kykId,
+    id: randomUUID(),
+    parent_id: input.parent_id,
+    ancestors: parent ? [...parent.ancestors, parent.id] : [ROOT_ID],
+    type: 'folder',
+    name,
+    name_key: nameKey(name),
+    size: null,
+    declared_size: null,
+    version: 1,
+    status: 'ready',
+    content_type: null,
+    s3_key: null,
+    row_version: 1,
+    regist_date: now,
+    regist_user_id: caller.userId,
+    update_date: now,
+    update_user_id: caller.userId,
+  };
+  try {
+    await insertItem(record);
+  } catch (error) {
+    if (error instanceof NameTakenError) throw new DomainError('folderNameDuplicate', {}, { name: 'code.folderNameDuplicate' });
+    if (error instanceof ParentMissingError) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+    throw error;
+  }
+  return { item: toDriveItem(record) };
+};

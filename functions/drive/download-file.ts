@@ -1,0 +1,14 @@
+import { DomainError } from '#lib/errors.ts';
+import type { Operation } from '#lib/api-handler.ts';
+import { getItem } from './data/items.ts';
+import { presignDownload } from './object-storage.ts';
+
+/** A short-lived presigned GET whose Content-Disposition carries the UTF-8 file name. */
+export const downloadFile: Operation<'com_drive/download'> = async ({ caller, input }) => {
+  const item = await getItem(caller.kykId, input.id);
+  if (item?.type !== 'file' || item.status !== 'ready' || !item.s3_key || item.size === null) {
+    throw new DomainError('address', {}, {}, 'notice.downloadFileMissing');
+  }
+  const { url, expiresAt } = await presignDownload(item.s3_key, item.name, item.content_type ?? 'application/octet-stream');
+  return { url, file_name: item.name, size: item.size, expires_at: expiresAt };
+};

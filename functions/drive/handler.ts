@@ -1,0 +1,14 @@
+import { createApiHandler } from '#lib/api-handler.ts';
+import { createFolder } from './create-folder.ts';
+import { downloadFile } from './download-file.ts';
+import { getItemInfo } from './get-item.ts';
+import { listFolder } from './list-folder.ts';
+import { registerFile } from './register-file.ts';
+
+export const handler = createApiHandler('drive', {
+  'com_drive/drive_info': listFolder,
+  'com_drive/folder_reg_btn': createFolder,
+  'com_drive/file_reg_btn': registerFile,
+  'com_drive/file_info': getItemInfo,
+  'com_drive/download': downloadFile,
+});

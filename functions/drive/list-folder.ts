@@ -1,0 +1,29 @@
+import { DomainError } from '#lib/errors.ts';
+import type { Operation } from '#lib/api-handler.ts';
+import { folderRefs, getItem, listChildren, ROOT_ID, toDriveItem } from './data/items.ts';
+
+export const ROOT_NAME = '';
+
+/** One page of a folder (folders first), with the breadcrumb path from the root. */
+export const listFolder: Operation<'com_drive/drive_info'> = async ({ caller, input }) => {
+  const folder = input.folder_id === ROOT_ID ? undefined : await getItem(caller.kykId, input.folder_id);
+  if (input.folder_id !== ROOT_ID && folder?.type !== 'folder') {
+    throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+  }
+  const [page, path] = await Promise.all([
+    listChildren(caller.kykId, input.folder_id, {
+      sortItem: input.sort_item,
+      ascending: input.sort_flg === 1,
+      pageSize: input.page_size,
+      cursor: input.cursor,
+    }),
+    folder ? folderRefs(caller.kykId, folder.ancestors.filter((id) => id !== ROOT_ID)) : Promise.resolve([]),
+  ]);
+  if (!page) throw new DomainError('input', {}, { cursor: 'validation.invalidValue' });
+  return {
+    folder: { id: input.folder_id, name: folder?.name ?? ROOT_NAME },
+    path,
+    items: page.items.map(toDriveItem),
+    next_cursor: page.nextCursor,
+  };
+};

@@ -1,0 +1,53 @@
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3 } from '#lib/clients.ts';
+import { config } from '#lib/config.ts';
+
+/**
+ * File bytes never pass through a Lambda: the browser PUTs to and GETs from S3 with presigned URLs.
+ * Objects live under `t/<contract>/<item id>/v<version>`, so a key names its tenant and entry and
+ * the storage-events handler can find both from the key alone.
+ */
+export const UPLOAD_URL_SECONDS = 15 * 60;
+export const DOWNLOAD_URL_SECONDS = 5 * 60;
+
+export const objectKey = (kykId: string, itemId: string, version: number): string => `t/${kykId}/${itemId}/v${version}`;
+
+export const parseObjectKey = (key: string): { kykId: string; itemId: string; version: number } | undefined => {
+  const match = /^t\/([^/]+)\/([0-9a-f-]{36})\/v(\d+)$/.exec(key);
+  return match ? { kykId: match[1]!, itemId: match[2]!, version: Number(match[3]) } : undefined;
+};
+
+/** The signature covers the length and type, so S3 itself refuses a body other than the declared one. */
+export async function presignUpload(key: string, size: number, contentType: string) {
+  const url = await getSignedUrl(
+    s3(),
+    new PutObjectCommand({ Bucket: config.bucketName, Key: key, ContentLength: size, ContentType: contentType }),
+    { expiresIn: UPLOAD_URL_SECONDS, signableHeaders: new Set(['content-length', 'content-type']) },
+  );
+  return { url, headers: { 'content-type': contentType }, expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString() };
+}
+
+/**
+ * RFC 6266 / 5987: an ASCII fallback for old clients plus the exact UTF-8 name, so a Japanese file
+ * name arrives intact.
+ */
+export const contentDisposition = (fileName: string): string => {
+  const fallback = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+};
+
+export async function presignDownload(key: string, fileName: string, contentType: string) {
+  const url = await getSignedUrl(
+    s3(),
+    new GetObjectCommand({
+      Bucket: config.bucketName,
+      Key: key,
+      ResponseContentDisposition: contentDisposition(fileName),
+      ResponseContentType: contentType,
+    }),
+    { expiresIn: DOWNLOAD_URL_SECONDS },
+  );
+  return { url, expiresAt: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString() };
+}

@@ -1,0 +1,219 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { API_PREFIX, readBearer, TOKEN_HEADER } from '#shared/envelope.ts';
+import { fallbackLanguage, isLanguage, translate, type Language, type MessageKey } from '#shared/messages.ts';
+import { isRoutePath, routes, type EndpointGroup, type RoutePath, type RouteResponse, type Routes } from '#shared/routes.ts';
+import { config } from './config.ts';
+import { epochSeconds } from './data/table.ts';
+import { extendSession, getSession, isLive, type Session } from './data/sessions.ts';
+import { getUser, type User } from './data/users.ts';
+
+import { envelopeResponse } from './envelope.ts';
+import { DomainError, InputError } from './errors.ts';
+import { logger, type Logger } from './logger.ts';
+import { signToken, verifyToken } from './tokens.ts';
+
+/**
+ * The handler kit: every endpoint group's Lambda is `createApiHandler(group, operations)`.
+ * Middleware order (ARCHITECTURE.md "A request"): error mapping, JSON parsing, token check and
+ * refresh with the tenant taken from the token only, validation, then the operation.
+ */
+
+/** Who is calling: present on every route whose access is not `public`. */
+export interface Caller {
+  kykId: string;
+  userId: string;
+  user: User;
+  session: Session;
+}
+
+export interface OperationContext<P extends RoutePath> {
+  path: P;
+  input: z.output<Routes[P]['request']>;
+  language: Language;
+  requestId: string;
+  log: Logger;
+  caller: Routes[P]['access'] extends 'public' ? Caller | undefined : Caller;
+  /** Client address as API Gateway saw it (never a forwarded header). */
+  sourceIp: string;
+  userAgent: string;
+}
+
+/** An operation may answer data alone, or data with a non-zero success code or a new token. */
+export class Reply<T> {
+  constructor(readonly data: T, readonly options: { token?: string } = {}) {}
+}
+
+export type Operation<P extends RoutePath> = (context: OperationContext<P>) => Promise<RouteResponse<P> | Reply<RouteResponse<P>>>;
+
+export type GroupOperations<G extends EndpointGroup> = {
+  [P in RoutePath as Routes[P]['group'] extends G ? P : never]: Operation<P>;
+};
+
+interface RequestState {
+  path?: RoutePath;
+  body?: unknown;
+  language: Language;
+  requestId: string;
+  log: Logger;
+  caller?: Caller;
+  /** The refreshed token that goes back on every authenticated response, errors included. */
+  token?: string;
+  started: number;
+}
+
+type ApiContext = Context & { api: RequestState };
+type ApiMiddleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
+
+const header = (event: APIGatewayProxyEventV2, name: string): string | undefined => {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(event.headers ?? {})) if (key.toLowerCase() === wanted) return value;
+  return undefined;
+};
+
+const acceptLanguage = (event: APIGatewayProxyEventV2): Language => {
+  const first = header(event, 'accept-language')?.split(',')[0]?.trim().slice(0, 2).toLowerCase();
+  return isLanguage(first) ? first : fallbackLanguage;
+};
+
+/** Outermost: starts the request state, maps every failure to the envelope, logs the outcome. */
+const errorEnvelope = (): ApiMiddleware => ({
+  before: ({ event, context }) => {
+    const requestId = event.requestContext?.requestId || context.awsRequestId || crypto.randomUUID();
+    context.api = {
+      language: acceptLanguage(event),
+      requestId,
+      log: logger.child({ requestId, path: event.rawPath }),
+      started: Date.now(),
+    };
+  },
+  after: ({ context, response }) => {
+    context.api.log.info('request', { status: response?.statusCode, ms: Date.now() - context.api.started, kyk: context.api.caller?.kykId });
+  },
+  onError: (request) => {
+    const { context, error } = request;
+    const api = context.api;
+    const info = { request_id: api.requestId };
+    if (error instanceof InputError) {
+      const fields = Object.fromEntries(
+        Object.entries(error.fields).map(([field, key]) => [field, translate(api.language, key, error.fieldParams[field])]),
+      );
+      request.response = envelopeResponse({ codeName: 'input', language: api.language, info: { ...info, fields }, token: api.token });
+    } else if (error instanceof DomainError) {
+      const fields = Object.keys(error.fields).length
+        ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, translate(api.language, key)]))
+        : undefined;
+      request.response = envelopeResponse({
+        codeName: error.codeName, language: api.language, params: error.params, messageKey: error.messageKey, info: { ...info, ...(fields ? { fields } : {}) }, token: api.token,
+      });
+    } else {
+      api.log.error('unhandled error', { error });
+      request.response = envelopeResponse({ codeName: 'unknown', language: api.language, info, token: api.token });
+    }
+    api.log.info('request', { status: request.response.statusCode, ms: Date.now() - api.started, kyk: api.caller?.kykId, outcome: error?.message });
+  },
+});
+
+/** Resolves the manifest route of this group, or answers -3 (404) for any other path or method. */
+const resolveRoute = (group: EndpointGroup): ApiMiddleware => ({
+  before: ({ event, context }) => {
+    const path = event.rawPath.startsWith(`${API_PREFIX}/`) ? event.rawPath.slice(API_PREFIX.length + 1) : '';
+    if (event.requestContext?.http?.method !== 'POST' || !isRoutePath(path) || routes[path].group !== group) {
+      throw new DomainError('address');
+    }
+    context.api.path = path;
+  },
+});
+
+const jsonBody = (): ApiMiddleware => ({
+  before: ({ event, context }) => {
+    const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+    if (raw.trim() === '') {
+      context.api.body = {};
+      return;
+    }
+    try {
+      context.api.body = JSON.parse(raw);
+    } catch {
+      throw new InputError({ body: 'validation.invalidJson' });
+    }
+    const language = (context.api.body as { language?: unknown } | null)?.language;
+    if (isLanguage(language)) context.api.language = language;
+  },
+});
+
+/**
+ * Token check and refresh. A tampered, expired or orphaned token (its session ended by logout or a
+ * forced login) answers -102. The tenant comes from the verified token, never from the body.
+ */
+const authenticate = (): ApiMiddleware => ({
+  before: async ({ event, context }) => {
+    const api = context.api;
+    const access = routes[api.path!].access;
+    if (access === 'public') return;
+    const token = readBearer(header(event, TOKEN_HEADER));
+    const claims = token ? await verifyToken(token) : undefined;
+    if (!claims) throw new DomainError('tokenTimeout');
+    const [session, user] = await Promise.all([getSession(claims.kyk, claims.sub, claims.sid), getUser(claims.kyk, claims.sub)]);
+    if (!session || !isLive(session) || !user || user.status !== 0) throw new DomainError('tokenTimeout');
+    api.language = user.language;
+    const idleSeconds = config.sessionIdleMinutes * 60;
+    // Writing on every call would cost a write per request; sliding once a minute is indistinguishable.
+    const fresh = session.expires_at - epochSeconds() < idleSeconds - 60 ? await extendSession(session, idleSeconds) : session;
+    if (!fresh) throw new DomainError('tokenTimeout');
+    api.caller = { kykId: claims.kyk, userId: claims.sub, user, session: fresh };
+    api.log = api.log.child({ kyk: claims.kyk, user: claims.sub });
+    api.token = await signToken({ kyk: claims.kyk, sub: claims.sub, sid: fresh.session_id, exp: fresh.expires_at });
+    if (access === 'admin' && user.ata_admin_permission !== 1) throw new DomainError('permissionError');
+  },
+});
+
+const issueFields = (error: z.ZodError): InputError => {
+  const fields: Record<string, MessageKey> = {};
+  const params: Record<string, Record<string, number>> = {};
+  for (const issue of error.issues) {
+    const paths = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
+    for (const path of paths) {
+      const field = path.map(String).join('.') || 'body';
+      if (fields[field]) continue;
+      const key = issue.code === 'unrecognized_keys' ? 'validation.unknownField' : issue.message;
+      fields[field] = (/^(validation|code|notice)\.\w+$/.test(key) ? key : 'validation.invalidValue') as MessageKey;
+      if (issue.code === 'too_big') params[field] = { max: Number(issue.maximum) };
+    }
+  }
+  return new InputError(fields, params);
+};
+
+export function createApiHandler<G extends EndpointGroup>(group: G, operations: GroupOperations<G>) {
+  const table = operations as unknown as Record<RoutePath, Operation<RoutePath>>;
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
+    .use(errorEnvelope())
+    .use(resolveRoute(group))
+    .use(jsonBody())
+    .use(authenticate())
+    .handler(async (event, context) => {
+      const api = context.api;
+      const path = api.path!;
+      const parsed = routes[path].request.safeParse(api.body);
+      if (!parsed.success) throw issueFields(parsed.error);
+      const result = await table[path]({
+        path,
+        input: parsed.data as never,
+        language: api.language,
+        requestId: api.requestId,
+        log: api.log,
+        caller: api.caller as Caller,
+        sourceIp: event.requestContext?.http?.sourceIp ?? '',
+        userAgent: event.requestContext?.http?.userAgent ?? '',
+      });
+      const reply = result instanceof Reply ? result : new Reply(result);
+      return envelopeResponse({
+        codeName: 'ok',
+        language: api.language,
+        data: reply.data,
+        info: { request_id: api.requestId },
+        token: reply.options.token ?? api.token,
+      });
+    });
+}

@@ -1,0 +1,24 @@
+import { functionEnv } from '#infra/table-design.ts';
+
+/** Settings every function reads from its environment (set by CDK in AWS, by bin/start.ts locally). */
+const read = (name: string): string | undefined => process.env[name] || undefined;
+
+const required = (name: string): string => {
+  const value = read(name);
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+};
+
+export const config = {
+  get tableName() { return required(functionEnv.tableName); },
+  get auditTableName() { return required(functionEnv.auditTableName); },
+  get bucketName() { return required(functionEnv.bucketName); },
+  get mailFrom() { return read(functionEnv.mailFrom) ?? 'no-reply@example.com'; },
+  get tokenSecret() { return read(functionEnv.tokenSecret); },
+  get tokenSecretArn() { return read(functionEnv.tokenSecretArn); },
+  get sessionIdleMinutes() { return Number(read(functionEnv.sessionIdleMinutes) ?? 60); },
+  /** Stand-in endpoints of the local stack; unset in AWS. */
+  get dynamodbEndpoint() { return read(functionEnv.dynamodbEndpoint); },
+  get s3Endpoint() { return read(functionEnv.s3Endpoint); },
+  get sesEndpoint() { return read(functionEnv.sesEndpoint); },
+};

@@ -1,0 +1,24 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../clients.ts';
+import { table, tenantPrefix, type Keys } from './table.ts';
+
+/** A contract (tenant): `kyk_id` is its contract ID. */
+export interface Contract {
+  kyk_id: string;
+  name: string;
+  status: 'active' | 'stopped';
+  /** Bytes of confirmed file versions; kept by storage-events in the same write as the file. */
+  usage_bytes: number;
+  /** Storage allowance in bytes; registrations beyond it answer 990000090001. */
+  quota_bytes?: number;
+  regist_date: string;
+}
+
+export const CONTRACT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,19}$/;
+
+export const contractKey = (kykId: string): Keys => ({ pk: tenantPrefix(kykId), sk: 'CONTRACT' });
+
+export async function getContract(kykId: string): Promise<Contract | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: contractKey(kykId) }));
+  return Item as Contract | undefined;
+}

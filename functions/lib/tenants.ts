@@ -1,0 +1,62 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Language } from '#shared/messages.ts';
+import { db } from './clients.ts';
+import { contractKey, CONTRACT_ID_PATTERN, type Contract } from './data/contracts.ts';
+import { nowIso, table } from './data/table.ts';
+import { userIndexKeys, userKey, USER_ID_PATTERN, type User } from './data/users.ts';
+import { isConditionalCheckFailure } from './errors.ts';
+import { hashPassword } from './passwords.ts';
+
+/** Operator provisioning (bin/tenant.ts and the local demo seed): a contract with its first administrator. */
+export interface NewTenant {
+  kykId: string;
+  name?: string;
+  adminUserId: string;
+  adminPassword: string;
+  adminName?: string;
+  adminEmail?: string;
+  language?: Language;
+}
+
+export class TenantExistsError extends Error {
+  constructor(kykId: string) {
+    super(`Contract ${kykId} already exists`);
+    this.name = 'TenantExistsError';
+  }
+}
+
+export async function createTenant(tenant: NewTenant): Promise<{ contract: Contract; admin: User }> {
+  if (!CONTRACT_ID_PATTERN.test(tenant.kykId)) throw new Error('A contract ID is 1-20 letters, digits, "_" or "-", starting with a letter or digit');
+  if (!USER_ID_PATTERN.test(tenant.adminUserId)) throw new Error('A user ID is 1-12 letters, digits or . _ @ -');
+  if (tenant.adminPassword.length < 8) throw new Error('The administrator password needs at least 8 characters');
+
+  const now = nowIso();
+  const contract: Contract = { kyk_id: tenant.kykId, name: tenant.name ?? tenant.kykId, status: 'active', usage_bytes: 0, regist_date: now };
+  const admin: User = {
+    kyk_id: tenant.kykId,
+    user_id: tenant.adminUserId,
+    user_nm: tenant.adminName ?? 'Administrator',
+    email: tenant.adminEmail ?? '',
+    language: tenant.language ?? 'en',
+    ata_admin_permission: 1,
+    status: 0,
+    password_hash: await hashPassword(tenant.adminPassword),
+    row_version: 1,
+    regist_date: now,
+    regist_user_id: 'system',
+    update_date: now,
+    update_user_id: 'system',
+  };
+  try {
+    await db().send(new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: table(), Item: { ...contractKey(tenant.kykId), type: 'contract', ...contract }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: table(), Item: { ...userKey(tenant.kykId, tenant.adminUserId), ...userIndexKeys(admin), type: 'user', ...admin }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ],
+    }));
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw new TenantExistsError(tenant.kykId);
+    throw error;
+  }
+  return { contract, admin };
+}

@@ -1,0 +1,37 @@
+/**
+ * The physical shape of the tables, declared once: the CDK data stack and the local stack's
+ * CreateTable both build from it. Entity modules in functions/ own the key *values*
+ * (see functions/lib/data/README.md for the access-pattern table).
+ */
+export const mainTable = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  timeToLiveAttribute: 'ttl',
+  indexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+} as const;
+
+export const auditTable = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  timeToLiveAttribute: 'ttl',
+  indexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+} as const;
+
+export type TableDesign = typeof mainTable | typeof auditTable;
+
+/** Environment variables every function reads (functions/lib/config.ts); set by CDK and by the local stack. */
+export const functionEnv = {
+  tableName: 'TABLE_NAME',
+  auditTableName: 'AUDIT_TABLE_NAME',
+  bucketName: 'BUCKET_NAME',
+  mailFrom: 'MAIL_FROM',
+  tokenSecretArn: 'TOKEN_SECRET_ARN',
+  tokenSecret: 'TOKEN_SECRET',
+  sessionIdleMinutes: 'SESSION_IDLE_MINUTES',
+  dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
+  s3Endpoint: 'S3_ENDPOINT',
+  sesEndpoint: 'SES_ENDPOINT',
+} as const;

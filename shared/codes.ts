@@ -1,0 +1,60 @@
+/**
+ * Result codes of SPEC.md §8. Each code names its catalogue message, its level and the HTTP status
+ * that ARCHITECTURE.md assigns to its outcome. Functions and the web client both read this table.
+ */
+export type MsgLevel = 'INFO' | 'WARN' | 'ERROR';
+
+interface CodeDef {
+  readonly code: number;
+  readonly level: MsgLevel;
+  readonly status: number;
+}
+
+const info = (code: number): CodeDef => ({ code, level: 'INFO', status: 200 });
+const warn = (code: number): CodeDef => ({ code, level: 'WARN', status: 200 });
+const error = (code: number, status = 200): CodeDef => ({ code, level: 'ERROR', status });
+
+export const codes = {
+  ok: info(0),
+  userCreated: info(990000210001),
+  passwordChanged: info(990000210002),
+  unsuspendedWithPasswordChange: info(990000210003),
+  unsuspended: info(990000210004),
+
+  unknown: error(-1, 500),
+  permission: error(-2, 403),
+  address: error(-3, 404),
+  input: error(-4, 400),
+  permissionError: error(-101, 403),
+  tokenTimeout: error(-102, 401),
+  editedByAnotherUser: error(-201, 409),
+  updateFailure: error(-202),
+  deleteFailure: error(-203),
+
+  loginWrongData: error(-990000010001),
+  loginNotAccepted: error(-990000010002),
+  loginSameUser: warn(-990000010003),
+  loginPasswordNotSatisfying: warn(-990000010004),
+  loginPasswordTimeout: warn(-990000010005),
+  loginChangePasswordTimeout: error(-990000010006),
+  loginAccountLocked: error(-990000010007),
+  loginInfoChangeRequired: warn(-990000010008),
+  loginPasswordChangeRequired: warn(-990000010009),
+  loginMailNotRegistered: error(-990000010012),
+  loginMailOtpNeeded: warn(-990000010013),
+  loginWrongOtp: error(-990000010014),
+  loginNumberLimit: error(-990000010015),
+  loginTotpNeeded: warn(-990000010016),
+  loginLimitedByAdmin: error(-990000010017),
+
+  folderNameDuplicate: error(-990000090007),
+  serverCapacityExceeded: error(990000090001),
+} as const satisfies Record<string, CodeDef>;
+
+export type CodeName = keyof typeof codes;
+
+const byNumber = new Map<number, CodeName>(
+  (Object.entries(codes) as [CodeName, CodeDef][]).map(([name, def]) => [def.code, name]),
+);
+
+export const codeName = (code: number): CodeName | undefined => byNumber.get(code);

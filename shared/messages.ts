@@ -1,0 +1,140 @@
+import type { CodeName } from './codes.ts';
+
+/**
+ * The message catalogue: every text the server sends and every validation message the forms show,
+ * in English and Japanese. SPEC.md §5 and §8 texts are verbatim. `{{name}}` marks an interpolation
+ * (i18next syntax, so the web reuses this catalogue as-is).
+ */
+export const languages = ['en', 'ja'] as const;
+export type Language = (typeof languages)[number];
+export const fallbackLanguage: Language = 'en';
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (languages as readonly string[]).includes(value);
+
+const en = {
+  code: {
+    ok: '',
+    userCreated: 'The user has been registered.',
+    passwordChanged: 'Change password success',
+    unsuspendedWithPasswordChange: 'The suspension has been lifted. The user must change the password at the next sign-in.',
+    unsuspended: 'The suspension has been lifted.',
+    unknown: 'An unexpected error occurred. Please try again later.',
+    permission: 'You do not have permission to perform this operation.',
+    address: 'The requested address does not exist.',
+    input: 'There is an error in the input. Please check the highlighted fields.',
+    permissionError: 'You do not have permission to access this function.',
+    tokenTimeout: 'Your session has timed out. Please sign in again.',
+    editedByAnotherUser: 'This item was edited by another user. Please reload and try again.',
+    updateFailure: 'The update failed. Please try again.',
+    deleteFailure: 'The deletion failed. Please try again.',
+    loginWrongData: 'The contract ID, user ID or password is incorrect.',
+    loginNotAccepted: 'Sign-in was not accepted. Please contact your administrator.',
+    loginSameUser: 'This account is already signed in elsewhere. Sign in anyway to end the other session.',
+    loginPasswordNotSatisfying: 'Does not meet password requirements',
+    loginPasswordTimeout: 'Your password has expired. Please change your password.',
+    loginChangePasswordTimeout: 'The time allowed to change your password has passed. Please sign in again.',
+    loginAccountLocked: 'User has been locked, please contact your administrator.',
+    loginInfoChangeRequired: 'Your user information must be updated before you continue.',
+    loginPasswordChangeRequired: 'You must change your password before you sign in.',
+    loginMailNotRegistered: 'No e-mail address is registered for this account. Please contact your administrator.',
+    loginMailOtpNeeded: 'Enter the one-time code sent to your e-mail address.',
+    loginWrongOtp: 'The authentication code is incorrect.',
+    loginNumberLimit: 'The number of attempts has reached its limit. Please sign in again.',
+    loginTotpNeeded: 'Enter the code shown in your authenticator app.',
+    loginLimitedByAdmin: 'Sign-in has been restricted by your administrator.',
+    folderNameDuplicate: 'An item with the same name already exists. Please rename it.',
+    serverCapacityExceeded: 'The server capacity has been exceeded.',
+  } satisfies Record<CodeName, string>,
+  validation: {
+    required: 'This field is required',
+    authCodeRequired: 'Please enter the authentication code.',
+    tooLong: 'Please enter no more than {{max}} characters.',
+    invalidValue: 'The value is not valid.',
+    invalidJson: 'The request body is not valid JSON.',
+    unknownField: 'This field is not accepted.',
+    invalidName: 'The name must not contain \\ / : * ? " < > | or end with a space or a period.',
+  },
+  notice: {
+    networkError: 'An error occurred while communicating with the server. Please wait and try again.',
+    contractNotAllowed: "This service cannot be used with your contract ID. Please contact your company's administrator.",
+    differentLocation: 'This account belongs to a different location. We will redirect you within 3 seconds.',
+    loggedOut: 'You have signed out.',
+    uploadSizeMismatch: 'The uploaded file does not match the registered size. Please upload it again.',
+    downloadFileMissing: 'The file to download does not exist.',
+    itemNotFound: 'The folder or file does not exist. It may have been moved or deleted.',
+  },
+};
+
+export type Catalogue = typeof en;
+
+const ja: Catalogue = {
+  code: {
+    ok: '',
+    userCreated: 'ユーザーを登録しました。',
+    passwordChanged: 'パスワードを変更しました',
+    unsuspendedWithPasswordChange: '利用停止を解除しました。次回ログイン時にパスワードの変更が必要です。',
+    unsuspended: '利用停止を解除しました。',
+    unknown: '予期しないエラーが発生しました。しばらくしてから再度お試しください。',
+    permission: 'この操作を行う権限がありません。',
+    address: '指定されたアドレスは存在しません。',
+    input: '入力内容に誤りがあります。表示された項目を確認してください。',
+    permissionError: 'この機能を利用する権限がありません。',
+    tokenTimeout: 'セッションの有効期限が切れました。再度ログインしてください。',
+    editedByAnotherUser: '他のユーザーによって編集されています。再読み込みしてからやり直してください。',
+    updateFailure: '更新に失敗しました。再度お試しください。',
+    deleteFailure: '削除に失敗しました。再度お試しください。',
+    loginWrongData: '契約ID、ユーザーIDまたはパスワードが正しくありません。',
+    loginNotAccepted: 'ログインが受け付けられませんでした。管理者にお問い合わせください。',
+    loginSameUser: 'このアカウントは別の場所でログイン中です。ログインすると、もう一方のセッションは終了します。',
+    loginPasswordNotSatisfying: 'パスワードの条件を満たしていません',
+    loginPasswordTimeout: 'パスワードの有効期限が切れています。パスワードを変更してください。',
+    loginChangePasswordTimeout: 'パスワード変更の有効時間が過ぎました。再度ログインしてください。',
+    loginAccountLocked: 'ユーザーがロックされています。管理者にお問い合わせください。',
+    loginInfoChangeRequired: '続行する前にユーザー情報を更新してください。',
+    loginPasswordChangeRequired: 'ログインする前にパスワードを変更してください。',
+    loginMailNotRegistered: 'このアカウントにはメールアドレスが登録されていません。管理者にお問い合わせください。',
+    loginMailOtpNeeded: 'メールアドレスに送信されたワンタイムコードを入力してください。',
+    loginWrongOtp: '認証コードが正しくありません。',
+    loginNumberLimit: '試行回数の上限に達しました。再度ログインしてください。',
+    loginTotpNeeded: '認証アプリに表示されているコードを入力してください。',
+    loginLimitedByAdmin: '管理者によりログインが制限されています。',
+    folderNameDuplicate: '同じ名前のアイテムが既に存在します。名前を変更してください。',
+    serverCapacityExceeded: 'サーバー容量を超えています。',
+  },
+  validation: {
+    required: 'この項目は必須です',
+    authCodeRequired: '認証コードを入力してください。',
+    tooLong: '{{max}}文字以内で入力してください。',
+    invalidValue: '値が正しくありません。',
+    invalidJson: 'リクエストの本文が正しいJSONではありません。',
+    unknownField: 'この項目は受け付けられません。',
+    invalidName: '名前に \\ / : * ? " < > | は使用できません。また、末尾を空白やピリオドにすることはできません。',
+  },
+  notice: {
+    networkError: 'サーバーとの通信中にエラーが発生しました。しばらくしてから再度お試しください。',
+    contractNotAllowed: 'この契約IDではサービスを利用できません。貴社の管理者にお問い合わせください。',
+    differentLocation: 'このアカウントは別の拠点に所属しています。3秒後にリダイレクトします。',
+    loggedOut: 'ログアウトしました。',
+    uploadSizeMismatch: 'アップロードされたファイルが登録されたサイズと一致しません。再度アップロードしてください。',
+    downloadFileMissing: 'ダウンロードするファイルが存在しません。',
+    itemNotFound: 'フォルダまたはファイルが存在しません。移動または削除された可能性があります。',
+  },
+};
+
+export const catalogue: Record<Language, Catalogue> = { en, ja };
+
+/** A key into the catalogue such as `validation.required` or `code.loginWrongData`. */
+export type MessageKey = {
+  [S in keyof Catalogue]: `${S & string}.${keyof Catalogue[S] & string}`;
+}[keyof Catalogue];
+
+export type MessageParams = Record<string, string | number>;
+
+/** Resolves a catalogue key in a language (fallback English) and fills `{{name}}` placeholders. */
+export function translate(language: Language, key: MessageKey, params: MessageParams = {}): string {
+  const [section, name] = key.split('.') as [keyof Catalogue, string];
+  const pick = (lang: Language) => (catalogue[lang][section] as Record<string, string>)[name];
+  const text = pick(language) ?? pick(fallbackLanguage) ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (match, param: string) => String(params[param] ?? match));
+}

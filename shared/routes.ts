@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+import * as auth from './schemas/auth.ts';
+import * as drive from './schemas/drive.ts';
+
+/**
+ * The route manifest: every API endpoint, declared once. CDK creates one Lambda per group and one
+ * API Gateway route per entry from it, the local adapter serves it, the SPA's API client takes its
+ * paths and types from it and docs/openapi.json is generated from it.
+ */
+export const endpointGroups = ['auth', 'drive'] as const;
+export type EndpointGroup = (typeof endpointGroups)[number];
+
+/** `public` needs no token; `user` needs a live session; `admin` needs an administrator's session. */
+export type Access = 'public' | 'user' | 'admin';
+
+export interface RouteDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  readonly group: EndpointGroup;
+  readonly access: Access;
+  readonly summary: string;
+  readonly request: Req;
+  readonly response: Res;
+}
+
+const route = <Req extends z.ZodType, Res extends z.ZodType>(def: RouteDef<Req, Res>) => def;
+
+export const routes = {
+  'login/login_btn': route({
+    group: 'auth', access: 'public', summary: 'Sign in with contract ID, user ID and password',
+    request: auth.loginRequest, response: auth.loginResponse,
+  }),
+  'login/logout_btn': route({
+    group: 'auth', access: 'user', summary: 'Sign out and end the session',
+    request: auth.emptyRequest, response: auth.emptyRequest,
+  }),
+  'com/check_login_info': route({
+    group: 'auth', access: 'user', summary: 'Confirm that the session is alive (refreshes the token)',
+    request: auth.emptyRequest, response: auth.checkLoginResponse,
+  }),
+  'com/get_login_user_info': route({
+    group: 'auth', access: 'user', summary: 'The signed-in user',
+    request: auth.emptyRequest, response: auth.loginResponse,
+  }),
+  'com_drive/drive_info': route({
+    group: 'drive', access: 'user', summary: 'One page of a folder: folders first, sorted by name or update date',
+    request: drive.driveInfoRequest, response: drive.driveInfoResponse,
+  }),
+  'com_drive/folder_reg_btn': route({
+    group: 'drive', access: 'user', summary: 'Create a folder',
+    request: drive.folderRegisterRequest, response: drive.itemResponse,
+  }),
+  'com_drive/file_reg_btn': route({
+    group: 'drive', access: 'user', summary: 'Register a file and receive a presigned upload URL',
+    request: drive.fileRegisterRequest, response: drive.fileRegisterResponse,
+  }),
+  'com_drive/file_info': route({
+    group: 'drive', access: 'user', summary: 'One file or folder by id (poll after upload until ready)',
+    request: drive.itemRequest, response: drive.itemResponse,
+  }),
+  'com_drive/download': route({
+    group: 'drive', access: 'user', summary: 'A presigned download URL for a ready file',
+    request: drive.itemRequest, response: drive.downloadResponse,
+  }),
+} as const satisfies Record<string, RouteDef>;
+
+export type Routes = typeof routes;
+export type RoutePath = keyof Routes;
+export type RouteRequest<P extends RoutePath> = z.input<Routes[P]['request']>;
+export type RouteResponse<P extends RoutePath> = z.infer<Routes[P]['response']>;
+
+export const routePaths = Object.keys(routes) as RoutePath[];
+
+export const isRoutePath = (path: string): path is RoutePath => Object.hasOwn(routes, path);
+
+export const routesOfGroup = (group: EndpointGroup): RoutePath[] =>
+  routePaths.filter((path) => routes[path].group === group);

@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getContract } from '#lib/data/contracts.ts';
+import { call, post } from './support/api.ts';
+import { createFolder, uploadFile } from './support/drive.ts';
+import { newTenant, type TestTenant } from './support/tenants.ts';
+
+const DUPLICATE = -990000090007;
+
+const names = async (token: string, body: Parameters<typeof call<'com_drive/drive_info'>>[1]) => {
+  const result = await call('com_drive/drive_info', body, token);
+  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
+  return result.body.data!;
+};
+
+describe('folders', () => {
+  let tenant: TestTenant;
+  beforeAll(async () => {
+    tenant = await newTenant();
+  });
+
+  it('creates a folder and lists it in the root', async () => {
+    const folder = await createFolder(tenant.token, 'root', 'Invoices 2026');
+    expect(folder).toMatchObject({ type: 'folder', name: 'Invoices 2026', parent_id: 'root', regist_user_id: 'admin', status: 'ready' });
+    const page = await names(tenant.token, {});
+    expect(page.folder).toEqual({ id: 'root', name: '' });
+    expect(page.items.map((item) => item.name)).toContain('Invoices 2026');
+  });
+
+  it('refuses a duplicate name in the same folder, ignoring case, with -990000090007, and writes nothing', async () => {
+    await createFolder(tenant.token, 'root', 'Contracts');
+    const before = (await names(tenant.token, { page_size: 1000 })).items.length;
+    const duplicate = await call('com_drive/folder_reg_btn', { parent_id: 'root', name: 'CONTRACTS' }, tenant.token);
+    expect(duplicate.status).toBe(200);
+    expect(duplicate.body).toMatchObject({ code: DUPLICATE, msg_level: 'ERROR', message: 'An item with the same name already exists. Please rename it.' });
+    expect((await names(tenant.token, { page_size: 1000 })).items.length).toBe(before);
+  });
+
+  it('lets only one of two concurrent creations of the same name win', async () => {
+    const results = await Promise.all([1, 2, 3].map(() => call('com_drive/folder_reg_btn', { parent_id: 'root', name: 'Race' }, tenant.token)));
+    expect(results.map((result) => result.body.code).sort()).toEqual([DUPLICATE, DUPLICATE, 0]);
+  });
+
+  it('refuses whitespace-only, over-long and unportable names with field messages, and writes nothing', async () => {
+    const before = (await names(tenant.token, { page_size: 1000 })).items.length;
+    const cases: [string, string][] = [
+      ['   ', 'This field is required'],
+      ['\u3000\u3000', 'This field is required'],
+      ['x'.repeat(222), 'Please enter no more than 221 characters.'],
+      ['a/b', 'The name must not contain \\ / : * ? " < > | or end with a space or a period.'],
+      ['trailing.', 'The name must not contain \\ / : * ? " < > | or end with a space or a period.'],
+    ];
+    for (const [name, message] of cases) {
+      const result = await post('com_drive/folder_reg_btn', { parent_id: 'root', name }, tenant.token);
+      expect(result.status, name).toBe(400);
+      expect(result.body.code).toBe(-4);
+      expect(result.body.info?.fields).toEqual({ name: message });
+    }
+    expect((await names(tenant.token, { page_size: 1000 })).items.length).toBe(before);
+    expect((await call('com_drive/folder_reg_btn', { parent_id: 'root', name: 'y'.repeat(221) }, tenant.token)).body.code).toBe(0);
+  });
+
+  it('nests folders and answers the breadcrumb path', async () => {
+    const parent = await createFolder(tenant.token, 'root', '経理');
+    const child = await createFolder(tenant.token, parent.id, '請求書');
+    const grandchild = await createFolder(tenant.token, child.id, '2026年');
+    const page = await names(tenant.token, { folder_id: grandchild.id });
+    expect(page.folder).toEqual({ id: grandchild.id, name: '2026年' });
+    expect(page.path).toEqual([{ id: parent.id, name: '経理' }, { id: child.id, name: '請求書' }]);
+    expect((await names(tenant.token, { folder_id: parent.id })).items.map((item) => item.name)).toEqual(['請求書']);
+  });
+
+  it('answers -3 for a folder that does not exist', async () => {
+    const result = await call('com_drive/drive_info', { folder_id: '00000000-0000-4000-8000-000000000000' }, tenant.token);
+    expect(result.status).toBe(404);
+    expect(result.body).toMatchObject({ code: -3, message: 'The folder or file does not exist. It may have been moved or deleted.' });
+    const orphan = await call('com_drive/folder_reg_btn', { parent_id: '00000000-0000-4000-8000-000000000000', name: 'x' }, tenant.token);
+    expect(orphan.body.code).toBe(-3);
+  });
+});
+
+describe('listing order and paging', () => {
+  let tenant: TestTenant;
+  let folderId: string;
+  beforeAll(async () => {
+    tenant = await newTenant();
+    folderId = (await createFolder(tenant.token, 'root', 'Many')).id;
+    // 55 folders and 60 files: more than one page of the smallest size (50) each.
+    await Promise.all(Array.from({ length: 55 }, (_, i) => createFolder(tenant.token, folderId, `folder-${String(i).padStart(3, '0')}`)));
+    for (let i = 0; i < 60; i += 10) {
+      await Promise.all(Array.from({ length: 10 }, (_, j) => uploadFile(tenant.token, folderId, `file-${String(i + j).padStart(3, '0')}.txt`, new Uint8Array([i + j]), 'text/plain')));
+    }
+  });
+
+  const readAll = async (sortItem: 'name' | 'update_date', sortFlag: 1 | 2) => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await names(tenant.token, { folder_id: folderId, sort_item: sortItem, sort_flg: sortFlag, page_size: 50, cursor });
+      expect(page.items.length).toBeLessThanOrEqual(50);
+      seen.push(...page.items.map((item) => item.name));
+      cursor = page.next_cursor ?? undefined;
+      pages++;
+    } while (cursor);
+    return { seen, pages };
+  };
+
+  it('pages by name ascending with folders first and every entry exactly once', async () => {
+    const { seen, pages } = await readAll('name', 1);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(115);
+    expect(new Set(seen).size).toBe(115);
+    expect(seen.slice(0, 55)).toEqual([...seen.slice(0, 55)].sort());
+    expect(seen.slice(0, 55).every((name) => name.startsWith('folder-'))).toBe(true);
+    expect(seen.slice(55)).toEqual([...seen.slice(55)].sort());
+  });
+
+  it('pages by name descending with folders still first', async () => {
+    const { seen } = await readAll('name', 2);
+    expect(seen[0]).toBe('folder-054');
+    expect(seen[54]).toBe('folder-000');
+    expect(seen[55]).toBe('file-059.txt');
+    expect(seen.at(-1)).toBe('file-000.txt');
+  });
+
+  it('pages by update date', async () => {
+    const { seen } = await readAll('update_date', 1);
+    expect(new Set(seen).size).toBe(115);
+    expect(seen.slice(0, 55).every((name) => name.startsWith('folder-'))).toBe(true);
+  });
+
+  it('refuses a forged cursor with -4', async () => {
+    const result = await call('com_drive/drive_info', { folder_id: folderId, cursor: 'bm90LWEtY3Vyc29y' }, tenant.token);
+    expect(result.status).toBe(400);
+    expect(result.body.info?.fields).toEqual({ cursor: 'The value is not valid.' });
+  });
+});
+
+describe('files', () => {
+  let tenant: TestTenant;
+  beforeAll(async () => {
+    tenant = await newTenant();
+  });
+
+  it('uploads through a presigned PUT, is confirmed by the storage event and downloads back byte for byte with its UTF-8 name', async () => {
+    const bytes = new Uint8Array(randomBytes(300_000));
+    const item = await uploadFile(tenant.token, 'root', '請求書 2026年4月.pdf', bytes, 'application/pdf');
+    expect(item).toMatchObject({ status: 'ready', size: 300_000, version: 1, content_type: 'application/pdf', name: '請求書 2026年4月.pdf' });
+    expect((await getContract(tenant.kykId))?.usage_bytes).toBe(300_000);
+
+    const download = await call('com_drive/download', { id: item.id }, tenant.token);
+    expect(download.body.data).toMatchObject({ file_name: '請求書 2026年4月.pdf', size: 300_000 });
+    const response = await fetch(download.body.data!.url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="___ 2026_4_.pdf"; filename*=UTF-8''${encodeURIComponent('請求書 2026年4月.pdf')}`,
+    );
+    expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('keeps a registered file pending until its bytes arrive, and re-arms a retried upload of the same name', async () => {
+    const first = await call('com_drive/file_reg_btn', { folder_id: 'root', name: 'retry.bin', size: 10 }, tenant.token);
+    expect(first.body.data?.item).toMatchObject({ status: 'pending', size: null });
+    const notYet = await call('com_drive/download', { id: first.body.data!.item.id }, tenant.token);
+    expect(notYet.body).toMatchObject({ code: -3, message: 'The file to download does not exist.' });
+
+    const retry = await call('com_drive/file_reg_btn', { folder_id: 'root', name: 'retry.bin', size: 4 }, tenant.token);
+    expect(retry.body.data?.item.id).toBe(first.body.data!.item.id);
+    await fetch(retry.body.data!.upload.url, { method: 'PUT', headers: retry.body.data!.upload.headers, body: new Uint8Array([1, 2, 3, 4]) });
+    const { waitUntilReady } = await import('./support/drive.ts');
+    expect(await waitUntilReady(tenant.token, retry.body.data!.item.id)).toMatchObject({ status: 'ready', size: 4 });
+
+    const again = await call('com_drive/file_reg_btn', { folder_id: 'root', name: 'RETRY.bin', size: 4 }, tenant.token);
+    expect(again.body.code).toBe(DUPLICATE);
+  });
+
+  it('refuses a registration beyond the contract quota with 990000090001', async () => {
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { db } = await import('#lib/clients.ts');
+    const { contractKey } = await import('#lib/data/contracts.ts');
+    await db().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: contractKey(tenant.kykId), UpdateExpression: 'SET quota_bytes = :q', ExpressionAttributeValues: { ':q': 1_000_000 } }));
+    const result = await call('com_drive/file_reg_btn', { folder_id: 'root', name: 'big.bin', size: 900_000 }, tenant.token);
+    expect(result.body).toMatchObject({ code: 990000090001, msg_level: 'ERROR', message: 'The server capacity has been exceeded.' });
+  });
+
+  it('refuses a negative or missing size', async () => {
+    const result = await post('com_drive/file_reg_btn', { folder_id: 'root', name: 'x.bin', size: -1 }, tenant.token);
+    expect(result.status).toBe(400);
+    const missing = await post('com_drive/file_reg_btn', { folder_id: 'root', name: 'x.bin' }, tenant.token);
+    expect(missing.body.info?.fields).toEqual({ size: 'This field is required' });
+  });
+});

@@ -1,0 +1,32 @@
+import { inject } from 'vitest';
+import { bearer, readBearer, TOKEN_HEADER, type Envelope } from '#shared/envelope.ts';
+import type { RoutePath, RouteRequest, RouteResponse } from '#shared/routes.ts';
+
+export interface ApiResult<T> {
+  status: number;
+  body: Envelope<T>;
+  /** The token the response header carried, if any. */
+  token?: string;
+}
+
+export const baseUrl = (): string => inject('stack').url;
+
+/** Raw call: any path, any body (string bodies are sent as-is, to test malformed JSON). */
+export async function post<T = unknown>(path: string, body: unknown, token?: string, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
+  const response = await fetch(`${baseUrl()}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { [TOKEN_HEADER]: bearer(token) } : {}), ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Envelope<T>, token: readBearer(response.headers.get(TOKEN_HEADER)) };
+}
+
+/** Typed call of a manifest route. */
+export const call = <P extends RoutePath>(path: P, body: RouteRequest<P>, token?: string): Promise<ApiResult<RouteResponse<P>>> =>
+  post<RouteResponse<P>>(path, body, token);
+
+export async function signIn(kykId: string, userId: string, password: string, forceFlag: 0 | 1 = 0): Promise<string> {
+  const result = await call('login/login_btn', { kyk_id: kykId, user_id: userId, password, force_flg: forceFlag });
+  if (result.body.code !== 0 || !result.token) throw new Error(`sign-in failed: ${JSON.stringify(result.body)}`);
+  return result.token;
+}

@@ -1,0 +1,23 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalStack } from '#infra/local/stack.ts';
+
+/** One local stack (DynamoDB Local, s3rver, SES emulator, the API adapter) for the whole run. */
+export default async function setup(project: TestProject) {
+  process.env.LOG_LEVEL ??= 'silent';
+  const dataDir = await mkdtemp(join(tmpdir(), 'com-drive-it-'));
+  const stack = await startLocalStack({ port: 0, dataDir, inMemory: true, seedDemo: false });
+  project.provide('stack', { url: stack.url, functionEnv: stack.functionEnv, mailViewer: stack.endpoints.mailViewer });
+  return async () => {
+    await stack.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: { url: string; functionEnv: Record<string, string>; mailViewer: string };
+  }
+}
