@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import * as auth from './schemas/auth.ts';
 import * as drive from './schemas/drive.ts';
 

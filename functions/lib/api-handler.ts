@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { API_PREFIX, readBearer, TOKEN_HEADER } from '#shared/envelope.ts';
 import { fallbackLanguage, isLanguage, translate, type Language, type MessageKey } from '#shared/messages.ts';
 import { isRoutePath, routes, type EndpointGroup, type RoutePath, type RouteResponse, type Routes } from '#shared/routes.ts';

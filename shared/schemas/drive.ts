@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { cursor, DEFAULT_PAGE_SIZE, itemId, itemName, pageSize, sortFlag } from '../validation.ts';
 
 /** Largest file accepted by a single presigned PUT (S3's own limit is 5 GiB). */
