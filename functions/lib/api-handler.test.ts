@@ -31,7 +31,7 @@ describe('error mapping under AWS faults', () => {
 
   it('answers -1 with HTTP 500, the request id and no internal detail when DynamoDB throttles', async () => {
     dynamo.on(GetCommand).rejects(Object.assign(new Error('Rate of requests exceeds the allowed throughput'), { name: 'ProvisionedThroughputExceededException' }));
-    const response = await authHandler(event('/api/login/login_btn', { kyk_id: 'demo', user_id: 'admin', password: 'secret' }), context, () => {});
+    const response = await authHandler(event('/api/login/login_btn', { kyk_id: 'demo', user_id: 'admin', password: 'secret' }), context);
     expect(response?.statusCode).toBe(500);
     const body = JSON.parse(response!.body as string);
     expect(body).toEqual({
@@ -45,7 +45,7 @@ describe('error mapping under AWS faults', () => {
   });
 
   it('answers a route of another group with the -3 envelope', async () => {
-    const response = await authHandler(event('/api/com_drive/drive_info', {}), context, () => {});
+    const response = await authHandler(event('/api/com_drive/drive_info', {}), context);
     expect(response?.statusCode).toBe(404);
     expect(JSON.parse(response!.body as string)).toMatchObject({ code: -3, msg_level: 'ERROR' });
   });

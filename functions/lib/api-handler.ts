@@ -185,9 +185,12 @@ const issueFields = (error: z.ZodError): InputError => {
   return new InputError(fields, params);
 };
 
-export function createApiHandler<G extends EndpointGroup>(group: G, operations: GroupOperations<G>) {
+/** A group's Lambda handler, as API Gateway (and the local adapter) invoke it. */
+export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export function createApiHandler<G extends EndpointGroup>(group: G, operations: GroupOperations<G>): ApiHandler {
   const table = operations as unknown as Record<RoutePath, Operation<RoutePath>>;
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(errorEnvelope())
     .use(resolveRoute(group))
     .use(jsonBody())
@@ -216,4 +219,6 @@ export function createApiHandler<G extends EndpointGroup>(group: G, operations: 
         token: reply.options.token ?? api.token,
       });
     });
+  // The `api` request state is added by the first middleware; callers pass a plain Lambda context.
+  return (event, context) => handler(event, context as ApiContext);
 }

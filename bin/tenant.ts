@@ -1,0 +1,116 @@
+/**
+ * Operator CLI: `npm run tenant -- create <kyk_id> --admin <user_id> --password <pw>
+ *   [--name <contract name>] [--admin-name <name>] [--email <e-mail>] [--env <env>]`
+ * Without --env it works on the local stack of DATA_DIR (default .local/), running or not; with
+ * --env it writes to the deployed environment's table (AWS default credentials, AWS_REGION).
+ */
+import { parseArgs } from 'node:util';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { functionEnv } from '#infra/table-design.ts';
+import { withLocalTable } from '#infra/local/local-table.ts';
+import { resolveDataDir } from '#infra/local/settings.ts';
+import { resetClients } from '#lib/clients.ts';
+import { CONTRACT_ID_PATTERN } from '#lib/data/contracts.ts';
+import { USER_ID_PATTERN } from '#lib/data/users.ts';
+import { createTenant, TenantExistsError, type NewTenant } from '#lib/tenants.ts';
+
+const usage = 'Usage: npm run tenant -- create <kyk_id> --admin <user_id> --password <password> [--name <contract name>] [--admin-name <name>] [--email <e-mail>] [--env <env>]';
+
+class UsageError extends Error {}
+
+function parse(argv: string[]): { tenant: NewTenant; env?: string } {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      admin: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      'admin-name': { type: 'string' },
+      email: { type: 'string' },
+      env: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) throw new UsageError('');
+  const [command, kykId, ...extra] = positionals;
+  if (command !== 'create' || !kykId || extra.length) throw new UsageError('Expected: create <kyk_id>');
+  if (!values.admin) throw new UsageError('--admin <user_id> is required');
+  if (!values.password) throw new UsageError('--password <password> is required');
+  // Checked before any stand-in starts, so a typo fails at once.
+  if (!CONTRACT_ID_PATTERN.test(kykId)) throw new Error(`Bad contract ID "${kykId}": 1-20 letters, digits, "_" or "-", starting with a letter or digit`);
+  if (!USER_ID_PATTERN.test(values.admin)) throw new Error(`Bad user ID "${values.admin}": 1-12 letters, digits or . _ @ -`);
+  if (values.env !== undefined && !/^[a-z][a-z0-9-]*$/.test(values.env)) throw new Error(`Bad environment name "${values.env}"`);
+  return {
+    tenant: {
+      kykId,
+      adminUserId: values.admin,
+      adminPassword: values.password,
+      ...(values.name ? { name: values.name } : {}),
+      ...(values['admin-name'] ? { adminName: values['admin-name'] } : {}),
+      ...(values.email ? { adminEmail: values.email } : {}),
+    },
+    ...(values.env ? { env: values.env } : {}),
+  };
+}
+
+/** The deployed table: the `TableName` output of the environment's data stack. */
+async function useDeployedTable(env: string): Promise<string> {
+  const region = process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION;
+  if (!region) throw new Error(`Set AWS_REGION to the region of the ${env} stacks`);
+  process.env.AWS_REGION = region;
+  for (const name of [functionEnv.dynamodbEndpoint, functionEnv.s3Endpoint, functionEnv.sesEndpoint]) delete process.env[name];
+  const stackName = `ComDrive-${env}-Data`;
+  const cloudFormation = new CloudFormationClient({ region });
+  try {
+    const { Stacks } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
+    const tableName = Stacks?.[0]?.Outputs?.find((output) => output.OutputKey === 'TableName')?.OutputValue;
+    if (!tableName) throw new Error(`The stack ${stackName} has no output TableName`);
+    process.env[functionEnv.tableName] = tableName;
+    resetClients();
+    return `${stackName} (table ${tableName}, ${region})`;
+  } catch (error) {
+    if (error instanceof Error && /does not exist/.test(error.message)) throw new Error(`The stack ${stackName} does not exist in ${region}`);
+    throw error;
+  } finally {
+    cloudFormation.destroy();
+  }
+}
+
+async function main(): Promise<void> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const { tenant, env } = parse(process.argv.slice(2));
+  let where: string;
+  let created: Awaited<ReturnType<typeof createTenant>>;
+  if (env) {
+    where = await useDeployedTable(env);
+    created = await createTenant(tenant);
+  } else {
+    const dataDir = resolveDataDir();
+    [where, created] = await withLocalTable(dataDir, async (target) => [
+      target.kind === 'running' ? `the local stack at ${target.url} (${dataDir})` : `the local data in ${dataDir} (no stack was running)`,
+      await createTenant(tenant),
+    ] as const);
+  }
+  const { contract, admin } = created;
+  console.log(`Created contract ${contract.kyk_id} ("${contract.name}") in ${where}`);
+  console.log(`  Administrator: ${admin.user_id} ("${admin.user_nm}"${admin.email ? `, ${admin.email}` : ''})`);
+}
+
+const isUsageError = (error: unknown): boolean =>
+  error instanceof UsageError || (error as { code?: string } | null)?.code?.startsWith('ERR_PARSE_ARGS') === true;
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    if (isUsageError(error)) {
+      if (message) console.error(message);
+      console.error(usage);
+      process.exit(message ? 2 : 0);
+    }
+    // TenantExistsError and the ID and password rules already read as one clear line.
+    console.error(error instanceof TenantExistsError ? message : `tenant: ${message}`);
+    process.exit(1);
+  },
+);

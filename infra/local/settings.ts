@@ -1,0 +1,68 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Fixed names of the local resources: one stack per data directory, so they need not vary. */
+export const localNames = {
+  tableName: 'com-drive-local',
+  auditTableName: 'com-drive-local-audit',
+  bucketName: 'com-drive-local-files',
+  region: 'ap-northeast-1',
+  mailFrom: 'no-reply@com-drive.example',
+} as const;
+
+export const defaultDataDir = '.local';
+
+/** Where each stand-in keeps its state inside the data directory. */
+export const dataLayout = (dataDir: string) => ({
+  dynamodb: join(dataDir, 'dynamodb'),
+  s3: join(dataDir, 's3'),
+  tokenSecret: join(dataDir, 'token-secret'),
+  stackFile: join(dataDir, 'stack.json'),
+});
+
+export const resolveDataDir = (dataDir?: string): string => resolve(dataDir || process.env.DATA_DIR || defaultDataDir);
+
+/** What a running stack publishes in `<dataDir>/stack.json` so other processes (bin/tenant.ts) can find it. */
+export interface StackFile {
+  pid: number;
+  url: string;
+  dataDir: string;
+  region: string;
+  tableName: string;
+  auditTableName: string;
+  bucketName: string;
+  endpoints: { dynamodb: string; s3: string; ses: string; mailViewer: string };
+  startedAt: string;
+}
+
+export const writeStackFile = (dataDir: string, stack: StackFile): void =>
+  writeFileSync(dataLayout(dataDir).stackFile, `${JSON.stringify(stack, null, 2)}\n`);
+
+/** Only removes the file when it is still ours: a newer stack on the same directory may have replaced it. */
+export const removeStackFile = (dataDir: string, pid = process.pid): void => {
+  if (readStackFile(dataDir)?.pid === pid) rmSync(dataLayout(dataDir).stackFile, { force: true });
+};
+
+export function readStackFile(dataDir: string): StackFile | undefined {
+  try {
+    return JSON.parse(readFileSync(dataLayout(dataDir).stackFile, 'utf8')) as StackFile;
+  } catch {
+    return undefined;
+  }
+}
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** The stack running on this data directory, if its process is still alive (a crash leaves a stale file). */
+export const findRunningStack = (dataDir: string): StackFile | undefined => {
+  const stack = readStackFile(dataDir);
+  return stack && isAlive(stack.pid) ? stack : undefined;
+};

@@ -1,0 +1,170 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { auditTable, functionEnv, mainTable } from '#infra/table-design.ts';
+import { resetClients } from '#lib/clients.ts';
+import { resetTokenSecret } from '#lib/tokens.ts';
+import { startAdapter, type Adapter } from './adapter.ts';
+import { demoAccount, demoPassword, seedDemoTenant } from './demo-tenant.ts';
+import { localDynamoClient, startDynamoDbLocal } from './dynamodb-local.ts';
+import { startS3Local } from './s3-local.ts';
+import { startSesLocal } from './ses-local.ts';
+import { dataLayout, findRunningStack, localNames, removeStackFile, resolveDataDir, writeStackFile } from './settings.ts';
+import { ensureTable } from './tables.ts';
+import { loadOrCreateTokenSecret } from './token-secret.ts';
+
+export interface LocalStack {
+  url: string;
+  dataDir: string;
+  tableName: string;
+  auditTableName: string;
+  bucketName: string;
+  endpoints: { dynamodb: string; s3: string; ses: string; mailViewer: string };
+  functionEnv: Record<string, string>;
+  /** The seeded demo sign-in; undefined when seeding was turned off. */
+  demo: { kykId: string; userId: string; password: string } | undefined;
+  stop(): Promise<void>;
+}
+
+export interface LocalStackOptions {
+  /** Port of the app (SPA + /api); 0 = any free port. Default: PORT or 3000. */
+  port?: number;
+  /** Default: DATA_DIR or `.local/`. */
+  dataDir?: string;
+  /** DynamoDB Local without files (tests); S3 objects still go under dataDir. */
+  inMemory?: boolean;
+  /** The built SPA. Default: web/dist. */
+  webDir?: string;
+  /** Default true. */
+  seedDemo?: boolean;
+  /** Default: DEMO_ADMIN_PASSWORD or the documented default. */
+  demoPassword?: string;
+  log?: (line: string) => void;
+}
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const defaultWebDir = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+/** The handlers run in this process and read process.env: two stacks in one process would share it. */
+let running: string | undefined;
+
+type Stoppable = { stop(): Promise<void> } | Adapter;
+const stopAll = async (parts: (Stoppable | undefined)[]): Promise<void> => {
+  await Promise.allSettled(parts.map((part) => part && ('close' in part ? part.close() : part.stop())));
+};
+
+/** Points the in-process handlers at the stand-ins; returns a function that restores the previous values. */
+function applyEnvironment(env: Record<string, string>): () => void {
+  const previous = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  resetClients();
+  resetTokenSecret();
+  return () => {
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    resetClients();
+    resetTokenSecret();
+  };
+}
+
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  // Before the first SDK client is built, or it prints its Node-version notice.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const dataDir = resolveDataDir(options.dataDir);
+  const layout = dataLayout(dataDir);
+  if (running) throw new Error(`A local stack already runs in this process (on ${running}): stop it first, or start the other one in its own process`);
+  const other = findRunningStack(dataDir);
+  if (other && other.pid !== process.pid) throw new Error(`A local stack already runs on ${dataDir} (pid ${other.pid}, ${other.url}): stop it or set DATA_DIR to another directory`);
+  running = dataDir;
+
+  let adapter: Adapter | undefined;
+  let restoreEnvironment: (() => void) | undefined;
+  const standIns: { stop(): Promise<void> }[] = [];
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    const region = localNames.region;
+    let markReady!: () => void;
+    const ready = new Promise<void>((resolve) => (markReady = resolve));
+    // The app port first: a busy port fails in milliseconds, before any JVM starts.
+    adapter = await startAdapter({ port: options.port ?? Number(process.env.PORT ?? 3000), webDir: options.webDir ?? defaultWebDir, ready, log });
+
+    const track = <T extends { stop(): Promise<void> }>(starting: Promise<T>) =>
+      starting.then((part) => {
+        standIns.push(part);
+        return part;
+      });
+    const starting = [
+      track(startDynamoDbLocal({ dir: layout.dynamodb, inMemory: options.inMemory, region, log })),
+      track(startS3Local({ dir: layout.s3, bucketName: localNames.bucketName, region, log })),
+      track(startSesLocal()),
+    ] as const;
+    // Settle all before failing, so a stand-in that comes up after another failed is stopped too.
+    await Promise.allSettled(starting);
+    const [dynamodb, s3, ses] = await Promise.all(starting);
+
+    const env: Record<string, string> = {
+      [functionEnv.tableName]: localNames.tableName,
+      [functionEnv.auditTableName]: localNames.auditTableName,
+      [functionEnv.bucketName]: localNames.bucketName,
+      [functionEnv.mailFrom]: process.env[functionEnv.mailFrom] || localNames.mailFrom,
+      [functionEnv.tokenSecret]: loadOrCreateTokenSecret(layout.tokenSecret),
+      [functionEnv.sessionIdleMinutes]: process.env[functionEnv.sessionIdleMinutes] || '60',
+      [functionEnv.dynamodbEndpoint]: dynamodb.endpoint,
+      [functionEnv.s3Endpoint]: s3.endpoint,
+      [functionEnv.sesEndpoint]: ses.endpoint,
+      AWS_REGION: region,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    };
+    restoreEnvironment = applyEnvironment(env);
+
+    const client = localDynamoClient(dynamodb.endpoint, region);
+    try {
+      await Promise.all([
+        ensureTable(client, localNames.tableName, mainTable),
+        ensureTable(client, localNames.auditTableName, auditTable),
+      ]);
+    } finally {
+      client.destroy();
+    }
+
+    let demo: LocalStack['demo'];
+    if (options.seedDemo ?? true) {
+      const password = demoPassword(options.demoPassword);
+      if ((await seedDemoTenant(password)) === 'created') log(`Seeded the demo contract "${demoAccount.kykId}"`);
+      demo = { kykId: demoAccount.kykId, userId: demoAccount.userId, password };
+    }
+
+    const endpoints = { dynamodb: dynamodb.endpoint, s3: s3.endpoint, ses: ses.endpoint, mailViewer: ses.mailViewer };
+    const names = { tableName: localNames.tableName, auditTableName: localNames.auditTableName, bucketName: localNames.bucketName };
+    writeStackFile(dataDir, { pid: process.pid, url: adapter.url, dataDir, region, ...names, endpoints, startedAt: new Date().toISOString() });
+    markReady();
+
+    const app = adapter;
+    let stopped: Promise<void> | undefined;
+    return {
+      url: adapter.url,
+      dataDir,
+      ...names,
+      endpoints,
+      functionEnv: env,
+      demo,
+      stop: () =>
+        (stopped ??= (async () => {
+          removeStackFile(dataDir);
+          // The app port first (no new work), then S3 (drains storage events) before DynamoDB goes.
+          await app.close();
+          await s3.stop();
+          await stopAll([dynamodb, ses]);
+          restoreEnvironment?.();
+          running = undefined;
+        })()),
+    };
+  } catch (error) {
+    await stopAll([adapter, ...standIns]);
+    restoreEnvironment?.();
+    running = undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,51 @@
+import {
+  CreateTableCommand,
+  DescribeTimeToLiveCommand,
+  ResourceInUseException,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
+import type { TableDesign } from '#infra/table-design.ts';
+
+/** Creates a table from infra/table-design.ts the way the CDK data stack declares it, if it is missing. */
+export async function ensureTable(client: DynamoDBClient, tableName: string, design: TableDesign): Promise<'created' | 'exists'> {
+  const keyNames = new Set<string>([design.partitionKey, design.sortKey]);
+  for (const index of design.indexes) keyNames.add(index.partitionKey).add(index.sortKey);
+  try {
+    await client.send(new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [...keyNames].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: design.partitionKey, KeyType: 'HASH' },
+        { AttributeName: design.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: design.indexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }));
+  } catch (error) {
+    if (!(error instanceof ResourceInUseException)) throw error;
+    // A table from an earlier run: still make sure TTL is on.
+    await enableTtl(client, tableName, design.timeToLiveAttribute);
+    return 'exists';
+  }
+  await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 1, maxDelay: 1 }, { TableName: tableName });
+  await enableTtl(client, tableName, design.timeToLiveAttribute);
+  return 'created';
+}
+
+async function enableTtl(client: DynamoDBClient, tableName: string, attribute: string): Promise<void> {
+  const current = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
+  if (current.TimeToLiveDescription?.TimeToLiveStatus === 'ENABLED') return;
+  await client.send(new UpdateTimeToLiveCommand({
+    TableName: tableName,
+    TimeToLiveSpecification: { Enabled: true, AttributeName: attribute },
+  }));
+}
