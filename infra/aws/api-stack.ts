@@ -1,0 +1,109 @@
+import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import type { Construct } from 'constructs';
+import { API_PREFIX } from '#shared/envelope.ts';
+import { endpointGroups, routesOfGroup, type EndpointGroup } from '#shared/routes.ts';
+import { AppFunction } from './app-function.ts';
+import type { DataStack } from './data-stack.ts';
+import type { EnvironmentConfig } from './environments.ts';
+import { grantKeyUse, grantSecretRead, grantTableAppend, grantTableReadWrite } from './permissions.ts';
+import type { StorageStack } from './storage-stack.ts';
+
+export interface ApiStackProps extends StackProps {
+  readonly config: EnvironmentConfig;
+  readonly data: DataStack;
+  readonly storage: StorageStack;
+  readonly mailIdentity: IEmailIdentity;
+  /** The HTTP API of the web stack; this stack adds the Lambdas and routes. */
+  readonly httpApi: IHttpApi;
+}
+
+/** What a group may touch beyond the tables and the token secret every group gets. */
+interface GroupAccess {
+  /** Sign presigned PUT/GET URLs for tenant objects. */
+  readonly presignFiles?: boolean;
+  /** Send mail from the SES identity. */
+  readonly sendMail?: boolean;
+}
+const groupAccess: Partial<Record<EndpointGroup, GroupAccess>> = {
+  auth: { sendMail: true },
+  drive: { presignFiles: true },
+};
+
+/** The group whose Lambda answers any other path under /api with the 404 envelope (-3). */
+export const fallbackGroup: EndpointGroup = 'auth';
+
+/** `POST /api/<path>`, the route key of a manifest entry. */
+export const routeKeyOf = (path: string): string => `POST ${API_PREFIX}/${path}`;
+
+/**
+ * One Lambda per endpoint group and one route per manifest entry, both generated from
+ * shared/routes.ts so a route is never declared twice.
+ */
+export class ApiStack extends Stack {
+  readonly functions: Record<EndpointGroup, IFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { config, data, storage } = props;
+
+    const functions = {} as Record<EndpointGroup, IFunction>;
+    for (const group of endpointGroups) {
+      const access = groupAccess[group] ?? {};
+      const appFunction = new AppFunction(this, `${pascal(group)}Api`, {
+        name: group,
+        description: `ComDrive ${config.name}: ${group} endpoints`,
+        settings: {
+          tableName: data.main.table.tableName,
+          auditTableName: data.audit.table.tableName,
+          bucketName: storage.filesBucket.bucketName,
+          mailFrom: config.mail.from,
+          sessionIdleMinutes: config.sessionIdleMinutes,
+          tokenSecretArn: data.tokenSecret.secretArn,
+        },
+        logRetention: config.logRetention,
+        removalPolicy: config.removalPolicy,
+        memorySize: config.apiMemoryMb,
+        // API Gateway gives up after 30 s; fail inside that with our own envelope and log line.
+        timeout: Duration.seconds(25),
+      });
+      const fn = appFunction.fn;
+
+      grantTableReadWrite(fn, data.main);
+      grantTableAppend(fn, data.audit);
+      grantSecretRead(fn, data.tokenSecret);
+      grantKeyUse(fn, data.key);
+      if (access.presignFiles) appFunction.role.addManagedPolicy(storage.presignFilesPolicy);
+      if (access.sendMail) props.mailIdentity.grant(fn, 'ses:SendEmail');
+      functions[group] = fn;
+
+      const integration = new HttpLambdaIntegration(`${pascal(group)}Integration`, fn);
+      for (const path of routesOfGroup(group)) {
+        this.route(`Route${pascal(path)}`, props.httpApi, HttpRouteKey.with(`${API_PREFIX}/${path}`, HttpMethod.POST), integration);
+      }
+      if (group === fallbackGroup) {
+        // Any other method or path under /api reaches the kit, which answers the 404 envelope
+        // instead of API Gateway's bare {"message":"Not Found"}. More specific routes win.
+        this.route('RouteFallback', props.httpApi, HttpRouteKey.with(`${API_PREFIX}/{proxy+}`, HttpMethod.ANY), integration);
+      }
+    }
+    this.functions = functions;
+  }
+
+  private route(id: string, httpApi: IHttpApi, routeKey: HttpRouteKey, integration: HttpLambdaIntegration): void {
+    const route = new HttpRoute(this, id, { httpApi, routeKey, integration });
+    Validations.of(route).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'Authorization is the handler kit\'s token check: a token is only valid while its DynamoDB ' +
+        'session lives (logout, forced login, idle timeout), which an API Gateway JWT authorizer ' +
+        'cannot see; public routes (sign-in) need none.',
+    });
+  }
+}
+
+const pascal = (name: string): string =>
+  name.replace(/(^|[-_/])(\w)/g, (_match: string, _sep: string, char: string) => char.toUpperCase());

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BuildOptions } from 'esbuild';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+
+/** The repository root: every Lambda entry and the lock file are resolved from here. */
+export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const lockFile = path.join(projectRoot, 'package-lock.json');
+
+/** `functions/<name>/handler.ts`, exporting `handler`. */
+export const functionEntry = (name: string): string => path.join(projectRoot, 'functions', name, 'handler.ts');
+
+/**
+ * nodejs22.x on Graviton. The bundle targets node20 (the Node of the dev machines and tests), which
+ * nodejs22.x runs unchanged.
+ */
+export const lambdaRuntime = Runtime.NODEJS_22_X;
+export const lambdaArchitecture = Architecture.ARM_64;
+
+/** ESM output has no `require`; CommonJS dependencies bundled into it still call it. */
+export const esmRequireBanner =
+  "import { createRequire as __cdCreateRequire } from 'node:module'; const require = __cdCreateRequire(import.meta.url);";
+
+/**
+ * The esbuild options of every Lambda bundle, in esbuild's own terms, so the benchmark can build the
+ * same bundles with esbuild's API and measure them.
+ *
+ * Everything is bundled, the AWS SDK v3 included (no externals): the functions then run the exact
+ * SDK version the tests ran against instead of whatever the runtime ships that month, esbuild keeps
+ * only the clients and commands we import, and a cold start loads one file instead of resolving
+ * the runtime's SDK tree.
+ */
+export const esbuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  minify: true,
+  sourcemap: true,
+  sourcesContent: false,
+  mainFields: ['module', 'main'],
+  banner: { js: esmRequireBanner },
+  external: [],
+} as const satisfies BuildOptions;
+
+/** The same options in NodejsFunction's terms (it runs the local esbuild; no Docker). */
+export const lambdaBundling: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: esbuildOptions.target,
+  minify: esbuildOptions.minify,
+  sourceMap: esbuildOptions.sourcemap,
+  sourcesContent: esbuildOptions.sourcesContent,
+  mainFields: [...esbuildOptions.mainFields],
+  banner: esbuildOptions.banner.js,
+  externalModules: [...esbuildOptions.external],
+  bundleAwsSDK: true,
+  // Errors and warnings only: a synth bundles every function, the size table is noise there.
+  logLevel: LogLevel.WARNING,
+};

@@ -1,0 +1,150 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+
+/**
+ * Per-environment settings, in one place. Chosen with `cdk synth|deploy -c env=<name>`.
+ * Nothing account-specific lives here: account and region come from CDK_DEFAULT_ACCOUNT/REGION,
+ * and the deployment-specific names (mail sender, web domain, certificate, WAF) are overridden
+ * with context values (`-c mailFrom=... -c mailIdentity=... -c webDomain=... -c webCertificateArn=...
+ * -c webAclArn=...`). The example.com defaults synthesize but must be replaced before a real deploy.
+ */
+export const envNames = ['dev', 'test', 'bastion', 'customer'] as const;
+export type EnvName = (typeof envNames)[number];
+export const defaultEnvName: EnvName = 'dev';
+
+export const isEnvName = (value: unknown): value is EnvName =>
+  typeof value === 'string' && (envNames as readonly string[]).includes(value);
+
+export interface EnvironmentConfig {
+  readonly name: EnvName;
+  /** Prefix of every stack name: `ComDrive-<env>-Data` and so on. */
+  readonly stackPrefix: string;
+  /** What happens to tables, buckets, keys and log groups when a stack is deleted. */
+  readonly removalPolicy: RemovalPolicy;
+  /** Table deletion protection and stack termination protection. */
+  readonly deletionProtection: boolean;
+  /** `customer-managed`: one KMS key (rotated yearly) for the tables, the token secret and the files bucket. */
+  readonly encryption: 'aws-managed' | 'customer-managed';
+  /** Keep every version of an object in the files bucket (the app keeps its own version records too). */
+  readonly fileBucketVersioning: boolean;
+  /** CloudWatch Logs retention of Lambda and API access logs. */
+  readonly logRetention: RetentionDays;
+  /** Days S3 server access logs and CloudFront logs are kept. */
+  readonly accessLogExpirationDays: number;
+  readonly mail: {
+    /** MAIL_FROM of the functions. */
+    readonly from: string;
+    /** SES identity to verify: a domain (`example.com`) or an address (`someone@example.com`). */
+    readonly identity: string;
+  };
+  /** Custom domain for CloudFront; without it the distribution's *.cloudfront.net name is used. */
+  readonly web?: {
+    readonly domainName: string;
+    /** ACM certificate in us-east-1 covering domainName. */
+    readonly certificateArn: string;
+  };
+  /** WAFv2 web ACL (scope CLOUDFRONT, in us-east-1) to attach to the distribution, when there is one. */
+  readonly webAclArn?: string;
+  /** Idle minutes after which a session's token answers -102. */
+  readonly sessionIdleMinutes: number;
+  /** Length of the generated token signing secret. */
+  readonly tokenSecretLength: number;
+  /** HTTP API stage throttling, requests per second and burst. */
+  readonly apiThrottle: { readonly rateLimit: number; readonly burstLimit: number };
+  /** Memory of the API functions (scrypt in sign-in is CPU bound; CPU scales with memory). */
+  readonly apiMemoryMb: number;
+}
+
+type Defaults = Omit<EnvironmentConfig, 'name' | 'stackPrefix'>;
+
+const base: Defaults = {
+  removalPolicy: RemovalPolicy.DESTROY,
+  deletionProtection: false,
+  encryption: 'aws-managed',
+  fileBucketVersioning: false,
+  logRetention: RetentionDays.TWO_WEEKS,
+  accessLogExpirationDays: 30,
+  mail: { from: 'no-reply@example.com', identity: 'example.com' },
+  sessionIdleMinutes: 60,
+  tokenSecretLength: 64,
+  apiThrottle: { rateLimit: 50, burstLimit: 100 },
+  apiMemoryMb: 1024,
+};
+
+const perEnvironment: Record<EnvName, Defaults> = {
+  dev: base,
+  test: { ...base, mail: { from: 'no-reply@test.example.com', identity: 'test.example.com' } },
+  bastion: {
+    ...base,
+    removalPolicy: RemovalPolicy.RETAIN,
+    fileBucketVersioning: true,
+    logRetention: RetentionDays.THREE_MONTHS,
+    accessLogExpirationDays: 90,
+    mail: { from: 'no-reply@bastion.example.com', identity: 'bastion.example.com' },
+  },
+  customer: {
+    ...base,
+    removalPolicy: RemovalPolicy.RETAIN,
+    deletionProtection: true,
+    encryption: 'customer-managed',
+    fileBucketVersioning: true,
+    logRetention: RetentionDays.ONE_YEAR,
+    accessLogExpirationDays: 365,
+    apiThrottle: { rateLimit: 500, burstLimit: 1000 },
+  },
+};
+
+/** Context keys that override the per-deployment names above. */
+export const contextKeys = {
+  env: 'env',
+  mailFrom: 'mailFrom',
+  mailIdentity: 'mailIdentity',
+  webDomain: 'webDomain',
+  webCertificateArn: 'webCertificateArn',
+  webAclArn: 'webAclArn',
+  sessionIdleMinutes: 'sessionIdleMinutes',
+} as const;
+
+type ContextReader = (key: string) => unknown;
+
+const text = (read: ContextReader, key: string): string | undefined => {
+  const value = read(key);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+};
+
+/** The settings of one environment, with context overrides applied and checked. */
+export const loadEnvironment = (name: EnvName, read: ContextReader = () => undefined): EnvironmentConfig => {
+  const defaults = perEnvironment[name];
+  const mail = {
+    from: text(read, contextKeys.mailFrom) ?? defaults.mail.from,
+    identity: text(read, contextKeys.mailIdentity) ?? defaults.mail.identity,
+  };
+  const senderDomain = mail.from.split('@')[1];
+  if (mail.identity.includes('@') ? mail.identity !== mail.from : senderDomain !== mail.identity) {
+    throw new Error(`env ${name}: mail sender ${mail.from} is not covered by the SES identity ${mail.identity}`);
+  }
+
+  const domainName = text(read, contextKeys.webDomain);
+  const certificateArn = text(read, contextKeys.webCertificateArn);
+  if ((domainName === undefined) !== (certificateArn === undefined)) {
+    throw new Error(`env ${name}: ${contextKeys.webDomain} and ${contextKeys.webCertificateArn} go together`);
+  }
+  const web = domainName && certificateArn ? { domainName, certificateArn } : defaults.web;
+
+  const idle = text(read, contextKeys.sessionIdleMinutes);
+  const sessionIdleMinutes = idle === undefined ? defaults.sessionIdleMinutes : Number(idle);
+  if (!Number.isInteger(sessionIdleMinutes) || sessionIdleMinutes < 1) {
+    throw new Error(`env ${name}: ${contextKeys.sessionIdleMinutes} must be a positive integer`);
+  }
+
+  const webAclArn = text(read, contextKeys.webAclArn) ?? defaults.webAclArn;
+  return {
+    ...defaults,
+    name,
+    stackPrefix: `ComDrive-${name}`,
+    mail,
+    sessionIdleMinutes,
+    ...(web ? { web } : {}),
+    ...(webAclArn ? { webAclArn } : {}),
+  };
+};

@@ -1,0 +1,97 @@
+import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { TableRef } from './data-stack.ts';
+
+/**
+ * Least-privilege grants written out action by action. The CDK's `grantReadWriteData` would also
+ * allow Scan (no request path may scan) and `index/*`; here every index is named.
+ */
+const tableResources = ({ table, indexNames }: TableRef): string[] => [
+  table.tableArn,
+  ...indexNames.map((name) => `${table.tableArn}/index/${name}`),
+];
+
+const addStatement = (grantee: IGrantable, statement: PolicyStatement): void => {
+  grantee.grantPrincipal.addToPrincipalPolicy(statement);
+};
+
+/** Item reads and writes, queries and transactions; no Scan, no table management. */
+export const grantTableReadWrite = (grantee: IGrantable, ref: TableRef): void =>
+  addStatement(
+    grantee,
+    new PolicyStatement({
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:BatchWriteItem',
+        'dynamodb:ConditionCheckItem',
+      ],
+      resources: tableResources(ref),
+    }),
+  );
+
+/** Audit records are appended, never read back or changed by the API functions. */
+export const grantTableAppend = (grantee: IGrantable, ref: TableRef): void =>
+  addStatement(
+    grantee,
+    new PolicyStatement({
+      actions: ['dynamodb:PutItem', 'dynamodb:BatchWriteItem'],
+      resources: [ref.table.tableArn],
+    }),
+  );
+
+/**
+ * Reading the token signing secret. Not `secret.grantRead`: with a customer-managed key that edits
+ * the key policy in the data stack to name the reader, a data -> api reference that closes a cycle;
+ * the key is granted on the principal side instead (grantKeyUse).
+ */
+export const grantSecretRead = (grantee: IGrantable, secret: ISecret): void =>
+  addStatement(
+    grantee,
+    new PolicyStatement({
+      actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+      resources: [secret.secretArn],
+    }),
+  );
+
+/** Use of the customer-managed key, when the environment has one (tables, secret, file bytes). */
+export const grantKeyUse = (grantee: IGrantable, key: IKey | undefined): void => {
+  if (!key) return;
+  addStatement(
+    grantee,
+    new PolicyStatement({
+      actions: ['kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey', 'kms:DescribeKey'],
+      resources: [key.keyArn],
+    }),
+  );
+};
+
+/** Prefix under which every tenant's file bytes live (`t/<contract>/...`). */
+export const tenantObjectPrefix = 't/';
+
+/**
+ * The signer of a presigned URL needs the permission the URL exercises: PUT (single and multipart
+ * parts, plus abort) and GET of tenant objects only.
+ */
+export const presignFilesStatement = (bucket: IBucket): PolicyStatement =>
+  new PolicyStatement({
+    actions: ['s3:PutObject', 's3:GetObject', 's3:AbortMultipartUpload'],
+    resources: [bucket.arnForObjects(`${tenantObjectPrefix}*`)],
+  });
+
+/** The storage-events handler reads what was uploaded (size, image checks, version capture). */
+export const grantReadFiles = (grantee: IGrantable, bucket: IBucket, versioned: boolean): void =>
+  addStatement(
+    grantee,
+    new PolicyStatement({
+      actions: versioned ? ['s3:GetObject', 's3:GetObjectVersion'] : ['s3:GetObject'],
+      resources: [bucket.arnForObjects(`${tenantObjectPrefix}*`)],
+    }),
+  );

@@ -1,0 +1,115 @@
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, BucketEncryption, EventType, HttpMethods } from 'aws-cdk-lib/aws-s3';
+import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
+import type { Construct } from 'constructs';
+import { AppFunction } from './app-function.ts';
+import type { DataStack } from './data-stack.ts';
+import type { EnvironmentConfig } from './environments.ts';
+import { acknowledge, acknowledgeBucketNotificationsHandler, objectPrefixFinding } from './nag.ts';
+import {
+  grantKeyUse,
+  grantReadFiles,
+  grantTableAppend,
+  grantTableReadWrite,
+  presignFilesStatement,
+  tenantObjectPrefix,
+} from './permissions.ts';
+import { createLogBucket } from './log-bucket.ts';
+
+export interface StorageStackProps extends StackProps {
+  readonly config: EnvironmentConfig;
+  readonly data: DataStack;
+  /**
+   * Origins the browser uploads from and downloads to (`https://<host>`). The web stack is
+   * deployed before this one, so its CloudFront domain is known here without a cycle.
+   */
+  readonly webOrigins: string[];
+}
+
+/** The files bucket (bytes go browser <-> S3 through presigned URLs) and its storage-events Lambda. */
+export class StorageStack extends Stack {
+  readonly filesBucket: Bucket;
+  /**
+   * What the drive Lambda needs to sign upload and download URLs. Kept here, beside the bucket, and
+   * attached to the drive role by the api stack (the stack that owns the bucket owns who may
+   * touch its bytes).
+   */
+  readonly presignFilesPolicy: ManagedPolicy;
+
+  constructor(scope: Construct, id: string, props: StorageStackProps) {
+    super(scope, id, props);
+    const { config, data } = props;
+    const destroy = config.removalPolicy === RemovalPolicy.DESTROY;
+
+    const accessLogs = createLogBucket(this, 'AccessLogs', config);
+
+    this.filesBucket = new Bucket(this, 'FilesBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      ...(data.key
+        ? { encryption: BucketEncryption.KMS, encryptionKey: data.key, bucketKeyEnabled: true }
+        : { encryption: BucketEncryption.S3_MANAGED }),
+      enforceSSL: true,
+      versioned: config.fileBucketVersioning,
+      cors: [
+        {
+          allowedOrigins: props.webOrigins,
+          allowedMethods: [HttpMethods.PUT, HttpMethods.GET, HttpMethods.HEAD],
+          allowedHeaders: ['*'],
+          // The browser reads each part's ETag to complete a multipart upload.
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'files/',
+      removalPolicy: config.removalPolicy,
+      autoDeleteObjects: destroy,
+    });
+
+    const storageEventsFunction = new AppFunction(this, 'StorageEvents', {
+      name: 'storage-events',
+      description: `ComDrive ${config.name}: confirms uploads (size, checks, version) from S3 ObjectCreated events`,
+      settings: {
+        tableName: data.main.table.tableName,
+        auditTableName: data.audit.table.tableName,
+        bucketName: this.filesBucket.bucketName,
+        mailFrom: config.mail.from,
+        sessionIdleMinutes: config.sessionIdleMinutes,
+      },
+      logRetention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+      memorySize: 1024,
+      timeout: Duration.minutes(1),
+    });
+    const storageEvents = storageEventsFunction.fn;
+    grantTableReadWrite(storageEvents, data.main);
+    grantTableAppend(storageEvents, data.audit);
+    grantReadFiles(storageEvents, this.filesBucket, config.fileBucketVersioning);
+    grantKeyUse(storageEvents, data.key);
+
+    this.filesBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(storageEvents), {
+      prefix: tenantObjectPrefix,
+    });
+
+    acknowledge(
+      storageEventsFunction.role,
+      objectPrefixFinding(this.filesBucket, tenantObjectPrefix),
+      'Reads objects under the tenant prefix t/ only; object keys are created per upload, so ' +
+        'the prefix is the narrowest resource that can be named.',
+    );
+    acknowledgeBucketNotificationsHandler(this);
+
+    this.presignFilesPolicy = new ManagedPolicy(this, 'PresignFilesPolicy', {
+      description: `ComDrive ${config.name}: sign presigned PUT/GET URLs for tenant objects`,
+      statements: [presignFilesStatement(this.filesBucket)],
+    });
+    acknowledge(
+      this.presignFilesPolicy,
+      objectPrefixFinding(this.filesBucket, tenantObjectPrefix),
+      'Presigned PUT/GET for objects under the tenant prefix t/ only; keys are created per upload, ' +
+        'so the prefix is the narrowest resource that can be named.',
+    );
+  }
+}

@@ -1,0 +1,227 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Aws, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import { API_PREFIX } from '#shared/envelope.ts';
+import type { EnvironmentConfig } from './environments.ts';
+import { createLogBucket } from './log-bucket.ts';
+import { acknowledge, acknowledgeBucketDeployment } from './nag.ts';
+
+export interface WebStackProps extends StackProps {
+  readonly config: EnvironmentConfig;
+  /** Built SPA to upload (`web/dist`); skipped when it holds no index.html (synth without a web build). */
+  readonly webDist: string | undefined;
+}
+
+/**
+ * SPA rewrite for the default behaviour: a path whose last segment has no file extension is a
+ * client-side route and gets /index.html. Done per behaviour instead of with 403/404 error
+ * responses, which are distribution-wide and would turn the API's 404 envelopes into the SPA.
+ */
+export const spaFallbackCode = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.split('/').pop();
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/**
+ * The public entry: CloudFront serving the SPA from a private bucket and `/api/*` from the HTTP
+ * API, so browser and API share one origin. The HTTP API itself (API, stage, access log) lives
+ * here too, and the api stack adds the Lambdas and routes to it: this way the distribution does
+ * not depend on the Lambdas, the storage stack can name the distribution in the files bucket's
+ * CORS rule, and the api stack can depend on storage, with no cycle:
+ * data, mail, web -> storage -> api.
+ */
+export class WebStack extends Stack {
+  readonly httpApi: HttpApi;
+  readonly distribution: Distribution;
+  /** `https://<host>` of every name the SPA is served under. */
+  readonly webOrigins: string[];
+  /** False when there was no SPA build to upload (bin/app.ts prints a note). */
+  readonly spaDeployed: boolean;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const destroy = config.removalPolicy === RemovalPolicy.DESTROY;
+
+    // --- HTTP API (routes come from the api stack) ---
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `${config.stackPrefix}-api`,
+      description: `ComDrive ${config.name} API, served to browsers through CloudFront under ${API_PREFIX}/`,
+      createDefaultStage: false,
+    });
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', {
+      retention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+    });
+    new HttpStage(this, 'ApiStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: config.apiThrottle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            ip: '$context.identity.sourceIp',
+            userAgent: '$context.identity.userAgent',
+            route: '$context.routeKey',
+            status: '$context.status',
+            bytes: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+    const apiDomain = `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+
+    // --- SPA bucket and logs ---
+    const logs = createLogBucket(this, 'Logs', config, { cloudFrontLogs: true });
+    const spaBucket = new Bucket(this, 'SpaBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 'spa-bucket/',
+      removalPolicy: config.removalPolicy,
+      autoDeleteObjects: destroy,
+    });
+
+    const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
+      code: FunctionCode.fromInline(spaFallbackCode),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Rewrites SPA routes (no file extension) to /index.html',
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `ComDrive ${config.name}`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // TLS 1.2+ needs an own certificate; the default *.cloudfront.net one is fixed at TLSv1.
+      ...(config.web
+        ? {
+            domainNames: [config.web.domainName],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', config.web.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      ...(config.webAclArn ? { webAclId: config.webAclArn } : {}),
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(spaBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        [`${API_PREFIX}/*`]: {
+          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Every viewer header (Authorization included, the calls are POSTs) except Host, which
+          // must be the API's own name for API Gateway to route the request.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        },
+      },
+    });
+
+    this.webOrigins = [
+      `https://${this.distribution.distributionDomainName}`,
+      ...(config.web ? [`https://${config.web.domainName}`] : []),
+    ];
+
+    // A build is a folder with index.html; without one the upload is skipped.
+    this.spaDeployed = props.webDist !== undefined && existsSync(path.join(props.webDist, 'index.html'));
+    if (props.webDist && this.spaDeployed) this.deploySpa(props.webDist, spaBucket);
+
+    this.acknowledgeFindings(config);
+
+    new CfnOutput(this, 'WebUrl', { value: config.web ? `https://${config.web.domainName}` : `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+  }
+
+  /**
+   * Two uploads: Vite's content-hashed files under assets/ first, cached for a year, then the rest
+   * (index.html, favicon, ...), revalidated on every load, so a new index.html never points at
+   * chunks that are not there yet. Nothing is pruned: a tab still running the previous build can
+   * keep loading its lazy chunks.
+   */
+  private deploySpa(webDist: string, spaBucket: Bucket): void {
+    const hashed = new BucketDeployment(this, 'SpaAssets', {
+      sources: [Source.asset(webDist, { exclude: ['*', '!assets', '!assets/**'] })],
+      destinationBucket: spaBucket,
+      prune: false,
+      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      memoryLimit: 512,
+    });
+    const rest = new BucketDeployment(this, 'SpaIndex', {
+      sources: [Source.asset(webDist, { exclude: ['assets', 'assets/**'] })],
+      destinationBucket: spaBucket,
+      prune: false,
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    rest.node.addDependency(hashed);
+    acknowledgeBucketDeployment(this, spaBucket);
+  }
+
+  private acknowledgeFindings(config: EnvironmentConfig): void {
+    const distribution = this.distribution;
+    acknowledge(
+      distribution,
+      'AwsSolutions-CFR1',
+      'A contract\'s users sign in from wherever they work; access is limited per contract by the ' +
+        'application\'s IP policy, not by country.',
+    );
+    if (!config.webAclArn) {
+      acknowledge(
+        distribution,
+        'AwsSolutions-CFR2',
+        'No WAF web ACL configured for this environment (a CLOUDFRONT-scope ACL lives in us-east-1; ' +
+          'attach one with -c webAclArn=...). The API stage is throttled and every route checks its token.',
+      );
+    }
+    if (!config.web) {
+      acknowledge(
+        distribution,
+        'AwsSolutions-CFR4',
+        'No custom domain configured: the default *.cloudfront.net certificate cannot be given a ' +
+          'minimum TLS version. With -c webDomain=... -c webCertificateArn=... TLSv1.2_2021 is set.',
+      );
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '#infra/aws/app.ts';
+import { envNames, loadEnvironment } from '#infra/aws/environments.ts';
+
+describe('environment settings', () => {
+  it('has point-in-time-recovery-safe defaults everywhere and protects the customer', () => {
+    for (const name of envNames) {
+      const config = loadEnvironment(name);
+      expect(config.stackPrefix).toBe(`ComDrive-${name}`);
+      expect(config.sessionIdleMinutes).toBe(60);
+      expect(config.tokenSecretLength).toBe(64);
+    }
+    const customer = loadEnvironment('customer');
+    expect(customer.deletionProtection).toBe(true);
+    expect(customer.removalPolicy).toBe(RemovalPolicy.RETAIN);
+    expect(customer.encryption).toBe('customer-managed');
+  });
+
+  it('takes deployment-specific names from context', () => {
+    const context: Record<string, string> = { mailFrom: 'noreply@mail.example.jp', mailIdentity: 'mail.example.jp', sessionIdleMinutes: '30' };
+    const config = loadEnvironment('test', (key) => context[key]);
+    expect(config.mail).toEqual({ from: 'noreply@mail.example.jp', identity: 'mail.example.jp' });
+    expect(config.sessionIdleMinutes).toBe(30);
+  });
+
+  it('refuses inconsistent settings', () => {
+    expect(() => loadEnvironment('dev', (key) => ({ mailFrom: 'a@other.example' })[key])).toThrow(/not covered/);
+    expect(() => loadEnvironment('dev', (key) => ({ webDomain: 'x.example.com' })[key])).toThrow(/go together/);
+    expect(() => loadEnvironment('dev', (key) => ({ sessionIdleMinutes: '0' })[key])).toThrow(/positive integer/);
+  });
+
+  it('refuses an unknown environment', () => {
+    expect(() => buildApp({ context: { env: 'prod' } })).toThrow(/Unknown environment "prod"/);
+  });
+});

@@ -1,0 +1,23 @@
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { spaFallbackCode } from '#infra/aws/web-stack.ts';
+
+/** Runs the CloudFront Function's code as CloudFront would, on one viewer request. */
+const rewrite = (uri: string): string => {
+  const handler = runInNewContext(`${spaFallbackCode}; handler`) as (event: unknown) => { uri: string };
+  return handler({ request: { uri, method: 'GET', headers: {} } }).uri;
+};
+
+describe('SPA fallback function', () => {
+  it('sends client-side routes to /index.html', () => {
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/login')).toBe('/index.html');
+    expect(rewrite('/drive/folder/123')).toBe('/index.html');
+  });
+
+  it('leaves files alone', () => {
+    expect(rewrite('/index.html')).toBe('/index.html');
+    expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(rewrite('/favicon.ico')).toBe('/favicon.ico');
+  });
+});

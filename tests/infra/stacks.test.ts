@@ -1,0 +1,399 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { endpointGroups, routePaths, routes } from '#shared/routes.ts';
+import { functionEnv } from '#infra/table-design.ts';
+import { fallbackGroup, routeKeyOf } from '#infra/aws/api-stack.ts';
+import type { EnvName } from '#infra/aws/environments.ts';
+import { resourcesOf, synthesize, type SynthOptions, type Synthesized } from './synth.ts';
+
+/**
+ * Every environment is synthesized once (bundling included) and shared by its tests. Variants:
+ * dev uploads a stand-in SPA build (BucketDeployment), bastion gets a custom domain, a WAF ACL
+ * and an address identity through context, test and customer use their plain defaults.
+ */
+const variants: Record<EnvName, SynthOptions> = {
+  dev: { withSpa: true },
+  test: {},
+  bastion: {
+    context: {
+      webDomain: 'drive.bastion.example.org',
+      webCertificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/00000000-0000-0000-0000-000000000000',
+      webAclArn: 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/comdrive/00000000-0000-0000-0000-000000000000',
+      mailFrom: 'ops@bastion.example.org',
+      mailIdentity: 'ops@bastion.example.org',
+    },
+  },
+  customer: {},
+};
+
+const apiEnvVars = [
+  functionEnv.tableName,
+  functionEnv.auditTableName,
+  functionEnv.bucketName,
+  functionEnv.mailFrom,
+  functionEnv.tokenSecretArn,
+  functionEnv.sessionIdleMinutes,
+  'NODE_OPTIONS',
+].sort();
+
+type Statement = { Action: string | string[]; Resource: unknown };
+const actionsOf = (statements: Statement[]): string[] =>
+  statements.flatMap((statement) => (Array.isArray(statement.Action) ? statement.Action : [statement.Action]));
+
+describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environment', (env, options) => {
+  let s: Synthesized;
+  beforeAll(() => {
+    s = synthesize(env, options);
+  }, 60_000);
+
+  const customer = env === 'customer';
+  const retained = env === 'bastion' || env === 'customer';
+
+  describe('cdk-nag', () => {
+    it('reports no unacknowledged finding and no construct warning', () => {
+      const findings = s.report.pluginReports.flatMap((report) =>
+        report.violations.map((v) => `${report.pluginName} ${v.ruleName} ${v.violatingConstructs?.map((c) => c.constructPath).join(', ')}`),
+      );
+      expect(findings).toEqual([]);
+    });
+
+    it('gives every acknowledgement a specific reason, on a construct below the stack', () => {
+      expect(s.acknowledgements.length).toBeGreaterThan(0);
+      for (const ack of s.acknowledgements) {
+        expect(ack.reason.length, `${ack.path} ${ack.id}`).toBeGreaterThan(40);
+        // Never on a whole stack or the app: on the construct that produces the finding.
+        expect(ack.path.split('/').length, `${ack.path} ${ack.id}`).toBeGreaterThan(1);
+      }
+    });
+  });
+
+  describe('data stack', () => {
+    it('builds the main table from the table design', () => {
+      s.templates.data.hasResourceProperties('AWS::DynamoDB::Table', {
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        BillingMode: 'PAY_PER_REQUEST',
+        TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        SSESpecification: customer
+          ? { SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: Match.anyValue() }
+          : { SSEEnabled: true, SSEType: Match.absent(), KMSMasterKeyId: Match.absent() },
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: 'gsi1',
+            KeySchema: [
+              { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+              { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+          {
+            IndexName: 'gsi2',
+            KeySchema: [
+              { AttributeName: 'gsi2pk', KeyType: 'HASH' },
+              { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        ],
+        ...(customer ? { DeletionProtectionEnabled: true } : {}),
+      });
+    });
+
+    it('keeps an audit-log table with TTL and point-in-time recovery', () => {
+      const tables = resourcesOf(s.templates.data, 'AWS::DynamoDB::Table');
+      expect(tables).toHaveLength(2);
+      const audit = tables.find(([id]) => id.startsWith('AuditTable'));
+      expect(audit?.[1].Properties).toMatchObject({
+        TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        GlobalSecondaryIndexes: [{ IndexName: 'gsi1', Projection: { ProjectionType: 'ALL' } }],
+      });
+    });
+
+    it('retains data where it matters', () => {
+      const policy = retained ? 'Retain' : 'Delete';
+      for (const [, table] of Object.entries(s.templates.data.findResources('AWS::DynamoDB::Table'))) {
+        expect(table.DeletionPolicy).toBe(policy);
+      }
+    });
+
+    it('outputs the table name the operator CLI provisions contracts into', () => {
+      s.templates.data.hasOutput('TableName', { Value: { Ref: Match.stringLikeRegexp('^MainTable') } });
+    });
+
+    it('generates a 64-character token signing secret', () => {
+      s.templates.data.hasResourceProperties('AWS::SecretsManager::Secret', {
+        GenerateSecretString: { PasswordLength: 64 },
+      });
+    });
+
+    it(customer ? 'uses a rotated customer-managed key' : 'uses AWS-managed keys', () => {
+      s.templates.data.resourceCountIs('AWS::KMS::Key', customer ? 1 : 0);
+      if (customer) s.templates.data.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    });
+  });
+
+  describe('storage stack', () => {
+    const filesBucket = () => {
+      const id = s.logicalId(s.built.stacks.storage.filesBucket);
+      return s.templates.storage.toJSON().Resources[id] as { Properties: Record<string, unknown> };
+    };
+
+    it('blocks public access, encrypts and keeps incomplete multipart uploads one day at most', () => {
+      expect(filesBucket().Properties).toMatchObject({
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [
+            { ServerSideEncryptionByDefault: { SSEAlgorithm: customer ? 'aws:kms' : 'AES256' } },
+          ],
+        },
+        LifecycleConfiguration: {
+          Rules: [{ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }],
+        },
+        LoggingConfiguration: { DestinationBucketName: expect.anything() },
+      });
+    });
+
+    it('refuses requests without TLS', () => {
+      const id = s.logicalId(s.built.stacks.storage.filesBucket);
+      s.templates.storage.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: id },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Effect: 'Deny',
+              Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+            }),
+          ]),
+        },
+      });
+    });
+
+    it('allows browser PUT/GET/HEAD from the web origins and exposes ETag', () => {
+      const cors = filesBucket().Properties.CorsConfiguration as { CorsRules: Record<string, unknown>[] };
+      expect(cors.CorsRules).toHaveLength(1);
+      const rule = cors.CorsRules[0]!;
+      expect(rule.AllowedMethods).toEqual(['PUT', 'GET', 'HEAD']);
+      expect(rule.ExposedHeaders).toEqual(['ETag']);
+      // The CloudFront domain comes from the web stack, plus the custom domain when configured.
+      const origins = JSON.stringify(rule.AllowedOrigins);
+      expect(origins).toMatch(new RegExp(`"https://",\\{"Fn::ImportValue":"ComDrive-${env}-Web:[^"]*Distribution[^"]*DomainName`));
+      if (env === 'bastion') expect(origins).toContain('https://drive.bastion.example.org');
+    });
+
+    it('runs storage-events on ObjectCreated under t/', () => {
+      const fnId = s.templates.storage.toJSON().Resources;
+      const storageEvents = Object.entries(fnId).find(
+        ([id, r]) => id.startsWith('StorageEventsFunction') && (r as { Type: string }).Type === 'AWS::Lambda::Function',
+      );
+      expect(storageEvents).toBeDefined();
+      s.templates.storage.hasResourceProperties('Custom::S3BucketNotifications', {
+        NotificationConfiguration: {
+          LambdaFunctionConfigurations: [
+            {
+              Events: ['s3:ObjectCreated:*'],
+              Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 't/' }] } },
+              LambdaFunctionArn: { 'Fn::GetAtt': [storageEvents![0], 'Arn'] },
+            },
+          ],
+        },
+      });
+      s.templates.storage.hasResourceProperties('AWS::Lambda::Function', {
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+      });
+    });
+  });
+
+  describe('api stack', () => {
+    it('has one Lambda per endpoint group, bundled for nodejs22.x on arm64 with every setting', () => {
+      const functions = resourcesOf(s.templates.api, 'AWS::Lambda::Function');
+      expect(functions).toHaveLength(endpointGroups.length);
+      for (const [, fn] of functions) {
+        expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
+        const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+        expect(Object.keys(variables).sort()).toEqual(apiEnvVars);
+        expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
+        expect(variables[functionEnv.sessionIdleMinutes]).toBe('60');
+      }
+    });
+
+    it('declares exactly one POST /api/<path> route per manifest entry, to its group\'s Lambda', () => {
+      const integrationOf = new Map<string, string>();
+      for (const [id, integration] of resourcesOf(s.templates.api, 'AWS::ApiGatewayV2::Integration')) {
+        const uri = integration.Properties.IntegrationUri as { 'Fn::GetAtt': [string, string] };
+        integrationOf.set(id, uri['Fn::GetAtt'][0]);
+      }
+      const functionOf = Object.fromEntries(
+        endpointGroups.map((group) => [group, s.logicalId(s.built.stacks.api.functions[group])]),
+      );
+
+      const routeTargets = resourcesOf(s.templates.api, 'AWS::ApiGatewayV2::Route').map(([, route]) => {
+        const target = JSON.stringify(route.Properties.Target);
+        const integration = [...integrationOf.keys()].find((id) => target.includes(`"${id}"`));
+        return { key: route.Properties.RouteKey as string, fn: integration && integrationOf.get(integration) };
+      });
+      const keys = routeTargets.map((r) => r.key);
+      const fallbackKey = 'ANY /api/{proxy+}';
+      expect(keys.filter((k) => k !== fallbackKey).sort()).toEqual(routePaths.map(routeKeyOf).sort());
+      expect(new Set(keys).size).toBe(keys.length);
+      for (const path of routePaths) {
+        const route = routeTargets.find((r) => r.key === `POST /api/${path}`);
+        expect(route?.fn, path).toBe(functionOf[routes[path].group]);
+      }
+      expect(routeTargets.find((r) => r.key === fallbackKey)?.fn).toBe(functionOf[fallbackGroup]);
+    });
+
+    it('grants S3 presigning to drive only, SES to auth only, and Scan to nobody', () => {
+      const roleOf = (group: 'auth' | 'drive') => s.logicalId(s.built.stacks.api.functions[group].role!);
+      const policies = resourcesOf(s.templates.api, 'AWS::IAM::Policy');
+      const inline = (group: 'auth' | 'drive') => {
+        const found = policies.find(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${roleOf(group)}"`));
+        return actionsOf((found![1].Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+      };
+      const managed = (group: 'auth' | 'drive') =>
+        JSON.stringify(s.templates.api.toJSON().Resources[roleOf(group)].Properties.ManagedPolicyArns ?? []);
+
+      expect(inline('auth')).toContain('ses:SendEmail');
+      expect(inline('drive')).not.toContain('ses:SendEmail');
+      expect(inline('auth').some((a) => a.startsWith('s3:'))).toBe(false);
+      expect(inline('drive').some((a) => a.startsWith('s3:'))).toBe(false);
+      expect(managed('drive')).toContain('PresignFilesPolicy');
+      expect(managed('auth')).not.toContain('PresignFilesPolicy');
+      for (const group of ['auth', 'drive'] as const) {
+        expect(inline(group)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'secretsmanager:GetSecretValue']));
+        expect(inline(group)).not.toContain('dynamodb:Scan');
+        expect(inline(group).some((a) => a.includes('*'))).toBe(false);
+      }
+
+      s.templates.storage.hasResourceProperties('AWS::IAM::ManagedPolicy', {
+        PolicyDocument: {
+          Statement: [
+            {
+              Action: ['s3:AbortMultipartUpload', 's3:GetObject', 's3:PutObject'],
+              Effect: 'Allow',
+              Resource: { 'Fn::Join': ['', [Match.anyValue(), '/t/*']] },
+            },
+          ],
+        },
+      });
+    });
+  });
+
+  describe('web stack', () => {
+    const distribution = () => {
+      const [[, resource]] = resourcesOf(s.templates.web, 'AWS::CloudFront::Distribution') as [
+        [string, { Properties: { DistributionConfig: Record<string, unknown> } }],
+      ];
+      return resource.Properties.DistributionConfig as Record<string, unknown> & {
+        Origins: Record<string, unknown>[];
+        CacheBehaviors: Record<string, unknown>[];
+        DefaultCacheBehavior: Record<string, unknown>;
+      };
+    };
+
+    it('serves the SPA bucket through origin access control with the SPA fallback function', () => {
+      s.templates.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+      const config = distribution();
+      const s3Origin = config.Origins.find((o) => o.S3OriginConfig);
+      expect(s3Origin?.OriginAccessControlId).toBeDefined();
+      expect(config.DefaultCacheBehavior).toMatchObject({
+        ViewerProtocolPolicy: 'redirect-to-https',
+        FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: expect.anything() }],
+        ResponseHeadersPolicyId: expect.any(String),
+      });
+      // No distribution-wide error rewrites: they would also turn API 404 envelopes into the SPA.
+      expect(config.CustomErrorResponses).toBeUndefined();
+      expect(config.Logging).toMatchObject({ Bucket: expect.anything() });
+    });
+
+    it('routes /api/* to the HTTP API without caching, forwarding every viewer header but Host', () => {
+      const [behaviour, ...others] = distribution().CacheBehaviors;
+      expect(others).toEqual([]);
+      expect(behaviour).toMatchObject({
+        PathPattern: '/api/*',
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+        CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+        OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+        ViewerProtocolPolicy: 'https-only',
+      });
+      const apiOrigin = distribution().Origins.find((o) => o.Id === behaviour!.TargetOriginId);
+      expect(JSON.stringify(apiOrigin?.DomainName)).toContain('execute-api');
+      expect(apiOrigin?.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+    });
+
+    it(env === 'bastion' ? 'uses the custom domain with TLS 1.2+ and the WAF ACL' : 'uses the default CloudFront name', () => {
+      const config = distribution();
+      if (env === 'bastion') {
+        expect(config.Aliases).toEqual(['drive.bastion.example.org']);
+        expect(config.ViewerCertificate).toMatchObject({ MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' });
+        expect(config.WebACLId).toMatch(/^arn:aws:wafv2:/);
+      } else {
+        expect(config.Aliases).toBeUndefined();
+        expect(config.WebACLId).toBeUndefined();
+      }
+    });
+
+    it('keeps the SPA bucket private and TLS-only', () => {
+      s.templates.web.hasResourceProperties('AWS::S3::Bucket', {
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, RestrictPublicBuckets: true },
+        LoggingConfiguration: Match.anyValue(),
+      });
+    });
+
+    it('throttles and access-logs the API stage', () => {
+      s.templates.web.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        StageName: '$default',
+        AutoDeploy: true,
+        DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+        AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+      });
+    });
+
+    it(options.withSpa ? 'uploads the SPA build, hashed assets before index.html' : 'skips the SPA upload without a build', () => {
+      expect(s.built.stacks.web.spaDeployed).toBe(options.withSpa === true);
+      const deployments = s.templates.web.findResources('Custom::CDKBucketDeployment') as Record<
+        string,
+        { Properties: Record<string, unknown>; DependsOn?: string[] }
+      >;
+      expect(Object.keys(deployments)).toHaveLength(options.withSpa ? 2 : 0);
+      if (!options.withSpa) return;
+      const [assetsId, assets] = Object.entries(deployments).find(([id]) => id.startsWith('SpaAssets'))!;
+      const [, index] = Object.entries(deployments).find(([id]) => id.startsWith('SpaIndex'))!;
+      expect(assets.Properties.SystemMetadata).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
+      expect(index.Properties.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+      expect(index.Properties.DistributionPaths).toEqual(['/*']);
+      expect(index.DependsOn).toContain(assetsId);
+      const files = (deployment: { Properties: Record<string, unknown> }) =>
+        s.assetFiles((deployment.Properties.SourceObjectKeys as string[])[0]!);
+      expect(files(assets)).toEqual(['assets', 'assets/index-abc123.js']);
+      expect(files(index)).toEqual(['favicon.svg', 'index.html']);
+    });
+  });
+
+  describe('mail stack', () => {
+    it('verifies the configured SES identity', () => {
+      s.templates.mail.hasResourceProperties('AWS::SES::EmailIdentity', {
+        EmailIdentity: s.built.config.mail.identity,
+      });
+    });
+  });
+
+  it('names the stacks after the environment and protects the customer\'s from deletion', () => {
+    const stacks = Object.values(s.built.stacks);
+    expect(stacks.map((stack) => stack.stackName).sort()).toEqual(
+      ['Api', 'Data', 'Mail', 'Storage', 'Web'].map((part) => `ComDrive-${env}-${part}`),
+    );
+    for (const stack of stacks) expect(stack.terminationProtection).toBe(customer);
+  });
+});
