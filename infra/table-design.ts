@@ -35,3 +35,14 @@ export const functionEnv = {
   s3Endpoint: 'S3_ENDPOINT',
   sesEndpoint: 'SES_ENDPOINT',
 } as const;
+
+/**
+ * CORS of the files bucket, shared by CDK and the local S3 stand-in: the browser PUTs and GETs
+ * presigned URLs from the app's origin and reads these response headers (ETag completes a multipart
+ * upload; Content-Disposition carries the download's UTF-8 file name).
+ */
+export const filesBucketCors = {
+  methods: ['GET', 'PUT', 'HEAD'],
+  exposedHeaders: ['ETag', 'Content-Disposition', 'Content-Length'],
+  maxAgeSeconds: 3000,
+} as const;

@@ -5,6 +5,7 @@ import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import type { Construct } from 'constructs';
 import { AppFunction } from './app-function.ts';
 import type { DataStack } from './data-stack.ts';
+import { filesBucketCors } from '#infra/table-design.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import { acknowledge, acknowledgeBucketNotificationsHandler, objectPrefixFinding } from './nag.ts';
 import {
@@ -54,11 +55,10 @@ export class StorageStack extends Stack {
       cors: [
         {
           allowedOrigins: props.webOrigins,
-          allowedMethods: [HttpMethods.PUT, HttpMethods.GET, HttpMethods.HEAD],
+          allowedMethods: filesBucketCors.methods.map((method) => HttpMethods[method]),
           allowedHeaders: ['*'],
-          // The browser reads each part's ETag to complete a multipart upload.
-          exposedHeaders: ['ETag'],
-          maxAge: 3000,
+          exposedHeaders: [...filesBucketCors.exposedHeaders],
+          maxAge: filesBucketCors.maxAgeSeconds,
         },
       ],
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import S3rver, { type S3rverEvent } from 's3rver';
+import { filesBucketCors } from '#infra/table-design.ts';
 import { lambdaContext } from './lambda-context.ts';
 
 /** s3rver on loopback, with the bucket the app uses, whose object events run the storage-events handler. */
@@ -15,12 +16,10 @@ type StorageEventsHandler = (event: S3Event, context: unknown) => Promise<unknow
 const corsConfig = `<CORSConfiguration>
   <CORSRule>
     <AllowedOrigin>*</AllowedOrigin>
-    <AllowedMethod>GET</AllowedMethod>
-    <AllowedMethod>PUT</AllowedMethod>
-    <AllowedMethod>HEAD</AllowedMethod>
+    ${filesBucketCors.methods.map((method) => `<AllowedMethod>${method}</AllowedMethod>`).join('')}
     <AllowedHeader>*</AllowedHeader>
-    <ExposeHeader>ETag</ExposeHeader>
-    <MaxAgeSeconds>3000</MaxAgeSeconds>
+    ${filesBucketCors.exposedHeaders.map((header) => `<ExposeHeader>${header}</ExposeHeader>`).join('')}
+    <MaxAgeSeconds>${filesBucketCors.maxAgeSeconds}</MaxAgeSeconds>
   </CORSRule>
 </CORSConfiguration>`;
 

@@ -178,12 +178,12 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       });
     });
 
-    it('allows browser PUT/GET/HEAD from the web origins and exposes ETag', () => {
+    it('allows browser PUT/GET/HEAD from the web origins and exposes ETag and Content-Disposition', () => {
       const cors = filesBucket().Properties.CorsConfiguration as { CorsRules: Record<string, unknown>[] };
       expect(cors.CorsRules).toHaveLength(1);
       const rule = cors.CorsRules[0]!;
       expect(rule.AllowedMethods).toEqual(['PUT', 'GET', 'HEAD']);
-      expect(rule.ExposedHeaders).toEqual(['ETag']);
+      expect(rule.ExposedHeaders).toEqual(['ETag', 'Content-Disposition', 'Content-Length']);
       // The CloudFront domain comes from the web stack, plus the custom domain when configured.
       const origins = JSON.stringify(rule.AllowedOrigins);
       expect(origins).toMatch(new RegExp(`"https://",\\{"Fn::ImportValue":"ComDrive-${env}-Web:[^"]*Distribution[^"]*DomainName`));

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { mutate } from 'swr';
+import AppLayout from '@cloudscape-design/components/app-layout';
+import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
+import Flashbar from '@cloudscape-design/components/flashbar';
+import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
+import { logout } from '@/features/auth/api/logout.ts';
+import { useLoginUser } from '@/features/auth/api/get-login-user.ts';
+import { createPageLayoutStore, PageLayoutProvider, usePageLayoutState } from '@/components/page-layout.tsx';
+import { isAbortError } from '@/lib/api-client.ts';
+import { loginPath } from '@/lib/navigation.ts';
+import { clearNotifications, useNotifications } from '@/lib/notifications.ts';
+import { clearSession, lastSessionEnd, useIsAuthenticated } from '@/lib/session.ts';
+import { TopBar } from './top-bar.tsx';
+
+/** The signed-in frame: top navigation, side navigation, breadcrumbs, notifications, the page. */
+export function AppShell() {
+  const authenticated = useIsAuthenticated();
+  const location = useLocation();
+  if (!authenticated) {
+    const end = lastSessionEnd();
+    const here = `${location.pathname}${location.search}`;
+    const next = end.returnHere === false || here === '/' ? undefined : here;
+    return <Navigate to={loginPath({ next, kyk_id: end.kykId, reason: end.reason })} replace />;
+  }
+  return <SignedInShell />;
+}
+
+function SignedInShell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data } = useLoginUser();
+  const user = data?.user;
+  const [layoutStore] = useState(createPageLayoutStore);
+  const layout = usePageLayoutState(layoutStore);
+  const notifications = useNotifications();
+  const [navigationOpen, setNavigationOpen] = useState(true);
+  const [signingOut, setSigningOut] = useState(false);
+
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await logout();
+      // SPEC.md §4: on an info-level result the token is removed and the user goes to /login.
+      clearSession({ returnHere: false });
+      clearNotifications();
+      await mutate(() => true, undefined, { revalidate: false });
+      navigate('/login', { replace: true });
+    } catch (error) {
+      if (!isAbortError(error)) {
+        // The API client already showed the error (or went to /login on a timeout).
+      }
+    } finally {
+      setSigningOut(false);
+    }
+  };
+
+  const admin = user?.ata_admin_permission === 1;
+  const items: SideNavigationProps.Item[] = [
+    { type: 'link', text: t('nav.drive'), href: '/storage' },
+    { type: 'link', text: t('nav.profile'), href: '/profile' },
+  ];
+  if (admin) {
+    items.push(
+      { type: 'divider' },
+      {
+        type: 'section-group',
+        title: t('nav.administration'),
+        items: [
+          { type: 'link', text: t('nav.accounts'), href: '/list-user' },
+          { type: 'link', text: t('nav.userGroups'), href: '/list-user-group' },
+          { type: 'link', text: t('nav.legalEntities'), href: '/legal' },
+          { type: 'link', text: t('nav.securityPolicy'), href: '/security-policy' },
+        ],
+      },
+    );
+  }
+  const hrefs = ['/storage', '/profile', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/security-policy'] : [])];
+  const activeHref = hrefs.find((href) => location.pathname === href || location.pathname.startsWith(`${href}/`));
+
+  const follow = (event: CustomEvent<{ href: string; external?: boolean }>) => {
+    if (event.detail.external) return;
+    event.preventDefault();
+    navigate(event.detail.href);
+  };
+
+  return (
+    <PageLayoutProvider store={layoutStore}>
+      <TopBar user={user} onSignOut={() => void signOut()} signingOut={signingOut} />
+      <AppLayout
+        headerSelector="#top-nav"
+        contentType={layout.contentType}
+        toolsHide
+        navigationOpen={navigationOpen}
+        onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}
+        navigation={
+          <SideNavigation
+            header={{ text: t('app.productName'), href: '/storage' }}
+            activeHref={activeHref}
+            items={items}
+            onFollow={follow}
+          />
+        }
+        breadcrumbs={
+          layout.breadcrumbs.length > 0 ? (
+            <BreadcrumbGroup items={layout.breadcrumbs} ariaLabel={t('nav.breadcrumbs')} onFollow={follow} data-testid="breadcrumbs" />
+          ) : undefined
+        }
+        notifications={notifications.length > 0 ? <Flashbar items={notifications} stackItems={notifications.length > 3} /> : undefined}
+        stickyNotifications
+        ariaLabels={{
+          navigation: t('nav.sideHeader'),
+          navigationToggle: t('nav.openNavigation'),
+          navigationClose: t('nav.closeNavigation'),
+          notifications: t('nav.notifications'),
+        }}
+        content={<Outlet />}
+      />
+    </PageLayoutProvider>
+  );
+}

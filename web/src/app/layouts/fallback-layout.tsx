@@ -1,0 +1,8 @@
+import { useIsAuthenticated } from '@/lib/session.ts';
+import { AppShell } from './app-shell.tsx';
+import { PublicLayout } from './public-layout.tsx';
+
+/** The frame of pages outside the known routes: the signed-in shell, or the public one. */
+export function FallbackLayout() {
+  return useIsAuthenticated() ? <AppShell /> : <PublicLayout />;
+}

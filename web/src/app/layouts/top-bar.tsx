@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import TopNavigation, { type TopNavigationProps } from '@cloudscape-design/components/top-navigation';
+import { isLanguage, languages } from '@shared/messages.ts';
+import type { LoginUser } from '@shared/schemas/auth.ts';
+import { currentLanguage, setLanguage } from '@/lib/i18n/index.ts';
+import { setVisualMode, useVisualMode } from '@/lib/visual-mode.ts';
+
+/** Menu item ids double as Cloudscape's data-testid of the item. */
+export const menuIds = {
+  language: (language: string) => `language-${language}`,
+  profile: 'user-menu-profile',
+  dark: 'user-menu-dark-mode',
+  compact: 'user-menu-compact-mode',
+  signOut: 'sign-out',
+} as const;
+
+/**
+ * The top navigation: product name, language switch (always, also before sign-in) and, when signed
+ * in, the user menu with sign-out.
+ */
+export function TopBar({ user, onSignOut, signingOut = false }: { user?: LoginUser; onSignOut?: () => void; signingOut?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const visual = useVisualMode();
+  const language = currentLanguage();
+  const languageName = t(`languages.${language}`);
+
+  const languageMenu: TopNavigationProps.MenuDropdownUtility = {
+    type: 'menu-dropdown',
+    text: languageName,
+    iconName: 'globe',
+    title: t('nav.language'),
+    ariaLabel: t('nav.languageMenu', { name: languageName }),
+    disableUtilityCollapse: true,
+    items: languages.map((code) => ({
+      id: menuIds.language(code),
+      text: t(`languages.${code}`),
+      lang: code,
+      itemType: 'checkbox' as const,
+      checked: code === language,
+    })),
+    onItemClick: ({ detail }) => {
+      const chosen = detail.id.replace(/^language-/, '');
+      if (isLanguage(chosen)) setLanguage(chosen);
+    },
+  };
+
+  const utilities: TopNavigationProps.Utility[] = [languageMenu];
+  if (user) {
+    utilities.push({
+      type: 'menu-dropdown',
+      text: user.user_nm || user.user_id,
+      description: `${user.kyk_id} / ${user.user_id}`,
+      iconName: 'user-profile',
+      ariaLabel: t('nav.userMenu', { name: user.user_nm || user.user_id }),
+      disableUtilityCollapse: true,
+      items: [
+        { id: menuIds.profile, text: t('nav.profile'), href: '/profile' },
+        { id: menuIds.dark, text: t('nav.darkMode'), itemType: 'checkbox', checked: visual.dark },
+        { id: menuIds.compact, text: t('nav.compactMode'), itemType: 'checkbox', checked: visual.compact },
+        { id: menuIds.signOut, text: signingOut ? t('nav.signingOut') : t('nav.signOut'), iconName: 'sign-out', disabled: signingOut },
+      ],
+      onItemFollow: (event) => {
+        if (!event.detail.href) return;
+        event.preventDefault();
+        navigate(event.detail.href);
+      },
+      onItemClick: ({ detail }) => {
+        if (detail.id === menuIds.dark) setVisualMode({ dark: !visual.dark });
+        else if (detail.id === menuIds.compact) setVisualMode({ compact: !visual.compact });
+        else if (detail.id === menuIds.signOut) onSignOut?.();
+      },
+    });
+  }
+
+  return (
+    <div id="top-nav" className="top-nav" data-testid="top-nav">
+      <TopNavigation
+        identity={{
+          href: user ? '/storage' : '/login',
+          title: t('app.productName'),
+          logo: { src: '/favicon.svg', alt: '' },
+          onFollow: (event) => {
+            event.preventDefault();
+            navigate(user ? '/storage' : '/login');
+          },
+        }}
+        utilities={utilities}
+        i18nStrings={{ overflowMenuTriggerText: t('nav.overflowMenu'), overflowMenuTitleText: t('nav.overflowMenu'), overflowMenuDismissIconAriaLabel: t('nav.overflowDismiss') }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
+import Header from '@cloudscape-design/components/header';
+import Pagination from '@cloudscape-design/components/pagination';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { usePageLayout } from '@/components/page-layout.tsx';
+import { Tx } from '@/components/translated.tsx';
+import { newNotificationId, notify } from '@/lib/notifications.ts';
+import type { DriveItem } from '../../api/get-file-info.ts';
+import { refreshFolder, useFolderPage } from '../../api/list-folder.ts';
+import { startDownload, startUploads } from '../../utils/transfers.tsx';
+import { CreateFolderModal } from '../create-folder-modal.tsx';
+import {
+  driveColumns,
+  folderHref,
+  pageSizeOptions,
+  readPageSize,
+  writePageSize,
+  type DrivePageSize,
+  type DriveSortItem,
+} from './table-config.tsx';
+
+interface Sort {
+  item: DriveSortItem;
+  flg: 1 | 2;
+}
+
+/** Cursor paging state, valid for one folder + sort + page size (its `scope`). */
+interface Paging {
+  scope: string;
+  cursors: (string | undefined)[];
+  index: number;
+}
+
+const isFolderId = (value: string | null): value is string => !!value && /^(root|[0-9a-f-]{36})$/.test(value);
+
+/** The drive (SPEC.md §2, /storage): Cloudscape's table view of one folder's contents. */
+export default function DrivePage() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'ja' ? 'ja' : 'en';
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('folder');
+  const folderId = isFolderId(requested) ? requested : 'root';
+
+  const [sort, setSort] = useState<Sort>({ item: 'name', flg: 1 });
+  const [pageSize, setPageSize] = useState<DrivePageSize>(readPageSize);
+  const scope = `${folderId}|${sort.item}|${sort.flg}|${pageSize}`;
+  const [pagingState, setPaging] = useState<Paging>({ scope, cursors: [undefined], index: 0 });
+  const paging: Paging = pagingState.scope === scope ? pagingState : { scope, cursors: [undefined], index: 0 };
+  const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope, ids: [] });
+  const selectedIds = selection.scope === `${scope}|${paging.index}` ? selection.ids : [];
+  const [creating, setCreating] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const cursor = paging.cursors[paging.index];
+  const { data, isLoading, error, mutate } = useFolderPage({
+    folder_id: folderId,
+    sort_item: sort.item,
+    sort_flg: sort.flg,
+    page_size: pageSize,
+    ...(cursor ? { cursor } : {}),
+  });
+  // keepPreviousData shows the last folder while the next loads; never show another folder's rows as this one's.
+  const current = data && data.folder.id === folderId ? data : undefined;
+  const items = useMemo(() => current?.items ?? [], [current]);
+  const selectedItems = items.filter((item) => selectedIds.includes(item.id));
+  const selectedFile = selectedItems.length === 1 && selectedItems[0]!.type === 'file' ? selectedItems[0]! : undefined;
+  const canDownload = selectedFile?.status === 'ready';
+
+  const openFolder = useCallback((id: string) => setParams(id === 'root' ? {} : { folder: id }), [setParams]);
+  const columns = useMemo(() => driveColumns(t, language, openFolder), [t, language, openFolder]);
+
+  const folderName = folderId === 'root' ? t('drive.title') : (current?.folder.name ?? '');
+  usePageLayout(
+    [
+      { text: t('drive.title'), href: folderHref('root') },
+      ...(current?.path ?? []).filter((ancestor) => ancestor.id !== 'root').map((ancestor) => ({ text: ancestor.name, href: folderHref(ancestor.id) })),
+      ...(folderId === 'root' ? [] : [{ text: folderName || '…', href: folderHref(folderId) }]),
+    ],
+    'table',
+  );
+
+  const hasMore = !!current?.next_cursor;
+  const isLastKnown = paging.index === paging.cursors.length - 1;
+  const goToPage = (pageIndex: number) => {
+    if (pageIndex < paging.cursors.length) setPaging({ ...paging, index: pageIndex });
+    else if (pageIndex === paging.cursors.length && isLastKnown && current?.next_cursor) {
+      setPaging({ ...paging, cursors: [...paging.cursors, current.next_cursor], index: pageIndex });
+    }
+  };
+
+  const select = (item: DriveItem) => setSelection({ scope: `${scope}|${paging.index}`, ids: [item.id] });
+
+  const onFilesChosen = (files: FileList | null) => {
+    const chosen = files ? Array.from(files) : [];
+    if (fileInput.current) fileInput.current.value = '';
+    if (chosen.length > 0) void startUploads(chosen, folderId);
+  };
+
+  const onCreated = (item: DriveItem) => {
+    setCreating(false);
+    const id = newNotificationId('folder');
+    notify(
+      { id, type: 'success', header: <Tx k="drive.createFolder.created" values={{ name: item.name }} />, dismissLabel: t('common.close') },
+      5000,
+    );
+    void refreshFolder(folderId);
+  };
+
+  const createButton = (testId: string) => (
+    <Button iconName="folder" onClick={() => setCreating(true)} nativeButtonAttributes={{ 'data-testid': testId }}>
+      {t('drive.actions.createFolder')}
+    </Button>
+  );
+  const uploadButton = (variant: 'primary' | 'normal') => (
+    <Button
+      variant={variant}
+      iconName="upload"
+      onClick={() => fileInput.current?.click()}
+      nativeButtonAttributes={{ 'data-testid': variant === 'primary' ? 'upload-button' : 'upload-button-empty' }}
+    >
+      {t('drive.actions.upload')}
+    </Button>
+  );
+
+  const counter = current ? `(${paging.index * pageSize + items.length}${hasMore ? '+' : ''})` : undefined;
+
+  return (
+    <>
+      <input
+        ref={fileInput}
+        type="file"
+        multiple
+        hidden
+        aria-label={t('drive.upload.inputLabel')}
+        data-testid="upload-input"
+        onChange={(event) => onFilesChosen(event.currentTarget.files)}
+      />
+      <Table<DriveItem>
+        data-testid="drive-table"
+        variant="full-page"
+        stickyHeader
+        items={items}
+        trackBy="id"
+        columnDefinitions={columns}
+        loading={isLoading && !current}
+        loadingText={t('drive.loadingItems')}
+        selectionType="single"
+        selectedItems={selectedItems}
+        onSelectionChange={({ detail }) => {
+          const first = detail.selectedItems[0];
+          if (first) select(first);
+          else setSelection({ scope, ids: [] });
+        }}
+        onRowClick={({ detail }) => select(detail.item)}
+        sortingColumn={columns.find((column) => column.sortingField === sort.item)}
+        sortingDescending={sort.flg === 2}
+        onSortingChange={({ detail }) =>
+          setSort({ item: (detail.sortingColumn.sortingField as DriveSortItem) ?? 'name', flg: detail.isDescending ? 2 : 1 })
+        }
+        ariaLabels={{
+          tableLabel: t('drive.tableLabel'),
+          selectionGroupLabel: t('drive.selection.group'),
+          allItemsSelectionLabel: () => t('drive.selection.all'),
+          itemSelectionLabel: (_, item) => t('drive.selection.item', { name: item.name }),
+        }}
+        renderAriaLive={({ firstIndex, lastIndex }) => `${firstIndex}–${lastIndex}`}
+        header={
+          <Header
+            variant="awsui-h1-sticky"
+            counter={counter}
+            description={folderId === 'root' ? t('drive.description') : undefined}
+            actions={
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button
+                  iconName="refresh"
+                  ariaLabel={t('drive.actions.refresh')}
+                  onClick={() => void mutate()}
+                  nativeButtonAttributes={{ 'data-testid': 'refresh-button' }}
+                />
+                <Button
+                  iconName="download"
+                  disabled={!canDownload}
+                  disabledReason={t('drive.download.notReady')}
+                  onClick={() => selectedFile && void startDownload(selectedFile)}
+                  nativeButtonAttributes={{ 'data-testid': 'download-button' }}
+                >
+                  {t('drive.actions.download')}
+                </Button>
+                {createButton('create-folder-button')}
+                {uploadButton('primary')}
+              </SpaceBetween>
+            }
+          >
+            <span data-testid="drive-folder-name">{folderName}</span>
+          </Header>
+        }
+        empty={
+          <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }} data-testid="drive-empty">
+            <SpaceBetween size="m">
+              <div>
+                <Box variant="strong" color="inherit">
+                  {t('drive.empty.title')}
+                </Box>
+                <Box variant="p" color="inherit">
+                  {error ? t('notice.networkError') : t('drive.empty.description')}
+                </Box>
+              </div>
+              {error ? (
+                <Button onClick={() => void mutate()}>{t('common.refresh')}</Button>
+              ) : (
+                <div className="drive-empty-actions">
+                  <SpaceBetween direction="horizontal" size="xs">
+                    {createButton('create-folder-button-empty')}
+                    {uploadButton('normal')}
+                  </SpaceBetween>
+                </div>
+              )}
+            </SpaceBetween>
+          </Box>
+        }
+        pagination={
+          <Pagination
+            currentPageIndex={paging.index + 1}
+            pagesCount={paging.cursors.length}
+            openEnd={isLastKnown && hasMore}
+            onChange={({ detail }) => goToPage(detail.currentPageIndex - 1)}
+            ariaLabels={{
+              nextPageLabel: t('drive.pagination.next'),
+              previousPageLabel: t('drive.pagination.previous'),
+              pageLabel: (page) => t('drive.pagination.page', { page }),
+              paginationLabel: t('drive.pagination.label'),
+            }}
+          />
+        }
+        preferences={
+          <CollectionPreferences
+            title={t('drive.preferences.title')}
+            confirmLabel={t('drive.preferences.confirm')}
+            cancelLabel={t('drive.preferences.cancel')}
+            preferences={{ pageSize }}
+            pageSizePreference={{ title: t('drive.preferences.pageSize'), options: pageSizeOptions(t) }}
+            onConfirm={({ detail }) => {
+              const size = pageSizeOptions(t).find((option) => option.value === detail.pageSize)?.value;
+              if (size) {
+                setPageSize(size);
+                writePageSize(size);
+              }
+            }}
+          />
+        }
+      />
+      {creating && <CreateFolderModal parentId={folderId} onDismiss={() => setCreating(false)} onCreated={onCreated} />}
+    </>
+  );
+}

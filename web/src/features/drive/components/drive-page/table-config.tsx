@@ -1,0 +1,105 @@
+import type { TFunction } from 'i18next';
+import Link from '@cloudscape-design/components/link';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import type { TableProps } from '@cloudscape-design/components/table';
+import { DEFAULT_PAGE_SIZE, pageSizes } from '@shared/validation.ts';
+import { formatBytes, formatDateTime, type DisplayLanguage } from '@/lib/format.ts';
+import type { DriveItem } from '../../api/get-file-info.ts';
+import { fileKind } from '../../utils/file-kind.ts';
+import { FileTypeIcon } from '../file-type-icon.tsx';
+
+export type DriveSortItem = 'name' | 'update_date';
+export type DrivePageSize = (typeof pageSizes)[number];
+export { DEFAULT_PAGE_SIZE, pageSizes };
+
+export const folderHref = (id: string): string => (id === 'root' ? '/storage' : `/storage?folder=${encodeURIComponent(id)}`);
+
+/** Column definitions of the drive table; `name` and `update_date` sort on the server. */
+export function driveColumns(
+  t: TFunction,
+  language: DisplayLanguage,
+  openFolder: (id: string) => void,
+): TableProps.ColumnDefinition<DriveItem>[] {
+  return [
+    {
+      id: 'name',
+      header: t('drive.columns.name'),
+      sortingField: 'name',
+      isRowHeader: true,
+      cell: (item) => {
+        const kind = fileKind(item);
+        return (
+          <span
+            className="drive-name"
+            data-testid="drive-row"
+            data-item-id={item.id}
+            data-item-name={item.name}
+            data-item-type={item.type}
+            data-item-status={item.status}
+          >
+            <FileTypeIcon kind={kind} title={t(`drive.kinds.${kind}`)} />
+            {item.type === 'folder' ? (
+              <Link
+                href={folderHref(item.id)}
+                onFollow={(event) => {
+                  event.preventDefault();
+                  openFolder(item.id);
+                }}
+                ariaLabel={t('drive.actions.open', { name: item.name })}
+              >
+                {item.name}
+              </Link>
+            ) : (
+              <span className="drive-file-name">{item.name}</span>
+            )}
+            {item.status === 'pending' && (
+              <StatusIndicator type="in-progress" data-testid="drive-row-pending">
+                {t('drive.pending')}
+              </StatusIndicator>
+            )}
+          </span>
+        );
+      },
+    },
+    {
+      id: 'size',
+      header: t('drive.columns.size'),
+      cell: (item) => (item.type === 'folder' || item.size === null ? t('common.notAvailable') : formatBytes(item.size)),
+    },
+    {
+      id: 'update_date',
+      header: t('drive.columns.updated'),
+      sortingField: 'update_date',
+      cell: (item) => formatDateTime(item.update_date, language),
+    },
+    {
+      id: 'update_user_id',
+      header: t('drive.columns.updatedBy'),
+      cell: (item) => item.update_user_id,
+    },
+  ];
+}
+
+export const pageSizeOptions = (t: TFunction) =>
+  pageSizes.map((size) => ({ value: size, label: t('drive.preferences.pageSizeOption', { size }) }));
+
+const PAGE_SIZE_KEY = 'drive.page_size';
+
+export function readPageSize(): DrivePageSize {
+  try {
+    const stored = Number(localStorage.getItem(PAGE_SIZE_KEY));
+    const known = pageSizes.find((size) => size === stored);
+    if (known) return known;
+  } catch {
+    // storage unavailable
+  }
+  return DEFAULT_PAGE_SIZE as DrivePageSize;
+}
+
+export function writePageSize(size: DrivePageSize): void {
+  try {
+    localStorage.setItem(PAGE_SIZE_KEY, String(size));
+  } catch {
+    // storage unavailable: the choice lasts for this page only
+  }
+}

@@ -1,0 +1,169 @@
+import Button from '@cloudscape-design/components/button';
+import ProgressBar from '@cloudscape-design/components/progress-bar';
+import { codes } from '@shared/codes.ts';
+import { Tx } from '@/components/translated.tsx';
+import { ApiError, downloadBlob, isAbortError, saveBlob, uploadToUrl, type TransferProgress } from '@/lib/api-client.ts';
+import { formatBytes, percent } from '@/lib/format.ts';
+import { i18n } from '@/lib/i18n/index.ts';
+import { dismiss, newNotificationId, notify } from '@/lib/notifications.ts';
+import { getDownloadUrl } from '../api/get-download-url.ts';
+import { waitUntilReady, type DriveItem } from '../api/get-file-info.ts';
+import { refreshFolder } from '../api/list-folder.ts';
+import { contentTypeOf, registerFile } from '../api/register-file.ts';
+
+/**
+ * Uploads and downloads run outside the page component: they keep going (and keep reporting in the
+ * notification area) when the user moves to another folder or page.
+ */
+const RESULT_DISMISS_MS = 6000;
+const PARALLEL_UPLOADS = 3;
+
+const t = i18n.t.bind(i18n);
+
+const progressText = (progress: TransferProgress) => (
+  <Tx k="drive.upload.progress" values={{ loaded: formatBytes(progress.loaded), total: formatBytes(progress.total ?? progress.loaded) }} />
+);
+
+/** Calls `report` only when the whole percent changes, so progress events do not flood React. */
+function percentThrottle(report: (progress: TransferProgress) => void) {
+  let last = -1;
+  return (progress: TransferProgress) => {
+    const value = percent(progress.loaded, progress.total);
+    if (value === last) return;
+    last = value;
+    report(progress);
+  };
+}
+
+/** The message to show for a failed transfer: a field message of an input error, else the error's. */
+function failureText(error: unknown): string {
+  if (error instanceof ApiError) return error.fields.name ?? Object.values(error.fields)[0] ?? error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return t('notice.networkError');
+}
+
+/** Uploads files into a folder, a few at a time, each with its own progress bar. */
+export async function startUploads(files: File[], folderId: string): Promise<void> {
+  const queue = [...files];
+  const worker = async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) await uploadOne(file, folderId);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, files.length) }, worker));
+}
+
+async function uploadOne(file: File, folderId: string): Promise<void> {
+  const id = newNotificationId('upload');
+  const controller = new AbortController();
+  const name = file.name;
+  const cancelButton = (
+    <Button onClick={() => controller.abort()} nativeButtonAttributes={{ 'data-testid': 'upload-cancel' }}>
+      <Tx k="drive.upload.cancel" />
+    </Button>
+  );
+  const show = (progress: TransferProgress) =>
+    notify({
+      id,
+      type: 'in-progress',
+      dismissible: false,
+      header: <Tx k="drive.upload.uploading" values={{ name }} />,
+      action: cancelButton,
+      content: (
+        <ProgressBar
+          data-testid="upload-progress"
+          data-file-name={name}
+          variant="flash"
+          value={percent(progress.loaded, progress.total)}
+          description={progressText(progress)}
+        />
+      ),
+    });
+
+  notify({ id, type: 'in-progress', loading: true, dismissible: false, header: <Tx k="drive.upload.registering" values={{ name }} />, action: cancelButton });
+  try {
+    const { item, upload } = await registerFile(
+      { folder_id: folderId, name, size: file.size, content_type: contentTypeOf(file) },
+      { silent: true, signal: controller.signal },
+    );
+    void refreshFolder(folderId);
+    show({ loaded: 0, total: file.size });
+    await uploadToUrl(upload, file, { signal: controller.signal, onProgress: percentThrottle(show) });
+    notify({ id, type: 'in-progress', loading: true, dismissible: false, header: <Tx k="drive.upload.processing" values={{ name }} /> });
+    const ready = await waitUntilReady(item.id, { signal: controller.signal });
+    void refreshFolder(folderId);
+    notify(
+      ready
+        ? { id, type: 'success', header: <Tx k="drive.upload.done" values={{ name }} />, dismissLabel: t('common.close') }
+        : { id, type: 'info', header: <Tx k="drive.upload.stillProcessing" values={{ name }} />, dismissLabel: t('common.close') },
+      RESULT_DISMISS_MS,
+    );
+  } catch (error) {
+    if (isAbortError(error)) {
+      notify({ id, type: 'info', header: <Tx k="drive.upload.cancelled" values={{ name }} />, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
+    } else if (error instanceof ApiError && error.code === codes.tokenTimeout.code) {
+      dismiss(id);
+    } else {
+      notify({
+        id,
+        type: 'error',
+        header: <Tx k="drive.upload.failed" values={{ name }} />,
+        content: <span data-testid="upload-error">{failureText(error)}</span>,
+        dismissLabel: t('common.close'),
+      });
+    }
+    void refreshFolder(folderId);
+  }
+}
+
+/** Downloads a ready file through its presigned URL, with a progress bar, and saves it. */
+export async function startDownload(item: DriveItem): Promise<void> {
+  const id = newNotificationId('download');
+  const controller = new AbortController();
+  const name = item.name;
+  const cancelButton = (
+    <Button onClick={() => controller.abort()} nativeButtonAttributes={{ 'data-testid': 'download-cancel' }}>
+      <Tx k="common.cancel" />
+    </Button>
+  );
+  notify({ id, type: 'in-progress', loading: true, dismissible: false, header: <Tx k="drive.download.preparing" values={{ name }} />, action: cancelButton });
+  try {
+    const target = await getDownloadUrl({ id: item.id }, { signal: controller.signal });
+    const show = (progress: TransferProgress) =>
+      notify({
+        id,
+        type: 'in-progress',
+        dismissible: false,
+        header: <Tx k="drive.download.downloading" values={{ name }} />,
+        action: cancelButton,
+        content: (
+          <ProgressBar
+            data-testid="download-progress"
+            data-file-name={name}
+            variant="flash"
+            value={percent(progress.loaded, progress.total)}
+            description={progressText(progress)}
+          />
+        ),
+      });
+    const { blob, fileName } = await downloadBlob(target.url, {
+      signal: controller.signal,
+      fallbackName: target.file_name,
+      expectedSize: target.size,
+      onProgress: percentThrottle(show),
+    });
+    saveBlob(blob, fileName);
+    notify({ id, type: 'success', header: <Tx k="drive.download.done" values={{ name: fileName }} />, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
+  } catch (error) {
+    if (isAbortError(error) || error instanceof ApiError) {
+      // Cancelled, or an API result the error modal already showed.
+      dismiss(id);
+      return;
+    }
+    notify({
+      id,
+      type: 'error',
+      header: <Tx k="drive.download.failed" values={{ name }} />,
+      content: <span data-testid="download-error">{failureText(error)}</span>,
+      dismissLabel: t('common.close'),
+    });
+  }
+}

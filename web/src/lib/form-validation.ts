@@ -1,0 +1,21 @@
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import type { MessageKey } from '@shared/messages.ts';
+
+/**
+ * Inline validation with the shared zod schemas: their issue messages are catalogue keys
+ * (`validation.required`, ...) translated here, one message per top-level field.
+ */
+export function fieldErrors(schema: z.ZodType, value: unknown, t: TFunction): Record<string, string> {
+  const result = schema.safeParse(value);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.map(String).join('.') || 'body';
+    if (errors[field]) continue;
+    const key = /^(validation|code|notice)\.\w+$/.test(issue.message) ? (issue.message as MessageKey) : 'validation.invalidValue';
+    const max = issue.code === 'too_big' ? Number(issue.maximum) : undefined;
+    errors[field] = t(key, max === undefined ? {} : { max });
+  }
+  return errors;
+}

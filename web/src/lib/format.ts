@@ -1,0 +1,51 @@
+/**
+ * Display formats of SPEC.md §9: dates ja `YYYY/MM/DD HH:mm`, en `DD/MM/YYYY HH:mm` (local time),
+ * sizes in B, KB, MB and GB (1 KB = 1024 B).
+ */
+export type DisplayLanguage = 'en' | 'ja';
+
+const pad = (value: number, length = 2): string => String(value).padStart(length, '0');
+
+export function formatDateTime(
+  value: string | number | Date | null | undefined,
+  language: DisplayLanguage,
+  options: { seconds?: boolean } = {},
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const day = pad(date.getDate());
+  const month = pad(date.getMonth() + 1);
+  const year = pad(date.getFullYear(), 4);
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}${options.seconds ? `:${pad(date.getSeconds())}` : ''}`;
+  const datePart = language === 'ja' ? `${year}/${month}/${day}` : `${day}/${month}/${year}`;
+  return `${datePart} ${time}`;
+}
+
+export function formatDate(value: string | number | Date | null | undefined, language: DisplayLanguage): string {
+  return formatDateTime(value, language).split(' ')[0] ?? '';
+}
+
+const units = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  if (unit === 0) return `${value} B`;
+  const digits = value < 10 ? 1 : 0;
+  const rounded = Number(value.toFixed(digits));
+  // 1023.6 KB rounds to 1024 KB: show it as 1 MB instead.
+  if (rounded >= 1024 && unit < units.length - 1) return `1 ${units[unit + 1]}`;
+  return `${rounded.toFixed(digits).replace(/\.0$/, '')} ${units[unit]}`;
+}
+
+/** Whole percent of `loaded` out of `total`, 0..100; 0 when the total is unknown. */
+export function percent(loaded: number, total: number | undefined): number {
+  if (!total || total <= 0) return 0;
+  return Math.max(0, Math.min(100, Math.floor((loaded / total) * 100)));
+}

@@ -1,0 +1,39 @@
+import type { FlashbarProps } from '@cloudscape-design/components/flashbar';
+import { createStore, useStore } from './store.ts';
+
+/** Flash messages shown in the app layout's notification area (upload and download progress, results). */
+export type Notification = FlashbarProps.MessageDefinition & { id: string };
+
+const store = createStore<Notification[]>([]);
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+let counter = 0;
+
+export const newNotificationId = (prefix = 'n'): string => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+/** Adds or replaces (same id) a notification; `autoDismissMs` removes it later. */
+export function notify(notification: Notification, autoDismissMs?: number): void {
+  const { id } = notification;
+  const entry: Notification = {
+    dismissible: true,
+    onDismiss: () => dismiss(id),
+    ...notification,
+  };
+  store.set((list) => (list.some((item) => item.id === id) ? list.map((item) => (item.id === id ? entry : item)) : [entry, ...list]));
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  if (autoDismissMs) timers.set(id, setTimeout(() => dismiss(id), autoDismissMs));
+}
+
+export function dismiss(id: string): void {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  store.set((list) => list.filter((item) => item.id !== id));
+}
+
+export function clearNotifications(): void {
+  for (const timer of timers.values()) clearTimeout(timer);
+  timers.clear();
+  store.set([]);
+}
+
+export const useNotifications = (): Notification[] => useStore(store);
