@@ -40,6 +40,10 @@ export const routes = {
     group: 'auth', access: 'user', summary: 'The signed-in user',
     request: auth.emptyRequest, response: auth.loginResponse,
   }),
+  'com/chang_language': route({
+    group: 'auth', access: 'user', summary: "Save the signed-in user's language (en or ja)",
+    request: auth.changeLanguageRequest, response: auth.loginResponse,
+  }),
   'com_drive/drive_info': route({
     group: 'drive', access: 'user', summary: 'One page of a folder: folders first, sorted by name or update date',
     request: drive.driveInfoRequest, response: drive.driveInfoResponse,

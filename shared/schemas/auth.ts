@@ -33,3 +33,6 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export const emptyRequest = z.strictObject({});
 
 export const checkLoginResponse = z.object({ logged_in: z.boolean() });
+
+export const changeLanguageRequest = z.strictObject({ language });
+export type ChangeLanguageRequest = z.input<typeof changeLanguageRequest>;

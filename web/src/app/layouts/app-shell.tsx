@@ -6,6 +6,7 @@ import AppLayout from '@cloudscape-design/components/app-layout';
 import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
 import Flashbar from '@cloudscape-design/components/flashbar';
 import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
+import { changeLanguage } from '@/features/auth/api/change-language.ts';
 import { logout } from '@/features/auth/api/logout.ts';
 import { useLoginUser } from '@/features/auth/api/get-login-user.ts';
 import { createPageLayoutStore, PageLayoutProvider, usePageLayoutState } from '@/components/page-layout.tsx';
@@ -89,7 +90,12 @@ function SignedInShell() {
 
   return (
     <PageLayoutProvider store={layoutStore}>
-      <TopBar user={user} onSignOut={() => void signOut()} signingOut={signingOut} />
+      <TopBar
+        user={user}
+        onSignOut={() => void signOut()}
+        onLanguageChange={(language) => void changeLanguage({ language }).catch(() => undefined)}
+        signingOut={signingOut}
+      />
       <AppLayout
         headerSelector="#top-nav"
         contentType={layout.contentType}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import TopNavigation, { type TopNavigationProps } from '@cloudscape-design/components/top-navigation';
-import { isLanguage, languages } from '@shared/messages.ts';
+import { isLanguage, languages, type Language } from '@shared/messages.ts';
 import type { LoginUser } from '@shared/schemas/auth.ts';
 import { currentLanguage, setLanguage } from '@/lib/i18n/index.ts';
 import { setVisualMode, useVisualMode } from '@/lib/visual-mode.ts';
@@ -19,7 +19,13 @@ export const menuIds = {
  * The top navigation: product name, language switch (always, also before sign-in) and, when signed
  * in, the user menu with sign-out.
  */
-export function TopBar({ user, onSignOut, signingOut = false }: { user?: LoginUser; onSignOut?: () => void; signingOut?: boolean }) {
+export function TopBar({ user, onSignOut, onLanguageChange, signingOut = false }: {
+  user?: LoginUser;
+  onSignOut?: () => void;
+  /** Called after the UI switched, e.g. to save the choice for the signed-in user. */
+  onLanguageChange?: (language: Language) => void;
+  signingOut?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const visual = useVisualMode();
@@ -42,7 +48,9 @@ export function TopBar({ user, onSignOut, signingOut = false }: { user?: LoginUs
     })),
     onItemClick: ({ detail }) => {
       const chosen = detail.id.replace(/^language-/, '');
-      if (isLanguage(chosen)) setLanguage(chosen);
+      if (!isLanguage(chosen)) return;
+      setLanguage(chosen);
+      onLanguageChange?.(chosen);
     },
   };
 

@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * e2e: Debian's Chromium (Playwright's own browser download is not possible here) against
+ * `npm start` on its own port and a fresh data directory, so it never touches a developer's .local/.
+ */
+const port = Number(process.env.E2E_PORT ?? 3210);
+export const demoPassword = 'e2e-Passw0rd!';
+
+export default defineConfig({
+  testDir: '.',
+  outputDir: './.artifacts/results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    acceptDownloads: true,
+    locale: 'en-GB',
+    viewport: { width: 1366, height: 860 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: 'npx tsx bin/start.ts',
+    cwd: join(import.meta.dirname, '../..'),
+    url: `http://127.0.0.1:${port}/login`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'com-drive-e2e-')),
+      DEMO_ADMIN_PASSWORD: demoPassword,
+      WEB_DIR: join(import.meta.dirname, '../../web/dist'),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
