@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { demoPassword } from './playwright.config.ts';
+import { DrivePage } from './pages/drive-page.ts';
+import { LoginPage } from './pages/login-page.ts';
+
+const screenshots = join(import.meta.dirname, '.artifacts', 'screenshots');
+mkdirSync(screenshots, { recursive: true });
+const shot = (page: import('@playwright/test').Page, name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+
+/**
+ * The newcomer's walk of issue 2 against `npm start`: sign in to the seeded demo contract, create a
+ * folder, upload a file with a progress bar, see it listed, download it back byte for byte,
+ * switch to Japanese, sign out.
+ */
+test('a newcomer signs in, creates a folder, uploads, downloads, switches to Japanese and signs out', async ({ page }) => {
+  const login = new LoginPage(page);
+  const drive = new DrivePage(page);
+
+  await login.open();
+  await login.page.getByTestId('login-submit').click();
+  await expect(login.fieldError('This field is required')).toHaveCount(3);
+  await shot(page, 'login-required-en');
+
+  await login.signIn('demo', 'admin', 'wrong-password');
+  await expect(login.errorModal()).toContainText('The contract ID, user ID or password is incorrect.');
+  await page.getByTestId('error-modal-close').click();
+
+  await login.signIn('demo', 'admin', demoPassword);
+  await drive.expectLoaded();
+
+  const folderName = `Invoices ${Date.now()}`;
+  await drive.createFolder(folderName);
+  await expect(drive.row(folderName)).toBeVisible();
+  await drive.createFolder(folderName.toUpperCase());
+  await expect(page.getByTestId('create-folder-modal')).toContainText('An item with the same name already exists. Please rename it.');
+  await page.getByTestId('create-folder-cancel').click();
+  await drive.openFolder(folderName);
+  await expect(page.getByTestId('breadcrumbs')).toContainText(folderName);
+
+  // 8 MiB: large enough that the progress bar is seen before the upload completes.
+  const bytes = randomBytes(8 * 1024 * 1024);
+  const fileName = '請求書 2026年4月.pdf';
+  await drive.upload({ name: fileName, mimeType: 'application/pdf', buffer: bytes });
+  await expect(page.getByTestId('upload-progress').first()).toBeVisible();
+  await expect(drive.row(fileName, 'ready')).toBeVisible({ timeout: 30_000 });
+  await shot(page, 'drive-uploaded-en');
+
+  await drive.select(fileName);
+  const downloadStarted = page.waitForEvent('download');
+  await page.getByTestId('download-button').click();
+  const download = await downloadStarted;
+  expect(download.suggestedFilename()).toBe(fileName);
+  const downloaded = await readFile((await download.path())!);
+  expect(downloaded.equals(bytes)).toBe(true);
+
+  await drive.switchLanguage('ja');
+  await expect(page.getByTestId('drive-table')).toContainText('名前');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await shot(page, 'drive-ja');
+
+  await drive.signOut();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+  expect((await page.context().cookies()).find((cookie) => cookie.name === 'atk')).toBeUndefined();
+  await shot(page, 'login-after-sign-out-ja');
+
+  // The old session is gone server-side: the drive redirects to sign-in.
+  await page.goto('/storage');
+  await expect(page).toHaveURL(/\/login/);
+});
