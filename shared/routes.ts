@@ -56,6 +56,10 @@ export const routes = {
     group: 'drive', access: 'user', summary: 'Register a file and receive a presigned upload URL',
     request: drive.fileRegisterRequest, response: drive.fileRegisterResponse,
   }),
+  'com_drive/file_upload_complete': route({
+    group: 'drive', access: 'user', summary: 'Complete a multipart upload once every part is stored',
+    request: drive.fileUploadCompleteRequest, response: drive.itemResponse,
+  }),
   'com_drive/file_info': route({
     group: 'drive', access: 'user', summary: 'One file or folder by id (poll after upload until ready)',
     request: drive.itemRequest, response: drive.itemResponse,

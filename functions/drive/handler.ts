@@ -1,4 +1,5 @@
 import { createApiHandler } from '#lib/api-handler.ts';
+import { completeUpload } from './complete-upload.ts';
 import { createFolder } from './create-folder.ts';
 import { downloadFile } from './download-file.ts';
 import { getItemInfo } from './get-item.ts';
@@ -9,6 +10,7 @@ export const handler = createApiHandler('drive', {
   'com_drive/drive_info': listFolder,
   'com_drive/folder_reg_btn': createFolder,
   'com_drive/file_reg_btn': registerFile,
+  'com_drive/file_upload_complete': completeUpload,
   'com_drive/file_info': getItemInfo,
   'com_drive/download': downloadFile,
 });

@@ -1,4 +1,4 @@
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, GetObjectCommand, PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from '#lib/clients.ts';
 import { config } from '#lib/config.ts';
@@ -26,6 +26,39 @@ export async function presignUpload(key: string, size: number, contentType: stri
     { expiresIn: UPLOAD_URL_SECONDS, signableHeaders: new Set(['content-length', 'content-type']) },
   );
   return { url, headers: { 'content-type': contentType }, expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString() };
+}
+
+/**
+ * Starts a multipart upload and presigns every part; each part's signature fixes its length, so
+ * the parts add up to exactly the declared size.
+ */
+export async function presignMultipartUpload(key: string, size: number, contentType: string, partSize: number) {
+  const { UploadId } = await s3().send(new CreateMultipartUploadCommand({ Bucket: config.bucketName, Key: key, ContentType: contentType }));
+  if (!UploadId) throw new Error('S3 answered no UploadId');
+  const count = Math.max(1, Math.ceil(size / partSize));
+  const parts = await Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const partNumber = index + 1;
+      const length = Math.min(partSize, size - index * partSize);
+      const url = await getSignedUrl(
+        s3(),
+        new UploadPartCommand({ Bucket: config.bucketName, Key: key, UploadId, PartNumber: partNumber, ContentLength: length }),
+        { expiresIn: UPLOAD_URL_SECONDS, signableHeaders: new Set(['content-length']) },
+      );
+      return { part_number: partNumber, url };
+    }),
+  );
+  return { uploadId: UploadId, parts, expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString() };
+}
+
+/** Joins the stored parts; S3 then emits ObjectCreated and storage-events confirms the file. */
+export async function completeMultipartUpload(key: string, uploadId: string, parts: { part_number: number; etag: string }[]): Promise<void> {
+  await s3().send(new CompleteMultipartUploadCommand({
+    Bucket: config.bucketName,
+    Key: key,
+    UploadId: uploadId,
+    MultipartUpload: { Parts: [...parts].sort((a, b) => a.part_number - b.part_number).map((part) => ({ PartNumber: part.part_number, ETag: part.etag })) },
+  }));
 }
 
 /**

@@ -3,15 +3,16 @@ import { getContract } from '#lib/data/contracts.ts';
 import { epochSeconds, nowIso } from '#lib/data/table.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { getItem, insertItem, nameKey, NameTakenError, ParentMissingError, renewPendingUpload, ROOT_ID, toDriveItem, type ItemRecord } from './data/items.ts';
-import { objectKey, presignUpload } from './object-storage.ts';
+import { getItem, insertItem, nameKey, NameTakenError, ParentMissingError, renewPendingUpload, ROOT_ID, setPendingUploadId, toDriveItem, type ItemRecord } from './data/items.ts';
+import { MULTIPART_PART_BYTES, MULTIPART_THRESHOLD_BYTES } from '#shared/schemas/drive.ts';
+import { objectKey, presignMultipartUpload, presignUpload } from './object-storage.ts';
 
 /** A pending upload whose bytes never arrive disappears after a day. */
 const PENDING_SECONDS = 24 * 3600;
 
 /**
- * Registers a file and answers a presigned PUT: the browser uploads straight to S3 and the
- * storage-events handler marks the entry ready. Registering the same name again while its upload
+ * Registers a file and answers a presigned PUT (or, above the multipart threshold, presigned parts):
+ * the browser uploads straight to S3 and the storage-events handler marks the entry ready. Registering the same name again while its upload
  * is still pending re-arms that upload (a retry); a name taken by a ready file answers -990000090007.
  */
 export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller, input }) => {
@@ -66,6 +67,14 @@ export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller
     item = retried;
   }
 
+  if (input.size > MULTIPART_THRESHOLD_BYTES) {
+    const multipart = await presignMultipartUpload(item.s3_key!, input.size, contentType, MULTIPART_PART_BYTES);
+    await setPendingUploadId(caller.kykId, item.id, multipart.uploadId);
+    return {
+      item: toDriveItem(item),
+      upload: { method: 'MULTIPART' as const, upload_id: multipart.uploadId, part_size: MULTIPART_PART_BYTES, parts: multipart.parts, expires_at: multipart.expiresAt },
+    };
+  }
   const upload = await presignUpload(item.s3_key!, input.size, contentType);
   return {
     item: toDriveItem(item),

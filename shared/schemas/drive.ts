@@ -1,8 +1,12 @@
 import * as z from 'zod';
 import { cursor, DEFAULT_PAGE_SIZE, itemId, itemName, pageSize, sortFlag } from '../validation.ts';
 
-/** Largest file accepted by a single presigned PUT (S3's own limit is 5 GiB). */
+/** Largest file accepted (S3's single-PUT limit; above the threshold it goes up in parts). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
+/** Files above this go up as a multipart upload: parts retry alone and run in parallel. */
+export const MULTIPART_THRESHOLD_BYTES = 64 * 1024 ** 2;
+/** Part size of multipart uploads (S3 allows 5 MiB to 5 GiB; at most 320 parts up to MAX_UPLOAD_BYTES). */
+export const MULTIPART_PART_BYTES = 16 * 1024 ** 2;
 
 export const driveItem = z.object({
   id: z.string(),
@@ -62,17 +66,41 @@ export const fileRegisterRequest = z.strictObject({
 });
 export type FileRegisterRequest = z.input<typeof fileRegisterRequest>;
 
+export const singleUpload = z.object({
+  method: z.literal('PUT'),
+  url: z.string(),
+  /** Headers the PUT must carry exactly, because they are part of the signature. */
+  headers: z.record(z.string(), z.string()),
+  expires_at: z.string(),
+});
+
+/** PUT each part to its URL, keep each answer's ETag, then call `com_drive/file_upload_complete`. */
+export const multipartUpload = z.object({
+  method: z.literal('MULTIPART'),
+  upload_id: z.string(),
+  part_size: z.number(),
+  parts: z.array(z.object({ part_number: z.number(), url: z.string() })),
+  expires_at: z.string(),
+});
+
 export const fileRegisterResponse = z.object({
   item: driveItem,
-  upload: z.object({
-    method: z.literal('PUT'),
-    url: z.string(),
-    /** Headers the PUT must carry exactly, because they are part of the signature. */
-    headers: z.record(z.string(), z.string()),
-    expires_at: z.string(),
-  }),
+  upload: z.discriminatedUnion('method', [singleUpload, multipartUpload]),
 });
 export type FileRegisterResponse = z.infer<typeof fileRegisterResponse>;
+
+export const fileUploadCompleteRequest = z.strictObject({
+  id: itemId,
+  upload_id: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(1024, { error: 'validation.invalidValue' }),
+  parts: z
+    .array(z.strictObject({
+      part_number: z.number().int().min(1).max(10_000, { error: 'validation.invalidValue' }),
+      etag: z.string().min(1).max(256, { error: 'validation.invalidValue' }),
+    }), { error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(10_000, { error: 'validation.invalidValue' }),
+});
+export type FileUploadCompleteRequest = z.input<typeof fileUploadCompleteRequest>;
 
 export const itemRequest = z.strictObject({ id: itemId });
 

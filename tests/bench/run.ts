@@ -97,6 +97,7 @@ async function main() {
     for (let i = 0; i < 3; i++) {
       const [flowMs] = await timed(async () => {
         const { data } = await call('com_drive/file_reg_btn', { folder_id: 'root', name: `big-${i}.bin`, size: bytes.length }, token);
+        if (data.upload.method !== 'PUT') throw new Error('50 MiB is below the multipart threshold: expected one PUT');
         const put = await fetch(data.upload.url, { method: 'PUT', headers: data.upload.headers, body: bytes });
         if (!put.ok) throw new Error(`PUT ${put.status}`);
         for (;;) {

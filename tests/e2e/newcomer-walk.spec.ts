@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { MULTIPART_THRESHOLD_BYTES } from '#shared/schemas/drive.ts';
 import { demoPassword } from './playwright.config.ts';
 import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 
 const screenshots = join(import.meta.dirname, '.artifacts', 'screenshots');
 mkdirSync(screenshots, { recursive: true });
-const shot = (page: import('@playwright/test').Page, name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
 
 /**
  * The newcomer's walk of issue 2 against `npm start`: sign in to the seeded demo contract, create a
@@ -71,4 +72,26 @@ test('a newcomer signs in, creates a folder, uploads, downloads, switches to Jap
   // The old session is gone server-side: the drive redirects to sign-in.
   await page.goto('/storage');
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('a file above the multipart threshold goes up in parts from the browser and downloads intact', async ({ page }, testInfo) => {
+  const login = new LoginPage(page);
+  const drive = new DrivePage(page);
+  await login.open();
+  await login.signIn('demo', 'admin', demoPassword);
+  await drive.expectLoaded();
+
+  const bytes = randomBytes(MULTIPART_THRESHOLD_BYTES + 3 * 1024 * 1024);
+  const fileName = `archive-${Date.now()}.zip`;
+  const path = testInfo.outputPath(fileName);
+  await writeFile(path, bytes);
+  await drive.upload(path);
+  await expect(drive.row(fileName, 'ready')).toBeVisible({ timeout: 60_000 });
+
+  await drive.select(fileName);
+  const downloadStarted = page.waitForEvent('download');
+  await page.getByTestId('download-button').click();
+  const downloaded = await readFile((await (await downloadStarted).path())!);
+  expect(downloaded.equals(bytes)).toBe(true);
+  await drive.signOut();
 });

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getContract } from '#lib/data/contracts.ts';
+import { MULTIPART_THRESHOLD_BYTES } from '#shared/schemas/drive.ts';
 import { call, post } from './support/api.ts';
-import { createFolder, uploadFile } from './support/drive.ts';
+import { createFolder, sendBytes, uploadFile, waitUntilReady } from './support/drive.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 
 const DUPLICATE = -990000090007;
@@ -167,21 +168,36 @@ describe('files', () => {
 
     const retry = await call('com_drive/file_reg_btn', { folder_id: 'root', name: 'retry.bin', size: 4 }, tenant.token);
     expect(retry.body.data?.item.id).toBe(first.body.data!.item.id);
-    await fetch(retry.body.data!.upload.url, { method: 'PUT', headers: retry.body.data!.upload.headers, body: new Uint8Array([1, 2, 3, 4]) });
-    const { waitUntilReady } = await import('./support/drive.ts');
+    await sendBytes(tenant.token, retry.body.data!.item.id, retry.body.data!.upload, new Uint8Array([1, 2, 3, 4]));
     expect(await waitUntilReady(tenant.token, retry.body.data!.item.id)).toMatchObject({ status: 'ready', size: 4 });
 
     const again = await call('com_drive/file_reg_btn', { folder_id: 'root', name: 'RETRY.bin', size: 4 }, tenant.token);
     expect(again.body.code).toBe(DUPLICATE);
   });
 
-  it('refuses a registration beyond the contract quota with 990000090001', async () => {
-    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { db } = await import('#lib/clients.ts');
-    const { contractKey } = await import('#lib/data/contracts.ts');
-    await db().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: contractKey(tenant.kykId), UpdateExpression: 'SET quota_bytes = :q', ExpressionAttributeValues: { ':q': 1_000_000 } }));
-    const result = await call('com_drive/file_reg_btn', { folder_id: 'root', name: 'big.bin', size: 900_000 }, tenant.token);
-    expect(result.body).toMatchObject({ code: 990000090001, msg_level: 'ERROR', message: 'The server capacity has been exceeded.' });
+  it('sends a file above the multipart threshold in presigned parts and joins them', async () => {
+    const size = MULTIPART_THRESHOLD_BYTES + 5 * 1024 * 1024 + 123;
+    const bytes = new Uint8Array(randomBytes(size));
+    const registered = await call('com_drive/file_reg_btn', { folder_id: 'root', name: 'archive.zip', size, content_type: 'application/zip' }, tenant.token);
+    const upload = registered.body.data!.upload;
+    expect(upload.method).toBe('MULTIPART');
+    if (upload.method !== 'MULTIPART') return;
+    expect(upload.parts.map((part) => part.part_number)).toEqual([1, 2, 3, 4, 5]);
+
+    const id = registered.body.data!.item.id;
+    const wrong = await call('com_drive/file_upload_complete', { id, upload_id: 'not-this-upload', parts: [{ part_number: 1, etag: '"x"' }] }, tenant.token);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.info?.fields).toEqual({ upload_id: 'The value is not valid.' });
+
+    await sendBytes(tenant.token, id, upload, bytes);
+    const item = await waitUntilReady(tenant.token, id);
+    expect(item).toMatchObject({ status: 'ready', size, version: 1 });
+    const download = await call('com_drive/download', { id }, tenant.token);
+    const downloaded = Buffer.from(await (await fetch(download.body.data!.url)).arrayBuffer());
+    expect(downloaded.equals(Buffer.from(bytes))).toBe(true);
+
+    const again = await call('com_drive/file_upload_complete', { id, upload_id: upload.upload_id, parts: [{ part_number: 1, etag: '"x"' }] }, tenant.token);
+    expect(again.body.code).toBe(-4);
   });
 
   it('refuses a negative or missing size', async () => {
@@ -189,5 +205,15 @@ describe('files', () => {
     expect(result.status).toBe(400);
     const missing = await post('com_drive/file_reg_btn', { folder_id: 'root', name: 'x.bin' }, tenant.token);
     expect(missing.body.info?.fields).toEqual({ size: 'This field is required' });
+  });
+
+  // Last in this block: it lowers the contract's quota.
+  it('refuses a registration beyond the contract quota with 990000090001', async () => {
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { db } = await import('#lib/clients.ts');
+    const { contractKey } = await import('#lib/data/contracts.ts');
+    await db().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: contractKey(tenant.kykId), UpdateExpression: 'SET quota_bytes = :q', ExpressionAttributeValues: { ':q': 1_000_000 } }));
+    const result = await call('com_drive/file_reg_btn', { folder_id: 'root', name: 'big.bin', size: 900_000 }, tenant.token);
+    expect(result.body).toMatchObject({ code: 990000090001, msg_level: 'ERROR', message: 'The server capacity has been exceeded.' });
   });
 });

@@ -27,6 +27,8 @@ export interface ItemRecord extends DriveItem {
   /** Size the uploader declared; the storage event must confirm it. */
   declared_size: number | null;
   row_version: number;
+  /** The multipart upload in progress, for uploads above the multipart threshold. */
+  upload_id?: string;
   /** Pending uploads expire if their bytes never arrive. */
   ttl?: number;
 }
@@ -170,7 +172,7 @@ export async function confirmUpload(kykId: string, id: string, s3Key: string, si
         { Update: {
           TableName: table(),
           Key: itemKey(kykId, id),
-          UpdateExpression: 'SET #status = :ready, size = :size, version = :version, update_date = :now, gsi2sk = :gsi2sk REMOVE #ttl, declared_size ADD row_version :one',
+          UpdateExpression: 'SET #status = :ready, size = :size, version = :version, update_date = :now, gsi2sk = :gsi2sk REMOVE #ttl, declared_size, upload_id ADD row_version :one',
           // The signed PUT fixes the length in S3; the declared size is checked again for stores that don't verify signatures.
           ConditionExpression: '#status = :pending AND s3_key = :key AND declared_size = :size',
           ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
@@ -196,6 +198,18 @@ export async function confirmUpload(kykId: string, id: string, s3Key: string, si
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Records the multipart upload a pending entry waits for (a retry replaces the previous one). */
+export async function setPendingUploadId(kykId: string, id: string, uploadId: string | null): Promise<void> {
+  await db().send(new UpdateCommand({
+    TableName: table(),
+    Key: itemKey(kykId, id),
+    UpdateExpression: uploadId ? 'SET upload_id = :upload' : 'REMOVE upload_id',
+    ConditionExpression: '#status = :pending',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':pending': 'pending', ...(uploadId ? { ':upload': uploadId } : {}) },
+  }));
+}
 
 export type SortItem = 'name' | 'update_date';
 

@@ -28,7 +28,8 @@ export class DrivePage {
     await expect(this.page.getByTestId('drive-folder-name')).toHaveText(name);
   }
 
-  async upload(file: { name: string; mimeType: string; buffer: Buffer }) {
+  /** A file by content, or by path (Playwright refuses buffers over 50 MB). */
+  async upload(file: { name: string; mimeType: string; buffer: Buffer } | string) {
     await this.page.getByTestId('upload-input').setInputFiles(file);
   }
 

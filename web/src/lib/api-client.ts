@@ -165,12 +165,15 @@ export class TransferError extends Error {
 /** Headers a browser refuses to set itself; the PUT carries them anyway. */
 const forbiddenRequestHeaders = new Set(['content-length', 'host', 'connection', 'expect', 'transfer-encoding']);
 
-/** PUTs bytes to a presigned URL with exactly the signed headers, reporting upload progress. */
+/**
+ * PUTs bytes to a presigned URL with exactly the signed headers, reporting upload progress.
+ * Answers the stored object's ETag (a multipart upload needs each part's).
+ */
 export function uploadToUrl(
-  upload: { method: string; url: string; headers: Record<string, string> },
+  upload: { url: string; headers?: Record<string, string> },
   body: Blob,
   options: { signal?: AbortSignal; onProgress?: (progress: TransferProgress) => void } = {},
-): Promise<void> {
+): Promise<{ etag: string | null }> {
   return new Promise((resolve, reject) => {
     const abortError = () => new DOMException('The upload was cancelled.', 'AbortError');
     if (options.signal?.aborted) {
@@ -178,8 +181,8 @@ export function uploadToUrl(
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open(upload.method || 'PUT', upload.url, true);
-    for (const [name, value] of Object.entries(upload.headers)) {
+    xhr.open('PUT', upload.url, true);
+    for (const [name, value] of Object.entries(upload.headers ?? {})) {
       if (!forbiddenRequestHeaders.has(name.toLowerCase())) xhr.setRequestHeader(name, value);
     }
     xhr.upload.onprogress = (event) => {
@@ -192,7 +195,7 @@ export function uploadToUrl(
       settle();
       if (xhr.status >= 200 && xhr.status < 300) {
         options.onProgress?.({ loaded: body.size, total: body.size });
-        resolve();
+        resolve({ etag: xhr.getResponseHeader('ETag') });
       } else reject(new TransferError(xhr.status));
     };
     xhr.onerror = () => {

@@ -4,7 +4,7 @@ import { callApi, type CallOptions } from '@/lib/api-client.ts';
 export type RegisterFileRequest = RouteRequest<'com_drive/file_reg_btn'>;
 export type RegisterFileResponse = RouteResponse<'com_drive/file_reg_btn'>;
 
-/** Registers a file (status pending) and answers the presigned PUT to send its bytes to. */
+/** Registers a file (status pending) and answers where to send its bytes: one presigned PUT, or parts. */
 export const registerFile = (request: RegisterFileRequest, options?: CallOptions): Promise<RegisterFileResponse> =>
   callApi('com_drive/file_reg_btn', request, options);
 

@@ -2,7 +2,7 @@ import Button from '@cloudscape-design/components/button';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import { codes } from '@shared/codes.ts';
 import { Tx } from '@/components/translated.tsx';
-import { ApiError, downloadBlob, isAbortError, saveBlob, uploadToUrl, type TransferProgress } from '@/lib/api-client.ts';
+import { ApiError, downloadBlob, isAbortError, saveBlob, type TransferProgress } from '@/lib/api-client.ts';
 import { formatBytes, percent } from '@/lib/format.ts';
 import { i18n } from '@/lib/i18n/index.ts';
 import { dismiss, newNotificationId, notify } from '@/lib/notifications.ts';
@@ -10,6 +10,7 @@ import { getDownloadUrl } from '../api/get-download-url.ts';
 import { waitUntilReady, type DriveItem } from '../api/get-file-info.ts';
 import { refreshFolder } from '../api/list-folder.ts';
 import { contentTypeOf, registerFile } from '../api/register-file.ts';
+import { sendFileBytes } from './send-file-bytes.ts';
 
 /**
  * Uploads and downloads run outside the page component: they keep going (and keep reporting in the
@@ -86,7 +87,7 @@ async function uploadOne(file: File, folderId: string): Promise<void> {
     );
     void refreshFolder(folderId);
     show({ loaded: 0, total: file.size });
-    await uploadToUrl(upload, file, { signal: controller.signal, onProgress: percentThrottle(show) });
+    await sendFileBytes(item.id, upload, file, { signal: controller.signal, onProgress: percentThrottle(show) });
     notify({ id, type: 'in-progress', loading: true, dismissible: false, header: <Tx k="drive.upload.processing" values={{ name }} /> });
     const ready = await waitUntilReady(item.id, { signal: controller.signal });
     void refreshFolder(folderId);

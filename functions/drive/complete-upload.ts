@@ -1,0 +1,24 @@
+import { DomainError, InputError } from '#lib/errors.ts';
+import type { Operation } from '#lib/api-handler.ts';
+import { getItem, toDriveItem } from './data/items.ts';
+import { completeMultipartUpload } from './object-storage.ts';
+
+/** S3's answers to parts that don't make up the upload: the caller's list is wrong, not the server. */
+const rejectedPartErrors = new Set(['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall', 'NoSuchUpload']);
+
+/**
+ * Joins the parts of a multipart upload. The entry stays pending until the storage event
+ * confirms the joined object, exactly as after a single PUT.
+ */
+export const completeUpload: Operation<'com_drive/file_upload_complete'> = async ({ caller, input }) => {
+  const item = await getItem(caller.kykId, input.id);
+  if (item?.type !== 'file' || !item.s3_key) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+  if (item.status !== 'pending' || item.upload_id !== input.upload_id) throw new InputError({ upload_id: 'validation.invalidValue' });
+  try {
+    await completeMultipartUpload(item.s3_key, input.upload_id, input.parts);
+  } catch (error) {
+    if (error instanceof Error && rejectedPartErrors.has(error.name)) throw new InputError({ parts: 'validation.invalidValue' });
+    throw error;
+  }
+  return { item: toDriveItem(item) };
+};
