@@ -182,7 +182,7 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       const cors = filesBucket().Properties.CorsConfiguration as { CorsRules: Record<string, unknown>[] };
       expect(cors.CorsRules).toHaveLength(1);
       const rule = cors.CorsRules[0]!;
-      expect(rule.AllowedMethods).toEqual(['PUT', 'GET', 'HEAD']);
+      expect(rule.AllowedMethods).toEqual(['GET', 'PUT', 'HEAD']);
       expect(rule.ExposedHeaders).toEqual(['ETag', 'Content-Disposition', 'Content-Length']);
       // The CloudFront domain comes from the web stack, plus the custom domain when configured.
       const origins = JSON.stringify(rule.AllowedOrigins);
