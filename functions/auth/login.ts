@@ -1,6 +1,6 @@
 import { config } from '#lib/config.ts';
 import { getContract, CONTRACT_ID_PATTERN } from '#lib/data/contracts.ts';
-import { createSession, deleteSessions, isLive, sessionsOfUser } from '#lib/data/sessions.ts';
+import { createSession, SessionLiveError } from '#lib/data/sessions.ts';
 import { getUser, toLoginUser, USER_ID_PATTERN } from '#lib/data/users.ts';
 import { DomainError } from '#lib/errors.ts';
 import { decoyPasswordHash, verifyPassword } from '#lib/passwords.ts';
@@ -20,14 +20,12 @@ export const login: Operation<'login/login_btn'> = async ({ input, log }) => {
   if (!contract || !user || !passwordMatches) throw new DomainError('loginWrongData');
   if (contract.status !== 'active' || user.status !== 0) throw new DomainError('loginNotAccepted');
 
-  const live = (await sessionsOfUser(user.kyk_id, user.user_id)).filter((session) => isLive(session));
-  if (live.length > 0) {
-    if (input.force_flg !== 1) throw new DomainError('loginSameUser');
-    await deleteSessions(live);
-    log.info('forced sign-in ended other sessions', { ended: live.length });
-  }
-
-  const session = await createSession(user.kyk_id, user.user_id, config.sessionIdleMinutes * 60);
+  const replace = input.force_flg === 1;
+  const session = await createSession(user.kyk_id, user.user_id, config.sessionIdleMinutes * 60, { replace }).catch((error: unknown) => {
+    if (error instanceof SessionLiveError) throw new DomainError('loginSameUser');
+    throw error;
+  });
+  if (replace) log.info('forced sign-in', { user: user.user_id });
   const token = await signToken({ kyk: user.kyk_id, sub: user.user_id, sid: session.session_id, exp: session.expires_at });
   return new Reply({ user: toLoginUser(user) }, { token });
 };

@@ -1,6 +1,11 @@
 import jwt from 'jsonwebtoken';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isLive, sessionsOfUser } from '#lib/data/sessions.ts';
+import { isLive, readSession, sessionKey } from '#lib/data/sessions.ts';
+
+const liveSession = async (kykId: string, userId: string) => {
+  const session = await readSession(kykId, userId);
+  return session && isLive(session) ? session : undefined;
+};
 import { call, post, signIn } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 
@@ -34,7 +39,7 @@ describe('sign-in', () => {
       expect(result.body).toMatchObject({ code: WRONG_DATA, msg_level: 'ERROR', message: 'The contract ID, user ID or password is incorrect.', data: null });
       expect(result.token).toBeUndefined();
     }
-    expect(await sessionsOfUser(tenant.kykId, 'admin')).toHaveLength(0);
+    expect(await readSession(tenant.kykId, 'admin')).toBeUndefined();
   });
 
   it('refuses empty and whitespace-only fields (full-width spaces too) with "This field is required"', async () => {
@@ -42,7 +47,7 @@ describe('sign-in', () => {
     expect(result.status).toBe(400);
     expect(result.body.code).toBe(-4);
     expect(result.body.info?.fields).toEqual({ kyk_id: 'This field is required', user_id: 'This field is required', password: 'This field is required' });
-    expect(await sessionsOfUser(tenant.kykId, 'admin')).toHaveLength(0);
+    expect(await readSession(tenant.kykId, 'admin')).toBeUndefined();
   });
 
   it('answers the field messages in Japanese when asked', async () => {
@@ -75,14 +80,35 @@ describe('sign-in', () => {
     const second = await call('login/login_btn', { kyk_id: tenant.kykId, user_id: 'admin', password: tenant.password });
     expect(second.body).toMatchObject({ code: -990000010003, msg_level: 'WARN' });
     expect(second.token).toBeUndefined();
-    expect(await sessionsOfUser(tenant.kykId, 'admin')).toHaveLength(1);
+    const before = await liveSession(tenant.kykId, 'admin');
 
     const forced = await signIn(tenant.kykId, 'admin', tenant.password, 1);
     expect((await call('com/check_login_info', {}, first)).body.code).toBe(-102);
     const alive = await call('com/check_login_info', {}, forced);
     expect(alive.body).toMatchObject({ code: 0, data: { logged_in: true } });
-    expect(await sessionsOfUser(tenant.kykId, 'admin')).toHaveLength(1);
+    expect((await liveSession(tenant.kykId, 'admin'))?.session_id).not.toBe(before?.session_id);
+    // Logging out the ended session does not end the new one.
+    await call('login/logout_btn', {}, first);
+    expect((await call('com/check_login_info', {}, forced)).body.code).toBe(0);
     await call('login/logout_btn', {}, forced);
+  });
+
+  it('lets exactly one of several concurrent sign-ins of the same account win', async () => {
+    const results = await Promise.all(Array.from({ length: 6 }, () =>
+      call('login/login_btn', { kyk_id: tenant.kykId, user_id: 'admin', password: tenant.password })));
+    expect(results.map((result) => result.body.code).sort()).toEqual([-990000010003, -990000010003, -990000010003, -990000010003, -990000010003, 0]);
+    const winner = results.find((result) => result.body.code === 0)!;
+    expect((await call('com/check_login_info', {}, winner.token)).body.code).toBe(0);
+    await call('login/logout_btn', {}, winner.token);
+  });
+
+  it('leaves exactly one live token after concurrent forced sign-ins', async () => {
+    const results = await Promise.all(Array.from({ length: 4 }, () =>
+      call('login/login_btn', { kyk_id: tenant.kykId, user_id: 'admin', password: tenant.password, force_flg: 1 })));
+    expect(results.every((result) => result.body.code === 0)).toBe(true);
+    const alive = await Promise.all(results.map((result) => call('com/check_login_info', {}, result.token)));
+    expect(alive.filter((result) => result.body.code === 0)).toHaveLength(1);
+    await call('login/logout_btn', {}, results[alive.findIndex((result) => result.body.code === 0)]!.token);
   });
 });
 
@@ -119,12 +145,10 @@ describe('tokens and sessions', () => {
 
   it('answers -102 once the session has been idle past its timeout', async () => {
     const token = await signIn(tenant.kykId, 'admin', tenant.password, 1);
-    const [session] = await sessionsOfUser(tenant.kykId, 'admin');
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const { db } = await import('#lib/clients.ts');
-    const { sessionKey } = await import('#lib/data/sessions.ts');
     await db().send(new UpdateCommand({
-      TableName: process.env.TABLE_NAME, Key: sessionKey(tenant.kykId, 'admin', session!.session_id),
+      TableName: process.env.TABLE_NAME, Key: sessionKey(tenant.kykId, 'admin'),
       UpdateExpression: 'SET expires_at = :past', ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
     }));
     expect((await call('com/check_login_info', {}, token)).body.code).toBe(-102);
@@ -135,7 +159,7 @@ describe('tokens and sessions', () => {
     const logout = await call('login/logout_btn', {}, token);
     expect(logout.body).toMatchObject({ code: 0, msg_level: 'INFO' });
     expect((await call('com/check_login_info', {}, token)).body.code).toBe(-102);
-    expect((await sessionsOfUser(tenant.kykId, 'admin')).filter((session) => isLive(session))).toHaveLength(0);
+    expect(await readSession(tenant.kykId, 'admin')).toBeUndefined();
   });
 });
 

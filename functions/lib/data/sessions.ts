@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../clients.ts';
 import { isConditionalCheckFailure } from '../errors.ts';
 import { epochSeconds, table, type Keys } from './table.ts';
 import { userPartition } from './users.ts';
 
 /**
- * A signed-in session. Tokens are bound to it, so deleting it (logout, forced login) invalidates
- * every token issued for it. `expires_at` slides forward on use (idle timeout); DynamoDB's TTL
+ * The signed-in session of a user: one item per user, so "one live session per account" is a
+ * conditional write, not a read followed by a write (two concurrent sign-ins cannot both win).
+ * Tokens name the session id; a forced sign-in replaces the item, so every token of the old
+ * session stops working at once. `expires_at` slides forward on use (idle timeout); DynamoDB's TTL
  * removes sessions nobody ended.
  */
 export interface Session {
@@ -20,18 +22,27 @@ export interface Session {
   ttl: number;
 }
 
-export const sessionKey = (kykId: string, userId: string, sessionId: string): Keys => ({
-  pk: userPartition(kykId, userId),
-  sk: `SESSION#${sessionId}`,
-});
+export const sessionKey = (kykId: string, userId: string): Keys => ({ pk: userPartition(kykId, userId), sk: 'SESSION' });
 
 export const isLive = (session: Pick<Session, 'expires_at'>, now = epochSeconds()): boolean => session.expires_at > now;
 
 /** Keep expired items a day past their end so a -102 can still be told from a forged token. */
 const ttlAfter = (expiresAt: number) => expiresAt + 24 * 3600;
 
-export async function createSession(kykId: string, userId: string, idleSeconds: number): Promise<Session> {
-  const expires_at = epochSeconds() + idleSeconds;
+export class SessionLiveError extends Error {
+  constructor() {
+    super('The account holds a live session');
+    this.name = 'SessionLiveError';
+  }
+}
+
+/**
+ * Starts a session. Without `replace`, refused while another session of the user is alive
+ * (SessionLiveError); with it, the other session ends in the same write.
+ */
+export async function createSession(kykId: string, userId: string, idleSeconds: number, options: { replace: boolean }): Promise<Session> {
+  const now = epochSeconds();
+  const expires_at = now + idleSeconds;
   const session: Session = {
     kyk_id: kykId,
     user_id: userId,
@@ -40,37 +51,41 @@ export async function createSession(kykId: string, userId: string, idleSeconds: 
     created_at: new Date().toISOString(),
     ttl: ttlAfter(expires_at),
   };
-  await db().send(new PutCommand({
-    TableName: table(),
-    Item: { ...sessionKey(kykId, userId, session.session_id), type: 'session', ...session },
-  }));
+  try {
+    await db().send(new PutCommand({
+      TableName: table(),
+      Item: { ...sessionKey(kykId, userId), type: 'session', ...session },
+      ...(options.replace
+        ? {}
+        : { ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now', ExpressionAttributeValues: { ':now': now } }),
+    }));
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw new SessionLiveError();
+    throw error;
+  }
   return session;
 }
 
-export async function sessionsOfUser(kykId: string, userId: string): Promise<Session[]> {
-  const { Items = [] } = await db().send(new QueryCommand({
-    TableName: table(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': userPartition(kykId, userId), ':prefix': 'SESSION#' },
-    ConsistentRead: true,
-  }));
-  return Items as Session[];
+/** The user's current session, if it is the one a token names. */
+export async function getSession(kykId: string, userId: string, sessionId: string): Promise<Session | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: sessionKey(kykId, userId), ConsistentRead: true }));
+  return Item?.session_id === sessionId ? (Item as Session) : undefined;
 }
 
 /**
- * Slides the idle timeout forward. Conditional on the session still existing, so a session ended by
- * logout or a forced login elsewhere is never revived by a request already in flight.
+ * Slides the idle timeout forward. Conditional on the same session still being alive, so a session
+ * ended by logout or replaced by a forced sign-in is never revived by a request already in flight.
  */
 export async function extendSession(session: Session, idleSeconds: number): Promise<Session | undefined> {
   const expires_at = epochSeconds() + idleSeconds;
   try {
     await db().send(new UpdateCommand({
       TableName: table(),
-      Key: sessionKey(session.kyk_id, session.user_id, session.session_id),
+      Key: sessionKey(session.kyk_id, session.user_id),
       UpdateExpression: 'SET expires_at = :expires, #ttl = :ttl',
-      ConditionExpression: 'attribute_exists(pk) AND expires_at > :now',
+      ConditionExpression: 'session_id = :sid AND expires_at > :now',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':expires': expires_at, ':ttl': ttlAfter(expires_at), ':now': epochSeconds() },
+      ExpressionAttributeValues: { ':expires': expires_at, ':ttl': ttlAfter(expires_at), ':now': epochSeconds(), ':sid': session.session_id },
     }));
     return { ...session, expires_at, ttl: ttlAfter(expires_at) };
   } catch (error) {
@@ -79,23 +94,22 @@ export async function extendSession(session: Session, idleSeconds: number): Prom
   }
 }
 
+/** Ends a session; a newer session of the same user (a forced sign-in elsewhere) is left alone. */
 export async function deleteSession(kykId: string, userId: string, sessionId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: table(), Key: sessionKey(kykId, userId, sessionId) }));
-}
-
-export async function deleteSessions(sessions: Session[]): Promise<void> {
-  for (let i = 0; i < sessions.length; i += 25) {
-    const chunk = sessions.slice(i, i + 25);
-    let requests = chunk.map((s) => ({ DeleteRequest: { Key: sessionKey(s.kyk_id, s.user_id, s.session_id) } }));
-    // BatchWrite may leave items unprocessed under throttling: retry them until none are left.
-    while (requests.length > 0) {
-      const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: requests } }));
-      requests = (UnprocessedItems?.[table()] ?? []) as typeof requests;
-    }
+  try {
+    await db().send(new DeleteCommand({
+      TableName: table(),
+      Key: sessionKey(kykId, userId),
+      ConditionExpression: 'session_id = :sid',
+      ExpressionAttributeValues: { ':sid': sessionId },
+    }));
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
   }
 }
 
-export async function getSession(kykId: string, userId: string, sessionId: string): Promise<Session | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: sessionKey(kykId, userId, sessionId), ConsistentRead: true }));
+/** The stored session item of a user, live or not (tests and support). */
+export async function readSession(kykId: string, userId: string): Promise<Session | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: sessionKey(kykId, userId), ConsistentRead: true }));
   return Item as Session | undefined;
 }
