@@ -19,11 +19,15 @@ describe('requiredText', () => {
 });
 
 describe('itemName', () => {
-  it.each(['a/b', 'a\\b', 'a:b', 'a*b', 'a?b', 'a"b', 'a<b', 'a>b', 'a|b', 'a\u0001b', 'end.', 'end ', '.', '..'])('refuses %j', (name) => {
+  it.each(['a/b', 'a\\b', 'a:b', 'a*b', 'a?b', 'a"b', 'a<b', 'a>b', 'a|b', 'a\u0001b', 'end.', 'end. ', '.', '..', '..\u3000'])('refuses %j', (name) => {
     expect(itemName.safeParse(name).success).toBe(false);
   });
   it.each(['請求書.pdf', 'Q1 report (final).xlsx', '.hidden', 'a'.repeat(221)])('accepts %j', (name) => {
     expect(itemName.safeParse(name).success).toBe(true);
+  });
+  it('trims surrounding spaces, full-width too, before checking', () => {
+    expect(itemName.parse('\u3000 end ')).toBe('end');
+    expect(itemName.safeParse(` ${'a'.repeat(221)} `).success).toBe(true);
   });
 });
 

@@ -23,11 +23,16 @@ const forbiddenNameCharacters = /[\\/:*?"<>|\u0000-\u001f\u007f]/;
 
 export const ITEM_NAME_MAX = 221;
 
-/** A file or folder name: required, at most 221 characters, portable to Windows and macOS. */
-export const itemName = requiredText(ITEM_NAME_MAX).refine(
-  (name) => !forbiddenNameCharacters.test(name) && !/[. ]$/.test(name) && name !== '.' && name !== '..',
-  message('validation.invalidName'),
-);
+/**
+ * A file or folder name: trimmed first (full-width spaces too), then required, at most 221
+ * characters and portable to Windows and macOS, so the stored name is the checked one.
+ */
+export const itemName = z
+  .string(message('validation.required'))
+  .trim()
+  .min(1, message('validation.required'))
+  .max(ITEM_NAME_MAX, message('validation.tooLong'))
+  .refine((name) => !forbiddenNameCharacters.test(name) && !/[. ]$/.test(name) && name !== '.' && name !== '..', message('validation.invalidName'));
 
 export const flag = z.union([z.literal(0), z.literal(1)], message('validation.invalidValue'));
 

@@ -9,7 +9,7 @@ export const createFolder: Operation<'com_drive/folder_reg_btn'> = async ({ call
   const parent = input.parent_id === ROOT_ID ? undefined : await getItem(caller.kykId, input.parent_id);
   if (input.parent_id !== ROOT_ID && parent?.type !== 'folder') throw new DomainError('address', {}, {}, 'notice.itemNotFound');
 
-  const name = input.name.trim();
+  const name = input.name;
   const now = nowIso();
   const record: ItemRecord = {
     kyk_id: caller.kykId,

@@ -18,14 +18,22 @@ export const parseObjectKey = (key: string): { kykId: string; itemId: string; ve
   return match ? { kykId: match[1]!, itemId: match[2]!, version: Number(match[3]) } : undefined;
 };
 
-/** The signature covers the length and type, so S3 itself refuses a body other than the declared one. */
+/**
+ * The signature covers the length and type, so S3 itself refuses a body other than the declared
+ * one, and `If-None-Match: *`, so once the version is stored the same URL cannot overwrite it
+ * (registered documents must not change behind their record).
+ */
 export async function presignUpload(key: string, size: number, contentType: string) {
   const url = await getSignedUrl(
     s3(),
-    new PutObjectCommand({ Bucket: config.bucketName, Key: key, ContentLength: size, ContentType: contentType }),
-    { expiresIn: UPLOAD_URL_SECONDS, signableHeaders: new Set(['content-length', 'content-type']) },
+    new PutObjectCommand({ Bucket: config.bucketName, Key: key, ContentLength: size, ContentType: contentType, IfNoneMatch: '*' }),
+    { expiresIn: UPLOAD_URL_SECONDS, signableHeaders: new Set(['content-length', 'content-type', 'if-none-match']) },
   );
-  return { url, headers: { 'content-type': contentType }, expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString() };
+  return {
+    url,
+    headers: { 'content-type': contentType, 'if-none-match': '*' },
+    expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString(),
+  };
 }
 
 /**
@@ -57,6 +65,7 @@ export async function completeMultipartUpload(key: string, uploadId: string, par
     Bucket: config.bucketName,
     Key: key,
     UploadId: uploadId,
+    IfNoneMatch: '*',
     MultipartUpload: { Parts: [...parts].sort((a, b) => a.part_number - b.part_number).map((part) => ({ PartNumber: part.part_number, ETag: part.etag })) },
   }));
 }
@@ -71,6 +80,10 @@ export const contentDisposition = (fileName: string): string => {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 };
 
+/** Types a browser would run rather than save: served as plain bytes (they download as attachments anyway). */
+const activeContentTypes = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript)$/i;
+export const safeContentType = (contentType: string): string => (activeContentTypes.test(contentType) ? 'application/octet-stream' : contentType);
+
 export async function presignDownload(key: string, fileName: string, contentType: string) {
   const url = await getSignedUrl(
     s3(),
@@ -78,7 +91,7 @@ export async function presignDownload(key: string, fileName: string, contentType
       Bucket: config.bucketName,
       Key: key,
       ResponseContentDisposition: contentDisposition(fileName),
-      ResponseContentType: contentType,
+      ResponseContentType: safeContentType(contentType),
     }),
     { expiresIn: DOWNLOAD_URL_SECONDS },
   );

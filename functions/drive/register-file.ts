@@ -25,7 +25,7 @@ export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller
     throw new DomainError('serverCapacityExceeded');
   }
 
-  const name = input.name.trim();
+  const name = input.name;
   const contentType = input.content_type ?? 'application/octet-stream';
   const now = nowIso();
   const ttl = epochSeconds() + PENDING_SECONDS;

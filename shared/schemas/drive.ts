@@ -61,7 +61,7 @@ export const itemResponse = z.object({ item: driveItem });
 export const fileRegisterRequest = z.strictObject({
   folder_id: itemId.default('root'),
   name: itemName,
-  size: z.number({ error: 'validation.required' }).int().min(0).max(MAX_UPLOAD_BYTES, { error: 'validation.invalidValue' }),
+  size: z.number({ error: 'validation.required' }).int({ error: 'validation.invalidValue' }).min(0, { error: 'validation.invalidValue' }).max(MAX_UPLOAD_BYTES, { error: 'validation.invalidValue' }),
   content_type: z.string().max(255).regex(/^[\w.+-]+\/[\w.+-]+$/, { error: 'validation.invalidValue' }).optional(),
 });
 export type FileRegisterRequest = z.input<typeof fileRegisterRequest>;

@@ -61,6 +61,14 @@ describe('folders', () => {
     expect((await call('com_drive/folder_reg_btn', { parent_id: 'root', name: 'y'.repeat(221) }, tenant.token)).body.code).toBe(0);
   });
 
+  it('trims names before checking them, so what is stored is what was checked', async () => {
+    for (const name of ['..\u3000', 'a.\u3000', ' \u3000con.']) {
+      const result = await post('com_drive/folder_reg_btn', { parent_id: 'root', name }, tenant.token);
+      expect(result.body.info?.fields, JSON.stringify(name)).toEqual({ name: 'The name must not contain \\ / : * ? " < > | or end with a space or a period.' });
+    }
+    expect((await createFolder(tenant.token, 'root', '\u3000 Reports  ')).name).toBe('Reports');
+  });
+
   it('nests folders and answers the breadcrumb path', async () => {
     const parent = await createFolder(tenant.token, 'root', '経理');
     const child = await createFolder(tenant.token, parent.id, '請求書');
@@ -131,10 +139,17 @@ describe('listing order and paging', () => {
     expect(seen.slice(0, 55).every((name) => name.startsWith('folder-'))).toBe(true);
   });
 
-  it('refuses a forged cursor with -4', async () => {
-    const result = await call('com_drive/drive_info', { folder_id: folderId, cursor: 'bm90LWEtY3Vyc29y' }, tenant.token);
-    expect(result.status).toBe(400);
-    expect(result.body.info?.fields).toEqual({ cursor: 'The value is not valid.' });
+  it('refuses a forged cursor with -4, also one whose position lies outside its phase', async () => {
+    const forged = [
+      'bm90LWEtY3Vyc29y',
+      Buffer.from(JSON.stringify({ r: '0', s: '1#zzz', i: '00000000-0000-4000-8000-000000000000' })).toString('base64url'),
+      Buffer.from(JSON.stringify({ r: '2', s: '', i: '' })).toString('base64url'),
+    ];
+    for (const cursor of forged) {
+      const result = await call('com_drive/drive_info', { folder_id: folderId, cursor }, tenant.token);
+      expect(result.status, cursor).toBe(400);
+      expect(result.body.info?.fields).toEqual({ cursor: 'The value is not valid.' });
+    }
   });
 });
 
@@ -163,6 +178,11 @@ describe('files', () => {
   it('keeps a registered file pending until its bytes arrive, and re-arms a retried upload of the same name', async () => {
     const first = await call('com_drive/file_reg_btn', { folder_id: 'root', name: 'retry.bin', size: 10 }, tenant.token);
     expect(first.body.data?.item).toMatchObject({ status: 'pending', size: null });
+    // S3 refuses another body length and, once stored, an overwrite through the same URL (the
+    // signature covers these headers; s3rver checks neither, real S3 does).
+    const upload = first.body.data!.upload;
+    expect(upload.method === 'PUT' && new URL(upload.url).searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host;if-none-match');
+    expect(upload.method === 'PUT' && upload.headers).toEqual({ 'content-type': 'application/octet-stream', 'if-none-match': '*' });
     const notYet = await call('com_drive/download', { id: first.body.data!.item.id }, tenant.token);
     expect(notYet.body).toMatchObject({ code: -3, message: 'The file to download does not exist.' });
 
@@ -200,9 +220,12 @@ describe('files', () => {
     expect(again.body.code).toBe(-4);
   });
 
-  it('refuses a negative or missing size', async () => {
-    const result = await post('com_drive/file_reg_btn', { folder_id: 'root', name: 'x.bin', size: -1 }, tenant.token);
-    expect(result.status).toBe(400);
+  it('refuses a negative, fractional or missing size', async () => {
+    for (const size of [-1, 1.5, '10']) {
+      const result = await post('com_drive/file_reg_btn', { folder_id: 'root', name: 'x.bin', size }, tenant.token);
+      expect(result.status).toBe(400);
+      expect(result.body.info?.fields).toEqual({ size: typeof size === 'string' ? 'This field is required' : 'The value is not valid.' });
+    }
     const missing = await post('com_drive/file_reg_btn', { folder_id: 'root', name: 'x.bin' }, tenant.token);
     expect(missing.body.info?.fields).toEqual({ size: 'This field is required' });
   });

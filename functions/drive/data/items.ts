@@ -236,7 +236,9 @@ export async function listChildren(
     const decoded = decodeCursor(options.cursor);
     const validPhase = decoded?.r === '0' || decoded?.r === '1';
     const validId = typeof decoded?.i === 'string' && (decoded.i === '' || UUID.test(decoded.i));
-    if (!decoded || !validPhase || !validId || typeof decoded.s !== 'string') return undefined;
+    // The position must lie inside its phase, or DynamoDB refuses the start key.
+    const validPosition = typeof decoded?.s === 'string' && (decoded.s === '' || decoded.s.startsWith(`${decoded.r}#`));
+    if (!decoded || !validPhase || !validId || !validPosition) return undefined;
     phase = decoded.r as '0' | '1';
     // An empty position means "from the start of this phase".
     if (decoded.s !== '') startKey = { ...itemKey(kykId, decoded.i as string), [`${index}pk`]: partition, [`${index}sk`]: decoded.s };
@@ -245,7 +247,7 @@ export async function listChildren(
   const items: ItemRecord[] = [];
   const now = epochSeconds();
   for (;;) {
-    const { Items = [], LastEvaluatedKey } = await db().send(new QueryCommand({
+    const query = new QueryCommand({
       TableName: table(),
       IndexName: index,
       KeyConditionExpression: `${index}pk = :pk AND begins_with(${index}sk, :phase)`,
@@ -253,7 +255,15 @@ export async function listChildren(
       ScanIndexForward: options.ascending,
       Limit: options.pageSize - items.length,
       ExclusiveStartKey: startKey,
-    }));
+    });
+    const fromCursor = startKey !== undefined && items.length === 0;
+    const result = await db().send(query).catch((error: unknown) => {
+      // A start key from a forged cursor that slipped past the checks above: refuse the cursor.
+      if (fromCursor && error instanceof Error && error.name === 'ValidationException') return undefined;
+      throw error;
+    });
+    if (!result) return undefined;
+    const { Items = [], LastEvaluatedKey } = result;
     // Abandoned uploads linger until DynamoDB's TTL sweep: never show them once expired.
     items.push(...(Items as ItemRecord[]).filter((item) => item.ttl === undefined || item.ttl > now));
     if (LastEvaluatedKey) {
