@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from './support/api.ts';
+import { MULTIPART_THRESHOLD_BYTES } from '#shared/schemas/drive.ts';
+import { call, signIn } from './support/api.ts';
 import { createFolder, uploadFile } from './support/drive.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 
@@ -22,12 +23,21 @@ describe('tenant isolation', () => {
     bCursor = (await call('com_drive/drive_info', { page_size: 50 }, b.token)).body.data!.next_cursor!;
   });
 
-  it('auth: A signs in to its own contract only; a kyk_id in the body changes nothing', async () => {
+  it("auth: A's password does not open B's account of the same user ID, and A's calls touch A's user only", async () => {
     const wrong = await call('login/login_btn', { kyk_id: b.kykId, user_id: 'admin', password: a.password, force_flg: 1 });
     expect(wrong.body.code).toBe(-990000010001);
-    const me = await call('com/get_login_user_info', { kyk_id: b.kykId } as never, a.token);
-    expect(me.body.code).toBe(-4);
-    expect((await call('com/get_login_user_info', {}, a.token)).body.data?.user.kyk_id).toBe(a.kykId);
+    expect((await call('com/check_login_info', {}, b.token)).body.code).toBe(0);
+
+    // Both contracts have a user "admin": A's language change must not reach B's.
+    expect((await call('com/chang_language', { language: 'ja' }, a.token)).body.data?.user).toMatchObject({ kyk_id: a.kykId, language: 'ja' });
+    expect((await call('com/get_login_user_info', {}, b.token)).body.data?.user).toMatchObject({ kyk_id: b.kykId, language: 'en' });
+    await call('com/chang_language', { language: 'en' }, a.token);
+
+    // A's sign-out ends A's session only.
+    const aSecond = await signIn(a.kykId, 'admin', a.password, 1);
+    await call('login/logout_btn', {}, aSecond);
+    expect((await call('com/check_login_info', {}, b.token)).body.code).toBe(0);
+    a.token = await signIn(a.kykId, 'admin', a.password, 1);
   });
 
   it('drive: A cannot list, read, create in or download from B', async () => {
@@ -38,6 +48,17 @@ describe('tenant isolation', () => {
     expect((await call('com_drive/folder_reg_btn', { parent_id: bFolder, name: 'intrusion' }, a.token)).body.code).toBe(-3);
     expect((await call('com_drive/file_reg_btn', { folder_id: bFolder, name: 'intrusion.txt', size: 1 }, a.token)).body.code).toBe(-3);
     expect((await call('com_drive/drive_info', { folder_id: bFolder }, b.token)).body.data?.items.map((item) => item.name)).toEqual(['b.txt']);
+  });
+
+  it("drive: A cannot complete B's multipart upload", async () => {
+    const size = MULTIPART_THRESHOLD_BYTES + 1;
+    const registered = await call('com_drive/file_reg_btn', { folder_id: 'root', name: 'b-large.bin', size }, b.token);
+    const upload = registered.body.data!.upload;
+    if (upload.method !== 'MULTIPART') throw new Error('expected a multipart upload');
+    const id = registered.body.data!.item.id;
+    const intrusion = await call('com_drive/file_upload_complete', { id, upload_id: upload.upload_id, parts: [{ part_number: 1, etag: '"x"' }] }, a.token);
+    expect(intrusion.body.code).toBe(-3);
+    expect((await call('com_drive/file_info', { id }, b.token)).body.data?.item.status).toBe('pending');
   });
 
   it("drive: B's cursor replayed by A pages A's own (empty) root, never B's", async () => {
