@@ -58,11 +58,14 @@ export type FolderRegisterRequest = z.input<typeof folderRegisterRequest>;
 
 export const itemResponse = z.object({ item: driveItem });
 
+/** A MIME type as `type/subtype`, without parameters. */
+export const contentType = z.string().max(255, { error: 'validation.invalidValue' }).regex(/^[\w.+-]+\/[\w.+-]+$/, { error: 'validation.invalidValue' });
+
 export const fileRegisterRequest = z.strictObject({
   folder_id: itemId.default('root'),
   name: itemName,
   size: z.number({ error: 'validation.required' }).int({ error: 'validation.invalidValue' }).min(0, { error: 'validation.invalidValue' }).max(MAX_UPLOAD_BYTES, { error: 'validation.invalidValue' }),
-  content_type: z.string().max(255).regex(/^[\w.+-]+\/[\w.+-]+$/, { error: 'validation.invalidValue' }).optional(),
+  content_type: contentType.optional(),
 });
 export type FileRegisterRequest = z.input<typeof fileRegisterRequest>;
 

@@ -50,11 +50,19 @@ test('a newcomer signs in, creates a folder, uploads, downloads, switches to Jap
   await expect(drive.row(fileName, 'ready')).toBeVisible({ timeout: 30_000 });
   await shot(page, 'drive-uploaded-en');
 
+  // The saved name must come from S3's Content-Disposition (readable through the bucket's CORS),
+  // not from the API's answer: make the API's name wrong to prove it.
+  await page.route('**/api/com_drive/download', async (route) => {
+    const response = await route.fetch();
+    const envelope = await response.json();
+    await route.fulfill({ response, json: { ...envelope, data: { ...envelope.data, file_name: 'not-the-name.bin' } } });
+  });
   await drive.select(fileName);
   const downloadStarted = page.waitForEvent('download');
   await page.getByTestId('download-button').click();
   const download = await downloadStarted;
   expect(download.suggestedFilename()).toBe(fileName);
+  await page.unroute('**/api/com_drive/download');
   const downloaded = await readFile((await download.path())!);
   expect(downloaded.equals(bytes)).toBe(true);
 

@@ -16,11 +16,22 @@ export function navigateTo(to: string, options?: { replace?: boolean }): void {
   else window.location.assign(to);
 }
 
-/** Accepts only same-origin paths as a post-login destination (no open redirects). */
-export function safeNextPath(next: string | null | undefined): string | undefined {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return undefined;
-  if (next === '/login' || next.startsWith('/login?')) return undefined;
-  return next;
+/**
+ * Accepts only a path of this origin as a post-login destination (no open redirect): resolved
+ * against the origin, it must stay on it, and control characters, spaces and backslashes that
+ * browsers strip or reinterpret are refused outright.
+ */
+export function safeNextPath(next: string | null | undefined, origin = window.location.origin): string | undefined {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+  if (!next || !next.startsWith('/') || /[\u0000-\u0020\\]/.test(next)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== origin || url.pathname === '/login') return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** The login URL that brings the user back to where they are after signing in. */

@@ -1,9 +1,11 @@
-import { TransferError, uploadToUrl, type TransferProgress } from '@/lib/api-client.ts';
+import { TransferError, isAbortError, uploadToUrl, type TransferProgress } from '@/lib/api-client.ts';
 import { completeUpload } from '../api/complete-upload.ts';
 import type { RegisterFileResponse } from '../api/register-file.ts';
 
 /** Parts in flight at once: enough to fill the pipe, few enough to keep each part's progress moving. */
 const PARALLEL_PARTS = 3;
+/** A failed part is sent again this many times before the whole upload fails. */
+const PART_ATTEMPTS = 3;
 
 interface SendOptions {
   signal?: AbortSignal;
@@ -12,34 +14,57 @@ interface SendOptions {
 
 /**
  * Sends a registered file's bytes straight to storage: one presigned PUT, or for large files its
- * parts (three at a time) followed by the call that joins them.
+ * parts (three at a time, each retried alone) followed by the call that joins them. The first part
+ * that fails for good stops the others, and no progress is reported after it.
  */
 export async function sendFileBytes(itemId: string, upload: RegisterFileResponse['upload'], file: Blob, options: SendOptions = {}): Promise<void> {
   if (upload.method === 'PUT') {
     await uploadToUrl(upload, file, options);
     return;
   }
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  options.signal?.addEventListener('abort', stop, { once: true });
   const loaded = new Array<number>(upload.parts.length).fill(0);
-  const report = () => options.onProgress?.({ loaded: loaded.reduce((sum, value) => sum + value, 0), total: file.size });
+  const report = () => {
+    if (!controller.signal.aborted) options.onProgress?.({ loaded: loaded.reduce((sum, value) => sum + value, 0), total: file.size });
+  };
+
+  const sendPart = async (index: number) => {
+    const part = upload.parts[index]!;
+    const start = (part.part_number - 1) * upload.part_size;
+    const bytes = file.slice(start, start + upload.part_size);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { etag } = await uploadToUrl(part, bytes, {
+          signal: controller.signal,
+          onProgress: (progress) => {
+            loaded[index] = progress.loaded;
+            report();
+          },
+        });
+        // Without the ETag (bucket CORS not exposing it) the parts cannot be joined.
+        if (!etag) throw new TransferError(0);
+        return { part_number: part.part_number, etag };
+      } catch (error) {
+        loaded[index] = 0;
+        if (isAbortError(error) || attempt >= PART_ATTEMPTS) throw error;
+      }
+    }
+  };
+
   const etags: { part_number: number; etag: string }[] = [];
   let next = 0;
   const worker = async () => {
-    while (next < upload.parts.length) {
-      const index = next++;
-      const part = upload.parts[index]!;
-      const start = (part.part_number - 1) * upload.part_size;
-      const { etag } = await uploadToUrl(part, file.slice(start, start + upload.part_size), {
-        signal: options.signal,
-        onProgress: (progress) => {
-          loaded[index] = progress.loaded;
-          report();
-        },
-      });
-      // Without the ETag (bucket CORS not exposing it) the parts cannot be joined.
-      if (!etag) throw new TransferError(0);
-      etags.push({ part_number: part.part_number, etag });
-    }
+    while (next < upload.parts.length && !controller.signal.aborted) etags.push(await sendPart(next++));
   };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, upload.parts.length) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, upload.parts.length) }, () => worker().catch((error: unknown) => {
+      controller.abort();
+      throw error;
+    })));
+  } finally {
+    options.signal?.removeEventListener('abort', stop);
+  }
   await completeUpload({ id: itemId, upload_id: upload.upload_id, parts: etags }, { silent: true, signal: options.signal });
 }

@@ -17,7 +17,7 @@ import { loginRequest } from '@shared/schemas/auth.ts';
 import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
 import { showErrorModal } from '@/lib/error-modal-store.ts';
 import { fieldErrors } from '@/lib/form-validation.ts';
-import { currentLanguage, setLanguage } from '@/lib/i18n/index.ts';
+import { currentLanguage, i18n, setLanguage } from '@/lib/i18n/index.ts';
 import { safeNextPath } from '@/lib/navigation.ts';
 import { storeUser, useIsAuthenticated } from '@/lib/session.ts';
 import { login } from '../../api/login.ts';
@@ -25,8 +25,12 @@ import { loginUserKey } from '../../api/get-login-user.ts';
 
 type Field = 'kyk_id' | 'user_id' | 'password';
 
-/** Catalogue keys a redirect to /login may name in `reason` (others are ignored). */
-const isReasonKey = (value: string | null): value is MessageKey => !!value && /^(code|notice)\.\w+$/.test(value);
+/**
+ * A redirect to /login names its message as a catalogue key (`reason` for information, `message`
+ * or `error` for an error); free text is ignored, so a link cannot make the product's own sign-in
+ * page display a stranger's words.
+ */
+const isMessageKey = (value: string | null): value is MessageKey => !!value && /^(code|notice)\.\w+$/.test(value) && i18n.exists(value);
 
 /** The sign-in screen (SPEC.md §2): contract ID, user ID, password; force-login on -990000010003. */
 export default function LoginPage() {
@@ -35,7 +39,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const authenticated = useIsAuthenticated();
   const next = safeNextPath(params.get('next')) ?? '/storage';
-  const redirectMessage = params.get('message') ?? params.get('error');
+  const redirectError = params.get('message') ?? params.get('error');
   const reason = params.get('reason');
 
   const [values, setValues] = useState<Record<Field, string>>({ kyk_id: params.get('kyk_id') ?? '', user_id: '', password: '' });
@@ -110,12 +114,12 @@ export default function LoginPage() {
     <div className="login-page">
       <form onSubmit={onSubmit} noValidate data-testid="login-form">
         <SpaceBetween size="l">
-          {redirectMessage && (
+          {isMessageKey(redirectError) && (
             <Alert type="error" data-testid="login-redirect-message">
-              {redirectMessage}
+              {t(redirectError)}
             </Alert>
           )}
-          {!redirectMessage && isReasonKey(reason) && (
+          {!isMessageKey(redirectError) && isMessageKey(reason) && (
             <Alert type="info" data-testid="login-redirect-message">
               {t(reason)}
             </Alert>

@@ -8,7 +8,9 @@ import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
+import { itemId } from '@shared/validation.ts';
 import { usePageLayout } from '@/components/page-layout.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 import { Tx } from '@/components/translated.tsx';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
@@ -37,7 +39,7 @@ interface Paging {
   index: number;
 }
 
-const isFolderId = (value: string | null): value is string => !!value && /^(root|[0-9a-f-]{36})$/.test(value);
+const isFolderId = (value: string | null): value is string => itemId.safeParse(value).success;
 
 /** The drive (SPEC.md §2, /storage): Cloudscape's table view of one folder's contents. */
 export default function DrivePage() {
@@ -208,7 +210,7 @@ export default function DrivePage() {
                   {t('drive.empty.title')}
                 </Box>
                 <Box variant="p" color="inherit">
-                  {error ? t('notice.networkError') : t('drive.empty.description')}
+                  {error ? (error instanceof ApiError && error.kind === 'api' ? error.message : t('notice.networkError')) : t('drive.empty.description')}
                 </Box>
               </div>
               {error ? (

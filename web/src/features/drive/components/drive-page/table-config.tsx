@@ -1,3 +1,4 @@
+import type { driveSortItems } from '@shared/schemas/drive.ts';
 import type { TFunction } from 'i18next';
 import Link from '@cloudscape-design/components/link';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
@@ -8,7 +9,7 @@ import type { DriveItem } from '../../api/get-file-info.ts';
 import { fileKind } from '../../utils/file-kind.ts';
 import { FileTypeIcon } from '../file-type-icon.tsx';
 
-export type DriveSortItem = 'name' | 'update_date';
+export type DriveSortItem = (typeof driveSortItems)[number];
 export type DrivePageSize = (typeof pageSizes)[number];
 export { DEFAULT_PAGE_SIZE, pageSizes };
 
