@@ -13,11 +13,15 @@ export const mainTable = {
   ],
 } as const;
 
+/** Audit records by day (table), by acting user (gsi1) and by changed item (gsi2). */
 export const auditTable = {
   partitionKey: 'pk',
   sortKey: 'sk',
   timeToLiveAttribute: 'ttl',
-  indexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+  indexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
 } as const;
 
 export type TableDesign = typeof mainTable | typeof auditTable;
@@ -31,6 +35,7 @@ export const functionEnv = {
   tokenSecretArn: 'TOKEN_SECRET_ARN',
   tokenSecret: 'TOKEN_SECRET',
   sessionIdleMinutes: 'SESSION_IDLE_MINUTES',
+  auditRetentionDays: 'AUDIT_RETENTION_DAYS',
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
   s3Endpoint: 'S3_ENDPOINT',
   sesEndpoint: 'SES_ENDPOINT',

@@ -54,6 +54,15 @@ const en = {
     invalidJson: 'The request body is not valid JSON.',
     unknownField: 'This field is not accepted.',
     invalidName: 'The name must not contain \\ / : * ? " < > | or end with a space or a period.',
+    mfaValidDays: 'Please enter a number of days from 1 to 90.',
+    tooManyMembers: 'Please add or remove at most 100 members at a time.',
+    tooManyGroupUpdates: 'Please save at most {{max}} user groups at a time.',
+    corpCodeWidth: 'Please enter the corporate code in 15 half-width or 7 full-width characters or fewer.',
+    corpCodeDuplicate: 'The corporate code already exists.',
+    groupNameDuplicate: 'A user group with the same name already exists.',
+    phone: 'Please enter a phone number such as 03-1234-5678.',
+    unknownUser: 'This user does not exist.',
+    unknownGroup: 'This user group does not exist.',
   },
   notice: {
     networkError: 'An error occurred while communicating with the server. Please wait and try again.',
@@ -63,6 +72,9 @@ const en = {
     uploadSizeMismatch: 'The uploaded file does not match the registered size. Please upload it again.',
     downloadFileMissing: 'The file to download does not exist.',
     itemNotFound: 'The folder or file does not exist. It may have been moved or deleted.',
+    recordNotFound: 'The data does not exist. It may have been deleted by another user.',
+    corpInUse: 'This legal entity is used by users and cannot be deleted.',
+    groupHasMembers: 'This user group still has members. Remove them before deleting the group.',
   },
 };
 
@@ -110,6 +122,15 @@ const ja: Catalogue = {
     invalidJson: 'リクエストの本文が正しいJSONではありません。',
     unknownField: 'この項目は受け付けられません。',
     invalidName: '名前に \\ / : * ? " < > | は使用できません。また、末尾を空白やピリオドにすることはできません。',
+    mfaValidDays: '1から90までの日数を入力してください。',
+    tooManyMembers: '一度に追加・削除できるメンバーは100人までです。',
+    tooManyGroupUpdates: '一度に保存できるユーザーグループは{{max}}件までです。',
+    corpCodeWidth: '法人コードは半角15文字または全角7文字以内で入力してください。',
+    corpCodeDuplicate: '法人コードは既に存在します。',
+    groupNameDuplicate: '同じ名前のユーザーグループが既に存在します。',
+    phone: '電話番号は 03-1234-5678 の形式で入力してください。',
+    unknownUser: 'このユーザーは存在しません。',
+    unknownGroup: 'このユーザーグループは存在しません。',
   },
   notice: {
     networkError: 'サーバーとの通信中にエラーが発生しました。しばらくしてから再度お試しください。',
@@ -119,6 +140,9 @@ const ja: Catalogue = {
     uploadSizeMismatch: 'アップロードされたファイルが登録されたサイズと一致しません。再度アップロードしてください。',
     downloadFileMissing: 'ダウンロードするファイルが存在しません。',
     itemNotFound: 'フォルダまたはファイルが存在しません。移動または削除された可能性があります。',
+    recordNotFound: 'データが存在しません。他のユーザーによって削除された可能性があります。',
+    corpInUse: 'この法人はユーザーが使用しているため削除できません。',
+    groupHasMembers: 'このユーザーグループにはメンバーがいます。メンバーを外してから削除してください。',
   },
 };
 

@@ -1,13 +1,15 @@
 import type * as z from 'zod';
 import * as auth from './schemas/auth.ts';
 import * as drive from './schemas/drive.ts';
+import * as groups from './schemas/groups.ts';
+import * as legal from './schemas/legal.ts';
 
 /**
  * The route manifest: every API endpoint, declared once. CDK creates one Lambda per group and one
  * API Gateway route per entry from it, the local adapter serves it, the SPA's API client takes its
  * paths and types from it and docs/openapi.json is generated from it.
  */
-export const endpointGroups = ['auth', 'drive'] as const;
+export const endpointGroups = ['auth', 'drive', 'groups', 'legal'] as const;
 export type EndpointGroup = (typeof endpointGroups)[number];
 
 /** `public` needs no token; `user` needs a live session; `admin` needs an administrator's session. */
@@ -56,6 +58,10 @@ export const routes = {
     group: 'drive', access: 'user', summary: 'Register a file and receive a presigned upload URL',
     request: drive.fileRegisterRequest, response: drive.fileRegisterResponse,
   }),
+  'com_drive/file_upload_parts': route({
+    group: 'drive', access: 'user', summary: 'Fresh presigned URLs for parts of a multipart upload in progress',
+    request: drive.fileUploadPartsRequest, response: drive.fileUploadPartsResponse,
+  }),
   'com_drive/file_upload_complete': route({
     group: 'drive', access: 'user', summary: 'Complete a multipart upload once every part is stored',
     request: drive.fileUploadCompleteRequest, response: drive.itemResponse,
@@ -67,6 +73,58 @@ export const routes = {
   'com_drive/download': route({
     group: 'drive', access: 'user', summary: 'A presigned download URL for a ready file',
     request: drive.itemRequest, response: drive.downloadResponse,
+  }),
+  'com/user_group_list': route({
+    group: 'groups', access: 'admin', summary: 'User groups of a product area, paged, sorted by name',
+    request: groups.userGroupListRequest, response: groups.userGroupListResponse,
+  }),
+  'com/user_group_list_upd_btn': route({
+    group: 'groups', access: 'admin', summary: 'Save permission changes of several groups at once (all or nothing)',
+    request: groups.userGroupListUpdateRequest, response: groups.userGroupListUpdateResponse,
+  }),
+  'com/user_group': route({
+    group: 'groups', access: 'admin', summary: 'One user group with its members',
+    request: groups.userGroupRequest, response: groups.userGroupResponse,
+  }),
+  'com/user_group_reg_btn': route({
+    group: 'groups', access: 'admin', summary: 'Create a user group, optionally with members',
+    request: groups.userGroupRegisterRequest, response: groups.groupResponse,
+  }),
+  'com/user_group_upd_btn': route({
+    group: 'groups', access: 'admin', summary: 'Update a user group and add or remove members (optimistic lock)',
+    request: groups.userGroupUpdateRequest, response: groups.groupResponse,
+  }),
+  'com/user_group_del_btn': route({
+    group: 'groups', access: 'admin', summary: 'Delete a user group that has no members (optimistic lock)',
+    request: groups.userGroupDeleteRequest, response: groups.emptyResponse,
+  }),
+  'com/corp_info_list': route({
+    group: 'legal', access: 'admin', summary: 'Legal entities, paged, sorted by code, name or creation date',
+    request: legal.corpListRequest, response: legal.corpListResponse,
+  }),
+  'com/corp_info': route({
+    group: 'legal', access: 'admin', summary: 'One legal entity',
+    request: legal.corpRequest, response: legal.corpResponse,
+  }),
+  'com/corp_info_reg_btn': route({
+    group: 'legal', access: 'admin', summary: 'Register a legal entity (the corporate code is unique in the contract)',
+    request: legal.corpRegisterRequest, response: legal.corpResponse,
+  }),
+  'com/corp_info_upd_btn': route({
+    group: 'legal', access: 'admin', summary: 'Update a legal entity (optimistic lock)',
+    request: legal.corpUpdateRequest, response: legal.corpResponse,
+  }),
+  'com/corp_info_del_btn': route({
+    group: 'legal', access: 'admin', summary: 'Delete a legal entity no user references (optimistic lock)',
+    request: legal.corpDeleteRequest, response: groups.emptyResponse,
+  }),
+  'com/corp_sel': route({
+    group: 'legal', access: 'user', summary: 'Legal entities for the selection dialog (code and name)',
+    request: legal.corpSelectRequest, response: legal.corpSelectResponse,
+  }),
+  'com/corp_info_limited_save_btn': route({
+    group: 'legal', access: 'admin', summary: 'Save the reference restrictions of a legal entity (optimistic lock)',
+    request: legal.corpLimitedSaveRequest, response: legal.corpResponse,
   }),
 } as const satisfies Record<string, RouteDef>;
 

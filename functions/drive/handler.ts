@@ -5,11 +5,13 @@ import { downloadFile } from './download-file.ts';
 import { getItemInfo } from './get-item.ts';
 import { listFolder } from './list-folder.ts';
 import { registerFile } from './register-file.ts';
+import { uploadParts } from './upload-parts.ts';
 
 export const handler = createApiHandler('drive', {
   'com_drive/drive_info': listFolder,
   'com_drive/folder_reg_btn': createFolder,
   'com_drive/file_reg_btn': registerFile,
+  'com_drive/file_upload_parts': uploadParts,
   'com_drive/file_upload_complete': completeUpload,
   'com_drive/file_info': getItemInfo,
   'com_drive/download': downloadFile,

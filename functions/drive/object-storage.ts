@@ -36,27 +36,33 @@ export async function presignUpload(key: string, size: number, contentType: stri
   };
 }
 
-/**
- * Starts a multipart upload and presigns every part; each part's signature fixes its length, so
- * the parts add up to exactly the declared size.
- */
+/** Starts a multipart upload and presigns every part. */
 export async function presignMultipartUpload(key: string, size: number, contentType: string, partSize: number) {
   const { UploadId } = await s3().send(new CreateMultipartUploadCommand({ Bucket: config.bucketName, Key: key, ContentType: contentType }));
   if (!UploadId) throw new Error('S3 answered no UploadId');
   const count = Math.max(1, Math.ceil(size / partSize));
+  const signed = await presignParts(key, UploadId, size, partSize, Array.from({ length: count }, (_, index) => index + 1));
+  return { uploadId: UploadId, ...signed };
+}
+
+/**
+ * Presigns parts of a multipart upload; each signature fixes the part's length, so the parts add
+ * up to exactly the declared size. Part numbers beyond the file's last part are skipped.
+ */
+export async function presignParts(key: string, uploadId: string, size: number, partSize: number, partNumbers: number[]) {
+  const count = Math.max(1, Math.ceil(size / partSize));
   const parts = await Promise.all(
-    Array.from({ length: count }, async (_, index) => {
-      const partNumber = index + 1;
-      const length = Math.min(partSize, size - index * partSize);
+    [...new Set(partNumbers)].filter((partNumber) => partNumber <= count).map(async (partNumber) => {
+      const length = Math.min(partSize, size - (partNumber - 1) * partSize);
       const url = await getSignedUrl(
         s3(),
-        new UploadPartCommand({ Bucket: config.bucketName, Key: key, UploadId, PartNumber: partNumber, ContentLength: length }),
+        new UploadPartCommand({ Bucket: config.bucketName, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: length }),
         { expiresIn: UPLOAD_URL_SECONDS, signableHeaders: new Set(['content-length']) },
       );
       return { part_number: partNumber, url };
     }),
   );
-  return { uploadId: UploadId, parts, expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString() };
+  return { parts, expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString() };
 }
 
 /** Joins the stored parts; S3 then emits ObjectCreated and storage-events confirms the file. */

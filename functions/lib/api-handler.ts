@@ -4,6 +4,7 @@ import type * as z from 'zod';
 import { API_PREFIX, readBearer, TOKEN_HEADER } from '#shared/envelope.ts';
 import { fallbackLanguage, isLanguage, translate, type Language, type MessageKey } from '#shared/messages.ts';
 import { isRoutePath, routes, type EndpointGroup, type RoutePath, type RouteResponse, type Routes } from '#shared/routes.ts';
+import type { AuditActor } from './audit.ts';
 import { config } from './config.ts';
 import { epochSeconds } from './data/table.ts';
 import { extendSession, getSession, isLive, type Session } from './data/sessions.ts';
@@ -39,6 +40,15 @@ export interface OperationContext<P extends RoutePath> {
   sourceIp: string;
   userAgent: string;
 }
+
+/** The audit actor of an authenticated operation. */
+export const auditActor = (context: { caller: Caller; requestId: string; sourceIp: string }): AuditActor => ({
+  kykId: context.caller.kykId,
+  userId: context.caller.userId,
+  userName: context.caller.user.user_nm,
+  requestId: context.requestId,
+  sourceIp: context.sourceIp,
+});
 
 /** An operation may answer data alone, or data with a non-zero success code or a new token. */
 export class Reply<T> {

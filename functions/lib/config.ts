@@ -16,6 +16,8 @@ export const config = {
   get mailFrom() { return read(functionEnv.mailFrom) ?? 'no-reply@example.com'; },
   get tokenSecret() { return read(functionEnv.tokenSecret); },
   get tokenSecretArn() { return read(functionEnv.tokenSecretArn); },
+  /** Audit records expire after this many days (default 7 years, the Japanese bookkeeping retention). */
+  get auditRetentionDays() { return Number(read(functionEnv.auditRetentionDays) ?? 2557); },
   get sessionIdleMinutes() { return Number(read(functionEnv.sessionIdleMinutes) ?? 60); },
   /** Stand-in endpoints of the local stack; unset in AWS. */
   get dynamodbEndpoint() { return read(functionEnv.dynamodbEndpoint); },

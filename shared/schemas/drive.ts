@@ -105,6 +105,20 @@ export const fileUploadCompleteRequest = z.strictObject({
 });
 export type FileUploadCompleteRequest = z.input<typeof fileUploadCompleteRequest>;
 
+/** New URLs for some parts of a multipart upload, e.g. after the first ones expired on a slow link. */
+export const fileUploadPartsRequest = z.strictObject({
+  id: itemId,
+  upload_id: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(1024, { error: 'validation.invalidValue' }),
+  part_numbers: z
+    .array(z.number().int().min(1, { error: 'validation.invalidValue' }).max(10_000, { error: 'validation.invalidValue' }), { error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(100, { error: 'validation.invalidValue' }),
+});
+export const fileUploadPartsResponse = z.object({
+  parts: z.array(z.object({ part_number: z.number(), url: z.string() })),
+  expires_at: z.string(),
+});
+
 export const itemRequest = z.strictObject({ id: itemId });
 
 export const downloadResponse = z.object({

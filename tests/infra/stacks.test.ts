@@ -103,14 +103,17 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       });
     });
 
-    it('keeps an audit-log table with TTL and point-in-time recovery', () => {
+    it('keeps an audit-log table with TTL, point-in-time recovery and its by-user and by-item indexes', () => {
       const tables = resourcesOf(s.templates.data, 'AWS::DynamoDB::Table');
       expect(tables).toHaveLength(2);
       const audit = tables.find(([id]) => id.startsWith('AuditTable'));
       expect(audit?.[1].Properties).toMatchObject({
         TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
-        GlobalSecondaryIndexes: [{ IndexName: 'gsi1', Projection: { ProjectionType: 'ALL' } }],
+        GlobalSecondaryIndexes: [
+          { IndexName: 'gsi1', Projection: { ProjectionType: 'ALL' } },
+          { IndexName: 'gsi2', Projection: { ProjectionType: 'ALL' } },
+        ],
       });
     });
 

@@ -209,7 +209,13 @@ describe('files', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.info?.fields).toEqual({ upload_id: 'The value is not valid.' });
 
-    await sendBytes(tenant.token, id, upload, bytes);
+    // Fresh URLs for some parts (as a slow browser would ask): they work in place of the first ones.
+    const fresh = await call('com_drive/file_upload_parts', { id, upload_id: upload.upload_id, part_numbers: [2, 5, 6] }, tenant.token);
+    expect(fresh.body.data?.parts.map((part) => part.part_number)).toEqual([2, 5]);
+    const stale = await call('com_drive/file_upload_parts', { id, upload_id: 'not-this-upload', part_numbers: [1] }, tenant.token);
+    expect(stale.body.info?.fields).toEqual({ upload_id: 'The value is not valid.' });
+    const freshUrls = new Map(fresh.body.data!.parts.map((part) => [part.part_number, part.url]));
+    await sendBytes(tenant.token, id, { ...upload, parts: upload.parts.map((part) => ({ ...part, url: freshUrls.get(part.part_number) ?? part.url })) }, bytes);
     const item = await waitUntilReady(tenant.token, id);
     expect(item).toMatchObject({ status: 'ready', size, version: 1 });
     const download = await call('com_drive/download', { id }, tenant.token);

@@ -50,7 +50,7 @@ describe('tenant isolation', () => {
     expect((await call('com_drive/drive_info', { folder_id: bFolder }, b.token)).body.data?.items.map((item) => item.name)).toEqual(['b.txt']);
   });
 
-  it("drive: A cannot complete B's multipart upload", async () => {
+  it("drive: A can neither re-sign parts of nor complete B's multipart upload", async () => {
     const size = MULTIPART_THRESHOLD_BYTES + 1;
     const registered = await call('com_drive/file_reg_btn', { folder_id: 'root', name: 'b-large.bin', size }, b.token);
     const upload = registered.body.data!.upload;
@@ -58,6 +58,9 @@ describe('tenant isolation', () => {
     const id = registered.body.data!.item.id;
     const intrusion = await call('com_drive/file_upload_complete', { id, upload_id: upload.upload_id, parts: [{ part_number: 1, etag: '"x"' }] }, a.token);
     expect(intrusion.body.code).toBe(-3);
+    const parts = await call('com_drive/file_upload_parts', { id, upload_id: upload.upload_id, part_numbers: [1] }, a.token);
+    expect(parts.body.code).toBe(-3);
+    expect(parts.body.data).toBeNull();
     expect((await call('com_drive/file_info', { id }, b.token)).body.data?.item.status).toBe('pending');
   });
 

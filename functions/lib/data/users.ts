@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '#shared/messages.ts';
 import type { LoginUser } from '#shared/schemas/auth.ts';
+import type { ProductArea } from '#shared/schemas/groups.ts';
 import { db } from '../clients.ts';
 import { table, tenantPrefix, type Keys } from './table.ts';
 
@@ -15,6 +16,12 @@ export interface User {
   language: Language;
   ata_admin_permission: 0 | 1;
   status: UserStatus;
+  /** The user's group in each product area (at most one per area); membership items mirror it. */
+  groups?: Partial<Record<ProductArea, string>>;
+  /** The legal entity the user belongs to. */
+  corp_id?: string | null;
+  department?: string;
+  post?: string;
   password_hash: string;
   /** Optimistic-lock version: every update is conditional on it (-201 on a lost race). */
   row_version: number;

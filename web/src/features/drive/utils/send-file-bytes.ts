@@ -1,11 +1,15 @@
 import { TransferError, isAbortError, uploadToUrl, type TransferProgress } from '@/lib/api-client.ts';
 import { completeUpload } from '../api/complete-upload.ts';
+import { getUploadParts } from '../api/get-upload-parts.ts';
 import type { RegisterFileResponse } from '../api/register-file.ts';
 
 /** Parts in flight at once: enough to fill the pipe, few enough to keep each part's progress moving. */
 const PARALLEL_PARTS = 3;
 /** A failed part is sent again this many times before the whole upload fails. */
 const PART_ATTEMPTS = 3;
+/** Part URLs are re-signed this long before they expire, and this many at a time. */
+const URL_MARGIN_MS = 60_000;
+const URL_BATCH = 20;
 
 interface SendOptions {
   signal?: AbortSignal;
@@ -14,7 +18,8 @@ interface SendOptions {
 
 /**
  * Sends a registered file's bytes straight to storage: one presigned PUT, or for large files its
- * parts (three at a time, each retried alone) followed by the call that joins them. The first part
+ * parts (three at a time, each retried alone, re-signed when their URLs near expiry) followed by
+ * the call that joins them. The first part
  * that fails for good stops the others, and no progress is reported after it.
  */
 export async function sendFileBytes(itemId: string, upload: RegisterFileResponse['upload'], file: Blob, options: SendOptions = {}): Promise<void> {
@@ -30,13 +35,24 @@ export async function sendFileBytes(itemId: string, upload: RegisterFileResponse
     if (!controller.signal.aborted) options.onProgress?.({ loaded: loaded.reduce((sum, value) => sum + value, 0), total: file.size });
   };
 
+  // Part URLs expire (15 minutes): a slow upload asks for fresh ones as it goes.
+  const urls = new Map(upload.parts.map((part) => [part.part_number, part.url]));
+  let urlsExpireAt = Date.parse(upload.expires_at);
+  const refreshUrls = async (from: number) => {
+    const partNumbers = upload.parts.map((part) => part.part_number).filter((number) => number >= from).slice(0, URL_BATCH);
+    const fresh = await getUploadParts({ id: itemId, upload_id: upload.upload_id, part_numbers: partNumbers }, { silent: true, signal: controller.signal });
+    for (const part of fresh.parts) urls.set(part.part_number, part.url);
+    urlsExpireAt = Date.parse(fresh.expires_at);
+  };
+
   const sendPart = async (index: number) => {
     const part = upload.parts[index]!;
     const start = (part.part_number - 1) * upload.part_size;
     const bytes = file.slice(start, start + upload.part_size);
     for (let attempt = 1; ; attempt++) {
       try {
-        const { etag } = await uploadToUrl(part, bytes, {
+        if (Date.now() > urlsExpireAt - URL_MARGIN_MS) await refreshUrls(part.part_number);
+        const { etag } = await uploadToUrl({ url: urls.get(part.part_number)! }, bytes, {
           signal: controller.signal,
           onProgress: (progress) => {
             loaded[index] = progress.loaded;
@@ -49,6 +65,8 @@ export async function sendFileBytes(itemId: string, upload: RegisterFileResponse
       } catch (error) {
         loaded[index] = 0;
         if (isAbortError(error) || attempt >= PART_ATTEMPTS) throw error;
+        // 403: the URL expired or its credentials did; sign this part again before retrying.
+        if (error instanceof TransferError && error.status === 403) await refreshUrls(part.part_number);
       }
     }
   };

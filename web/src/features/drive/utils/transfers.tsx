@@ -26,12 +26,23 @@ const progressText = (progress: TransferProgress) => (
 );
 
 /** Calls `report` only when the whole percent changes, so progress events do not flood React. */
+/** At most this often: progress of a fast transfer arrives in microtask bursts, and each report re-renders. */
+const PROGRESS_INTERVAL_MS = 100;
+
+/**
+ * Reports progress when the percentage changed and at least PROGRESS_INTERVAL_MS has passed (the
+ * end always). Reporting every change of a fast local download re-rendered React hundreds of times
+ * in one task and hit its nested-update limit (error #185).
+ */
 function percentThrottle(report: (progress: TransferProgress) => void) {
   let last = -1;
+  let lastAt = 0;
   return (progress: TransferProgress) => {
     const value = percent(progress.loaded, progress.total);
-    if (value === last) return;
+    const now = performance.now();
+    if (value === last || (value < 100 && now - lastAt < PROGRESS_INTERVAL_MS)) return;
     last = value;
+    lastAt = now;
     report(progress);
   };
 }

@@ -1,0 +1,16 @@
+import { MULTIPART_PART_BYTES } from '#shared/schemas/drive.ts';
+import { DomainError, InputError } from '#lib/errors.ts';
+import type { Operation } from '#lib/api-handler.ts';
+import { getItem } from './data/items.ts';
+import { presignParts } from './object-storage.ts';
+
+/** Re-signs parts of the caller's multipart upload in progress (the first URLs last 15 minutes). */
+export const uploadParts: Operation<'com_drive/file_upload_parts'> = async ({ caller, input }) => {
+  const item = await getItem(caller.kykId, input.id);
+  if (item?.type !== 'file' || !item.s3_key) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+  if (item.status !== 'pending' || item.upload_id !== input.upload_id || item.declared_size === null) {
+    throw new InputError({ upload_id: 'validation.invalidValue' });
+  }
+  const { parts, expiresAt } = await presignParts(item.s3_key, input.upload_id, item.declared_size, MULTIPART_PART_BYTES, input.part_numbers);
+  return { parts, expires_at: expiresAt };
+};

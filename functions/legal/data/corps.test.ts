@@ -1,0 +1,59 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { resetClients } from '#lib/clients.ts';
+import { CorpWriteError, insertCorp, nameKey, type CorpRecord } from './corps.ts';
+
+/**
+ * Transaction conflicts (two transactions on one item at once) are a fault DynamoDB Local never
+ * produces, since it serialises transactions: they are simulated here.
+ */
+const cancelled = (...codes: string[]) =>
+  new TransactionCanceledException({ message: `Transaction cancelled [${codes.join(', ')}]`, $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+
+const record: CorpRecord = {
+  kyk_id: 'demo', corp_id: '0b6b7f5e-3c1a-4d8e-9f00-123456789abc', corp_cd: 'A1', corp_nm: 'Acme', name_key: 'acme', address: '', tel: '', note: '',
+  limited_list: [], user_count: 0, row_version: 1, regist_date: '2026-01-01T00:00:00.000Z', regist_user_nm: 'x', update_date: '2026-01-01T00:00:00.000Z', update_user_nm: 'x',
+};
+
+describe('corp transactions', () => {
+  const dynamo = mockClient(DynamoDBDocumentClient);
+  beforeAll(() => {
+    Object.assign(process.env, { TABLE_NAME: 'fault-table', LOG_LEVEL: 'silent' });
+    resetClients();
+  });
+  beforeEach(() => dynamo.reset());
+  afterAll(() => {
+    dynamo.restore();
+    resetClients();
+  });
+
+  it('retries a transaction that lost only to a concurrent one (e.g. on the counter item)', async () => {
+    dynamo.on(TransactWriteCommand)
+      .rejectsOnce(cancelled('None', 'None', 'None', 'TransactionConflict'))
+      .rejectsOnce(cancelled('None', 'None', 'None', 'TransactionConflict'))
+      .resolves({});
+    await insertCorp(record, []);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(3);
+  });
+
+  it('never retries a refused condition: a taken code is the answer', async () => {
+    dynamo.on(TransactWriteCommand).rejects(cancelled('ConditionalCheckFailed', 'None', 'None', 'TransactionConflict'));
+    await expect(insertCorp(record, [])).rejects.toEqual(new CorpWriteError('code-taken'));
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+
+  it('gives up after a bounded number of conflicts', async () => {
+    dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'TransactionConflict', 'None', 'None'));
+    await expect(insertCorp(record, [])).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(6);
+  });
+});
+
+describe('nameKey', () => {
+  it('folds case and full- and half-width forms', () => {
+    expect(nameKey('Ｂｅｔａ 商事')).toBe('beta 商事');
+    expect(nameKey('ｱｲｳ工業')).toBe('アイウ工業');
+  });
+});

@@ -1,0 +1,429 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandInput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { ProductArea } from '#shared/schemas/groups.ts';
+import type { Corp } from '#shared/schemas/legal.ts';
+import { db } from '#lib/clients.ts';
+import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
+
+/**
+ * Legal entities (corporations) of a contract. Access patterns (see functions/lib/data/README.md):
+ * - a corp by id: base table `T#<kyk>#CORP#<id>` / `CORP` (strongly consistent point read);
+ * - corps by code: gsi1 `T#<kyk>#CORPS` / `CD#<corp_cd>` (codes are unique, so no tie-breaker);
+ *   a code prefix search is `begins_with(gsi1sk, CD#<prefix>)`;
+ * - corps by name: gsi2 `T#<kyk>#CORPS` / `NM#<name key>\u0001<id>`; a name prefix search is
+ *   `begins_with(gsi2sk, NM#<prefix key>)`. The separator U+0001 sorts below every printable
+ *   character, so "ABC" comes before "ABC Holdings" (with `#` it would not: space < `#`);
+ * - corps by creation date: a small index item per corp in the base table,
+ *   `T#<kyk>#CORPS#BYDATE` / `<regist_date>#<id>`, written and deleted in the corp's transactions,
+ *   then a consistent BatchGet of the page's corps (no third GSI needed);
+ * - is a code taken: claim item `T#<kyk>#CORPS` / `CODE#<corp_cd>`, put with
+ *   `attribute_not_exists` in the create transaction and moved (conditionally) when the code changes;
+ * - how many corps: counter item `T#<kyk>#CORPS` / `COUNT` (`corp_count`), kept in the create and
+ *   delete transactions. It is not on the contract item on purpose: transactions that touch one
+ *   item conflict, and the contract item is already updated by the drive's upload confirmations.
+ * A contract's corps share one partition per index: corps are few (hundreds, a few thousand) and
+ * written by administrators only, far below a partition's limits.
+ */
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export interface CorpRecord extends Corp {
+  kyk_id: string;
+  /** The name folded for sorting and prefix search (NFKC, lower case). */
+  name_key: string;
+}
+
+const SEPARATOR = '\u0001';
+
+/** Names sort and search by NFKC (full- and half-width forms alike) and ignore case. */
+export const nameKey = (name: string): string => name.normalize('NFKC').toLowerCase();
+
+export const corpKey = (kykId: string, corpId: string): Keys => ({ pk: `${tenantPrefix(kykId)}#CORP#${corpId}`, sk: 'CORP' });
+
+const corpsPartition = (kykId: string): string => `${tenantPrefix(kykId)}#CORPS`;
+
+export const codeClaimKey = (kykId: string, corpCd: string): Keys => ({ pk: corpsPartition(kykId), sk: `CODE#${corpCd}` });
+
+export const corpCounterKey = (kykId: string): Keys => ({ pk: corpsPartition(kykId), sk: 'COUNT' });
+
+const byDatePartition = (kykId: string): string => `${corpsPartition(kykId)}#BYDATE`;
+
+export const dateIndexKey = (kykId: string, registDate: string, corpId: string): Keys => ({
+  pk: byDatePartition(kykId),
+  sk: `${registDate}#${corpId}`,
+});
+
+const codeSortKey = (corpCd: string): string => `CD#${corpCd}`;
+const nameSortKey = (key: string, corpId: string): string => `NM#${key}${SEPARATOR}${corpId}`;
+
+const listingKeys = (record: Pick<CorpRecord, 'kyk_id' | 'corp_id' | 'corp_cd' | 'name_key'>) => ({
+  gsi1pk: corpsPartition(record.kyk_id),
+  gsi1sk: codeSortKey(record.corp_cd),
+  gsi2pk: corpsPartition(record.kyk_id),
+  gsi2sk: nameSortKey(record.name_key, record.corp_id),
+});
+
+export const toCorp = (record: CorpRecord): Corp => ({
+  corp_id: record.corp_id,
+  corp_cd: record.corp_cd,
+  corp_nm: record.corp_nm,
+  address: record.address,
+  tel: record.tel,
+  note: record.note,
+  limited_list: record.limited_list,
+  user_count: record.user_count,
+  row_version: record.row_version,
+  regist_date: record.regist_date,
+  regist_user_nm: record.regist_user_nm,
+  update_date: record.update_date,
+  update_user_nm: record.update_user_nm,
+});
+
+export async function getCorp(kykId: string, corpId: string): Promise<CorpRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: corpKey(kykId, corpId), ConsistentRead: true }));
+  return Item as CorpRecord | undefined;
+}
+
+/** Corps by id in the order asked, skipping ids that no longer exist (BatchGet, 100 keys a call). */
+async function corpsByIds(kykId: string, ids: string[]): Promise<CorpRecord[]> {
+  const found = new Map<string, CorpRecord>();
+  for (let i = 0; i < ids.length; i += 100) {
+    let keys: Record<string, unknown>[] = ids.slice(i, i + 100).map((id) => corpKey(kykId, id));
+    while (keys.length > 0) {
+      const { Responses, UnprocessedKeys } = await db().send(new BatchGetCommand({
+        RequestItems: { [table()]: { Keys: keys, ConsistentRead: true } },
+      }));
+      for (const item of Responses?.[table()] ?? []) found.set(item.corp_id as string, item as CorpRecord);
+      keys = UnprocessedKeys?.[table()]?.Keys ?? [];
+    }
+  }
+  return ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
+}
+
+/**
+ * The TransactWriteItems entry that adds `delta` (+1 a user joins, -1 a user leaves) to a corp's
+ * user count, on condition that the corp exists. The users feature puts it in the transaction that
+ * sets or clears a user's `corp_id`; a ConditionalCheckFailed at its position means the corp is gone.
+ * Deletion of a corp is conditional on `user_count = 0`, so a join cannot slip past a delete.
+ * It does not change `row_version`: a user joining does not make an administrator's edit stale.
+ */
+export const corpUserCountUpdate = (kykId: string, corpId: string, delta: 1 | -1): TransactItem => ({
+  Update: {
+    TableName: table(),
+    Key: corpKey(kykId, corpId),
+    UpdateExpression: 'ADD user_count :delta',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':delta': delta },
+  },
+});
+
+/** Why a corp write did not happen. */
+export type CorpWriteFailure = 'missing' | 'stale' | 'in-use' | 'code-taken';
+
+export class CorpWriteError extends Error {
+  constructor(readonly reason: CorpWriteFailure) {
+    super(`corp write refused: ${reason}`);
+    this.name = 'CorpWriteError';
+  }
+}
+
+type Cancellation = { name: string; CancellationReasons?: { Code?: string }[] };
+
+const cancellationCodes = (error: unknown): (string | undefined)[] | undefined => {
+  const cancelled = error as Cancellation;
+  return error instanceof Error && cancelled.name === 'TransactionCanceledException' ? (cancelled.CancellationReasons ?? []).map((reason) => reason.Code) : undefined;
+};
+
+const TRANSACT_ATTEMPTS = 6;
+
+/**
+ * Runs a transaction, retrying when it lost only to a concurrent transaction on one of its items
+ * (`TransactionConflict`, e.g. two creations both counting on the counter item). A refused
+ * condition is never retried: it is the caller's answer.
+ */
+async function transact(items: TransactItem[]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      const conflictOnly = codes !== undefined && codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+      if (!conflictOnly || attempt >= TRANSACT_ATTEMPTS) throw error;
+      await sleep(Math.random() * 20 * 2 ** attempt);
+    }
+  }
+}
+
+/** After a refused condition on the corp item: read it again to tell the caller why. */
+async function corpFailure(kykId: string, corpId: string, expectedVersion: number, inUseRefuses: boolean): Promise<CorpWriteFailure> {
+  const current = await getCorp(kykId, corpId);
+  if (!current) return 'missing';
+  if (current.row_version !== expectedVersion) return 'stale';
+  return inUseRefuses && current.user_count > 0 ? 'in-use' : 'stale';
+}
+
+/**
+ * Writes a new corp with its code claim, its creation-date index item and the counter, plus the
+ * caller's extra items (the audit record). A taken code cancels everything: `code-taken`.
+ */
+export async function insertCorp(record: CorpRecord, extra: TransactItem[]): Promise<void> {
+  const claim = codeClaimKey(record.kyk_id, record.corp_cd);
+  try {
+    await transact([
+      { Put: { TableName: table(), Item: { ...claim, type: 'corp-code-claim', corp_id: record.corp_id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: table(), Item: { ...corpKey(record.kyk_id, record.corp_id), ...listingKeys(record), type: 'corp', ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: table(), Item: { ...dateIndexKey(record.kyk_id, record.regist_date, record.corp_id), type: 'corp-date-index', corp_id: record.corp_id } } },
+      { Update: { TableName: table(), Key: corpCounterKey(record.kyk_id), UpdateExpression: 'ADD corp_count :one', ExpressionAttributeValues: { ':one': 1 } } },
+      ...extra,
+    ]);
+  } catch (error) {
+    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') throw new CorpWriteError('code-taken');
+    throw error;
+  }
+}
+
+/** The fields an update may change; the rest of the item (user_count above all) is left alone. */
+export type CorpChanges = Partial<Pick<CorpRecord, 'corp_cd' | 'corp_nm' | 'address' | 'tel' | 'note' | 'limited_list'>> &
+  Pick<CorpRecord, 'update_date' | 'update_user_nm'>;
+
+/**
+ * Applies `changes` to the corp `before` on condition that it is still at `before.row_version`,
+ * moving the code claim when the code changes (the old claim must still be this corp's, the new
+ * one must be free). A SET of the changed fields, never a whole-item Put: `user_count` may move
+ * concurrently (users joining) and must not be overwritten. Answers the record as written.
+ */
+export async function updateCorp(before: CorpRecord, changes: CorpChanges, extra: TransactItem[]): Promise<CorpRecord> {
+  const after: CorpRecord = { ...before, ...changes, row_version: before.row_version + 1 };
+  if (changes.corp_nm !== undefined) after.name_key = nameKey(changes.corp_nm);
+  const fields: Record<string, unknown> = { ...changes };
+  if (changes.corp_nm !== undefined) Object.assign(fields, { name_key: after.name_key, gsi2sk: listingKeys(after).gsi2sk });
+  if (changes.corp_cd !== undefined) fields.gsi1sk = listingKeys(after).gsi1sk;
+  const names = Object.fromEntries(Object.keys(fields).map((field, i) => [`#f${i}`, field]));
+  const values = Object.fromEntries(Object.values(fields).map((value, i) => [`:f${i}`, value]));
+  const set = Object.keys(fields).map((_, i) => `#f${i} = :f${i}`).join(', ');
+
+  const codeMoves = changes.corp_cd !== undefined && changes.corp_cd !== before.corp_cd;
+  const items: TransactItem[] = [
+    { Update: {
+      TableName: table(),
+      Key: corpKey(before.kyk_id, before.corp_id),
+      UpdateExpression: `SET ${set}, row_version = :next`,
+      ConditionExpression: 'attribute_exists(pk) AND row_version = :expected',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ...values, ':expected': before.row_version, ':next': after.row_version },
+    } },
+    ...(codeMoves
+      ? [
+          { Put: { TableName: table(), Item: { ...codeClaimKey(before.kyk_id, after.corp_cd), type: 'corp-code-claim', corp_id: before.corp_id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Delete: {
+            TableName: table(),
+            Key: codeClaimKey(before.kyk_id, before.corp_cd),
+            ConditionExpression: 'corp_id = :id',
+            ExpressionAttributeValues: { ':id': before.corp_id },
+          } },
+        ]
+      : []),
+    ...extra,
+  ];
+  try {
+    await transact(items);
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes?.[0] === 'ConditionalCheckFailed') throw new CorpWriteError(await corpFailure(before.kyk_id, before.corp_id, before.row_version, false));
+    if (codeMoves && codes?.[1] === 'ConditionalCheckFailed') throw new CorpWriteError('code-taken');
+    // The old claim no longer names this corp: only a concurrent change of this corp can do that.
+    if (codeMoves && codes?.[2] === 'ConditionalCheckFailed') throw new CorpWriteError('stale');
+    throw error;
+  }
+  return after;
+}
+
+/**
+ * Deletes a corp, its code claim and its date index item and counts it out, on condition that it is
+ * still at `expectedVersion` and no user references it (`user_count = 0`, checked in the same
+ * transaction, so a user joining concurrently either lands first and blocks the delete, or fails).
+ */
+export async function deleteCorp(record: CorpRecord, expectedVersion: number, extra: TransactItem[]): Promise<void> {
+  try {
+    await transact([
+      { Delete: {
+        TableName: table(),
+        Key: corpKey(record.kyk_id, record.corp_id),
+        ConditionExpression: 'attribute_exists(pk) AND row_version = :expected AND (attribute_not_exists(user_count) OR user_count = :zero)',
+        ExpressionAttributeValues: { ':expected': expectedVersion, ':zero': 0 },
+      } },
+      { Delete: {
+        TableName: table(),
+        Key: codeClaimKey(record.kyk_id, record.corp_cd),
+        ConditionExpression: 'corp_id = :id',
+        ExpressionAttributeValues: { ':id': record.corp_id },
+      } },
+      { Delete: { TableName: table(), Key: dateIndexKey(record.kyk_id, record.regist_date, record.corp_id) } },
+      { Update: { TableName: table(), Key: corpCounterKey(record.kyk_id), UpdateExpression: 'ADD corp_count :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+      ...extra,
+    ]);
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes?.[0] === 'ConditionalCheckFailed') throw new CorpWriteError(await corpFailure(record.kyk_id, record.corp_id, expectedVersion, true));
+    // The claim moved away: the corp's code changed after it was read.
+    if (codes?.[1] === 'ConditionalCheckFailed') throw new CorpWriteError('stale');
+    throw error;
+  }
+}
+
+/** A user group as the reference restrictions need it (the groups feature owns the item). */
+export interface GroupRef {
+  user_group_id: string;
+  product: ProductArea;
+  user_group_nm: string;
+}
+
+/**
+ * Groups of the contract by id (absent ids are left out). Reads the groups feature's item
+ * `T#<kyk>#UGROUP#<id>` / `GROUP` directly; the tenant prefix keeps other contracts' groups out.
+ */
+export async function groupsByIds(kykId: string, ids: string[]): Promise<Map<string, GroupRef>> {
+  const found = new Map<string, GroupRef>();
+  for (let i = 0; i < ids.length; i += 100) {
+    let keys: Record<string, unknown>[] = ids.slice(i, i + 100).map((id) => ({ pk: `${tenantPrefix(kykId)}#UGROUP#${id}`, sk: 'GROUP' }));
+    while (keys.length > 0) {
+      const { Responses, UnprocessedKeys } = await db().send(new BatchGetCommand({
+        RequestItems: { [table()]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'pk, product, user_group_nm' } },
+      }));
+      for (const item of Responses?.[table()] ?? []) {
+        const id = String(item.pk).slice(`${tenantPrefix(kykId)}#UGROUP#`.length);
+        found.set(id, { user_group_id: id, product: item.product as ProductArea, user_group_nm: String(item.user_group_nm ?? '') });
+      }
+      keys = UnprocessedKeys?.[table()]?.Keys ?? [];
+    }
+  }
+  return found;
+}
+
+export type CorpSortItem = 'corp_cd' | 'corp_nm' | 'regist_date';
+
+export interface CorpListOptions {
+  sortItem: CorpSortItem;
+  ascending: boolean;
+  pageSize: number;
+  /** 1-based page number. */
+  page: number;
+  /** A prefix of the code (code and date sorts) or of the name (name sort); blank means all. */
+  searchKey?: string;
+}
+
+export interface CorpPage {
+  total: number;
+  corps: CorpRecord[];
+}
+
+/**
+ * Items `offset` to `offset + limit` of a key-condition query. Pages are numbered (SPEC.md §3), so
+ * the items before the page are read and dropped: the cost grows with the offset (page N of size S
+ * reads N·S items), which stays small for a contract's corps; the date index items being tiny,
+ * skipping there costs about one read unit per few hundred corps.
+ */
+async function queryRange(input: QueryCommandInput, offset: number, limit: number): Promise<Record<string, unknown>[]> {
+  const page: Record<string, unknown>[] = [];
+  let skipped = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const { Items = [], LastEvaluatedKey } = await db().send(new QueryCommand({
+      ...input,
+      Limit: offset - skipped + limit - page.length,
+      ExclusiveStartKey: startKey,
+    }));
+    for (const item of Items) {
+      if (skipped < offset) skipped++;
+      else if (page.length < limit) page.push(item);
+    }
+    startKey = LastEvaluatedKey;
+  } while (startKey && page.length < limit);
+  return page;
+}
+
+/** Every item of a key-condition query (the matches of a search). */
+async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const { Items = [], LastEvaluatedKey } = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    items.push(...Items);
+    startKey = LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** How many items a key-condition query matches (Select COUNT: nothing but the number travels). */
+async function queryCount(input: QueryCommandInput): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const { Count = 0, LastEvaluatedKey } = await db().send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: startKey }));
+    count += Count;
+    startKey = LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+export async function countCorps(kykId: string): Promise<number> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: corpCounterKey(kykId), ConsistentRead: true }));
+  return Number(Item?.corp_count ?? 0);
+}
+
+/**
+ * One numbered page of a contract's corps.
+ * - Without a search key: a key-condition query on the sort's index (gsi1 code, gsi2 name, the
+ *   date index items), and the total from the counter item.
+ * - With a search key: a prefix key condition, on the code (gsi1) for code and date sorts and on
+ *   the folded name (gsi2) for the name sort, and the total from a COUNT query on the same
+ *   condition. A date sort with a search reads the code-prefix matches (the same items the count
+ *   reads anyway) and orders them by creation date in memory.
+ */
+export async function listCorps(kykId: string, options: CorpListOptions): Promise<CorpPage> {
+  const offset = (options.page - 1) * options.pageSize;
+  const search = options.searchKey?.trim() ? options.searchKey.trim() : undefined;
+  const partition = corpsPartition(kykId);
+
+  if (options.sortItem === 'regist_date' && search !== undefined) {
+    const matches = (await queryAll({
+      TableName: table(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': partition, ':prefix': codeSortKey(search) },
+    })) as unknown as CorpRecord[];
+    const order = (corp: CorpRecord) => `${corp.regist_date}#${corp.corp_id}`;
+    matches.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0) * (options.ascending ? 1 : -1));
+    return { total: matches.length, corps: matches.slice(offset, offset + options.pageSize) };
+  }
+
+  if (options.sortItem === 'regist_date') {
+    const [entries, total] = await Promise.all([
+      queryRange({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': byDatePartition(kykId) },
+        ScanIndexForward: options.ascending,
+        ConsistentRead: true,
+      }, offset, options.pageSize),
+      countCorps(kykId),
+    ]);
+    return { total, corps: await corpsByIds(kykId, entries.map((entry) => String(entry.corp_id))) };
+  }
+
+  const index = options.sortItem === 'corp_cd' ? 'gsi1' : 'gsi2';
+  const prefix = options.sortItem === 'corp_cd' ? codeSortKey(search ?? '') : `NM#${nameKey(search ?? '')}`;
+  const condition: QueryCommandInput = {
+    TableName: table(),
+    IndexName: index,
+    KeyConditionExpression: `${index}pk = :pk AND begins_with(${index}sk, :prefix)`,
+    ExpressionAttributeValues: { ':pk': partition, ':prefix': prefix },
+  };
+  const [items, total] = await Promise.all([
+    queryRange({ ...condition, ScanIndexForward: options.ascending }, offset, options.pageSize),
+    search === undefined ? countCorps(kykId) : queryCount(condition),
+  ]);
+  return { total, corps: items as unknown as CorpRecord[] };
+}
