@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -9,6 +10,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The SPA's aliases (web/vite.config.ts), so web unit tests can import @shared/ and @/ like the app.
+        resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)), '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
         test: {
           name: 'unit',
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'tests/unit/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],

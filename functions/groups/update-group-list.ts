@@ -3,12 +3,9 @@ import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { InputError } from '#lib/errors.ts';
 import {
-  getGroups, GroupChangedError, groupUpdateItem, groupVersionCheckItem, toUserGroup, TRANSACTION_MAX_ITEMS, updateGroups, type GroupRecord,
+  getGroups, GroupChangedError, groupUpdateItem, groupVersionCheckItem, toUserGroup, updateGroups, type GroupRecord,
 } from './data/groups.ts';
 import { editedByAnotherUser, recordNotFound } from './common.ts';
-
-/** A changed group costs its update and its audit record in the one transaction. */
-export const LIST_UPDATE_MAX = TRANSACTION_MAX_ITEMS / 2;
 
 /**
  * Saves permission changes of several groups from the list in one transaction: all of them or none.
@@ -19,7 +16,6 @@ export const updateGroupList: Operation<'com/user_group_list_upd_btn'> = async (
   const { caller, input } = context;
   const ids = input.updates.map((update) => update.user_group_id);
   if (new Set(ids).size !== ids.length) throw new InputError({ updates: 'validation.invalidValue' });
-  if (ids.length > LIST_UPDATE_MAX) throw new InputError({ updates: 'validation.tooManyGroupUpdates' }, { updates: { max: LIST_UPDATE_MAX } });
 
   const current = await getGroups(caller.kykId, ids);
   if (ids.some((id) => !current.has(id))) throw recordNotFound();

@@ -17,6 +17,11 @@ export const MFA_VALID_DAYS_MIN = 1;
 export const MFA_VALID_DAYS_MAX = 90;
 /** Members added or removed in one save; larger changes go through CSV import. */
 export const MEMBER_CHANGES_MAX = 100;
+/**
+ * Groups saved at once from the list: each needs its update and its audit record in one
+ * transaction, and a transaction holds at most 100 items.
+ */
+export const GROUP_LIST_UPDATES_MAX = 50;
 
 /** Common-drive permission of SPEC.md §6: none 0, view 1, active 2, update 3. */
 export const drivePermissions = [0, 1, 2, 3] as const;
@@ -71,7 +76,7 @@ export const userGroupListUpdateRequest = z.strictObject({
   updates: z
     .array(z.strictObject({ user_group_id: id, row_version: rowVersion, admin_permission: flag.optional(), com_drive_permission: drivePermission.optional() }))
     .min(1, { error: 'validation.required' })
-    .max(MEMBER_CHANGES_MAX, { error: 'validation.invalidValue' }),
+    .max(GROUP_LIST_UPDATES_MAX, { error: 'validation.tooManyGroupUpdates' }),
 });
 export const userGroupListUpdateResponse = z.object({ return_list: z.array(userGroup) });
 

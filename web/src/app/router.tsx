@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFound, UnderConstruction, type PageKey } from '@/components/under-construction.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -12,6 +13,12 @@ import { InitialLoading, RouteError } from './route-status.tsx';
 const soon = (path: string, page: PageKey, publicPage = false): RouteObject => ({
   path,
   element: <UnderConstruction page={page} publicPage={publicPage} />,
+});
+
+/** A built screen: its own lazy chunk, whose default export is the page. */
+const page = (path: string, load: () => Promise<{ default: ComponentType }>): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: (await load()).default }),
 });
 
 export const routeObjects: RouteObject[] = [
@@ -40,15 +47,22 @@ export const routeObjects: RouteObject[] = [
           { path: 'storage', lazy: async () => ({ Component: (await import('@/features/drive/components/drive-page/root.tsx')).default }) },
           soon('search-result', 'searchResult'),
           soon('user', 'user'),
-          soon('security-policy', 'securityPolicy'),
-          soon('legal', 'legal'),
-          soon('legal/add', 'legalAdd'),
-          soon('list-user-group', 'listUserGroup'),
-          soon('user-group/edit/:id', 'userGroupEdit'),
-          soon('user-group/create', 'userGroupCreate'),
-          soon('list-user', 'listUser'),
           soon('location', 'location'),
           soon('profile', 'profile'),
+          {
+            // Administration: non-administrators get the no-permission page, and no API call is made.
+            lazy: async () => ({ Component: (await import('./layouts/admin-only.tsx')).AdminOnly }),
+            children: [
+              soon('security-policy', 'securityPolicy'),
+              soon('list-user', 'listUser'),
+              page('list-user-group', () => import('@/features/groups/components/group-list-page/root.tsx')),
+              page('user-group/create', () => import('@/features/groups/components/group-form-page/create.tsx')),
+              page('user-group/edit/:id', () => import('@/features/groups/components/group-form-page/edit.tsx')),
+              page('legal', () => import('@/features/legal/components/corp-list-page/root.tsx')),
+              page('legal/add', () => import('@/features/legal/components/corp-create-page/root.tsx')),
+              page('legal/:id', () => import('@/features/legal/components/corp-detail-page/root.tsx')),
+            ],
+          },
         ],
       },
       {

@@ -80,7 +80,9 @@ function SignedInShell() {
     );
   }
   const hrefs = ['/storage', '/profile', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/security-policy'] : [])];
-  const activeHref = hrefs.find((href) => location.pathname === href || location.pathname.startsWith(`${href}/`));
+  // The group create and edit screens live under /user-group/ but belong to the group list.
+  const section = location.pathname.startsWith('/user-group/') ? '/list-user-group' : location.pathname;
+  const activeHref = hrefs.find((href) => section === href || section.startsWith(`${href}/`));
 
   const follow = (event: CustomEvent<{ href: string; external?: boolean }>) => {
     if (event.detail.external) return;

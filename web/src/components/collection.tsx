@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
+import Pagination from '@cloudscape-design/components/pagination';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { isPageSize, pageSizes, pagesCount, type PageSize } from '@/lib/paging.ts';
+
+/**
+ * Parts every server-paged administration table shares (Cloudscape "table view"): pagination from
+ * the answer's total_size, the page-size preference (50/100/1000, SPEC.md §9) and the empty states.
+ */
+export function ListPagination({
+  page,
+  pageSize,
+  total,
+  disabled,
+  onChange,
+}: {
+  page: number;
+  pageSize: number;
+  total: number | undefined;
+  disabled?: boolean;
+  onChange: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Pagination
+      currentPageIndex={page}
+      pagesCount={pagesCount(total ?? 0, pageSize)}
+      disabled={disabled}
+      onChange={({ detail }) => onChange(detail.currentPageIndex)}
+      ariaLabels={{
+        nextPageLabel: t('collection.nextPage'),
+        previousPageLabel: t('collection.previousPage'),
+        pageLabel: (number) => t('collection.page', { page: number }),
+        paginationLabel: t('collection.pagination'),
+      }}
+    />
+  );
+}
+
+export function ListPreferences({ pageSize, onChange }: { pageSize: PageSize; onChange: (size: PageSize) => void }) {
+  const { t } = useTranslation();
+  return (
+    <CollectionPreferences
+      title={t('collection.preferences')}
+      confirmLabel={t('collection.confirm')}
+      cancelLabel={t('common.cancel')}
+      preferences={{ pageSize }}
+      pageSizePreference={{
+        title: t('collection.pageSize'),
+        options: pageSizes.map((size) => ({ value: size, label: t('collection.pageSizeOption', { size }) })),
+      }}
+      onConfirm={({ detail }) => {
+        if (isPageSize(detail.pageSize)) onChange(detail.pageSize);
+      }}
+    />
+  );
+}
+
+/** Empty table: nothing yet (with the create action), or nothing matching the filter (with Clear filter). */
+export function ListEmptyState({
+  filtered,
+  title,
+  description,
+  action,
+  onClearFilter,
+  testId,
+}: {
+  filtered: boolean;
+  title: string;
+  description?: string;
+  action?: ReactNode;
+  onClearFilter: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }} data-testid={testId}>
+      <SpaceBetween size="m">
+        <div>
+          <Box variant="strong" color="inherit">
+            {filtered ? t('collection.noMatches') : title}
+          </Box>
+          <Box variant="p" color="inherit">
+            {filtered ? t('collection.noMatchesDescription') : description}
+          </Box>
+        </div>
+        {filtered ? <Button onClick={onClearFilter}>{t('collection.clearFilter')}</Button> : action}
+      </SpaceBetween>
+    </Box>
+  );
+}
+
+/** The header counter: "(12)" or, with a selection, "(2/12)". */
+export function listCounter(total: number | undefined, selected: number): string | undefined {
+  if (total === undefined) return undefined;
+  return selected > 0 ? `(${selected}/${total})` : `(${total})`;
+}

@@ -1,0 +1,217 @@
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Form from '@cloudscape-design/components/form';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import { codes } from '@shared/codes.ts';
+import { userGroupUpdateRequest } from '@shared/schemas/groups.ts';
+import { ConflictAlert } from '@/components/conflict-alert.tsx';
+import { usePageLayout } from '@/components/page-layout.tsx';
+import { Tx } from '@/components/translated.tsx';
+import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { focusFirstInvalid } from '@/lib/focus-invalid.ts';
+import { fieldErrors } from '@/lib/form-validation.ts';
+import { newNotificationId, notify } from '@/lib/notifications.ts';
+import { useFormState } from '@/lib/use-form-state.ts';
+import { useUserGroup, type GetUserGroupResponse } from '../../api/get-user-group.ts';
+import { refreshUserGroupLists } from '../../api/list-user-groups.ts';
+import { updateUserGroup } from '../../api/update-user-group.ts';
+import { groupFields, groupFormFromGroup } from '../../utils/group-form.ts';
+import { addMembers, keepMember, memberFieldError, noMemberChanges, removeMember, type MemberChanges } from '../../utils/member-changes.ts';
+import { GroupFormFields, type GroupField } from '../group-form-fields.tsx';
+import { listHref } from '../group-list-page/table-config.tsx';
+import { MemberIdInput } from '../member-id-input.tsx';
+import { MembersTable } from '../members-table.tsx';
+
+/** /user-group/edit/:id (SPEC.md §2): Cloudscape "edit resource" form with the group's members. */
+export default function EditGroupPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const { data, error, isLoading, mutate } = useUserGroup(id);
+  const [reloads, setReloads] = useState(0);
+
+  usePageLayout(
+    [
+      { text: t('nav.home'), href: '/' },
+      { text: t('groups.title'), href: data ? listHref(data.group.product) : '/list-user-group' },
+      { text: data?.group.user_group_nm || t('groups.form.editTitleShort'), href: '#' },
+    ],
+    'form',
+  );
+
+  if (!data) {
+    return (
+      <Container data-testid="group-form-loading">
+        <Box textAlign="center" padding={{ vertical: 'xxl' }}>
+          {isLoading || !error ? (
+            <Spinner size="large" />
+          ) : (
+            <SpaceBetween size="m" alignItems="center">
+              <Box variant="p">{error instanceof ApiError ? error.message : t('notice.networkError')}</Box>
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button onClick={() => navigate('/list-user-group')}>{t('groups.form.backToList')}</Button>
+                <Button onClick={() => void mutate()}>{t('common.refresh')}</Button>
+              </SpaceBetween>
+            </SpaceBetween>
+          )}
+        </Box>
+      </Container>
+    );
+  }
+
+  // A reload after -201 brings a new row_version: start the form again from the current values.
+  return (
+    <EditGroupForm
+      key={`${data.group.user_group_id}:${data.group.row_version}:${reloads}`}
+      data={data}
+      onReload={async () => {
+        await mutate();
+        setReloads((count) => count + 1);
+      }}
+    />
+  );
+}
+
+function EditGroupForm({ data, onReload }: { data: GetUserGroupResponse; onReload: () => Promise<void> }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'ja' ? 'ja' : 'en';
+  const navigate = useNavigate();
+  const { group, members, members_total: membersTotal } = data;
+  const form = useFormState(groupFormFromGroup(group));
+  const formRef = useRef<HTMLFormElement>(null);
+  const [changes, setChanges] = useState<MemberChanges>(noMemberChanges);
+  const [busy, setBusy] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const [conflict, setConflict] = useState<string>();
+  const memberIds = useMemo(() => new Set(members.map((member) => member.user_id)), [members]);
+
+  const body = {
+    user_group_id: group.user_group_id,
+    row_version: group.row_version,
+    ...groupFields(form.values),
+    add_member_ids: changes.add,
+    remove_member_ids: changes.remove,
+  };
+  const localErrors = form.submitted ? fieldErrors(userGroupUpdateRequest, body, t) : {};
+  const errorOf = (field: GroupField) => localErrors[field] ?? form.serverErrors[field];
+  const allErrors = { ...form.serverErrors, ...localErrors };
+  const addError = memberFieldError(allErrors, 'add_member_ids', changes.add);
+  const removeError = memberFieldError(allErrors, 'remove_member_ids', changes.remove);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    form.setSubmitted(true);
+    if (Object.keys(fieldErrors(userGroupUpdateRequest, body, t)).length > 0) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setBusy(true);
+    setConflict(undefined);
+    try {
+      const { group: saved } = await updateUserGroup(body, { silent: true });
+      notify(
+        { id: newNotificationId('group-saved'), type: 'success', header: <Tx k="groups.form.saved" values={{ name: saved.user_group_nm }} />, dismissLabel: t('common.close') },
+        5000,
+      );
+      void refreshUserGroupLists();
+      navigate(listHref(saved.product));
+    } catch (error) {
+      if (isAbortError(error)) return;
+      if (error instanceof ApiError && error.code === codes.editedByAnotherUser.code) setConflict(error.message);
+      else if (error instanceof ApiError && error.code === codes.input.code && Object.keys(error.fields).length > 0) {
+        form.setServerErrors(error.fields);
+        focusFirstInvalid(formRef.current);
+      } else reportApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reload = async () => {
+    setReloading(true);
+    try {
+      await onReload();
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const pendingSummary =
+    changes.add.length > 0 || changes.remove.length > 0
+      ? t('groups.members.pendingSummary', { add: changes.add.length, remove: changes.remove.length })
+      : undefined;
+
+  return (
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate data-testid="group-form" data-group-id={group.user_group_id}>
+      <Form
+        header={
+          <Header
+            variant="h1"
+            description={t('groups.form.lastUpdated', { date: formatDateTime(group.update_date, language), user: group.update_user_nm || t('common.notAvailable') })}
+          >
+            {t('groups.form.editTitle', { name: group.user_group_nm })}
+          </Header>
+        }
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button
+              formAction="none"
+              variant="link"
+              onClick={() => navigate(listHref(group.product))}
+              nativeButtonAttributes={{ 'data-testid': 'group-form-cancel' }}
+            >
+              {t('common.cancel')}
+            </Button>
+            <Button variant="primary" loading={busy} disabled={reloading} nativeButtonAttributes={{ 'data-testid': 'group-form-submit' }}>
+              {t('groups.form.submitSave')}
+            </Button>
+          </SpaceBetween>
+        }
+      >
+        <SpaceBetween size="l">
+          {conflict && <ConflictAlert message={conflict} onReload={() => void reload()} reloading={reloading} discardsChanges />}
+          <GroupFormFields values={form.values} onChange={form.change} errorOf={errorOf} product={group.product} />
+          {/* Enter in the members filter must not submit the whole form. */}
+          <div onKeyDown={(event) => event.key === 'Enter' && event.target instanceof HTMLInputElement && event.preventDefault()}>
+            <MembersTable
+              members={members}
+              total={membersTotal}
+              removed={changes.remove}
+              pendingSummary={pendingSummary}
+              onRemove={(userId) => {
+                setChanges((previous) => removeMember(previous, userId, memberIds));
+                form.clearServerErrors('remove_member_ids');
+              }}
+              onKeep={(userId) => setChanges((previous) => keepMember(previous, userId))}
+            />
+          </div>
+          {removeError && (
+            <Box color="text-status-error" data-testid="group-member-remove-error">
+              {removeError}
+            </Box>
+          )}
+          <Container>
+            <MemberIdInput
+              added={changes.add}
+              errorText={addError}
+              onAdd={(ids) => {
+                const result = addMembers(changes, ids, memberIds);
+                setChanges(result.changes);
+                form.clearServerErrors('add_member_ids');
+                return result.alreadyMembers.length > 0 ? t('groups.members.alreadyMembers', { ids: result.alreadyMembers.join(', ') }) : undefined;
+              }}
+              onRemove={(userId) => setChanges((previous) => removeMember(previous, userId, memberIds))}
+            />
+          </Container>
+        </SpaceBetween>
+      </Form>
+    </form>
+  );
+}

@@ -1,0 +1,260 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import Button from '@cloudscape-design/components/button';
+import Header from '@cloudscape-design/components/header';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import type { ProductArea } from '@shared/schemas/groups.ts';
+import { ListEmptyState, ListPagination, ListPreferences, listCounter } from '@/components/collection.tsx';
+import { DeleteModal } from '@/components/delete-modal.tsx';
+import { usePageLayout } from '@/components/page-layout.tsx';
+import { Tx } from '@/components/translated.tsx';
+import { ApiError, isAbortError } from '@/lib/api-client.ts';
+import { newNotificationId, notify } from '@/lib/notifications.ts';
+import { clampPage, sameRequest, usePagedListState } from '@/lib/paging.ts';
+import { deleteUserGroup } from '../../api/delete-user-group.ts';
+import { refreshUserGroupLists, useUserGroupList, type ListUserGroupsRequest, type UserGroup } from '../../api/list-user-groups.ts';
+import { EditPermissionsModal } from '../edit-permissions-modal.tsx';
+import { createHref, editHref, groupColumns, isProductArea, listHref, PAGE_SIZE_KEY, productOptions } from './table-config.tsx';
+
+type SortItem = 'user_group_nm';
+
+/** /list-user-group (SPEC.md §2): Cloudscape's table view of one product area's user groups. */
+export default function GroupListPage() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'ja' ? 'ja' : 'en';
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('product');
+  const product: ProductArea = isProductArea(requested) ? requested : 'ata';
+
+  const list = usePagedListState<SortItem>(PAGE_SIZE_KEY, { item: 'user_group_nm', flg: 1 }, product);
+  const request: ListUserGroupsRequest = {
+    product,
+    ...(list.searchKey ? { search_key: list.searchKey } : {}),
+    sort_item: list.sort.item,
+    sort_flg: list.sort.flg,
+    page_size: list.pageSize,
+    current_page: list.page,
+  };
+  const { data, mutate, isValidating } = useUserGroupList(request);
+  const current = data && sameRequest(data.request, request) ? data.response : undefined;
+  // While the next page loads, keep the pagination of the same area and filter steady.
+  const sameScope = data && data.request.product === product && data.request.search_key === request.search_key;
+  const total = current?.total_size ?? (sameScope ? data?.response.total_size : undefined);
+  const groups = useMemo(() => current?.return_list ?? [], [current]);
+
+  // A page past the end (the last rows were deleted elsewhere): go to the last page.
+  const { setPage } = list;
+  useEffect(() => {
+    if (current && current.return_list.length === 0 && current.total_size > 0 && list.page > 1) {
+      setPage(clampPage(list.page, current.total_size, list.pageSize));
+    }
+  }, [current, list.page, list.pageSize, setPage]);
+
+  const selectionScope = `${list.scope}|${list.page}`;
+  const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope: '', ids: [] });
+  const selectedIds = selection.scope === selectionScope ? selection.ids : [];
+  const selectedGroups = groups.filter((group) => selectedIds.includes(group.user_group_id));
+  const [dialog, setDialog] = useState<'permissions' | 'delete' | undefined>();
+  const [deleting, setDeleting] = useState(false);
+
+  const open = useCallback((id: string) => navigate(editHref(id)), [navigate]);
+  const columns = useMemo(() => groupColumns(t, language, open), [t, language, open]);
+
+  usePageLayout(
+    [
+      { text: t('nav.home'), href: '/' },
+      { text: t('groups.title'), href: listHref(product) },
+    ],
+    'table',
+  );
+
+  const clearSelection = () => setSelection({ scope: selectionScope, ids: [] });
+
+  const deleteSelected = async () => {
+    const targets = selectedGroups;
+    setDeleting(true);
+    const deleted: UserGroup[] = [];
+    const failures: { group: UserGroup; message: string }[] = [];
+    for (const group of targets) {
+      try {
+        await deleteUserGroup({ user_group_id: group.user_group_id, row_version: group.row_version }, { silent: true });
+        deleted.push(group);
+      } catch (error) {
+        if (isAbortError(error)) continue;
+        failures.push({ group, message: error instanceof ApiError ? error.message : t('notice.networkError') });
+      }
+    }
+    setDeleting(false);
+    setDialog(undefined);
+    clearSelection();
+    if (deleted.length > 0) {
+      notify(
+        {
+          id: newNotificationId('group-deleted'),
+          type: 'success',
+          header:
+            deleted.length === 1 ? (
+              <Tx k="groups.delete.deletedOne" values={{ name: deleted[0]!.user_group_nm }} />
+            ) : (
+              <Tx k="groups.delete.deletedMany" values={{ count: deleted.length }} />
+            ),
+          dismissLabel: t('common.close'),
+        },
+        5000,
+      );
+    }
+    for (const { group, message } of failures) {
+      notify({
+        id: newNotificationId('group-delete-failed'),
+        type: 'error',
+        header: <Tx k="groups.delete.failed" values={{ name: group.user_group_nm }} />,
+        content: message,
+        dismissLabel: t('common.close'),
+      });
+    }
+    await refreshUserGroupLists();
+  };
+
+  const filtered = !!list.searchKey;
+  const createButton = (testId: string, variant: 'primary' | 'normal') => (
+    <Button variant={variant} onClick={() => navigate(createHref(product))} nativeButtonAttributes={{ 'data-testid': testId }}>
+      {t('groups.actions.create')}
+    </Button>
+  );
+
+  return (
+    <>
+      <Table<UserGroup>
+        data-testid="group-table"
+        variant="full-page"
+        stickyHeader
+        items={groups}
+        trackBy="user_group_id"
+        columnDefinitions={columns}
+        loading={!current}
+        loadingText={t('groups.loading')}
+        selectionType="multi"
+        selectedItems={selectedGroups}
+        onSelectionChange={({ detail }) =>
+          setSelection({ scope: selectionScope, ids: detail.selectedItems.map((group) => group.user_group_id) })
+        }
+        sortingColumn={columns[0]}
+        sortingDescending={list.sort.flg === 2}
+        onSortingChange={({ detail }) => list.setSort({ item: 'user_group_nm', flg: detail.isDescending ? 2 : 1 })}
+        ariaLabels={{
+          tableLabel: t('groups.tableLabel'),
+          selectionGroupLabel: t('collection.selectionGroup'),
+          allItemsSelectionLabel: () => t('collection.selectAll'),
+          itemSelectionLabel: (_, group) => t('collection.selectItem', { name: group.user_group_nm }),
+        }}
+        totalItemsCount={total}
+        header={
+          <Header
+            variant="awsui-h1-sticky"
+            counter={listCounter(total, selectedGroups.length)}
+            description={t('groups.description')}
+            actions={
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button
+                  iconName="refresh"
+                  ariaLabel={t('collection.refresh')}
+                  loading={isValidating && !!current}
+                  onClick={() => void mutate()}
+                  nativeButtonAttributes={{ 'data-testid': 'group-refresh-button' }}
+                />
+                <Button
+                  disabled={selectedGroups.length === 0}
+                  onClick={() => setDialog('permissions')}
+                  nativeButtonAttributes={{ 'data-testid': 'group-edit-permissions-button' }}
+                >
+                  {t('groups.actions.editPermissions')}
+                </Button>
+                <Button
+                  disabled={selectedGroups.length === 0}
+                  onClick={() => setDialog('delete')}
+                  nativeButtonAttributes={{ 'data-testid': 'group-delete-button' }}
+                >
+                  {t('groups.actions.delete')}
+                </Button>
+                {createButton('group-create-button', 'primary')}
+              </SpaceBetween>
+            }
+          >
+            {t('groups.title')}
+          </Header>
+        }
+        filter={
+          <div className="admin-list-filter">
+            <Select
+              data-testid="group-product-select"
+              selectedOption={productOptions(t).find((option) => option.value === product) ?? null}
+              options={productOptions(t)}
+              onChange={({ detail }) => {
+                const value = detail.selectedOption.value;
+                if (isProductArea(value)) setParams(value === 'ata' ? {} : { product: value });
+              }}
+              ariaLabel={t('groups.product')}
+              inlineLabelText={t('groups.product')}
+            />
+            <div className="admin-list-filter-text">
+              <TextFilter
+                data-testid="group-filter"
+                filteringText={list.filterText}
+                filteringPlaceholder={t('groups.filterPlaceholder')}
+                filteringAriaLabel={t('groups.filterPlaceholder')}
+                filteringClearAriaLabel={t('collection.clearFilter')}
+                countText={filtered && total !== undefined ? t('collection.matches', { count: total }) : undefined}
+                onChange={({ detail }) => list.setFilterText(detail.filteringText)}
+              />
+            </div>
+          </div>
+        }
+        empty={
+          <ListEmptyState
+            testId="group-empty"
+            filtered={filtered}
+            title={t('groups.empty.title')}
+            description={t('groups.empty.description')}
+            action={createButton('group-create-button-empty', 'normal')}
+            onClearFilter={() => list.setFilterText('')}
+          />
+        }
+        pagination={<ListPagination page={list.page} pageSize={list.pageSize} total={total} onChange={list.setPage} />}
+        preferences={<ListPreferences pageSize={list.pageSize} onChange={list.setPageSize} />}
+      />
+      {dialog === 'permissions' && (
+        <EditPermissionsModal
+          groups={selectedGroups}
+          onDismiss={() => setDialog(undefined)}
+          onReload={() => void mutate()}
+          onSaved={(count) => {
+            setDialog(undefined);
+            notify(
+              { id: newNotificationId('group-permissions'), type: 'success', header: <Tx k="groups.permissions.saved" values={{ count }} />, dismissLabel: t('common.close') },
+              5000,
+            );
+            void refreshUserGroupLists();
+          }}
+        />
+      )}
+      {dialog === 'delete' && (
+        <DeleteModal
+          header={selectedGroups.length === 1 ? t('groups.delete.headerOne') : t('groups.delete.header')}
+          consequences={t('groups.delete.consequences')}
+          busy={deleting}
+          onDelete={() => void deleteSelected()}
+          onDismiss={() => setDialog(undefined)}
+        >
+          {selectedGroups.length === 1
+            ? t('groups.delete.confirmOne', { name: selectedGroups[0]!.user_group_nm })
+            : t('groups.delete.confirmMany', { count: selectedGroups.length })}
+        </DeleteModal>
+      )}
+    </>
+  );
+}
