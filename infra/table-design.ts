@@ -51,3 +51,15 @@ export const filesBucketCors = {
   exposedHeaders: ['ETag', 'Content-Disposition', 'Content-Length'],
   maxAgeSeconds: 3000,
 } as const;
+
+/**
+ * Key prefixes of the files bucket beyond the tenants' `t/` (functions/imports/files.ts): exports
+ * and import templates are written under `exports/<contract>/` by the imports Lambda, raise no
+ * storage event and expire after a day by a lifecycle rule; an import job's files live under
+ * `t/<contract>/imports/<job>/`, whose events run the job and, once it is deleted, its purge.
+ */
+export const filesBucketLayout = {
+  exportPrefix: 'exports/',
+  exportRetentionDays: 1,
+  importObjects: 't/*/imports/',
+} as const;

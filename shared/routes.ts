@@ -2,14 +2,17 @@ import type * as z from 'zod';
 import * as auth from './schemas/auth.ts';
 import * as drive from './schemas/drive.ts';
 import * as groups from './schemas/groups.ts';
+import * as imports from './schemas/imports.ts';
 import * as legal from './schemas/legal.ts';
+import * as picker from './schemas/picker.ts';
+import * as users from './schemas/users.ts';
 
 /**
  * The route manifest: every API endpoint, declared once. CDK creates one Lambda per group and one
  * API Gateway route per entry from it, the local adapter serves it, the SPA's API client takes its
  * paths and types from it and docs/openapi.json is generated from it.
  */
-export const endpointGroups = ['auth', 'drive', 'groups', 'legal'] as const;
+export const endpointGroups = ['auth', 'drive', 'users', 'groups', 'legal', 'imports'] as const;
 export type EndpointGroup = (typeof endpointGroups)[number];
 
 /** `public` needs no token; `user` needs a live session; `admin` needs an administrator's session. */
@@ -74,6 +77,50 @@ export const routes = {
     group: 'drive', access: 'user', summary: 'A presigned download URL for a ready file',
     request: drive.itemRequest, response: drive.downloadResponse,
   }),
+  'com/user_info_list': route({
+    group: 'users', access: 'admin', summary: 'Users of the contract, filtered, sorted and paged',
+    request: users.userListRequest, response: users.userListResponse,
+  }),
+  'com/user_info': route({
+    group: 'users', access: 'admin', summary: 'One user',
+    request: users.userRequest, response: users.userResponse,
+  }),
+  'com/user_info_reg_btn': route({
+    group: 'users', access: 'admin', summary: 'Register a user (simple or detailed mode); answers 990000210001',
+    request: users.userRegisterRequest, response: users.userWithPasswordResponse,
+  }),
+  'com/user_info_upd_btn': route({
+    group: 'users', access: 'admin', summary: 'Update a user (optimistic lock)',
+    request: users.userUpdateRequest, response: users.userResponse,
+  }),
+  'com/user_info_lapse_btn': route({
+    group: 'users', access: 'admin', summary: 'Suspend a user: sessions end and the responsible person is mailed',
+    request: users.userVersionRequest, response: users.userResponse,
+  }),
+  'com/user_info_unlapse_btn': route({
+    group: 'users', access: 'admin', summary: 'Lift a suspension or lock (990000210003 with forced password change, else 990000210004)',
+    request: users.userUnlapseRequest, response: users.userResponse,
+  }),
+  'com/user_info_passchge_btn': route({
+    group: 'users', access: 'admin', summary: 'Reset a password to a short-lived temporary one (shown once or mailed)',
+    request: users.passwordResetRequest, response: users.userWithPasswordResponse,
+  }),
+  'com/user_info_del_btn': route({
+    group: 'users', access: 'admin', summary: 'Delete a user with its memberships and sessions (optimistic lock)',
+    request: users.userVersionRequest, response: users.emptyResponse,
+  }),
+  'com/user_info_totpdel_btn': route({
+    group: 'users', access: 'admin', summary: "Remove the user's authenticator (TOTP) registration",
+    request: users.userVersionRequest, response: users.userResponse,
+  }),
+  'com/user_info_reset_twostep_key_btn': route({
+    group: 'users', access: 'admin', summary: "Forget the user's trusted devices, so the second step is asked again",
+    request: users.userVersionRequest, response: users.userResponse,
+  }),
+  'com/user_usergroup_sel': route({
+    group: 'groups', access: 'user', summary: 'The user-or-group picker: search groups or users, page size 0 answers all',
+    request: picker.pickerRequest, response: picker.pickerResponse,
+  }),
   'com/user_group_list': route({
     group: 'groups', access: 'admin', summary: 'User groups of a product area, paged, sorted by name',
     request: groups.userGroupListRequest, response: groups.userGroupListResponse,
@@ -125,6 +172,34 @@ export const routes = {
   'com/corp_info_limited_save_btn': route({
     group: 'legal', access: 'admin', summary: 'Save the reference restrictions of a legal entity (optimistic lock)',
     request: legal.corpLimitedSaveRequest, response: legal.corpResponse,
+  }),
+  'com/corp_import_template_download': route({
+    group: 'imports', access: 'admin', summary: 'A presigned download of the legal-entity CSV template',
+    request: imports.templateRequest, response: imports.fileDownload,
+  }),
+  'com/corp_export': route({
+    group: 'imports', access: 'admin', summary: 'Export legal entities as CSV (UTF-8 or Shift_JIS) and answer a presigned download',
+    request: imports.corpExportRequest, response: imports.fileDownload,
+  }),
+  'com/corp_import': route({
+    group: 'imports', access: 'admin', summary: 'Start a legal-entity import: answers a presigned PUT; the upload starts the job',
+    request: imports.importStartRequest, response: imports.importStartResponse,
+  }),
+  'com/import_history': route({
+    group: 'imports', access: 'admin', summary: 'Import jobs, newest first',
+    request: imports.importHistoryRequest, response: imports.importHistoryResponse,
+  }),
+  'com/import_history_detail': route({
+    group: 'imports', access: 'admin', summary: 'One import job with its per-row results',
+    request: imports.importDetailRequest, response: imports.importDetailResponse,
+  }),
+  'com/import_history_file_download': route({
+    group: 'imports', access: 'admin', summary: 'A presigned download of the file an import job read',
+    request: imports.importRequest, response: imports.fileDownload,
+  }),
+  'com/import_history_list_delete': route({
+    group: 'imports', access: 'admin', summary: 'Delete finished import jobs with their files and results',
+    request: imports.importDeleteRequest, response: groups.emptyResponse,
   }),
 } as const satisfies Record<string, RouteDef>;
 

@@ -2,6 +2,7 @@ import { createApiHandler } from '#lib/api-handler.ts';
 import { deleteGroup } from './delete-group.ts';
 import { getGroupInfo } from './get-group.ts';
 import { listGroups } from './list-groups.ts';
+import { pickUsersOrGroups } from './pick-users-or-groups.ts';
 import { registerGroup } from './register-group.ts';
 import { updateGroupList } from './update-group-list.ts';
 import { updateGroup } from './update-group.ts';
@@ -14,4 +15,5 @@ export const handler = createApiHandler('groups', {
   'com/user_group_reg_btn': registerGroup,
   'com/user_group_upd_btn': updateGroup,
   'com/user_group_del_btn': deleteGroup,
+  'com/user_usergroup_sel': pickUsersOrGroups,
 });

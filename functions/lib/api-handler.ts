@@ -52,8 +52,11 @@ export const auditActor = (context: { caller: Caller; requestId: string; sourceI
 
 /** An operation may answer data alone, or data with a non-zero success code or a new token. */
 export class Reply<T> {
-  constructor(readonly data: T, readonly options: { token?: string } = {}) {}
+  constructor(readonly data: T, readonly options: { token?: string; codeName?: SuccessCodeName } = {}) {}
 }
+
+/** Success codes other than 0 (SPEC.md §8), e.g. 990000210001 "user created". */
+export type SuccessCodeName = 'ok' | 'userCreated' | 'passwordChanged' | 'unsuspendedWithPasswordChange' | 'unsuspended';
 
 export type Operation<P extends RoutePath> = (context: OperationContext<P>) => Promise<RouteResponse<P> | Reply<RouteResponse<P>>>;
 
@@ -222,7 +225,7 @@ export function createApiHandler<G extends EndpointGroup>(group: G, operations: 
       });
       const reply = result instanceof Reply ? result : new Reply(result);
       return envelopeResponse({
-        codeName: 'ok',
+        codeName: reply.options.codeName ?? 'ok',
         language: api.language,
         data: reply.data,
         info: { request_id: api.requestId },

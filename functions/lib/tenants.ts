@@ -3,7 +3,7 @@ import type { Language } from '#shared/messages.ts';
 import { db } from './clients.ts';
 import { contractKey, CONTRACT_ID_PATTERN, type Contract } from './data/contracts.ts';
 import { nowIso, table } from './data/table.ts';
-import { userIndexKeys, userKey, USER_ID_PATTERN, type User } from './data/users.ts';
+import { userCountKey, userIndexKeys, userKey, USER_ID_PATTERN, type User } from './data/users.ts';
 import { isConditionalCheckFailure } from './errors.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -31,7 +31,10 @@ export async function createTenant(tenant: NewTenant): Promise<{ contract: Contr
   if (tenant.adminPassword.length < 8) throw new Error('The administrator password needs at least 8 characters');
 
   const now = nowIso();
-  const contract: Contract = { kyk_id: tenant.kykId, name: tenant.name ?? tenant.kykId, status: 'active', usage_bytes: 0, regist_date: now };
+  const contract: Contract = {
+    kyk_id: tenant.kykId, name: tenant.name ?? tenant.kykId, status: 'active', usage_bytes: 0, regist_date: now,
+    responsible_email: tenant.adminEmail ?? '', responsible_language: tenant.language ?? 'en',
+  };
   const admin: User = {
     kyk_id: tenant.kykId,
     user_id: tenant.adminUserId,
@@ -46,12 +49,16 @@ export async function createTenant(tenant: NewTenant): Promise<{ contract: Contr
     regist_user_id: 'system',
     update_date: now,
     update_user_id: 'system',
+    regist_user_nm: 'system',
+    update_user_nm: 'system',
   };
   try {
     await db().send(new TransactWriteCommand({
       TransactItems: [
         { Put: { TableName: table(), Item: { ...contractKey(tenant.kykId), type: 'contract', ...contract }, ConditionExpression: 'attribute_not_exists(pk)' } },
         { Put: { TableName: table(), Item: { ...userKey(tenant.kykId, tenant.adminUserId), ...userIndexKeys(admin), type: 'user', ...admin }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        // The users counter (the user list's total) starts with the first administrator.
+        { Put: { TableName: table(), Item: { ...userCountKey(tenant.kykId), type: 'user-count', user_count: 1 } } },
       ],
     }));
   } catch (error) {

@@ -1,16 +1,29 @@
-import type { S3Event } from 'aws-lambda';
+import type { Context, S3Event } from 'aws-lambda';
 import { confirmUpload } from '#functions/drive/data/items.ts';
 import { parseObjectKey } from '#functions/drive/object-storage.ts';
+import { parseImportKey } from '#functions/imports/files.ts';
+import { purgeImport } from '#functions/imports/purge.ts';
+import { runImport } from '#functions/imports/run-import.ts';
 import { logger } from '#lib/logger.ts';
 
 /**
  * S3 ObjectCreated events: an upload is only "ready" once its bytes are really in the bucket.
- * Idempotent, because S3 delivers events at least once.
+ * Idempotent, because S3 delivers events at least once. Keys of the imports layout
+ * (`t/<kyk>/imports/<id>/...`) start an import job or purge a deleted one (functions/imports).
  */
-export const handler = async (event: S3Event): Promise<void> => {
+export const handler = async (event: S3Event, context?: Context): Promise<void> => {
+  // In AWS the Lambda is stopped at its timeout: a long import stops in time to record that.
+  // The local stand-in's context is a fake with no real limit.
+  const deadline = process.env.AWS_LAMBDA_FUNCTION_NAME && context ? Date.now() + context.getRemainingTimeInMillis() : undefined;
   for (const record of event.Records) {
     // Event keys are form-encoded: "+" is a space.
     const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
+    const importKey = parseImportKey(key);
+    if (importKey) {
+      if (importKey.object === 'source') await runImport(importKey.kykId, importKey.requestId, { deadline });
+      else await purgeImport(importKey.kykId, importKey.requestId);
+      continue;
+    }
     const parsed = parseObjectKey(key);
     if (!parsed) {
       logger.warn('object outside the drive layout', { key });

@@ -27,10 +27,16 @@ interface GroupAccess {
   readonly presignFiles?: boolean;
   /** Send mail from the SES identity. */
   readonly sendMail?: boolean;
+  /** Write CSV exports under exports/ and sign their downloads. */
+  readonly exportFiles?: boolean;
 }
 const groupAccess: Partial<Record<EndpointGroup, GroupAccess>> = {
   auth: { sendMail: true },
   drive: { presignFiles: true },
+  // Presigned PUT of import files and GET of their sources (t/), exports and templates (exports/).
+  imports: { presignFiles: true, exportFiles: true },
+  // Suspension notices to the responsible person and mailed temporary passwords.
+  users: { sendMail: true },
 };
 
 /** The group whose Lambda answers any other path under /api with the 404 envelope (-3). */
@@ -77,6 +83,7 @@ export class ApiStack extends Stack {
       grantSecretRead(fn, data.tokenSecret);
       grantKeyUse(fn, data.key);
       if (access.presignFiles) appFunction.role.addManagedPolicy(storage.presignFilesPolicy);
+      if (access.exportFiles) appFunction.role.addManagedPolicy(storage.exportFilesPolicy);
       if (access.sendMail) props.mailIdentity.grant(fn, 'ses:SendEmail');
       functions[group] = fn;
 

@@ -95,3 +95,23 @@ export const grantReadFiles = (grantee: IGrantable, bucket: IBucket, versioned: 
       resources: [bucket.arnForObjects(`${tenantObjectPrefix}*`)],
     }),
   );
+
+/**
+ * Exports and templates: the imports Lambda writes the CSV under `exports/` and signs its GET
+ * (the signer needs the permission the URL exercises).
+ */
+export const exportFilesStatement = (bucket: IBucket, exportPrefix: string): PolicyStatement =>
+  new PolicyStatement({
+    actions: ['s3:PutObject', 's3:GetObject'],
+    resources: [bucket.arnForObjects(`${exportPrefix}*`)],
+  });
+
+/** The storage-events handler removes a deleted import job's files (its source and purge marker). */
+export const grantDeleteImportFiles = (grantee: IGrantable, bucket: IBucket, importObjects: string): void =>
+  addStatement(
+    grantee,
+    new PolicyStatement({
+      actions: ['s3:DeleteObject'],
+      resources: [bucket.arnForObjects(`${importObjects}*`)],
+    }),
+  );

@@ -5,10 +5,12 @@ import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import type { Construct } from 'constructs';
 import { AppFunction } from './app-function.ts';
 import type { DataStack } from './data-stack.ts';
-import { filesBucketCors } from '#infra/table-design.ts';
+import { filesBucketCors, filesBucketLayout } from '#infra/table-design.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import { acknowledge, acknowledgeBucketNotificationsHandler, objectPrefixFinding } from './nag.ts';
 import {
+  exportFilesStatement,
+  grantDeleteImportFiles,
   grantKeyUse,
   grantReadFiles,
   grantTableAppend,
@@ -37,6 +39,8 @@ export class StorageStack extends Stack {
    * touch its bytes).
    */
   readonly presignFilesPolicy: ManagedPolicy;
+  /** What the imports Lambda needs to write exports and templates and sign their downloads. */
+  readonly exportFilesPolicy: ManagedPolicy;
 
   constructor(scope: Construct, id: string, props: StorageStackProps) {
     super(scope, id, props);
@@ -61,7 +65,11 @@ export class StorageStack extends Stack {
           maxAge: filesBucketCors.maxAgeSeconds,
         },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Exports and templates are fetched right after they are written; nobody needs them a day later.
+        { id: 'ExpireExports', prefix: filesBucketLayout.exportPrefix, expiration: Duration.days(filesBucketLayout.exportRetentionDays) },
+      ],
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'files/',
       removalPolicy: config.removalPolicy,
@@ -70,7 +78,7 @@ export class StorageStack extends Stack {
 
     const storageEventsFunction = new AppFunction(this, 'StorageEvents', {
       name: 'storage-events',
-      description: `ComDrive ${config.name}: confirms uploads (size, checks, version) from S3 ObjectCreated events`,
+      description: `ComDrive ${config.name}: confirms uploads (size, checks, version) and runs CSV import jobs from S3 ObjectCreated events`,
       settings: {
         tableName: data.main.table.tableName,
         auditTableName: data.audit.table.tableName,
@@ -80,13 +88,16 @@ export class StorageStack extends Stack {
       },
       logRetention: config.logRetention,
       removalPolicy: config.removalPolicy,
+      // An import job of 10,000+ rows runs here (functions/imports/run-import.ts): the most Lambda
+      // allows, and memory for a 20 MB file decoded and parsed at once.
       memorySize: 1024,
-      timeout: Duration.minutes(1),
+      timeout: Duration.minutes(15),
     });
     const storageEvents = storageEventsFunction.fn;
     grantTableReadWrite(storageEvents, data.main);
     grantTableAppend(storageEvents, data.audit);
     grantReadFiles(storageEvents, this.filesBucket, config.fileBucketVersioning);
+    grantDeleteImportFiles(storageEvents, this.filesBucket, filesBucketLayout.importObjects);
     grantKeyUse(storageEvents, data.key);
 
     this.filesBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(storageEvents), {
@@ -99,12 +110,28 @@ export class StorageStack extends Stack {
       'Reads objects under the tenant prefix t/ only; object keys are created per upload, so ' +
         'the prefix is the narrowest resource that can be named.',
     );
+    acknowledge(
+      storageEventsFunction.role,
+      objectPrefixFinding(this.filesBucket, filesBucketLayout.importObjects),
+      'Deletes the files of deleted import jobs only (t/<contract>/imports/<job>/...); job ids are ' +
+        'created per import, so the pattern is the narrowest resource that can be named.',
+    );
     acknowledgeBucketNotificationsHandler(this);
 
     this.presignFilesPolicy = new ManagedPolicy(this, 'PresignFilesPolicy', {
       description: `ComDrive ${config.name}: sign presigned PUT/GET URLs for tenant objects`,
       statements: [presignFilesStatement(this.filesBucket)],
     });
+    this.exportFilesPolicy = new ManagedPolicy(this, 'ExportFilesPolicy', {
+      description: `ComDrive ${config.name}: write CSV exports and sign their downloads`,
+      statements: [exportFilesStatement(this.filesBucket, filesBucketLayout.exportPrefix)],
+    });
+    acknowledge(
+      this.exportFilesPolicy,
+      objectPrefixFinding(this.filesBucket, filesBucketLayout.exportPrefix),
+      'Writes and signs downloads of exports under exports/ only; each export gets a new key, so ' +
+        'the prefix is the narrowest resource that can be named.',
+    );
     acknowledge(
       this.presignFilesPolicy,
       objectPrefixFinding(this.filesBucket, tenantObjectPrefix),

@@ -146,7 +146,7 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       return s.templates.storage.toJSON().Resources[id] as { Properties: Record<string, unknown> };
     };
 
-    it('blocks public access, encrypts and keeps incomplete multipart uploads one day at most', () => {
+    it('blocks public access, encrypts, keeps incomplete multipart uploads and exports one day at most', () => {
       expect(filesBucket().Properties).toMatchObject({
         PublicAccessBlockConfiguration: {
           BlockPublicAcls: true,
@@ -160,7 +160,10 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
           ],
         },
         LifecycleConfiguration: {
-          Rules: [{ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }],
+          Rules: [
+            { AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
+            { Id: 'ExpireExports', Prefix: 'exports/', ExpirationInDays: 1, Status: 'Enabled' },
+          ],
         },
         LoggingConfiguration: { DestinationBucketName: expect.anything() },
       });
@@ -216,6 +219,23 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
         Handler: 'index.handler',
       });
     });
+
+    it('gives storage-events the time, memory and rights of a 10,000-row import job', () => {
+      const resources = s.templates.storage.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
+      const [, fn] = Object.entries(resources).find(([id, r]) => id.startsWith('StorageEventsFunction') && r.Type === 'AWS::Lambda::Function')!;
+      expect(fn.Properties).toMatchObject({ Timeout: 900, MemorySize: 1024 });
+      const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const policy = Object.values(resources).find((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(`"${roleId}"`));
+      const statements = (policy!.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
+      expect(actionsOf(statements)).toEqual(expect.arrayContaining([
+        'dynamodb:Query', 'dynamodb:BatchWriteItem', 'dynamodb:PutItem', 's3:GetObject', 's3:DeleteObject',
+      ]));
+      expect(actionsOf(statements)).not.toContain('dynamodb:Scan');
+      // Deleting is limited to import jobs' files; reading to tenant objects.
+      const deletes = statements.find((statement) => actionsOf([statement]).includes('s3:DeleteObject'))!;
+      expect(actionsOf([deletes])).toEqual(['s3:DeleteObject']);
+      expect(JSON.stringify(deletes.Resource)).toContain('/t/*/imports/*');
+    });
   });
 
   describe('api stack', () => {
@@ -257,14 +277,14 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       expect(routeTargets.find((r) => r.key === fallbackKey)?.fn).toBe(functionOf[fallbackGroup]);
     });
 
-    it('grants S3 presigning to drive only, SES to auth only, and Scan to nobody', () => {
-      const roleOf = (group: 'auth' | 'drive') => s.logicalId(s.built.stacks.api.functions[group].role!);
+    it('grants S3 presigning to drive and imports, exports to imports only, SES to auth, and Scan to nobody', () => {
+      const roleOf = (group: 'auth' | 'drive' | 'imports') => s.logicalId(s.built.stacks.api.functions[group].role!);
       const policies = resourcesOf(s.templates.api, 'AWS::IAM::Policy');
       const inline = (group: 'auth' | 'drive') => {
         const found = policies.find(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${roleOf(group)}"`));
         return actionsOf((found![1].Properties.PolicyDocument as { Statement: Statement[] }).Statement);
       };
-      const managed = (group: 'auth' | 'drive') =>
+      const managed = (group: 'auth' | 'drive' | 'imports') =>
         JSON.stringify(s.templates.api.toJSON().Resources[roleOf(group)].Properties.ManagedPolicyArns ?? []);
 
       expect(inline('auth')).toContain('ses:SendEmail');
@@ -273,6 +293,10 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       expect(inline('drive').some((a) => a.startsWith('s3:'))).toBe(false);
       expect(managed('drive')).toContain('PresignFilesPolicy');
       expect(managed('auth')).not.toContain('PresignFilesPolicy');
+      expect(managed('imports')).toContain('PresignFilesPolicy');
+      expect(managed('imports')).toContain('ExportFilesPolicy');
+      expect(managed('drive')).not.toContain('ExportFilesPolicy');
+      expect(managed('auth')).not.toContain('ExportFilesPolicy');
       for (const group of ['auth', 'drive'] as const) {
         expect(inline(group)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'secretsmanager:GetSecretValue']));
         expect(inline(group)).not.toContain('dynamodb:Scan');
@@ -286,6 +310,17 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
               Action: ['s3:AbortMultipartUpload', 's3:GetObject', 's3:PutObject'],
               Effect: 'Allow',
               Resource: { 'Fn::Join': ['', [Match.anyValue(), '/t/*']] },
+            },
+          ],
+        },
+      });
+      s.templates.storage.hasResourceProperties('AWS::IAM::ManagedPolicy', {
+        PolicyDocument: {
+          Statement: [
+            {
+              Action: ['s3:GetObject', 's3:PutObject'],
+              Effect: 'Allow',
+              Resource: { 'Fn::Join': ['', [Match.anyValue(), '/exports/*']] },
             },
           ],
         },

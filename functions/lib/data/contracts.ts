@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Language } from '#shared/messages.ts';
 import { db } from '../clients.ts';
 import { table, tenantPrefix, type Keys } from './table.ts';
 
@@ -12,6 +13,10 @@ export interface Contract {
   /** Storage allowance in bytes; registrations beyond it answer 990000090001. */
   quota_bytes?: number;
   regist_date: string;
+  /** The management responsible person, mailed when a user is suspended (the first administrator's address at creation). */
+  responsible_email?: string;
+  /** The language of those mails. */
+  responsible_language?: Language;
 }
 
 export const CONTRACT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,19}$/;

@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '#shared/messages.ts';
 import type { LoginUser } from '#shared/schemas/auth.ts';
 import type { ProductArea } from '#shared/schemas/groups.ts';
+import type { UserDetail } from '#shared/schemas/users.ts';
 import { db } from '../clients.ts';
 import { table, tenantPrefix, type Keys } from './table.ts';
 
@@ -22,13 +23,34 @@ export interface User {
   corp_id?: string | null;
   department?: string;
   post?: string;
+  phone?: string;
+  atp_admin_permission?: 0 | 1;
+  atk_admin_permission?: 0 | 1;
+  atc_admin_permission?: 0 | 1;
+  atc_lapse_flg?: 0 | 1;
+  atk_lapse_flg?: 0 | 1;
+  atp_lapse_flg?: 0 | 1;
+  ata_corp_permission?: 0 | 1;
+  /** File registration method: simple 0, detailed 1. */
+  file_regist_method?: 0 | 1;
+  indiv_permission_flg?: 0 | 1;
+  indiv_com_drive_permission?: number;
   password_hash: string;
+  /** 1: the password was set by an administrator (or is temporary) and must be changed at sign-in. */
+  password_change_required?: 0 | 1;
+  /** ISO time after which a temporary password no longer signs in. */
+  temp_password_expires_at?: string;
+  /** Authenticator registration (issue 4); never leaves the server. */
+  totp_secret?: string;
+  totp_last_step?: number;
   /** Optimistic-lock version: every update is conditional on it (-201 on a lost race). */
   row_version: number;
   regist_date: string;
   regist_user_id: string;
   update_date: string;
   update_user_id: string;
+  regist_user_nm?: string;
+  update_user_nm?: string;
 }
 
 export const USER_ID_PATTERN = /^[A-Za-z0-9._@-]{1,12}$/;
@@ -46,6 +68,9 @@ export const userIndexKeys = (user: Pick<User, 'kyk_id' | 'user_id' | 'user_nm'>
   gsi2sk: `${user.user_nm}#${user.user_id}`,
 });
 
+/** The users counter of a contract (list total without filters), kept in the register and delete transactions. */
+export const userCountKey = (kykId: string): Keys => ({ pk: `${tenantPrefix(kykId)}#USERS`, sk: 'COUNT' });
+
 export async function getUser(kykId: string, userId: string): Promise<User | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: table(), Key: userKey(kykId, userId) }));
   return Item as User | undefined;
@@ -59,3 +84,44 @@ export const toLoginUser = (user: User): LoginUser => ({
   language: user.language,
   ata_admin_permission: user.ata_admin_permission,
 });
+
+/**
+ * The user as administrators see it: never the password hash, a temporary password or a TOTP
+ * secret. Names of the legal entity and groups come from the caller (they live on other items).
+ */
+export const toUserDetail = (user: User, names: { corpNm?: string; groupNames?: Record<string, string> } = {}): UserDetail => {
+  const groups = Object.fromEntries(Object.entries(user.groups ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return {
+    kyk_id: user.kyk_id,
+    user_id: user.user_id,
+    user_nm: user.user_nm,
+    email: user.email,
+    phone: user.phone ?? '',
+    language: user.language,
+    corp_id: user.corp_id ?? null,
+    corp_nm: names.corpNm ?? '',
+    department: user.department ?? '',
+    post: user.post ?? '',
+    groups,
+    group_names: Object.fromEntries(Object.entries(groups).map(([product, id]) => [product, names.groupNames?.[id] ?? ''])),
+    ata_admin_permission: user.ata_admin_permission,
+    atp_admin_permission: user.atp_admin_permission ?? 0,
+    atk_admin_permission: user.atk_admin_permission ?? 0,
+    atc_admin_permission: user.atc_admin_permission ?? 0,
+    atc_lapse_flg: user.atc_lapse_flg ?? 0,
+    atk_lapse_flg: user.atk_lapse_flg ?? 0,
+    atp_lapse_flg: user.atp_lapse_flg ?? 0,
+    ata_corp_permission: user.ata_corp_permission ?? 0,
+    file_regist_method: user.file_regist_method ?? 0,
+    indiv_permission_flg: user.indiv_permission_flg ?? 0,
+    indiv_com_drive_permission: user.indiv_com_drive_permission ?? 0,
+    status: user.status,
+    password_change_required: user.password_change_required ?? 0,
+    totp_registered: user.totp_secret ? 1 : 0,
+    row_version: user.row_version,
+    regist_date: user.regist_date,
+    regist_user_nm: user.regist_user_nm ?? user.regist_user_id,
+    update_date: user.update_date,
+    update_user_nm: user.update_user_nm ?? user.update_user_id,
+  };
+};

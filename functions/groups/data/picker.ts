@@ -1,0 +1,127 @@
+import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { ProductArea } from '#shared/schemas/groups.ts';
+import { db } from '#lib/clients.ts';
+import { table, tenantPrefix } from '#lib/data/table.ts';
+import { userIndexKeys, userKey, type UserStatus } from '#lib/data/users.ts';
+
+/**
+ * Reads of the user-or-group picker (`com/user_usergroup_sel`). Key-condition queries and BatchGets
+ * only (see functions/lib/data/README.md):
+ * - users of a contract by name (and name prefix): gsi2 `T#<kyk>#USERS` / `<user_nm>#<user_id>`,
+ *   the contract's own status and legal-entity filters as a FilterExpression;
+ * - the user IDs of a group's members: `T#<kyk>#UGROUP#<id>` / `begins_with MEMBER#`;
+ * - user profiles by ID: BatchGet of `T#<kyk>#USER#<id>` / `PROFILE`.
+ * Every key starts with the caller's tenant, so ids of another contract never resolve.
+ * Only the attributes a picker row and its filters need are projected.
+ */
+
+/** The profile attributes the picker reads. */
+export interface PickerUser {
+  user_id: string;
+  user_nm: string;
+  groups?: Partial<Record<ProductArea, string>>;
+  corp_id?: string | null;
+  department?: string;
+  post?: string;
+  status: UserStatus;
+  /** 1: an individual common-drive permission outside any group (shown as -1 without a group). */
+  indiv_permission_flg?: 0 | 1;
+}
+
+const BATCH_GET_MAX = 100;
+/** Parallel BatchGet calls (each up to 100 keys). */
+const BATCH_PARALLEL = 8;
+
+const projection = {
+  ProjectionExpression: 'user_id, user_nm, #groups, corp_id, department, post, #status, indiv_permission_flg',
+  names: { '#groups': 'groups', '#status': 'status' },
+};
+
+/** The users index partition of a contract, as the users module builds it. */
+const usersIndexPartition = (kykId: string): string => userIndexKeys({ kyk_id: kykId, user_id: '', user_nm: '' }).gsi2pk;
+
+/** A FilterExpression's parts: only conditions DynamoDB can test as stored (exact values). */
+export interface UserFilter {
+  /** Only users whose status is 0 (available): lapse_flg 0. */
+  activeOnly: boolean;
+  /** Only users of this legal entity. */
+  corpId?: string;
+}
+
+/**
+ * Every user of the contract in name order (gsi2), or those whose `<user_nm>#<user_id>` sort key
+ * begins with `prefix`, passing `filter`; each is handed to `visit` in index order. The whole
+ * matching key range is read once (1 MB per round trip): the picker's total needs every match.
+ */
+export async function forEachUserByName(
+  kykId: string,
+  options: { prefix?: string; ascending: boolean; filter: UserFilter },
+  visit: (user: PickerUser) => void,
+): Promise<void> {
+  const conditions: string[] = [];
+  const values: Record<string, unknown> = { ':pk': usersIndexPartition(kykId) };
+  const names: Record<string, string> = { ...projection.names };
+  if (options.filter.activeOnly) {
+    conditions.push('#status = :available');
+    values[':available'] = 0;
+  }
+  if (options.filter.corpId !== undefined) {
+    conditions.push('corp_id = :corp');
+    values[':corp'] = options.filter.corpId;
+  }
+  if (options.prefix) values[':prefix'] = options.prefix;
+  const input: QueryCommandInput = {
+    TableName: table(),
+    IndexName: 'gsi2',
+    KeyConditionExpression: options.prefix ? 'gsi2pk = :pk AND begins_with(gsi2sk, :prefix)' : 'gsi2pk = :pk',
+    ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
+    ProjectionExpression: projection.ProjectionExpression,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: options.ascending,
+  };
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const { Items = [], LastEvaluatedKey } = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    for (const item of Items) visit(item as PickerUser);
+    startKey = LastEvaluatedKey;
+  } while (startKey);
+}
+
+/** The user IDs of every member of a group (keys of the member items only). */
+export async function memberIds(kykId: string, groupId: string): Promise<string[]> {
+  const ids: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const { Items = [], LastEvaluatedKey } = await db().send(new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :member)',
+      ExpressionAttributeValues: { ':pk': `${tenantPrefix(kykId)}#UGROUP#${groupId}`, ':member': 'MEMBER#' },
+      ProjectionExpression: 'user_id',
+      ExclusiveStartKey: startKey,
+    }));
+    for (const item of Items) ids.push(String(item.user_id));
+    startKey = LastEvaluatedKey;
+  } while (startKey);
+  return ids;
+}
+
+/** User profiles by ID (BatchGet, 100 keys a call, a few calls at a time); unknown ids are absent. */
+export async function getPickerUsers(kykId: string, userIds: string[]): Promise<Map<string, PickerUser>> {
+  const found = new Map<string, PickerUser>();
+  const unique = [...new Set(userIds)];
+  const chunks: string[][] = [];
+  for (let i = 0; i < unique.length; i += BATCH_GET_MAX) chunks.push(unique.slice(i, i + BATCH_GET_MAX));
+  const readChunk = async (ids: string[]) => {
+    let keys: Record<string, unknown>[] = ids.map((id) => userKey(kykId, id));
+    while (keys.length > 0) {
+      const { Responses, UnprocessedKeys } = await db().send(new BatchGetCommand({
+        RequestItems: { [table()]: { Keys: keys, ProjectionExpression: projection.ProjectionExpression, ExpressionAttributeNames: projection.names } },
+      }));
+      for (const item of Responses?.[table()] ?? []) found.set(String(item.user_id), item as PickerUser);
+      keys = UnprocessedKeys?.[table()]?.Keys ?? [];
+    }
+  };
+  for (let i = 0; i < chunks.length; i += BATCH_PARALLEL) await Promise.all(chunks.slice(i, i + BATCH_PARALLEL).map(readChunk));
+  return found;
+}

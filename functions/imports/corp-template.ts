@@ -1,0 +1,9 @@
+import type { Operation } from '#lib/api-handler.ts';
+import { writeExport } from './files.ts';
+import { corpTemplateRecords } from './kinds/corp.ts';
+
+const templateName = { en: 'corp_import_template.csv', ja: '法人インポートテンプレート.csv' } as const;
+
+/** The legal-entity CSV template: the header row only, in the caller's language and the chosen encoding. */
+export const corpTemplateDownload: Operation<'com/corp_import_template_download'> = async ({ caller, input, language }) =>
+  writeExport(caller.kykId, templateName[language], corpTemplateRecords(language), input.encoding);

@@ -1,0 +1,23 @@
+import { createApiHandler } from '#lib/api-handler.ts';
+import { corpExport } from './corp-export.ts';
+import { corpImport } from './corp-import.ts';
+import { corpTemplateDownload } from './corp-template.ts';
+import { importHistory } from './import-history.ts';
+import { importHistoryListDelete } from './import-history-delete.ts';
+import { importHistoryDetail } from './import-history-detail.ts';
+import { importHistoryFileDownload } from './import-history-file-download.ts';
+
+/**
+ * CSV import and export (SPEC.md §2, §4, §7 "Imports" and the legal calls), administrators only.
+ * Files go browser <-> S3 with presigned URLs; an import runs as a job in the storage-events
+ * Lambda (run-import.ts), started by its upload. User import and export add their calls here.
+ */
+export const handler = createApiHandler('imports', {
+  'com/corp_import_template_download': corpTemplateDownload,
+  'com/corp_export': corpExport,
+  'com/corp_import': corpImport,
+  'com/import_history': importHistory,
+  'com/import_history_detail': importHistoryDetail,
+  'com/import_history_file_download': importHistoryFileDownload,
+  'com/import_history_list_delete': importHistoryListDelete,
+});

@@ -1,0 +1,99 @@
+import { auditActor, type Operation } from '#lib/api-handler.ts';
+import { auditPut } from '#lib/audit.ts';
+import { sessionKey } from '#lib/data/sessions.ts';
+import { nowIso, table } from '#lib/data/table.ts';
+import { userKey, type User } from '#lib/data/users.ts';
+import { DomainError } from '#lib/errors.ts';
+import { productAreas } from '#shared/schemas/groups.ts';
+import { corpUserCountUpdate } from '#functions/legal/data/corps.ts';
+import { auditView, editedByAnotherUser, lostRace, recordNotFound, refuseSelf, requireUser } from './common.ts';
+import { cancellationReasons, corpMemberDelete, deleteKeys, getUserConsistent, listDeviceKeys, transact, userCountChange, type TransactItem } from './data/users.ts';
+import { applyGroupChanges } from './memberships.ts';
+
+const hasGroups = (user: User): boolean => Object.values(user.groups ?? {}).some((id) => typeof id === 'string');
+
+/** Room in the final transaction for device deletions (its other items: at most 7). */
+const DEVICES_IN_TRANSACTION = 90;
+const DELETE_ATTEMPTS = 5;
+
+/**
+ * Deletes a user with optimistic locking: memberships leave their groups through the groups module
+ * (counts stay exact), then one transaction deletes the profile (conditional on having no group
+ * left), the legal entity's count and member item, the users counter, the session, the trusted
+ * devices, and writes the audit record. A user with groups is first locked (its `row_version`
+ * moves), so a form opened before cannot save over the deletion. Deleting yourself is refused (-2).
+ */
+export const deleteUser: Operation<'com/user_info_del_btn'> = async (context) => {
+  const { caller, input } = context;
+  const kykId = caller.kykId;
+  const actor = auditActor(context);
+  refuseSelf(caller, input.user_id);
+  const original = await requireUser(kykId, input.user_id, input.row_version);
+  let current = original;
+
+  if (hasGroups(current)) {
+    try {
+      await transact([{
+        Update: {
+          TableName: table(),
+          Key: userKey(kykId, current.user_id),
+          UpdateExpression: 'SET row_version = :next, update_date = :now, update_user_id = :by, update_user_nm = :byName',
+          ConditionExpression: 'attribute_exists(pk) AND row_version = :expected',
+          ExpressionAttributeValues: {
+            ':next': current.row_version + 1, ':now': nowIso(), ':by': caller.userId, ':byName': caller.user.user_nm, ':expected': current.row_version,
+          },
+        },
+      }]);
+    } catch (error) {
+      if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw await lostRace(kykId, current.user_id);
+      throw error;
+    }
+  }
+
+  for (let attempt = 1; ; attempt++) {
+    if (hasGroups(current)) {
+      await applyGroupChanges(actor, current.user_id, productAreas.flatMap((product) => {
+        const from = current.groups?.[product];
+        return from ? [{ product, to: null, from }] : [];
+      }));
+      const reread = await getUserConsistent(kykId, current.user_id);
+      if (!reread) throw recordNotFound();
+      current = reread;
+      if (hasGroups(current)) {
+        if (attempt >= DELETE_ATTEMPTS) throw new DomainError('deleteFailure');
+        continue;
+      }
+    }
+    const devices = await listDeviceKeys(kykId, current.user_id);
+    await deleteKeys(devices.slice(DEVICES_IN_TRANSACTION));
+    const items: TransactItem[] = [
+      {
+        Delete: {
+          TableName: table(),
+          Key: userKey(kykId, current.user_id),
+          ConditionExpression: 'attribute_exists(pk) AND row_version = :expected AND (attribute_not_exists(#groups) OR size(#groups) = :zero)',
+          ExpressionAttributeNames: { '#groups': 'groups' },
+          ExpressionAttributeValues: { ':expected': current.row_version, ':zero': 0 },
+        },
+      },
+      userCountChange(kykId, -1),
+      { Delete: { TableName: table(), Key: sessionKey(kykId, current.user_id) } },
+      ...(current.corp_id ? [corpUserCountUpdate(kykId, current.corp_id, -1), corpMemberDelete(kykId, current.corp_id, current.user_id)] : []),
+      ...devices.slice(0, DEVICES_IN_TRANSACTION).map((key): TransactItem => ({ Delete: { TableName: table(), Key: key } })),
+      auditPut(actor, { action: 'user.delete', targetType: 'user', targetId: current.user_id, before: auditView(original), after: null }),
+    ];
+    try {
+      await transact(items);
+      return {};
+    } catch (error) {
+      if (cancellationReasons(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+      const reread = await getUserConsistent(kykId, current.user_id);
+      if (!reread) throw recordNotFound();
+      // Without a lock taken (the user had no group), any change since the read is another save.
+      if (current === original) throw editedByAnotherUser();
+      // Locked: a group save added the user meanwhile; leave it too and try again.
+      if (attempt >= DELETE_ATTEMPTS) throw new DomainError('deleteFailure');
+      current = reread;
+    }
+  }
+};

@@ -1,0 +1,66 @@
+import { auditActor, type Operation } from '#lib/api-handler.ts';
+import { auditPut } from '#lib/audit.ts';
+import { getContract } from '#lib/data/contracts.ts';
+import { sessionKey } from '#lib/data/sessions.ts';
+import { table } from '#lib/data/table.ts';
+import { userKey, type User } from '#lib/data/users.ts';
+import { formatMailTime, sendMail } from '#lib/mail.ts';
+import { translate, type Language } from '#shared/messages.ts';
+import { auditView, currentDetail, lostRace, refuseSelf, requireUser } from './common.ts';
+import { cancellationReasons, transact } from './data/users.ts';
+
+/**
+ * Suspends a user (status 1) with optimistic locking: the profile, the deletion of the user's
+ * session item (every token of it answers -102 at once) and the audit record in one transaction.
+ * Then the contract's management responsible person is mailed (the contract's `responsible_email`,
+ * else the acting administrator) in their language. A failed mail is logged, not answered: the
+ * suspension stands. Suspending yourself is refused (-2).
+ */
+export const lapseUser: Operation<'com/user_info_lapse_btn'> = async (context) => {
+  const { caller, input, log } = context;
+  const kykId = caller.kykId;
+  refuseSelf(caller, input.user_id);
+  const before = await requireUser(kykId, input.user_id, input.row_version);
+  const now = new Date();
+  const after: User = {
+    ...before, status: 1, row_version: before.row_version + 1,
+    update_date: now.toISOString(), update_user_id: caller.userId, update_user_nm: caller.user.user_nm,
+  };
+  try {
+    await transact([
+      {
+        Update: {
+          TableName: table(),
+          Key: userKey(kykId, before.user_id),
+          UpdateExpression: 'SET #status = :status, row_version = :next, update_date = :now, update_user_id = :by, update_user_nm = :byName',
+          ConditionExpression: 'attribute_exists(pk) AND row_version = :expected',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':status': 1, ':next': after.row_version, ':now': after.update_date, ':by': caller.userId, ':byName': caller.user.user_nm, ':expected': before.row_version,
+          },
+        },
+      },
+      { Delete: { TableName: table(), Key: sessionKey(kykId, before.user_id) } },
+      auditPut(auditActor(context), { action: 'user.lapse', targetType: 'user', targetId: before.user_id, before: auditView(before), after: auditView(after) }),
+    ]);
+  } catch (error) {
+    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw await lostRace(kykId, before.user_id);
+    throw error;
+  }
+
+  const contract = await getContract(kykId);
+  const recipient: { email: string; language: Language } = contract?.responsible_email
+    ? { email: contract.responsible_email, language: contract.responsible_language ?? 'en' }
+    : { email: caller.user.email, language: caller.user.language };
+  if (recipient.email) {
+    const params = { kyk_id: kykId, user_id: before.user_id, user_nm: before.user_nm, by: caller.user.user_nm, at: formatMailTime(now, recipient.language) };
+    await sendMail({
+      to: recipient.email,
+      subject: translate(recipient.language, 'notice.suspendedMailSubject'),
+      text: translate(recipient.language, 'notice.suspendedMailBody', params),
+    }).catch((error: unknown) => log.error('suspension mail not sent', { error, user: before.user_id }));
+  } else {
+    log.warn('suspension mail not sent: no responsible address', { user: before.user_id });
+  }
+  return { user: await currentDetail(kykId, before.user_id) };
+};

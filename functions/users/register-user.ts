@@ -1,0 +1,128 @@
+import { auditActor, Reply, type Operation } from '#lib/api-handler.ts';
+import { auditPut } from '#lib/audit.ts';
+import { nowIso, table } from '#lib/data/table.ts';
+import { userIndexKeys, userKey, type User } from '#lib/data/users.ts';
+import { InputError } from '#lib/errors.ts';
+import { hashPassword } from '#lib/passwords.ts';
+import { productAreas, type ProductArea } from '#shared/schemas/groups.ts';
+import { NEW_PASSWORD_MIN } from '#shared/schemas/users.ts';
+import { hasContent } from '#shared/validation.ts';
+import { corpUserCountUpdate } from '#functions/legal/data/corps.ts';
+import { auditView, currentDetail, tempPasswordExpiry, temporaryPassword } from './common.ts';
+import { cancellationReasons, corpMemberPut, groupExistsCheck, transact, userCountChange, type TransactItem } from './data/users.ts';
+import { applyGroupChanges, checkReferences, GroupVanishedError, type GroupChange } from './memberships.ts';
+
+/** Fields a simple-mode registration (regist_mode 0) takes; every other field gets its default. */
+const SIMPLE_DEFAULTS = {
+  phone: '',
+  corp_id: null,
+  department: '',
+  post: '',
+  ata_admin_permission: 0,
+  atp_admin_permission: 0,
+  atk_admin_permission: 0,
+  atc_admin_permission: 0,
+  atc_lapse_flg: 0,
+  atk_lapse_flg: 0,
+  atp_lapse_flg: 0,
+  ata_corp_permission: 0,
+  file_regist_method: 0,
+  indiv_permission_flg: 0,
+  indiv_com_drive_permission: 0,
+} as const;
+
+/**
+ * Registers a user (SPEC.md §3, §4): simple mode takes user ID, name, e-mail, language, password and
+ * groups; detailed mode every field. The user ID is unique in the contract through the profile's
+ * conditional Put; the legal entity's `user_count` and member item, the users counter and the
+ * audit record change in the same transaction. Group memberships follow through the groups module
+ * (one transaction per product), so every count stays exact. Without a password a temporary one is
+ * generated, stored only as a hash, answered here once and must be changed at the first sign-in.
+ * Success code 990000210001.
+ */
+export const registerUser: Operation<'com/user_info_reg_btn'> = async (context) => {
+  const { caller, input } = context;
+  const kykId = caller.kykId;
+  const fields = input.regist_mode === 0 ? { ...input, ...SIMPLE_DEFAULTS } : input;
+
+  if (input.password !== undefined && !hasContent(input.password)) throw new InputError({ password: 'validation.newPasswordRequired' });
+  if (input.password !== undefined && input.password.length < NEW_PASSWORD_MIN) {
+    throw new InputError({ password: 'validation.newPasswordLength' }, { password: { num: NEW_PASSWORD_MIN } });
+  }
+  const groups = fields.groups as Partial<Record<ProductArea, string | null>>;
+  await checkReferences(kykId, groups, fields.corp_id);
+
+  const temporary = input.password === undefined ? temporaryPassword() : undefined;
+  const now = nowIso();
+  const user: User = {
+    kyk_id: kykId,
+    user_id: input.user_id,
+    user_nm: fields.user_nm.trim(),
+    email: fields.email,
+    phone: fields.phone,
+    language: fields.language,
+    corp_id: fields.corp_id,
+    department: fields.department,
+    post: fields.post,
+    ata_admin_permission: fields.ata_admin_permission,
+    atp_admin_permission: fields.atp_admin_permission,
+    atk_admin_permission: fields.atk_admin_permission,
+    atc_admin_permission: fields.atc_admin_permission,
+    atc_lapse_flg: fields.atc_lapse_flg,
+    atk_lapse_flg: fields.atk_lapse_flg,
+    atp_lapse_flg: fields.atp_lapse_flg,
+    ata_corp_permission: fields.ata_corp_permission,
+    file_regist_method: fields.file_regist_method,
+    indiv_permission_flg: fields.indiv_permission_flg,
+    indiv_com_drive_permission: fields.indiv_com_drive_permission,
+    status: 0,
+    password_hash: await hashPassword(temporary ?? input.password!),
+    password_change_required: temporary ? 1 : 0,
+    ...(temporary ? { temp_password_expires_at: tempPasswordExpiry() } : {}),
+    row_version: 1,
+    regist_date: now,
+    regist_user_id: caller.userId,
+    regist_user_nm: caller.user.user_nm,
+    update_date: now,
+    update_user_id: caller.userId,
+    update_user_nm: caller.user.user_nm,
+  };
+  const joins: GroupChange[] = productAreas.flatMap((product) => {
+    const id = groups[product];
+    return typeof id === 'string' ? [{ product, to: id }] : [];
+  });
+
+  const actor = auditActor(context);
+  const items: TransactItem[] = [
+    { Put: { TableName: table(), Item: { ...userKey(kykId, user.user_id), ...userIndexKeys(user), type: 'user', ...user }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    userCountChange(kykId, 1),
+  ];
+  const corpAt = items.length;
+  if (user.corp_id) items.push(corpUserCountUpdate(kykId, user.corp_id, 1), corpMemberPut(kykId, user.corp_id, user));
+  const groupsAt = items.length;
+  items.push(...joins.map((join) => groupExistsCheck(kykId, join.to!)));
+  items.push(auditPut(actor, {
+    action: 'user.create', targetType: 'user', targetId: user.user_id, before: null,
+    after: { ...auditView(user), groups: Object.fromEntries(joins.map((join) => [join.product, join.to])) },
+  }));
+  try {
+    await transact(items);
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons?.[0] === 'ConditionalCheckFailed') throw new InputError({ user_id: 'validation.userIdDuplicate' });
+    if (user.corp_id && reasons?.[corpAt] === 'ConditionalCheckFailed') throw new InputError({ corp_id: 'validation.unknownCorp' });
+    const vanished = joins.filter((_, i) => reasons?.[groupsAt + i] === 'ConditionalCheckFailed');
+    if (vanished.length > 0) throw new InputError(Object.fromEntries(vanished.map((join) => [`groups.${join.product}`, 'validation.unknownGroup' as const])));
+    throw error;
+  }
+
+  try {
+    await applyGroupChanges(actor, user.user_id, joins);
+  } catch (error) {
+    // A group deleted in the instant between the two steps (only an empty group can be): the user
+    // exists without it, and the answer (with the one-time temporary password) shows the groups joined.
+    if (!(error instanceof GroupVanishedError)) throw error;
+    context.log.warn('group vanished during registration', { user: user.user_id, product: error.product });
+  }
+  return new Reply({ user: await currentDetail(kykId, user.user_id), temporary_password: temporary ?? null }, { codeName: 'userCreated' });
+};

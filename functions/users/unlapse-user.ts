@@ -1,0 +1,48 @@
+import { auditActor, Reply, type Operation } from '#lib/api-handler.ts';
+import { auditPut } from '#lib/audit.ts';
+import { nowIso, table } from '#lib/data/table.ts';
+import { userKey, type User } from '#lib/data/users.ts';
+import { auditView, currentDetail, lostRace, requireUser } from './common.ts';
+import { cancellationReasons, transact } from './data/users.ts';
+
+/**
+ * Lifts a suspension (status 1) or a lock (status 9): status 0, with optimistic locking. With
+ * `require_password_change` 1 the user must change the password at the next sign-in
+ * (990000210003); otherwise the answer is 990000210004.
+ */
+export const unlapseUser: Operation<'com/user_info_unlapse_btn'> = async (context) => {
+  const { caller, input } = context;
+  const kykId = caller.kykId;
+  const before = await requireUser(kykId, input.user_id, input.row_version);
+  const force = input.require_password_change === 1;
+  const after: User = {
+    ...before, status: 0, row_version: before.row_version + 1,
+    ...(force ? { password_change_required: 1 as const } : {}),
+    update_date: nowIso(), update_user_id: caller.userId, update_user_nm: caller.user.user_nm,
+  };
+  try {
+    await transact([
+      {
+        Update: {
+          TableName: table(),
+          Key: userKey(kykId, before.user_id),
+          UpdateExpression: `SET #status = :status, row_version = :next, update_date = :now, update_user_id = :by, update_user_nm = :byName${force ? ', password_change_required = :one' : ''}`,
+          ConditionExpression: 'attribute_exists(pk) AND row_version = :expected',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':status': 0, ':next': after.row_version, ':now': after.update_date, ':by': caller.userId, ':byName': caller.user.user_nm, ':expected': before.row_version,
+            ...(force ? { ':one': 1 } : {}),
+          },
+        },
+      },
+      auditPut(auditActor(context), {
+        action: 'user.unlapse', targetType: 'user', targetId: before.user_id,
+        before: auditView(before), after: { ...auditView(after), require_password_change: input.require_password_change },
+      }),
+    ]);
+  } catch (error) {
+    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw await lostRace(kykId, before.user_id);
+    throw error;
+  }
+  return new Reply({ user: await currentDetail(kykId, before.user_id) }, { codeName: force ? 'unsuspendedWithPasswordChange' : 'unsuspended' });
+};

@@ -1,0 +1,122 @@
+import { auditActor, type Operation } from '#lib/api-handler.ts';
+import { auditPut } from '#lib/audit.ts';
+import { nowIso, table } from '#lib/data/table.ts';
+import { userIndexKeys, userKey, type User } from '#lib/data/users.ts';
+import { InputError } from '#lib/errors.ts';
+import { productAreas, type ProductArea } from '#shared/schemas/groups.ts';
+import { memberKey } from '#functions/groups/data/groups.ts';
+import { corpUserCountUpdate } from '#functions/legal/data/corps.ts';
+import { auditView, currentDetail, lostRace, requireUser } from './common.ts';
+import { cancellationReasons, corpMemberDelete, corpMemberPut, groupExistsCheck, transact, type TransactItem } from './data/users.ts';
+import { applyGroupChanges, checkReferences, GroupVanishedError, vanishedGroupError, type GroupChange } from './memberships.ts';
+
+/** The profile attributes the user form saves (groups go through the groups module; status has its own calls). */
+const editable = [
+  'user_nm', 'email', 'phone', 'language', 'corp_id', 'department', 'post',
+  'ata_admin_permission', 'atp_admin_permission', 'atk_admin_permission', 'atc_admin_permission',
+  'atc_lapse_flg', 'atk_lapse_flg', 'atp_lapse_flg', 'ata_corp_permission',
+  'file_regist_method', 'indiv_permission_flg', 'indiv_com_drive_permission',
+] as const satisfies readonly (keyof User)[];
+
+/**
+ * Saves the user form with optimistic locking on `row_version` (-201 stale, -3 gone). One
+ * transaction changes the profile (and its name index key), moves the legal-entity membership (both
+ * counts and member items), refreshes the name and e-mail copied onto the member items of the groups
+ * the user stays in, and writes the audit record. Group changes then go through the groups module.
+ * In `groups`, an absent product keeps its group, null leaves it, an id joins (or moves to) it.
+ */
+export const updateUser: Operation<'com/user_info_upd_btn'> = async (context) => {
+  const { caller, input } = context;
+  const kykId = caller.kykId;
+  const before = await requireUser(kykId, input.user_id, input.row_version);
+
+  const requested = input.groups as Partial<Record<ProductArea, string | null>>;
+  const changes: GroupChange[] = productAreas.flatMap((product) => {
+    const to = requested[product];
+    const from = before.groups?.[product];
+    return to === undefined || to === (from ?? null) ? [] : [{ product, to, ...(from ? { from } : {}) }];
+  });
+  const corpChanged = (before.corp_id ?? null) !== input.corp_id;
+  await checkReferences(kykId, Object.fromEntries(changes.map((change) => [change.product, change.to])), corpChanged ? input.corp_id : null);
+
+  const now = nowIso();
+  const after: User = {
+    ...before,
+    ...Object.fromEntries(editable.map((field) => [field, input[field]])),
+    user_nm: input.user_nm.trim(),
+    row_version: before.row_version + 1,
+    update_date: now,
+    update_user_id: caller.userId,
+    update_user_nm: caller.user.user_nm,
+  };
+  const set: Record<string, unknown> = {
+    ...Object.fromEntries(editable.map((field) => [field, after[field]])),
+    gsi2sk: userIndexKeys(after).gsi2sk,
+    row_version: after.row_version,
+    update_date: now,
+    update_user_id: caller.userId,
+    update_user_nm: caller.user.user_nm,
+  };
+  const names = Object.fromEntries(Object.keys(set).map((field, i) => [`#f${i}`, field]));
+  const values = Object.fromEntries(Object.values(set).map((value, i) => [`:f${i}`, value]));
+  const items: TransactItem[] = [{
+    Update: {
+      TableName: table(),
+      Key: userKey(kykId, before.user_id),
+      UpdateExpression: `SET ${Object.keys(set).map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk) AND row_version = :expected',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ...values, ':expected': before.row_version },
+    },
+  }];
+
+  const corpAt = items.length;
+  if (corpChanged && after.corp_id) items.push(corpUserCountUpdate(kykId, after.corp_id, 1), corpMemberPut(kykId, after.corp_id, after));
+  if (corpChanged && before.corp_id) items.push(corpUserCountUpdate(kykId, before.corp_id, -1), corpMemberDelete(kykId, before.corp_id, before.user_id));
+  // The legal entity's member item carries a copy of the name (for the name sort): rewrite it.
+  if (!corpChanged && after.corp_id && after.user_nm !== before.user_nm) items.push(corpMemberPut(kykId, after.corp_id, after));
+  const joins = changes.filter((change) => change.to !== null);
+  const groupsAt = items.length;
+  items.push(...joins.map((join) => groupExistsCheck(kykId, join.to!)));
+  // The member items of the groups the user stays in carry copies of the name and e-mail.
+  if (after.user_nm !== before.user_nm || after.email !== before.email) {
+    const kept = productAreas.flatMap((product) => {
+      const id = before.groups?.[product];
+      return id && !changes.some((change) => change.product === product) ? [id] : [];
+    });
+    items.push(...kept.map((groupId): TransactItem => ({
+      Update: {
+        TableName: table(),
+        Key: memberKey(kykId, groupId, before.user_id),
+        UpdateExpression: 'SET user_nm = :name, email = :email',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':name': after.user_nm, ':email': after.email },
+      },
+    })));
+  }
+  const afterView = auditView(after);
+  afterView.groups = { ...(afterView.groups as Record<string, string>), ...Object.fromEntries(changes.map((change) => [change.product, change.to])) };
+  items.push(auditPut(auditActor(context), { action: 'user.update', targetType: 'user', targetId: before.user_id, before: auditView(before), after: afterView }));
+
+  try {
+    await transact(items);
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons?.[0] === 'ConditionalCheckFailed') throw await lostRace(kykId, before.user_id);
+    if (corpChanged && after.corp_id && reasons?.[corpAt] === 'ConditionalCheckFailed') throw new InputError({ corp_id: 'validation.unknownCorp' });
+    const vanished = joins.filter((_, i) => reasons?.[groupsAt + i] === 'ConditionalCheckFailed');
+    if (vanished.length > 0) throw new InputError(Object.fromEntries(vanished.map((join) => [`groups.${join.product}`, 'validation.unknownGroup' as const])));
+    // A member item missing although the profile named the group: only a concurrent change does that.
+    if (reasons?.includes('ConditionalCheckFailed')) throw await lostRace(kykId, before.user_id);
+    throw error;
+  }
+
+  try {
+    await applyGroupChanges(auditActor(context), before.user_id, changes);
+  } catch (error) {
+    // A group deleted in the instant between the two steps (only an empty group can be).
+    if (error instanceof GroupVanishedError) throw vanishedGroupError(error);
+    throw error;
+  }
+  return { user: await currentDetail(kykId, before.user_id) };
+};

@@ -1,0 +1,86 @@
+import * as z from 'zod';
+import { pagedListRequest, pagedListResponse } from './paging.ts';
+import { singleUpload } from './drive.ts';
+
+/**
+ * CSV import and export (SPEC.md §7 "Imports", issue 3 item 5). An import uploads its file straight
+ * to S3 and runs as a recorded job outside the request; its history keeps the file, the outcome
+ * and one result per row.
+ */
+export const importKinds = ['user', 'corp'] as const;
+export type ImportKind = (typeof importKinds)[number];
+
+/** Import status of SPEC.md §4: running, normal end, end with warnings (alarm), abnormal end. */
+export const importStatuses = ['running', 'normal', 'warning', 'abnormal'] as const;
+
+/** Character sets Japanese spreadsheets write: UTF-8 (with or without BOM) and Shift_JIS. */
+export const csvEncodings = ['utf-8', 'shift_jis'] as const;
+
+/** Largest CSV accepted (10,000 rows of users fit in well under 10 MiB). */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+const requestId = z.uuid({ error: 'validation.invalidValue' });
+
+export const fileDownload = z.object({ url: z.string(), file_name: z.string(), expires_at: z.string() });
+
+export const templateRequest = z.strictObject({ encoding: z.enum(csvEncodings, { error: 'validation.invalidValue' }).default('utf-8') });
+
+export const corpExportRequest = z.strictObject({
+  search_key: z.string().max(100, { error: 'validation.tooLong' }).optional(),
+  encoding: z.enum(csvEncodings, { error: 'validation.invalidValue' }).default('utf-8'),
+});
+
+export const importStartRequest = z.strictObject({
+  file_name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(221, { error: 'validation.tooLong' })
+    .regex(/\.csv$/i, { error: 'validation.csvFile' }),
+  size: z.number({ error: 'validation.required' }).int({ error: 'validation.invalidValue' }).min(1, { error: 'validation.invalidValue' })
+    .max(IMPORT_MAX_BYTES, { error: 'validation.importTooLarge' }),
+});
+export const importStartResponse = z.object({ request_id: z.string(), upload: singleUpload });
+
+export const importHistoryRow = z.object({
+  request_id: z.string(),
+  kind: z.enum(importKinds),
+  /** The uploaded file's name. */
+  name: z.string(),
+  start_datetime: z.string(),
+  end_datetime: z.string().nullable(),
+  executor: z.string(),
+  status: z.enum(importStatuses),
+  total_rows: z.number(),
+  ok_rows: z.number(),
+  warning_rows: z.number(),
+  error_rows: z.number(),
+});
+export type ImportHistoryRow = z.infer<typeof importHistoryRow>;
+
+export const importHistoryRequest = z.strictObject({
+  kind: z.enum(importKinds, { error: 'validation.invalidValue' }).optional(),
+  ...pagedListRequest(['start_datetime'] as const),
+});
+export const importHistoryResponse = pagedListResponse(importHistoryRow);
+
+export const importResultRow = z.object({
+  row_no: z.number(),
+  result: z.enum(['ok', 'warning', 'error']),
+  /** The row's key (user ID or corporate code) as read. */
+  key: z.string(),
+  /** `created`, `updated` or `unchanged` for rows that went in. */
+  action: z.string().nullable(),
+  messages: z.array(z.string()),
+});
+
+export const importDetailRequest = z.strictObject({
+  request_id: requestId,
+  only_problems: z.union([z.literal(0), z.literal(1)], { error: 'validation.invalidValue' }).default(0),
+  ...pagedListRequest(['row_no'] as const),
+});
+export const importDetailResponse = z.object({
+  history: importHistoryRow,
+  ...pagedListResponse(importResultRow).shape,
+});
+
+export const importRequest = z.strictObject({ request_id: requestId });
+export const importDeleteRequest = z.strictObject({
+  delete_list: z.array(requestId, { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(100, { error: 'validation.invalidValue' }),
+});

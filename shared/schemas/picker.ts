@@ -1,0 +1,58 @@
+import * as z from 'zod';
+import { sortFlag } from '../validation.ts';
+import { productArea } from './groups.ts';
+
+/**
+ * The user-or-group picker (SPEC.md §2, §3): search groups (search_kbn 1) or users (2), page through
+ * them, keep selected ids across pages. Entries with a group id and no user id are groups.
+ */
+export const PICKER_ALL_MAX = 10_000;
+
+export const pickerItem = z.object({
+  id: z.string(),
+  user_group_id: z.string().nullable(),
+  user_id: z.string().nullable(),
+  user_group_nm: z.string(),
+  user_nm: z.string(),
+  note: z.string(),
+  /** Common-drive permission of the group, or of the user's group (-1: individual permission). */
+  permission: z.number(),
+  user_count: z.number(),
+});
+export type PickerItem = z.infer<typeof pickerItem>;
+
+const optionalText = (max: number) => z.string({ error: 'validation.invalidValue' }).max(max, { error: 'validation.tooLong' }).optional();
+
+export const pickerRequest = z.strictObject({
+  product: productArea.default('ata'),
+  search_kbn: z.union([z.literal(1), z.literal(2)], { error: 'validation.invalidValue' }).default(2),
+  search_key: optionalText(80),
+  /** 1: answer only the entries in selected_ids. */
+  disp_selected_data: z.union([z.literal(0), z.literal(1)], { error: 'validation.invalidValue' }).default(0),
+  /** 1: include suspended and locked users. */
+  lapse_flg: z.union([z.literal(0), z.literal(1)], { error: 'validation.invalidValue' }).default(0),
+  user_group_id: z.uuid({ error: 'validation.invalidValue' }).optional(),
+  user_group_nm: optionalText(80),
+  corp_id: z.uuid({ error: 'validation.invalidValue' }).optional(),
+  corp_nm: optionalText(100),
+  dept_nm: optionalText(50),
+  post_nm: optionalText(50),
+  sort_item: z.enum(['sort_user_group_nm', 'sort_user_nm'], { error: 'validation.invalidValue' }).default('sort_user_nm'),
+  sort_flg: sortFlag.default(1),
+  /** 0 answers every match (up to PICKER_ALL_MAX). */
+  page_size: z.number({ error: 'validation.invalidValue' }).int().min(0, { error: 'validation.invalidValue' }).max(1000, { error: 'validation.invalidValue' }).default(50),
+  current_page: z.number({ error: 'validation.invalidValue' }).int().min(1, { error: 'validation.invalidValue' }).default(1),
+  selected_ids: z.array(z.string().max(64), { error: 'validation.invalidValue' }).max(PICKER_ALL_MAX, { error: 'validation.invalidValue' }).default([]),
+});
+export type PickerRequest = z.input<typeof pickerRequest>;
+
+export const pickerResponse = z.object({
+  sort_item: z.string(),
+  sort_flg: z.number(),
+  page_size: z.number(),
+  current_page: z.number(),
+  total_size: z.number(),
+  return_list: z.array(pickerItem),
+  /** The selected entries themselves, whatever the page, so the dialog can show the selection. */
+  selected_list: z.array(pickerItem),
+});

@@ -1,0 +1,160 @@
+import * as z from 'zod';
+import { languages } from '../messages.ts';
+import { flag, requiredText } from '../validation.ts';
+import { drivePermission, productAreas } from './groups.ts';
+import { phonePattern } from './legal.ts';
+import { pagedListRequest, pagedListResponse } from './paging.ts';
+
+/** Users of a contract (SPEC.md §3) and their administration calls (§7). */
+export const USER_NAME_MAX = 40;
+export const USER_ID_MAX = 12;
+export const EMAIL_MAX = 319;
+export const PHONE_MAX = 20;
+export const DEPARTMENT_MAX = 50;
+export const POST_MAX = 50;
+export const NEW_PASSWORD_MAX = 32;
+/** Minimum length while no password policy sets one (NIST SP 800-63B: at least 8). */
+export const NEW_PASSWORD_MIN = 8;
+
+/** Letters, digits and . _ @ - : safe in keys, URLs and CSV. */
+export const userIdPattern = /^[A-Za-z0-9._@-]+$/;
+/** An address with an optional +digits suffix on the local part (SPEC.md §5). */
+export const emailPattern = /^[A-Za-z0-9!#$%&'*/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*/=?^_`{|}~-]+)*(?:\+\d+)?@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/** User status of SPEC.md §4: available 0, suspended 1, unavailable (locked) 9. */
+export const userStatuses = [0, 1, 9] as const;
+export const userStatus = z.union(userStatuses.map((value) => z.literal(value)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<9>], { error: 'validation.invalidValue' });
+
+/** Registration mode of SPEC.md §4: simple 0 (basic fields only), detailed 1 (every field). */
+export const registModes = [0, 1] as const;
+
+export const userId = requiredText(USER_ID_MAX).regex(userIdPattern, { error: 'validation.userIdFormat' });
+export const email = requiredText(EMAIL_MAX).regex(emailPattern, { error: 'validation.email' });
+
+const groupId = z.uuid({ error: 'validation.invalidValue' });
+const rowVersion = z.number({ error: 'validation.required' }).int().min(1);
+const optionalText = (max: number) => z.string({ error: 'validation.invalidValue' }).max(max, { error: 'validation.tooLong' });
+
+/** The user's group in each product area (null: none). */
+export const userGroups = z.strictObject(
+  Object.fromEntries(productAreas.map((product) => [product, groupId.nullable().optional()])) as Record<(typeof productAreas)[number], z.ZodOptional<z.ZodNullable<typeof groupId>>>,
+);
+
+const userFields = {
+  user_nm: requiredText(USER_NAME_MAX),
+  email,
+  phone: optionalText(PHONE_MAX).regex(phonePattern, { error: 'validation.phone' }).default(''),
+  language: z.enum(languages, { error: 'validation.invalidValue' }).default('ja'),
+  corp_id: z.uuid({ error: 'validation.invalidValue' }).nullable().default(null),
+  department: optionalText(DEPARTMENT_MAX).default(''),
+  post: optionalText(POST_MAX).default(''),
+  groups: userGroups.default({}),
+  ata_admin_permission: flag.default(0),
+  atp_admin_permission: flag.default(0),
+  atk_admin_permission: flag.default(0),
+  atc_admin_permission: flag.default(0),
+  atc_lapse_flg: flag.default(0),
+  atk_lapse_flg: flag.default(0),
+  atp_lapse_flg: flag.default(0),
+  ata_corp_permission: flag.default(0),
+  /** File registration method: simple 0, detailed 1. */
+  file_regist_method: flag.default(0),
+  /** 1: the user has an individual common-drive permission outside any group (shown as -1). */
+  indiv_permission_flg: flag.default(0),
+  indiv_com_drive_permission: drivePermission.default(0),
+};
+
+export const userDetail = z.object({
+  kyk_id: z.string(),
+  user_id: z.string(),
+  user_nm: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  language: z.enum(languages),
+  corp_id: z.string().nullable(),
+  corp_nm: z.string(),
+  department: z.string(),
+  post: z.string(),
+  groups: z.record(z.string(), z.string()),
+  group_names: z.record(z.string(), z.string()),
+  ata_admin_permission: flag,
+  atp_admin_permission: flag,
+  atk_admin_permission: flag,
+  atc_admin_permission: flag,
+  atc_lapse_flg: flag,
+  atk_lapse_flg: flag,
+  atp_lapse_flg: flag,
+  ata_corp_permission: flag,
+  file_regist_method: flag,
+  indiv_permission_flg: flag,
+  indiv_com_drive_permission: z.number(),
+  status: userStatus,
+  /** 1 while the user must change the password at the next sign-in. */
+  password_change_required: flag,
+  totp_registered: flag,
+  row_version: z.number(),
+  regist_date: z.string(),
+  regist_user_nm: z.string(),
+  update_date: z.string(),
+  update_user_nm: z.string(),
+});
+export type UserDetail = z.infer<typeof userDetail>;
+
+export const userSortItems = ['user_id', 'user_nm'] as const;
+
+export const userListRequest = z.strictObject({
+  /** Prefix of the user ID (sort by user_id) or of the name (sort by user_nm). */
+  search_key: optionalText(USER_NAME_MAX).optional(),
+  user_group_id: groupId.optional(),
+  corp_id: z.uuid({ error: 'validation.invalidValue' }).optional(),
+  department: optionalText(DEPARTMENT_MAX).optional(),
+  post: optionalText(POST_MAX).optional(),
+  status: userStatus.optional(),
+  ...pagedListRequest(userSortItems),
+});
+export const userListResponse = pagedListResponse(userDetail);
+
+export const userRequest = z.strictObject({ user_id: userId });
+export const userResponse = z.object({ user: userDetail });
+
+/**
+ * A new password as typed: required and at most 32 characters here; the minimum length and the
+ * other conditions come from the contract's password policy and are checked by the server.
+ */
+export const newPassword = z
+  .string({ error: 'validation.newPasswordRequired' })
+  .min(1, { error: 'validation.newPasswordRequired' })
+  .max(NEW_PASSWORD_MAX, { error: 'validation.newPasswordTooLong' });
+
+export const userRegisterRequest = z.strictObject({
+  regist_mode: z.union([z.literal(0), z.literal(1)], { error: 'validation.invalidValue' }).default(0),
+  user_id: userId,
+  ...userFields,
+  /** Omitted: a temporary password is generated, shown once and must be changed at first sign-in. */
+  password: newPassword.optional(),
+});
+export type UserRegisterRequest = z.input<typeof userRegisterRequest>;
+
+/** A temporary password is answered exactly once, here; it is never stored in clear. */
+export const userWithPasswordResponse = z.object({ user: userDetail, temporary_password: z.string().nullable() });
+
+export const userUpdateRequest = z.strictObject({ user_id: userId, row_version: rowVersion, ...userFields });
+export type UserUpdateRequest = z.input<typeof userUpdateRequest>;
+
+export const userVersionRequest = z.strictObject({ user_id: userId, row_version: rowVersion });
+
+export const userUnlapseRequest = z.strictObject({
+  user_id: userId,
+  row_version: rowVersion,
+  /** 1: the user must change the password at the next sign-in (success code 990000210003, else 990000210004). */
+  require_password_change: flag.default(0),
+});
+
+export const passwordResetRequest = z.strictObject({
+  user_id: userId,
+  row_version: rowVersion,
+  /** `show`: answer the temporary password once; `mail`: send it to the user's address instead. */
+  delivery: z.enum(['show', 'mail'], { error: 'validation.invalidValue' }).default('show'),
+});
+
+export const emptyResponse = z.object({});
