@@ -46,7 +46,6 @@ export const routeObjects: RouteObject[] = [
           { index: true, element: <Navigate to="/storage" replace /> },
           { path: 'storage', lazy: async () => ({ Component: (await import('@/features/drive/components/drive-page/root.tsx')).default }) },
           soon('search-result', 'searchResult'),
-          soon('user', 'user'),
           soon('location', 'location'),
           soon('profile', 'profile'),
           {
@@ -54,7 +53,9 @@ export const routeObjects: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./layouts/admin-only.tsx')).AdminOnly }),
             children: [
               soon('security-policy', 'securityPolicy'),
-              soon('list-user', 'listUser'),
+              page('list-user', () => import('@/features/users/components/user-list-page/root.tsx')),
+              // Registration (?mode=new), details (?user_id=…) and edit (&mode=edit) of one user.
+              page('user', () => import('@/features/users/components/user-page/root.tsx')),
               page('list-user-group', () => import('@/features/groups/components/group-list-page/root.tsx')),
               page('user-group/create', () => import('@/features/groups/components/group-form-page/create.tsx')),
               page('user-group/edit/:id', () => import('@/features/groups/components/group-form-page/edit.tsx')),

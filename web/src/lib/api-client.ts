@@ -81,11 +81,26 @@ function handleTokenTimeout(): void {
   }, 1000);
 }
 
-export async function callApi<P extends RoutePath>(
+/**
+ * An INFO answer with its code and the server's message: some successes carry a text to show
+ * (e.g. 990000210001 "The user has been registered.", 990000210003 / 990000210004 on unsuspend).
+ */
+export interface ApiResult<T> {
+  data: T;
+  code: number;
+  message: string;
+}
+
+export async function callApi<P extends RoutePath>(path: P, body: RouteRequest<P>, options: CallOptions = {}): Promise<RouteResponse<P>> {
+  return (await callApiWithResult(path, body, options)).data;
+}
+
+/** callApi, answering the success code and message too (for a flashbar with the server's text). */
+export async function callApiWithResult<P extends RoutePath>(
   path: P,
   body: RouteRequest<P>,
   options: CallOptions = {},
-): Promise<RouteResponse<P>> {
+): Promise<ApiResult<RouteResponse<P>>> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json',
@@ -143,7 +158,7 @@ export async function callApi<P extends RoutePath>(
     if (!options.silent) reportApiError(failure);
     throw failure;
   }
-  return envelope.data as RouteResponse<P>;
+  return { data: envelope.data as RouteResponse<P>, code: envelope.code, message: envelope.message ?? '' };
 }
 
 // ---------------------------------------------------------------------------------------------

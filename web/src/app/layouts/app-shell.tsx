@@ -80,8 +80,13 @@ function SignedInShell() {
     );
   }
   const hrefs = ['/storage', '/profile', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/security-policy'] : [])];
-  // The group create and edit screens live under /user-group/ but belong to the group list.
-  const section = location.pathname.startsWith('/user-group/') ? '/list-user-group' : location.pathname;
+  // The group create and edit screens live under /user-group/ but belong to the group list; /user
+  // (a user's registration, details and edit) belongs to the account list.
+  const section = location.pathname.startsWith('/user-group/')
+    ? '/list-user-group'
+    : location.pathname === '/user'
+      ? '/list-user'
+      : location.pathname;
   const activeHref = hrefs.find((href) => section === href || section.startsWith(`${href}/`));
 
   const follow = (event: CustomEvent<{ href: string; external?: boolean }>) => {

@@ -5,6 +5,8 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import TokenGroup from '@cloudscape-design/components/token-group';
+import type { ProductArea } from '@shared/schemas/groups.ts';
+import { UserGroupPicker } from '@/components/user-group-picker.tsx';
 import { parseUserIds } from '../utils/member-changes.ts';
 
 /** Longest user ID (SPEC.md §5). */
@@ -12,7 +14,8 @@ const USER_ID_MAX = 12;
 
 /**
  * "Add members by user ID": IDs typed or pasted (spaces, commas or line breaks between them) become
- * tokens of pending additions. The full user picker replaces this later.
+ * tokens of pending additions. "Add members…" opens the user picker (users tab) and adds the users
+ * chosen there the same way.
  */
 export function MemberIdInput({
   added,
@@ -20,6 +23,7 @@ export function MemberIdInput({
   onRemove,
   errorText,
   notice,
+  pickerProduct,
 }: {
   added: string[];
   /** Answers a notice to show (e.g. IDs already in the group), or nothing. */
@@ -27,10 +31,13 @@ export function MemberIdInput({
   onRemove: (id: string) => void;
   errorText?: string;
   notice?: string;
+  /** The group's product area: the picker shows each user's group there. Absent: no picker. */
+  pickerProduct?: ProductArea;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [message, setMessage] = useState<{ error?: string; info?: string }>({});
+  const [picking, setPicking] = useState(false);
 
   const add = () => {
     const ids = parseUserIds(text);
@@ -75,6 +82,11 @@ export function MemberIdInput({
           <Button formAction="none" disabled={parseUserIds(text).length === 0} onClick={add} nativeButtonAttributes={{ 'data-testid': 'group-member-add-button' }}>
             {t('groups.members.add')}
           </Button>
+          {pickerProduct && (
+            <Button formAction="none" iconName="add-plus" onClick={() => setPicking(true)} nativeButtonAttributes={{ 'data-testid': 'group-member-pick-button' }}>
+              {t('groups.members.pick')}
+            </Button>
+          )}
         </div>
         {added.length > 0 && (
           <div data-testid="group-member-added">
@@ -93,6 +105,21 @@ export function MemberIdInput({
           </div>
         )}
       </SpaceBetween>
+      {picking && pickerProduct && (
+        <UserGroupPicker
+          product={pickerProduct}
+          tabs={['users']}
+          header={t('groups.members.pickTitle')}
+          onDismiss={() => setPicking(false)}
+          onConfirm={(items) => {
+            setPicking(false);
+            const ids = items.flatMap((item) => (item.user_id ? [item.user_id] : []));
+            if (ids.length === 0) return;
+            const info = onAdd(ids);
+            setMessage({ info: info ?? t('groups.members.picked', { count: ids.length }) });
+          }}
+        />
+      )}
     </FormField>
   );
 }

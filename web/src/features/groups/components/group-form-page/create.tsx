@@ -113,6 +113,7 @@ export default function CreateGroupPage() {
           />
           <Container header={<Header variant="h2" description={t('groups.members.createDescription')}>{t('groups.members.title')}</Header>}>
             <MemberIdInput
+              pickerProduct={product}
               added={memberIds}
               errorText={membersError}
               onAdd={(ids) => {

@@ -199,6 +199,7 @@ function EditGroupForm({ data, onReload }: { data: GetUserGroupResponse; onReloa
           )}
           <Container>
             <MemberIdInput
+              pickerProduct={group.product}
               added={changes.add}
               errorText={addError}
               onAdd={(ids) => {

@@ -1,0 +1,319 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import Button from '@cloudscape-design/components/button';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import { ListEmptyState, ListPagination, ListPreferences, listCounter } from '@/components/collection.tsx';
+import { DeleteModal } from '@/components/delete-modal.tsx';
+import { usePageLayout } from '@/components/page-layout.tsx';
+import { Tx } from '@/components/translated.tsx';
+import { isAbortError } from '@/lib/api-client.ts';
+import { newNotificationId, notify } from '@/lib/notifications.ts';
+import { clampPage, sameRequest, useDebouncedValue, usePagedListState } from '@/lib/paging.ts';
+import { deleteUser } from '../../api/delete-user.ts';
+import { lapseUser } from '../../api/lapse-user.ts';
+import { refreshUserLists, useUserList, type ListUsersRequest, type User } from '../../api/list-users.ts';
+import { unlapseUser } from '../../api/unlapse-user.ts';
+import { failureMessage } from '../../utils/errors.ts';
+import { LIST_HREF, REGISTER_HREF, userHref } from '../../utils/hrefs.ts';
+import { activeFilterCount, filterRequest, noUserFilters, type UserListFilters } from '../../utils/list-filters.ts';
+import { canSuspend, canUnsuspend } from '../../utils/user-form.ts';
+import { ConfirmModal, UnsuspendModal } from '../action-modals.tsx';
+import { UserFilters } from './filters.tsx';
+import { PAGE_SIZE_KEY, userColumns, type UserSortItem } from './table-config.tsx';
+
+type Dialog = 'suspend' | 'unsuspend' | 'delete';
+
+interface Outcome {
+  done: User[];
+  failures: { user: User; message: string }[];
+  /** The server's success message of the last call (unsuspend: 990000210003 / 990000210004). */
+  message?: string;
+}
+
+/** Runs one call per user, one after another, collecting successes and refusals. */
+async function forEachUser(users: User[], call: (user: User) => Promise<string | undefined>, t: Parameters<typeof failureMessage>[1]): Promise<Outcome> {
+  const outcome: Outcome = { done: [], failures: [] };
+  for (const user of users) {
+    try {
+      outcome.message = (await call(user)) ?? outcome.message;
+      outcome.done.push(user);
+    } catch (error) {
+      if (isAbortError(error)) continue;
+      outcome.failures.push({ user, message: failureMessage(error, t) });
+    }
+  }
+  return outcome;
+}
+
+/** /list-user (SPEC.md §2): Cloudscape's table view of the contract's users. */
+export default function UserListPage() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'ja' ? 'ja' : 'en';
+  const navigate = useNavigate();
+
+  const [filters, setFilters] = useState<UserListFilters>(noUserFilters);
+  const settledFilters = filterRequest(useDebouncedValue(filters));
+  const list = usePagedListState<UserSortItem>(PAGE_SIZE_KEY, { item: 'user_id', flg: 1 }, JSON.stringify(settledFilters));
+  const request: ListUsersRequest = {
+    ...(list.searchKey ? { search_key: list.searchKey } : {}),
+    ...settledFilters,
+    sort_item: list.sort.item,
+    sort_flg: list.sort.flg,
+    page_size: list.pageSize,
+    current_page: list.page,
+  };
+  const { data, mutate, isValidating } = useUserList(request);
+  const current = data && sameRequest(data.request, request) ? data.response : undefined;
+  const sameScope =
+    data && sameRequest({ ...data.request, current_page: 0, page_size: 0 }, { ...request, current_page: 0, page_size: 0 });
+  const total = current?.total_size ?? (sameScope ? data?.response.total_size : undefined);
+  const users = useMemo(() => current?.return_list ?? [], [current]);
+
+  const { setPage } = list;
+  useEffect(() => {
+    if (current && current.return_list.length === 0 && current.total_size > 0 && list.page > 1) {
+      setPage(clampPage(list.page, current.total_size, list.pageSize));
+    }
+  }, [current, list.page, list.pageSize, setPage]);
+
+  const selectionScope = `${list.scope}|${list.page}`;
+  const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope: '', ids: [] });
+  const selectedIds = selection.scope === selectionScope ? selection.ids : [];
+  const selectedUsers = users.filter((user) => selectedIds.includes(user.user_id));
+  const suspendable = selectedUsers.filter(canSuspend);
+  const unsuspendable = selectedUsers.filter(canUnsuspend);
+  const [dialog, setDialog] = useState<Dialog | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const open = useCallback((id: string) => navigate(userHref(id)), [navigate]);
+  const columns = useMemo(() => userColumns(t, language, open), [t, language, open]);
+
+  usePageLayout(
+    [
+      { text: t('nav.home'), href: '/' },
+      { text: t('users.title'), href: LIST_HREF },
+    ],
+    'table',
+  );
+
+  const run = async (kind: Dialog, targets: User[], call: (user: User) => Promise<string | undefined>) => {
+    setBusy(true);
+    const outcome = await forEachUser(targets, call, t);
+    setBusy(false);
+    setDialog(undefined);
+    setSelection({ scope: selectionScope, ids: [] });
+    const { done, failures } = outcome;
+    if (done.length > 0) {
+      const one = done.length === 1 ? done[0]! : undefined;
+      const header =
+        kind === 'unsuspend' ? (
+          one && outcome.message ? (
+            `${one.user_nm} (${one.user_id}): ${outcome.message}`
+          ) : (
+            <Tx k="users.unsuspend.doneMany" values={{ count: done.length }} />
+          )
+        ) : kind === 'suspend' ? (
+          one ? (
+            <Tx k="users.suspend.doneOne" values={{ name: one.user_nm }} />
+          ) : (
+            <Tx k="users.suspend.doneMany" values={{ count: done.length }} />
+          )
+        ) : one ? (
+          <Tx k="users.delete.deletedOne" values={{ name: one.user_nm }} />
+        ) : (
+          <Tx k="users.delete.deletedMany" values={{ count: done.length }} />
+        );
+      notify({ id: newNotificationId(`user-${kind}`), type: 'success', header, content: kind === 'unsuspend' && !one ? outcome.message : undefined, dismissLabel: t('common.close') }, 8000);
+    }
+    for (const { user, message } of failures) {
+      const key = kind === 'suspend' ? 'users.suspend.failed' : kind === 'unsuspend' ? 'users.unsuspend.failed' : 'users.delete.failed';
+      notify({
+        id: newNotificationId(`user-${kind}-failed`),
+        type: 'error',
+        header: <Tx k={key} values={{ name: user.user_nm }} />,
+        content: message,
+        dismissLabel: t('common.close'),
+      });
+    }
+    await refreshUserLists();
+  };
+
+  const filtered = !!list.searchKey || activeFilterCount(filters) > 0;
+  const registerButton = (testId: string, variant: 'primary' | 'normal') => (
+    <Button variant={variant} onClick={() => navigate(REGISTER_HREF)} nativeButtonAttributes={{ 'data-testid': testId }}>
+      {t('users.actions.register')}
+    </Button>
+  );
+  const textFilterLabel = list.sort.item === 'user_nm' ? t('users.filterByName') : t('users.filterById');
+
+  return (
+    <>
+      <Table<User>
+        data-testid="user-table"
+        variant="full-page"
+        stickyHeader
+        items={users}
+        trackBy="user_id"
+        columnDefinitions={columns}
+        loading={!current}
+        loadingText={t('users.loading')}
+        selectionType="multi"
+        selectedItems={selectedUsers}
+        onSelectionChange={({ detail }) => setSelection({ scope: selectionScope, ids: detail.selectedItems.map((user) => user.user_id) })}
+        sortingColumn={columns.find((column) => column.sortingField === list.sort.item)}
+        sortingDescending={list.sort.flg === 2}
+        onSortingChange={({ detail }) =>
+          list.setSort({ item: detail.sortingColumn.sortingField === 'user_nm' ? 'user_nm' : 'user_id', flg: detail.isDescending ? 2 : 1 })
+        }
+        ariaLabels={{
+          tableLabel: t('users.tableLabel'),
+          selectionGroupLabel: t('collection.selectionGroup'),
+          allItemsSelectionLabel: () => t('collection.selectAll'),
+          itemSelectionLabel: (_, user) => t('collection.selectItem', { name: user.user_nm }),
+        }}
+        totalItemsCount={total}
+        header={
+          <Header
+            variant="awsui-h1-sticky"
+            counter={listCounter(total, selectedUsers.length)}
+            description={t('users.description')}
+            actions={
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button
+                  iconName="refresh"
+                  ariaLabel={t('collection.refresh')}
+                  loading={isValidating && !!current}
+                  onClick={() => void mutate()}
+                  nativeButtonAttributes={{ 'data-testid': 'user-refresh-button' }}
+                />
+                <Button disabled={suspendable.length === 0} onClick={() => setDialog('suspend')} nativeButtonAttributes={{ 'data-testid': 'user-suspend-button' }}>
+                  {t('users.actions.suspend')}
+                </Button>
+                <Button
+                  disabled={unsuspendable.length === 0}
+                  onClick={() => setDialog('unsuspend')}
+                  nativeButtonAttributes={{ 'data-testid': 'user-unsuspend-button' }}
+                >
+                  {t('users.actions.unsuspend')}
+                </Button>
+                <Button disabled={selectedUsers.length === 0} onClick={() => setDialog('delete')} nativeButtonAttributes={{ 'data-testid': 'user-delete-button' }}>
+                  {t('users.actions.delete')}
+                </Button>
+                {registerButton('user-register-button', 'primary')}
+              </SpaceBetween>
+            }
+          >
+            {t('users.title')}
+          </Header>
+        }
+        filter={
+          <div className="user-list-filters">
+            <div className="user-filter-text">
+              <TextFilter
+                data-testid="user-filter"
+                filteringText={list.filterText}
+                filteringPlaceholder={textFilterLabel}
+                filteringAriaLabel={textFilterLabel}
+                filteringClearAriaLabel={t('collection.clearFilter')}
+                countText={filtered && total !== undefined ? t('collection.matches', { count: total }) : undefined}
+                onChange={({ detail }) => list.setFilterText(detail.filteringText)}
+              />
+            </div>
+            <UserFilters filters={filters} onChange={setFilters} />
+            {activeFilterCount(filters) > 0 && (
+              <div className="user-filter-clear">
+                <Button variant="link" onClick={() => setFilters(noUserFilters)} nativeButtonAttributes={{ 'data-testid': 'user-filter-clear' }}>
+                  {t('users.filters.clearAll')}
+                </Button>
+              </div>
+            )}
+          </div>
+        }
+        empty={
+          <ListEmptyState
+            testId="user-empty"
+            filtered={filtered}
+            title={t('users.empty.title')}
+            description={t('users.empty.description')}
+            action={registerButton('user-register-button-empty', 'normal')}
+            onClearFilter={() => {
+              list.setFilterText('');
+              setFilters(noUserFilters);
+            }}
+          />
+        }
+        pagination={<ListPagination page={list.page} pageSize={list.pageSize} total={total} onChange={list.setPage} />}
+        preferences={<ListPreferences pageSize={list.pageSize} onChange={list.setPageSize} />}
+      />
+      {dialog === 'suspend' && (
+        <ConfirmModal
+          testId="user-suspend-modal"
+          header={suspendable.length === 1 ? t('users.suspend.headerOne') : t('users.suspend.header')}
+          note={[
+            t('users.suspend.notify'),
+            selectedUsers.length > suspendable.length ? t('users.suspend.skipped', { count: selectedUsers.length - suspendable.length }) : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
+          submitLabel={t('users.suspend.submit')}
+          busy={busy}
+          onConfirm={() =>
+            void run('suspend', suspendable, async (user) => {
+              await lapseUser({ user_id: user.user_id, row_version: user.row_version }, { silent: true });
+              return undefined;
+            })
+          }
+          onDismiss={() => setDialog(undefined)}
+        >
+          {suspendable.length === 1
+            ? t('users.suspend.confirmOne', { name: suspendable[0]!.user_nm, id: suspendable[0]!.user_id })
+            : t('users.suspend.confirmMany', { count: suspendable.length })}
+        </ConfirmModal>
+      )}
+      {dialog === 'unsuspend' && (
+        <UnsuspendModal
+          header={unsuspendable.length === 1 ? t('users.unsuspend.headerOne') : t('users.unsuspend.header')}
+          question={
+            unsuspendable.length === 1
+              ? t('users.unsuspend.confirmOne', { name: unsuspendable[0]!.user_nm, id: unsuspendable[0]!.user_id })
+              : t('users.unsuspend.confirmMany', { count: unsuspendable.length })
+          }
+          skipped={selectedUsers.length > unsuspendable.length ? t('users.unsuspend.skipped', { count: selectedUsers.length - unsuspendable.length }) : undefined}
+          busy={busy}
+          onConfirm={(requirePasswordChange) =>
+            void run('unsuspend', unsuspendable, async (user) => {
+              const result = await unlapseUser(
+                { user_id: user.user_id, row_version: user.row_version, require_password_change: requirePasswordChange },
+                { silent: true },
+              );
+              return result.message || undefined;
+            })
+          }
+          onDismiss={() => setDialog(undefined)}
+        />
+      )}
+      {dialog === 'delete' && (
+        <DeleteModal
+          header={selectedUsers.length === 1 ? t('users.delete.headerOne') : t('users.delete.header')}
+          consequences={t('users.delete.consequences')}
+          busy={busy}
+          onDelete={() =>
+            void run('delete', selectedUsers, async (user) => {
+              await deleteUser({ user_id: user.user_id, row_version: user.row_version }, { silent: true });
+              return undefined;
+            })
+          }
+          onDismiss={() => setDialog(undefined)}
+        >
+          {selectedUsers.length === 1
+            ? t('users.delete.confirmOne', { name: selectedUsers[0]!.user_nm, id: selectedUsers[0]!.user_id })
+            : t('users.delete.confirmMany', { count: selectedUsers.length })}
+        </DeleteModal>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import type { TFunction } from 'i18next';
+import Link from '@cloudscape-design/components/link';
+import type { TableProps } from '@cloudscape-design/components/table';
+import type { userSortItems } from '@shared/schemas/users.ts';
+import { formatDateTime, type DisplayLanguage } from '@/lib/format.ts';
+import type { User } from '../../api/list-users.ts';
+import { statusNames } from '../../utils/user-form.ts';
+import { userHref } from '../../utils/hrefs.ts';
+import { UserStatusBadge } from '../status-badge.tsx';
+
+export type UserSortItem = (typeof userSortItems)[number];
+
+export const PAGE_SIZE_KEY = 'user_list.page_size';
+
+/** Columns of the user list: user ID and name sort on the server. */
+export function userColumns(t: TFunction, language: DisplayLanguage, open: (id: string) => void): TableProps.ColumnDefinition<User>[] {
+  const dash = t('common.notAvailable');
+  return [
+    {
+      id: 'user_id',
+      header: t('users.columns.userId'),
+      sortingField: 'user_id',
+      isRowHeader: true,
+      cell: (user) => (
+        <span data-testid="user-row" data-user-id={user.user_id} data-user-status={statusNames[user.status]}>
+          <Link
+            href={userHref(user.user_id)}
+            onFollow={(event) => {
+              event.preventDefault();
+              open(user.user_id);
+            }}
+          >
+            {user.user_id}
+          </Link>
+        </span>
+      ),
+    },
+    { id: 'user_nm', header: t('users.columns.name'), sortingField: 'user_nm', cell: (user) => user.user_nm },
+    { id: 'email', header: t('users.columns.email'), cell: (user) => user.email || dash },
+    { id: 'corp_nm', header: t('users.columns.corp'), cell: (user) => user.corp_nm || dash },
+    { id: 'department', header: t('users.columns.department'), cell: (user) => user.department || dash },
+    { id: 'post', header: t('users.columns.post'), cell: (user) => user.post || dash },
+    { id: 'group', header: t('users.columns.accountGroup'), cell: (user) => user.group_names.ata || dash },
+    { id: 'status', header: t('users.columns.status'), cell: (user) => <UserStatusBadge status={user.status} /> },
+    { id: 'update_date', header: t('users.columns.updated'), cell: (user) => formatDateTime(user.update_date, language) },
+  ];
+}
