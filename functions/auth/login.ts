@@ -16,7 +16,8 @@ export const login: Operation<'login/login_btn'> = async ({ input, log }) => {
   const [contract, user] = wellFormed
     ? await Promise.all([getContract(input.kyk_id), getUser(input.kyk_id, input.user_id)])
     : [undefined, undefined];
-  const passwordMatches = await verifyPassword(input.password, user?.password_hash ?? (await decoyPasswordHash()));
+  // A user without a usable password (imported, awaiting a reset) costs the same scrypt work.
+  const passwordMatches = await verifyPassword(input.password, user?.password_hash || (await decoyPasswordHash()));
   if (!contract || !user || !passwordMatches) throw new DomainError('loginWrongData');
   if (contract.status !== 'active' || user.status !== 0) throw new DomainError('loginNotAccepted');
 
