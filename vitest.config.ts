@@ -29,6 +29,18 @@ export default defineConfig({
         },
       },
       {
+        // Run alone (`npm run test:scale`): one local stack per process, and these write tens of
+        // thousands of items the other integration tests should not wade through.
+        test: {
+          name: 'scale',
+          include: ['tests/scale/**/*.test.ts'],
+          globalSetup: ['tests/integration/support/global-setup.ts'],
+          setupFiles: ['tests/integration/support/setup-env.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         test: { name: 'local', include: ['tests/local/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false },
       },
       {

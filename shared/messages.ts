@@ -110,6 +110,7 @@ const en = {
     interrupted: 'The import did not finish (the file was not uploaded, or processing stopped). Please import the file again.',
     kindUnsupported: 'This kind of import is not available.',
     runningNotDeletable: 'An import that is still running cannot be deleted.',
+    userStatusKept: '{{column}}: the status is not changed by an import (use suspend or unsuspend); the rest of the row was saved.',
   },
 };
 
@@ -212,6 +213,7 @@ const ja: Catalogue = {
     interrupted: '取り込みが完了しませんでした（ファイルがアップロードされなかったか、処理が中断されました）。もう一度取り込んでください。',
     kindUnsupported: 'この種類の取り込みは利用できません。',
     runningNotDeletable: '実行中の取り込みは削除できません。',
+    userStatusKept: '{{column}}：ステータスは取り込みでは変更されません（利用停止・停止解除を使用してください）。行のその他の項目は保存しました。',
   },
 };
 

@@ -185,6 +185,22 @@ export const routes = {
     group: 'imports', access: 'admin', summary: 'Start a legal-entity import: answers a presigned PUT; the upload starts the job',
     request: imports.importStartRequest, response: imports.importStartResponse,
   }),
+  'com/user_import_template_download': route({
+    group: 'imports', access: 'admin', summary: 'A presigned download of the user CSV template',
+    request: imports.templateRequest, response: imports.fileDownload,
+  }),
+  'com/user_export': route({
+    group: 'imports', access: 'admin', summary: 'Export users as CSV (the columns the import reads back)',
+    request: imports.userExportRequest, response: imports.fileDownload,
+  }),
+  'com/user_export_atp': route({
+    group: 'imports', access: 'admin', summary: 'Export users with their property-module (atp) settings as CSV',
+    request: imports.userExportRequest, response: imports.fileDownload,
+  }),
+  'com/user_import': route({
+    group: 'imports', access: 'admin', summary: 'Start a user import: answers a presigned PUT; the upload starts the job',
+    request: imports.importStartRequest, response: imports.importStartResponse,
+  }),
   'com/import_history': route({
     group: 'imports', access: 'admin', summary: 'Import jobs, newest first',
     request: imports.importHistoryRequest, response: imports.importHistoryResponse,

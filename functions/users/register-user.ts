@@ -1,5 +1,5 @@
 import { auditActor, Reply, type Operation } from '#lib/api-handler.ts';
-import { auditPut } from '#lib/audit.ts';
+import { auditPut, type AuditActor } from '#lib/audit.ts';
 import { nowIso, table } from '#lib/data/table.ts';
 import { userIndexKeys, userKey, type User } from '#lib/data/users.ts';
 import { InputError } from '#lib/errors.ts';
@@ -93,6 +93,26 @@ export const registerUser: Operation<'com/user_info_reg_btn'> = async (context) 
   });
 
   const actor = auditActor(context);
+  await insertUser(actor, user, joins);
+
+  try {
+    await applyGroupChanges(actor, user.user_id, joins);
+  } catch (error) {
+    // A group deleted in the instant between the two steps (only an empty group can be): the user
+    // exists without it, and the answer (with the one-time temporary password) shows the groups joined.
+    if (!(error instanceof GroupVanishedError)) throw error;
+    context.log.warn('group vanished during registration', { user: user.user_id, product: error.product });
+  }
+  return new Reply({ user: await currentDetail(kykId, user.user_id), temporary_password: temporary ?? null }, { codeName: 'userCreated' });
+};
+
+/**
+ * The registration's own transaction (profile, users counter, legal-entity count and member item,
+ * the requested groups' existence, audit record); the group joins follow with `applyGroupChanges`.
+ * Refusals answer as the registration form does (-4 per field). Shared with the user CSV import.
+ */
+export async function insertUser(actor: AuditActor, user: User, joins: GroupChange[]): Promise<void> {
+  const kykId = user.kyk_id;
   const items: TransactItem[] = [
     { Put: { TableName: table(), Item: { ...userKey(kykId, user.user_id), ...userIndexKeys(user), type: 'user', ...user }, ConditionExpression: 'attribute_not_exists(pk)' } },
     userCountChange(kykId, 1),
@@ -115,14 +135,4 @@ export const registerUser: Operation<'com/user_info_reg_btn'> = async (context) 
     if (vanished.length > 0) throw new InputError(Object.fromEntries(vanished.map((join) => [`groups.${join.product}`, 'validation.unknownGroup' as const])));
     throw error;
   }
-
-  try {
-    await applyGroupChanges(actor, user.user_id, joins);
-  } catch (error) {
-    // A group deleted in the instant between the two steps (only an empty group can be): the user
-    // exists without it, and the answer (with the one-time temporary password) shows the groups joined.
-    if (!(error instanceof GroupVanishedError)) throw error;
-    context.log.warn('group vanished during registration', { user: user.user_id, product: error.product });
-  }
-  return new Reply({ user: await currentDetail(kykId, user.user_id), temporary_password: temporary ?? null }, { codeName: 'userCreated' });
-};
+}

@@ -1,9 +1,11 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
-import { auditPut } from '#lib/audit.ts';
+import type * as z from 'zod';
+import { auditPut, type AuditActor } from '#lib/audit.ts';
 import { nowIso, table } from '#lib/data/table.ts';
 import { userIndexKeys, userKey, type User } from '#lib/data/users.ts';
 import { InputError } from '#lib/errors.ts';
 import { productAreas, type ProductArea } from '#shared/schemas/groups.ts';
+import type { userUpdateRequest } from '#shared/schemas/users.ts';
 import { memberKey } from '#functions/groups/data/groups.ts';
 import { corpUserCountUpdate } from '#functions/legal/data/corps.ts';
 import { auditView, currentDetail, lostRace, requireUser } from './common.ts';
@@ -30,6 +32,28 @@ export const updateUser: Operation<'com/user_info_upd_btn'> = async (context) =>
   const kykId = caller.kykId;
   const before = await requireUser(kykId, input.user_id, input.row_version);
 
+  const changes = await writeUserUpdate(auditActor(context), before, input);
+
+  try {
+    await applyGroupChanges(auditActor(context), before.user_id, changes);
+  } catch (error) {
+    // A group deleted in the instant between the two steps (only an empty group can be).
+    if (error instanceof GroupVanishedError) throw vanishedGroupError(error);
+    throw error;
+  }
+  return { user: await currentDetail(kykId, before.user_id) };
+};
+
+/** What the user form saves: the editable attributes and the requested groups. */
+export type UserFormFields = Pick<z.output<typeof userUpdateRequest>, (typeof editable)[number] | 'groups'>;
+
+/**
+ * The update's own transaction (profile, legal-entity membership and counts, the name copies on
+ * member items, the joined groups' existence, audit record), conditional on `before.row_version`;
+ * answers the group changes that `applyGroupChanges` then makes. Shared with the user CSV import.
+ */
+export async function writeUserUpdate(actor: AuditActor, before: User, input: UserFormFields): Promise<GroupChange[]> {
+  const kykId = before.kyk_id;
   const requested = input.groups as Partial<Record<ProductArea, string | null>>;
   const changes: GroupChange[] = productAreas.flatMap((product) => {
     const to = requested[product];
@@ -46,16 +70,16 @@ export const updateUser: Operation<'com/user_info_upd_btn'> = async (context) =>
     user_nm: input.user_nm.trim(),
     row_version: before.row_version + 1,
     update_date: now,
-    update_user_id: caller.userId,
-    update_user_nm: caller.user.user_nm,
+    update_user_id: actor.userId,
+    update_user_nm: actor.userName,
   };
   const set: Record<string, unknown> = {
     ...Object.fromEntries(editable.map((field) => [field, after[field]])),
     gsi2sk: userIndexKeys(after).gsi2sk,
     row_version: after.row_version,
     update_date: now,
-    update_user_id: caller.userId,
-    update_user_nm: caller.user.user_nm,
+    update_user_id: actor.userId,
+    update_user_nm: actor.userName,
   };
   const names = Object.fromEntries(Object.keys(set).map((field, i) => [`#f${i}`, field]));
   const values = Object.fromEntries(Object.values(set).map((value, i) => [`:f${i}`, value]));
@@ -96,7 +120,7 @@ export const updateUser: Operation<'com/user_info_upd_btn'> = async (context) =>
   }
   const afterView = auditView(after);
   afterView.groups = { ...(afterView.groups as Record<string, string>), ...Object.fromEntries(changes.map((change) => [change.product, change.to])) };
-  items.push(auditPut(auditActor(context), { action: 'user.update', targetType: 'user', targetId: before.user_id, before: auditView(before), after: afterView }));
+  items.push(auditPut(actor, { action: 'user.update', targetType: 'user', targetId: before.user_id, before: auditView(before), after: afterView }));
 
   try {
     await transact(items);
@@ -110,13 +134,5 @@ export const updateUser: Operation<'com/user_info_upd_btn'> = async (context) =>
     if (reasons?.includes('ConditionalCheckFailed')) throw await lostRace(kykId, before.user_id);
     throw error;
   }
-
-  try {
-    await applyGroupChanges(auditActor(context), before.user_id, changes);
-  } catch (error) {
-    // A group deleted in the instant between the two steps (only an empty group can be).
-    if (error instanceof GroupVanishedError) throw vanishedGroupError(error);
-    throw error;
-  }
-  return { user: await currentDetail(kykId, before.user_id) };
-};
+  return changes;
+}

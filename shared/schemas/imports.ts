@@ -30,6 +30,14 @@ export const corpExportRequest = z.strictObject({
   encoding: z.enum(csvEncodings, { error: 'validation.invalidValue' }).default('utf-8'),
 });
 
+export const userExportRequest = z.strictObject({
+  search_key: z.string().max(40, { error: 'validation.tooLong' }).optional(),
+  user_group_id: z.uuid({ error: 'validation.invalidValue' }).optional(),
+  corp_id: z.uuid({ error: 'validation.invalidValue' }).optional(),
+  status: z.union([z.literal(0), z.literal(1), z.literal(9)], { error: 'validation.invalidValue' }).optional(),
+  encoding: z.enum(csvEncodings, { error: 'validation.invalidValue' }).default('utf-8'),
+});
+
 export const importStartRequest = z.strictObject({
   file_name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(221, { error: 'validation.tooLong' })
     .regex(/\.csv$/i, { error: 'validation.csvFile' }),

@@ -1,16 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import iconv from 'iconv-lite';
 import type { S3Event } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#lib/clients.ts';
-import type { RouteRequest, RouteResponse } from '#shared/routes.ts';
-import type { ImportHistoryRow } from '#shared/schemas/imports.ts';
+import type { RouteRequest } from '#shared/routes.ts';
 import type { Corp } from '#shared/schemas/legal.ts';
 import { jobKey } from '#functions/imports/data/jobs.ts';
 import { importSourceKey } from '#functions/imports/files.ts';
 import { handler as storageEvents } from '#functions/storage-events/handler.ts';
 import { call, post } from './support/api.ts';
+import { allRows, BOM, csv, importFile, sjis, startUpload, utf8, waitForJob, withBom } from './support/imports.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 import { createUser } from './support/users.ts';
 
@@ -21,7 +20,6 @@ import { createUser } from './support/users.ts';
  * the history until the job is no longer running.
  */
 
-const BOM = [0xef, 0xbb, 0xbf];
 const HEADER = 'corp_cd,corp_nm,address,tel,note';
 const HEADER_JA = '法人コード,法人名,住所,電話番号,備考';
 const REQUIRED = 'This field is required';
@@ -30,55 +28,13 @@ const PHONE = 'Please enter a phone number such as 03-1234-5678.';
 const NOT_FOUND = 'The data does not exist. It may have been deleted by another user.';
 const mainTable = () => process.env.TABLE_NAME!;
 const auditTable = () => process.env.AUDIT_TABLE_NAME!;
-const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
-const withBom = (text: string): Uint8Array => new Uint8Array([...BOM, ...utf8(text)]);
-const sjis = (text: string): Uint8Array => new Uint8Array(iconv.encode(text, 'cp932'));
-const csv = (...lines: string[]): string => `${lines.join('\r\n')}\r\n`;
 
-type DetailRow = RouteResponse<'com/import_history_detail'>['return_list'][number];
-
-/** The browser's flow: start the import, PUT the file to the presigned URL exactly as answered. */
-async function startUpload(token: string, bytes: Uint8Array, fileName = 'corps.csv'): Promise<string> {
-  const started = await call('com/corp_import', { file_name: fileName, size: bytes.byteLength }, token);
-  expect(started.body.code, JSON.stringify(started.body)).toBe(0);
-  const { request_id: requestId, upload } = started.body.data!;
-  expect(upload.method).toBe('PUT');
-  const put = await fetch(upload.url, { method: 'PUT', headers: upload.headers, body: bytes });
-  expect(put.status).toBe(200);
-  return requestId;
-}
 
 const detail = (token: string, body: RouteRequest<'com/import_history_detail'>) => call('com/import_history_detail', body, token);
 
-/** Polls the job until it is no longer running. */
-async function waitForJob(token: string, requestId: string, timeoutMs = 30_000): Promise<ImportHistoryRow> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const result = await detail(token, { request_id: requestId, page_size: 50 });
-    expect(result.body.code, JSON.stringify(result.body)).toBe(0);
-    const history = result.body.data!.history;
-    if (history.status !== 'running') return history;
-    if (Date.now() > until) throw new Error(`import ${requestId} still running after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Every row result of a job, in file order. */
-async function allRows(token: string, requestId: string, onlyProblems: 0 | 1 = 0): Promise<DetailRow[]> {
-  const rows: DetailRow[] = [];
-  for (let page = 1; ; page++) {
-    const result = await detail(token, { request_id: requestId, only_problems: onlyProblems, page_size: 1000, current_page: page });
-    expect(result.body.code).toBe(0);
-    rows.push(...result.body.data!.return_list);
-    if (rows.length >= result.body.data!.total_size) return rows;
-  }
-}
-
-async function importFile(token: string, bytes: Uint8Array, fileName?: string) {
-  const requestId = await startUpload(token, bytes, fileName);
-  const job = await waitForJob(token, requestId);
-  return { requestId, job, rows: await allRows(token, requestId) };
-}
+/** The corp import flow of the shared helpers. */
+const startCorpUpload = (token: string, bytes: Uint8Array, fileName = 'corps.csv') => startUpload('com/corp_import', token, bytes, fileName);
+const importCorps = (token: string, bytes: Uint8Array, fileName?: string) => importFile('com/corp_import', token, bytes, { fileName });
 
 async function corpsOf(token: string): Promise<Corp[]> {
   const result = await call('com/corp_info_list', { page_size: 1000 }, token);
@@ -202,7 +158,7 @@ describe('imports: legal entities', () => {
   });
 
   it('imports a UTF-8 file without BOM: creates the corps, normal end, counts, audit per row', async () => {
-    const { requestId, job, rows } = await importFile(tenant.token, utf8(csv(
+    const { requestId, job, rows } = await importCorps(tenant.token, utf8(csv(
       HEADER,
       'U-001,Utf Corp,Osaka,06-1111-2222,first',
       'U-002,株式会社ユーティーエフ,,,',
@@ -228,28 +184,28 @@ describe('imports: legal entities', () => {
   });
 
   it('imports a UTF-8 file with BOM (Excel "CSV UTF-8")', async () => {
-    const { job, rows } = await importFile(tenant.token, withBom(csv(HEADER, 'B-001,ボム株式会社,,,')));
+    const { job, rows } = await importCorps(tenant.token, withBom(csv(HEADER, 'B-001,ボム株式会社,,,')));
     expect(job.status).toBe('normal');
     expect(rows).toEqual([{ row_no: 2, result: 'ok', key: 'B-001', action: 'created', messages: [] }]);
     expect((await corpByCode(tenant.token, 'B-001'))?.corp_nm).toBe('ボム株式会社');
   });
 
   it('imports a Shift_JIS file with the Japanese header, as Japanese Excel writes it (CP932 characters included)', async () => {
-    const { job, rows } = await importFile(tenant.token, sjis(csv(HEADER_JA, 'S-001,株式会社エスジス①,東京都港区～1,03-0000-0000,備考Ⅱ')), '法人.csv');
+    const { job, rows } = await importCorps(tenant.token, sjis(csv(HEADER_JA, 'S-001,株式会社エスジス①,東京都港区～1,03-0000-0000,備考Ⅱ')), '法人.csv');
     expect(job).toMatchObject({ status: 'normal', name: '法人.csv' });
     expect(rows).toEqual([{ row_no: 2, result: 'ok', key: 'S-001', action: 'created', messages: [] }]);
     expect(await corpByCode(tenant.token, 'S-001')).toMatchObject({ corp_nm: '株式会社エスジス①', address: '東京都港区～1', note: '備考Ⅱ' });
   });
 
   it('accepts the columns in any order, English and Japanese names mixed, and skips blank rows', async () => {
-    const { job, rows } = await importFile(tenant.token, utf8(csv('備考, CORP_NM ,corp_cd,電話番号,address', 'n,Mixed,M-001,,', '', ',,,,', 'n2,Mixed 2,M-002,,')));
+    const { job, rows } = await importCorps(tenant.token, utf8(csv('備考, CORP_NM ,corp_cd,電話番号,address', 'n,Mixed,M-001,,', '', ',,,,', 'n2,Mixed 2,M-002,,')));
     expect(job).toMatchObject({ status: 'normal', total_rows: 2 });
     expect(rows.map((row) => [row.row_no, row.key])).toEqual([[2, 'M-001'], [5, 'M-002']]);
     expect(await corpByCode(tenant.token, 'M-001')).toMatchObject({ corp_nm: 'Mixed', note: 'n' });
   });
 
   it('reports each bad row with its exact message while the good rows go in (status warning)', async () => {
-    const { job, rows } = await importFile(tenant.token, utf8(csv(
+    const { job, rows } = await importCorps(tenant.token, utf8(csv(
       HEADER,
       'V-001,Good one,,,',
       ',No code,,,',
@@ -285,13 +241,13 @@ describe('imports: legal entities', () => {
 
   it('writes the messages in the executor\'s language, naming the columns as the file does', async () => {
     const jaToken = await japaneseAdmin(tenant.kykId);
-    const { job, rows } = await importFile(jaToken, utf8(csv(HEADER_JA, 'J-001,,,,', 'J-001,重複,,,')));
+    const { job, rows } = await importCorps(jaToken, utf8(csv(HEADER_JA, 'J-001,,,,', 'J-001,重複,,,')));
     expect(job).toMatchObject({ status: 'abnormal', executor: '日本 花子' });
     expect(rows.map((row) => row.messages)).toEqual([['法人名：この項目は必須です'], ['同じコードがこのファイルの2行目にあります。']]);
   });
 
   it('refuses a code seen earlier in the same file: the later row is an error, the first goes in', async () => {
-    const { job, rows } = await importFile(tenant.token, utf8(csv(HEADER, 'D-001,First,,,', 'D-002,Other,,,', ' D-001 ,Second,,,')));
+    const { job, rows } = await importCorps(tenant.token, utf8(csv(HEADER, 'D-001,First,,,', 'D-002,Other,,,', ' D-001 ,Second,,,')));
     expect(job).toMatchObject({ status: 'warning', ok_rows: 2, error_rows: 1 });
     expect(rows[2]).toEqual({ row_no: 4, result: 'error', key: 'D-001', action: null, messages: ['The same code already appears in row 2 of this file.'] });
     expect((await corpByCode(tenant.token, 'D-001'))?.corp_nm).toBe('First');
@@ -300,7 +256,7 @@ describe('imports: legal entities', () => {
   it('updates the corp of an existing code (optimistic, version + 1, audited) and leaves identical rows unchanged', async () => {
     const before = await register(tenant.token, { corp_cd: 'X-001', corp_nm: 'Before', address: 'Old', tel: '', note: '' });
     const same = await register(tenant.token, { corp_cd: 'X-002', corp_nm: 'Same', address: 'Here', tel: '', note: '' });
-    const { requestId, job, rows } = await importFile(tenant.token, utf8(csv(HEADER, 'X-001,After,New,011-222-3333,changed', 'X-002,Same,Here,,')));
+    const { requestId, job, rows } = await importCorps(tenant.token, utf8(csv(HEADER, 'X-001,After,New,011-222-3333,changed', 'X-002,Same,Here,,')));
     expect(job).toMatchObject({ status: 'normal', ok_rows: 2 });
     expect(rows.map((row) => row.action)).toEqual(['updated', 'unchanged']);
     const after = await corpByCode(tenant.token, 'X-001');
@@ -319,7 +275,7 @@ describe('imports: legal entities', () => {
     for (const encoding of ['utf-8', 'shift_jis'] as const) {
       const exported = await call('com/corp_export', { encoding }, tenant.token);
       const file = await download(exported.body.data!);
-      const { job, rows } = await importFile(tenant.token, file.bytes, exported.body.data!.file_name);
+      const { job, rows } = await importCorps(tenant.token, file.bytes, exported.body.data!.file_name);
       expect(job).toMatchObject({ status: 'normal', total_rows: before.length, ok_rows: before.length });
       expect(rows.every((row) => row.action === 'unchanged' && row.result === 'ok'), JSON.stringify(rows.filter((row) => row.action !== 'unchanged'))).toBe(true);
       expect(await corpsOf(tenant.token)).toEqual(before);
@@ -328,7 +284,7 @@ describe('imports: legal entities', () => {
 
   it('ends abnormal with a message when the header is wrong, and writes no corp', async () => {
     const count = (await corpsOf(tenant.token)).length;
-    const { job, rows } = await importFile(tenant.token, utf8(csv('code,corp_nm,address,tel,tel', 'H-001,Header,,,')));
+    const { job, rows } = await importCorps(tenant.token, utf8(csv('code,corp_nm,address,tel,tel', 'H-001,Header,,,')));
     expect(job).toMatchObject({ status: 'abnormal', total_rows: 0, ok_rows: 0, error_rows: 0 });
     expect(rows).toEqual([{
       row_no: 1, result: 'error', key: '', action: null,
@@ -350,19 +306,19 @@ describe('imports: legal entities', () => {
       [utf8(csv(HEADER, ',,,,')), 'The file has no data rows.'],
     ];
     for (const [bytes, message] of cases) {
-      const { job, rows } = await importFile(tenant.token, bytes);
+      const { job, rows } = await importCorps(tenant.token, bytes);
       expect(job.status, message).toBe('abnormal');
       expect(rows).toEqual([{ row_no: 0, result: 'error', key: '', action: null, messages: [message] }]);
     }
   });
 
   it('ends abnormal when no row went in', async () => {
-    const { job } = await importFile(tenant.token, utf8(csv(HEADER, ',x,,,', 'Z-001,,,,')));
+    const { job } = await importCorps(tenant.token, utf8(csv(HEADER, ',x,,,', 'Z-001,,,,')));
     expect(job).toMatchObject({ status: 'abnormal', total_rows: 2, ok_rows: 0, error_rows: 2 });
   });
 
   it('runs a job once although S3 delivers its event twice', async () => {
-    const requestId = await startUpload(tenant.token, utf8(csv(HEADER, 'W-001,Twice,,,')));
+    const requestId = await startCorpUpload(tenant.token, utf8(csv(HEADER, 'W-001,Twice,,,')));
     await waitForJob(tenant.token, requestId);
     const event = { Records: [{ s3: { object: { key: importSourceKey(tenant.kykId, requestId), size: 1 } } }] } as unknown as S3Event;
     await storageEvents(event);
@@ -421,7 +377,7 @@ describe('imports: history', () => {
   beforeAll(async () => {
     tenant = await newTenant();
     for (let i = 1; i <= 3; i++) {
-      const requestId = await startUpload(tenant.token, utf8(csv(HEADER, `H-${i}01,Name,,,`, ...Array.from({ length: 60 }, (_, row) => (row % 3 === 0 ? `,bad ${row},,,` : `H-${i}-${String(row).padStart(3, '0')},Row ${row},,,`)))), `history-${i}.csv`);
+      const requestId = await startCorpUpload(tenant.token, utf8(csv(HEADER, `H-${i}01,Name,,,`, ...Array.from({ length: 60 }, (_, row) => (row % 3 === 0 ? `,bad ${row},,,` : `H-${i}-${String(row).padStart(3, '0')},Row ${row},,,`)))), `history-${i}.csv`);
       await waitForJob(tenant.token, requestId);
       ids.push(requestId);
     }
@@ -475,7 +431,7 @@ describe('imports: history', () => {
 
   it('downloads the file a job read, byte for byte, under its name', async () => {
     const bytes = sjis(csv(HEADER_JA, 'DL-1,ダウンロード,,,'));
-    const requestId = await startUpload(tenant.token, bytes, 'ダウンロード.csv');
+    const requestId = await startCorpUpload(tenant.token, bytes, 'ダウンロード.csv');
     await waitForJob(tenant.token, requestId);
     const result = await call('com/import_history_file_download', { request_id: requestId }, tenant.token);
     expect(result.body.code).toBe(0);
@@ -554,7 +510,7 @@ describe('imports: permissions and tenant isolation', () => {
   beforeAll(async () => {
     [a, b] = await Promise.all([newTenant(), newTenant()]);
     await register(b.token, { corp_cd: 'SHARED', corp_nm: 'B original' });
-    bJob = await startUpload(b.token, utf8(csv(HEADER, 'B-ONLY,B corp,,,')));
+    bJob = await startCorpUpload(b.token, utf8(csv(HEADER, 'B-ONLY,B corp,,,')));
     await waitForJob(b.token, bJob);
   });
 
@@ -587,34 +543,11 @@ describe('imports: permissions and tenant isolation', () => {
   });
 
   it("an import by A creates A's corps only, and an export by A holds A's corps only", async () => {
-    const { job } = await importFile(a.token, utf8(csv(HEADER, 'SHARED,A version,,,', 'B-ONLY,A too,,,')));
+    const { job } = await importCorps(a.token, utf8(csv(HEADER, 'SHARED,A version,,,', 'B-ONLY,A too,,,')));
     expect(job.status).toBe('normal');
     expect((await corpsOf(a.token)).map((corp) => [corp.corp_cd, corp.corp_nm])).toEqual([['B-ONLY', 'A too'], ['SHARED', 'A version']]);
     expect((await corpsOf(b.token)).map((corp) => [corp.corp_cd, corp.corp_nm, corp.row_version])).toEqual([['B-ONLY', 'B corp', 1], ['SHARED', 'B original', 1]]);
     const exported = await download((await call('com/corp_export', {}, a.token)).body.data!);
     expect(new TextDecoder().decode(exported.bytes)).not.toContain('B original');
   });
-});
-
-describe('imports: 10,000 rows', () => {
-  let tenant: TestTenant;
-  beforeAll(async () => {
-    tenant = await newTenant();
-  });
-
-  it('imports a 10,000-row file without time-out, every row in', async () => {
-    const lines = Array.from({ length: 10_000 }, (_, i) => `L${String(i).padStart(5, '0')},株式会社 大量 ${i},東京都千代田区${i},03-1234-${String(i % 10_000).padStart(4, '0')},note ${randomBytes(4).toString('hex')}`);
-    const bytes = sjis(csv(HEADER_JA, ...lines));
-    const started = Date.now();
-    const requestId = await startUpload(tenant.token, bytes, 'large.csv');
-    const startCall = Date.now() - started;
-    const job = await waitForJob(tenant.token, requestId, 240_000);
-    const seconds = (Date.now() - started) / 1000;
-    console.log(`10,000-row import: ${seconds.toFixed(1)} s (start call and upload ${startCall} ms, ${(bytes.byteLength / 1024).toFixed(0)} KiB Shift_JIS)`);
-    expect(job).toMatchObject({ status: 'normal', total_rows: 10_000, ok_rows: 10_000, warning_rows: 0, error_rows: 0 });
-    const counter = await db().send(new GetCommand({ TableName: mainTable(), Key: { pk: `T#${tenant.kykId}#CORPS`, sk: 'COUNT' }, ConsistentRead: true }));
-    expect(counter.Item?.corp_count).toBe(10_000);
-    const last = await detail(tenant.token, { request_id: requestId, sort_flg: 2, page_size: 50 });
-    expect(last.body.data!.return_list[0]).toEqual({ row_no: 10_001, result: 'ok', key: 'L09999', action: 'created', messages: [] });
-  }, 300_000);
 });
