@@ -30,8 +30,10 @@ test('a newcomer signs in, creates a folder, uploads, downloads, switches to Jap
   await expect(login.errorModal()).toContainText('The contract ID, user ID or password is incorrect.');
   await page.getByTestId('error-modal-close').click();
 
-  await login.signIn('demo', 'admin', demoPassword);
+  await login.signInEndingOtherSessions('demo', 'admin', demoPassword);
   await drive.expectLoaded();
+  // The UI follows the user's saved language: start from English whatever an earlier walk left.
+  await drive.switchLanguage('en');
 
   const folderName = `Invoices ${Date.now()}`;
   await drive.createFolder(folderName);
@@ -45,9 +47,15 @@ test('a newcomer signs in, creates a folder, uploads, downloads, switches to Jap
   // 8 MiB: large enough that the progress bar is seen before the upload completes.
   const bytes = randomBytes(8 * 1024 * 1024);
   const fileName = '請求書 2026年4月.pdf';
+  // Loopback uploads finish in milliseconds: throttle the browser's uploads to 2 MB/s, as a real
+  // office link would, so the progress bar is there to be seen.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
   await drive.upload({ name: fileName, mimeType: 'application/pdf', buffer: bytes });
   await expect(page.getByTestId('upload-progress').first()).toBeVisible();
   await expect(drive.row(fileName, 'ready')).toBeVisible({ timeout: 30_000 });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await shot(page, 'drive-uploaded-en');
 
   // The saved name must come from S3's Content-Disposition (readable through the bucket's CORS),
@@ -86,7 +94,7 @@ test('a file above the multipart threshold goes up in parts from the browser and
   const login = new LoginPage(page);
   const drive = new DrivePage(page);
   await login.open();
-  await login.signIn('demo', 'admin', demoPassword);
+  await login.signInEndingOtherSessions('demo', 'admin', demoPassword);
   await drive.expectLoaded();
 
   const bytes = randomBytes(MULTIPART_THRESHOLD_BYTES + 3 * 1024 * 1024);

@@ -16,6 +16,18 @@ export class LoginPage {
     await this.page.getByTestId('login-submit').click();
   }
 
+  /**
+   * Signs in and, when the account still holds a session (a previous test stopped half-way), confirms
+   * the force-login the page offers for -990000010003.
+   */
+  async signInEndingOtherSessions(kykId: string, userId: string, password: string) {
+    await this.signIn(kykId, userId, password);
+    const confirm = this.page.getByTestId('error-modal-confirm');
+    const signedIn = this.page.waitForURL(/\/storage/, { timeout: 15_000 }).then(() => 'signed-in' as const);
+    const asked = confirm.waitFor({ timeout: 15_000 }).then(() => 'asked' as const);
+    if ((await Promise.race([signedIn, asked])) === 'asked') await confirm.click();
+  }
+
   fieldError(text: string) {
     return this.page.getByTestId('login-form').getByText(text);
   }

@@ -62,6 +62,8 @@ export const routeObjects: RouteObject[] = [
               page('legal', () => import('@/features/legal/components/corp-list-page/root.tsx')),
               page('legal/add', () => import('@/features/legal/components/corp-create-page/root.tsx')),
               page('legal/:id', () => import('@/features/legal/components/corp-detail-page/root.tsx')),
+              page('import-history', () => import('@/features/imports/components/import-history-page/root.tsx')),
+              page('import-history/:id', () => import('@/features/imports/components/import-detail-page/root.tsx')),
             ],
           },
         ],

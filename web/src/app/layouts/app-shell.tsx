@@ -74,12 +74,13 @@ function SignedInShell() {
           { type: 'link', text: t('nav.accounts'), href: '/list-user' },
           { type: 'link', text: t('nav.userGroups'), href: '/list-user-group' },
           { type: 'link', text: t('nav.legalEntities'), href: '/legal' },
+          { type: 'link', text: t('nav.importHistory'), href: '/import-history' },
           { type: 'link', text: t('nav.securityPolicy'), href: '/security-policy' },
         ],
       },
     );
   }
-  const hrefs = ['/storage', '/profile', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/security-policy'] : [])];
+  const hrefs = ['/storage', '/profile', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/import-history', '/security-policy'] : [])];
   // The group create and edit screens live under /user-group/ but belong to the group list; /user
   // (a user's registration, details and edit) belongs to the account list.
   const section = location.pathname.startsWith('/user-group/')

@@ -8,6 +8,7 @@ import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { ListEmptyState, ListPagination, ListPreferences, listCounter } from '@/components/collection.tsx';
 import { DeleteModal } from '@/components/delete-modal.tsx';
+import { ImportExportButton } from '@/components/import-export.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { Tx } from '@/components/translated.tsx';
 import { ApiError, isAbortError } from '@/lib/api-client.ts';
@@ -169,6 +170,7 @@ export default function CorpListPage() {
                 >
                   {t('legal.actions.delete')}
                 </Button>
+                <ImportExportButton kind="corp" exportFilters={list.searchKey ? { search_key: list.searchKey } : {}} />
                 {registerButton('corp-register-button', 'primary')}
               </SpaceBetween>
             }

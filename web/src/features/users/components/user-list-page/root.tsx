@@ -8,6 +8,7 @@ import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { ListEmptyState, ListPagination, ListPreferences, listCounter } from '@/components/collection.tsx';
 import { DeleteModal } from '@/components/delete-modal.tsx';
+import { ImportExportButton } from '@/components/import-export.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { Tx } from '@/components/translated.tsx';
 import { isAbortError } from '@/lib/api-client.ts';
@@ -203,6 +204,15 @@ export default function UserListPage() {
                 <Button disabled={selectedUsers.length === 0} onClick={() => setDialog('delete')} nativeButtonAttributes={{ 'data-testid': 'user-delete-button' }}>
                   {t('users.actions.delete')}
                 </Button>
+                <ImportExportButton
+                  kind="user"
+                  exportFilters={{
+                    ...(request.search_key ? { search_key: request.search_key } : {}),
+                    ...(request.user_group_id ? { user_group_id: request.user_group_id } : {}),
+                    ...(request.corp_id ? { corp_id: request.corp_id } : {}),
+                    ...(request.status !== undefined ? { status: request.status } : {}),
+                  }}
+                />
                 {registerButton('user-register-button', 'primary')}
               </SpaceBetween>
             }

@@ -1,0 +1,208 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import Toggle from '@cloudscape-design/components/toggle';
+import { ListPagination, ListPreferences, listCounter } from '@/components/collection.tsx';
+import { importResultHref, IMPORT_HISTORY_HREF } from '@/components/import-export.tsx';
+import { usePageLayout } from '@/components/page-layout.tsx';
+import { downloadPresigned } from '@/components/presigned-download.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { clampPage, sameRequest, usePagedListState } from '@/lib/paging.ts';
+import { getImportFileUrl } from '../../api/download-import-file.ts';
+import { useImportDetail, type ImportDetailRequest, type ImportResultRow } from '../../api/get-import-detail.ts';
+import { knownAction } from '../../utils/history.ts';
+import { ImportStatusBadge, RowResultBadge } from '../status.tsx';
+
+const PAGE_SIZE_KEY = 'import_detail.page_size';
+
+/** /import-history/:id: one import job's summary, its source file and the result of every row. */
+export default function ImportDetailPage() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'ja' ? 'ja' : 'en';
+  const requestId = useParams().id ?? '';
+  const [onlyProblems, setOnlyProblems] = useState(false);
+  const list = usePagedListState<'row_no'>(PAGE_SIZE_KEY, { item: 'row_no', flg: 1 }, `${requestId}|${onlyProblems}`);
+  const request: ImportDetailRequest = {
+    request_id: requestId,
+    only_problems: onlyProblems ? 1 : 0,
+    sort_item: 'row_no',
+    sort_flg: list.sort.flg,
+    page_size: list.pageSize,
+    current_page: list.page,
+  };
+  const { data, mutate, isValidating } = useImportDetail(request);
+  const current = data && sameRequest(data.request, request) ? data.response : undefined;
+  const history = data && data.request.request_id === requestId ? data.response.history : undefined;
+  const sameScope = data && data.request.request_id === requestId && data.request.only_problems === request.only_problems;
+  const total = current?.total_size ?? (sameScope ? data?.response.total_size : undefined);
+  const rows = useMemo(() => current?.return_list ?? [], [current]);
+
+  const { setPage } = list;
+  useEffect(() => {
+    if (current && current.return_list.length === 0 && current.total_size > 0 && list.page > 1) {
+      setPage(clampPage(list.page, current.total_size, list.pageSize));
+    }
+  }, [current, list.page, list.pageSize, setPage]);
+
+  usePageLayout(
+    [
+      { text: t('nav.home'), href: '/' },
+      { text: t('imports.history.title'), href: IMPORT_HISTORY_HREF },
+      { text: history?.name ?? t('imports.detail.title'), href: importResultHref(requestId) },
+    ],
+    'default',
+  );
+
+  const columns: TableProps.ColumnDefinition<ImportResultRow>[] = [
+    {
+      id: 'row_no',
+      header: t('imports.detail.columns.row'),
+      sortingField: 'row_no',
+      isRowHeader: true,
+      cell: (row) => (
+        <span data-testid="import-result-row" data-row-no={row.row_no} data-result={row.result} data-key={row.key}>
+          {row.row_no}
+        </span>
+      ),
+    },
+    { id: 'key', header: t('imports.detail.columns.key'), cell: (row) => row.key || t('common.notAvailable') },
+    { id: 'result', header: t('imports.detail.columns.result'), cell: (row) => <RowResultBadge result={row.result} /> },
+    {
+      id: 'action',
+      header: t('imports.detail.columns.action'),
+      cell: (row) => {
+        const action = knownAction(row.action);
+        return action ? t(`imports.detail.actions.${action}`) : (row.action ?? t('common.notAvailable'));
+      },
+    },
+    {
+      id: 'messages',
+      header: t('imports.detail.columns.messages'),
+      cell: (row) =>
+        row.messages.length === 0 ? (
+          t('common.notAvailable')
+        ) : (
+          <SpaceBetween size="xxxs">
+            {row.messages.map((message, index) => (
+              <Box key={index} variant="span" data-testid="import-result-message">
+                {message}
+              </Box>
+            ))}
+          </SpaceBetween>
+        ),
+    },
+  ];
+
+  const dateTime = (value: string | null | undefined) => (value ? formatDateTime(value, language, { seconds: true }) : t('common.notAvailable'));
+
+  return (
+    <SpaceBetween size="l">
+      <Header
+        variant="h1"
+        description={history ? t(`imports.kinds.${history.kind}`) : undefined}
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button
+              iconName="refresh"
+              ariaLabel={t('collection.refresh')}
+              loading={isValidating && !!current}
+              onClick={() => void mutate()}
+              nativeButtonAttributes={{ 'data-testid': 'import-detail-refresh-button' }}
+            />
+            <Button
+              iconName="download"
+              disabled={!history}
+              onClick={() => void downloadPresigned((signal) => getImportFileUrl(requestId, { signal }), 'imports.download.source')}
+              nativeButtonAttributes={{ 'data-testid': 'import-file-download' }}
+            >
+              {t('imports.detail.downloadFile')}
+            </Button>
+          </SpaceBetween>
+        }
+      >
+        {history?.name ?? t('imports.detail.title')}
+      </Header>
+      {history?.status === 'running' && (
+        <Alert type="info" data-testid="import-detail-running">
+          {t('imports.detail.running')}
+        </Alert>
+      )}
+      <Container header={<Header variant="h2">{t('imports.detail.summary')}</Header>}>
+        {history ? (
+          <div data-testid="import-detail" data-request-id={history.request_id} data-status={history.status} data-kind={history.kind}>
+            <KeyValuePairs
+              columns={4}
+              items={[
+                { label: t('imports.detail.file'), value: history.name },
+                { label: t('imports.history.columns.kind'), value: t(`imports.kinds.${history.kind}`) },
+                { label: t('imports.history.columns.status'), value: <ImportStatusBadge status={history.status} /> },
+                { label: t('imports.history.columns.executor'), value: history.executor },
+                { label: t('imports.history.columns.start'), value: dateTime(history.start_datetime) },
+                { label: t('imports.history.columns.end'), value: dateTime(history.end_datetime) },
+                { label: t('imports.history.columns.total'), value: <span data-testid="import-detail-total">{history.total_rows}</span> },
+                {
+                  label: `${t('imports.history.columns.ok')} / ${t('imports.history.columns.warning')} / ${t('imports.history.columns.error')}`,
+                  value: (
+                    <span data-testid="import-detail-counts" data-ok={history.ok_rows} data-warning={history.warning_rows} data-error={history.error_rows}>
+                      {history.ok_rows} / {history.warning_rows} / {history.error_rows}
+                    </span>
+                  ),
+                },
+              ]}
+            />
+          </div>
+        ) : (
+          <Box color="text-status-inactive" data-testid="import-detail-loading">
+            {t('imports.detail.loading')}
+          </Box>
+        )}
+      </Container>
+      <Table<ImportResultRow>
+        data-testid="import-result-table"
+        variant="container"
+        items={rows}
+        trackBy="row_no"
+        columnDefinitions={columns}
+        loading={!current}
+        loadingText={t('imports.detail.loading')}
+        wrapLines
+        sortingColumn={columns[0]}
+        sortingDescending={list.sort.flg === 2}
+        onSortingChange={({ detail }) => list.setSort({ item: 'row_no', flg: detail.isDescending ? 2 : 1 })}
+        ariaLabels={{ tableLabel: t('imports.detail.rowsLabel') }}
+        totalItemsCount={total}
+        header={
+          <Header variant="h2" counter={listCounter(total, 0)}>
+            {t('imports.detail.rowsTitle')}
+          </Header>
+        }
+        filter={
+          <Toggle
+            checked={onlyProblems}
+            onChange={({ detail }) => setOnlyProblems(detail.checked)}
+            nativeInputAttributes={{ 'data-testid': 'import-only-problems' }}
+          >
+            {t('imports.detail.onlyProblems')}
+          </Toggle>
+        }
+        empty={
+          <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }} data-testid="import-result-empty">
+            <Box variant="strong" color="inherit">
+              {onlyProblems ? t('imports.detail.emptyProblems') : t('imports.detail.emptyTitle')}
+            </Box>
+          </Box>
+        }
+        pagination={<ListPagination page={list.page} pageSize={list.pageSize} total={total} onChange={list.setPage} />}
+        preferences={<ListPreferences pageSize={list.pageSize} onChange={list.setPageSize} />}
+      />
+    </SpaceBetween>
+  );
+}
