@@ -10,12 +10,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { build } from 'esbuild';
 import { bearer, readBearer, TOKEN_HEADER, type Envelope } from '#shared/envelope.ts';
 import { endpointGroups, type RoutePath, type RouteRequest, type RouteResponse } from '#shared/routes.ts';
 import { esbuildOptions, functionEntry } from '#infra/aws/bundling.ts';
 import { startLocalStack } from '#infra/local/stack.ts';
-import { s3 } from '#lib/clients.ts';
+import { db, s3 } from '#lib/clients.ts';
+import { hashPassword } from '#lib/passwords.ts';
+import { userCountKey, userIndexKeys, userKey, type User } from '#lib/data/users.ts';
 import { config } from '#lib/config.ts';
 import { createTenant } from '#lib/tenants.ts';
 import { insertItem, nameKey, type ItemRecord } from '#functions/drive/data/items.ts';
@@ -117,6 +120,62 @@ async function main() {
       ratio: round(median(direct) / median(presigned), 2),
     };
 
+    // Administration: a contract of 10,000 users, listed and searched a page at a time.
+    const passwordHash = await hashPassword(randomBytes(8).toString('hex'));
+    const now = new Date().toISOString();
+    const users: User[] = Array.from({ length: 10_000 }, (_, i) => {
+      const userId = `u${String(i).padStart(5, '0')}`;
+      return {
+        kyk_id: 'bench', user_id: userId, user_nm: `Member ${String((i * 7919) % 10_000).padStart(5, '0')}`, email: `${userId}@example.com`,
+        language: 'en', ata_admin_permission: 0, status: 0, password_hash: passwordHash, row_version: 1,
+        regist_date: now, regist_user_id: 'bench', update_date: now, update_user_id: 'bench', department: i % 3 === 0 ? 'Sales' : 'Finance',
+      };
+    });
+    const [usersFillMs] = await timed(async () => {
+      const chunks = Array.from({ length: Math.ceil(users.length / 25) }, (_, i) => users.slice(i * 25, i * 25 + 25));
+      for (let i = 0; i < chunks.length; i += 8) {
+        await Promise.all(chunks.slice(i, i + 8).map((chunk) => db().send(new BatchWriteCommand({
+          RequestItems: { [config.tableName]: chunk.map((user) => ({ PutRequest: { Item: { ...userKey('bench', user.user_id), ...userIndexKeys(user), type: 'user', ...user } } })) },
+        }))));
+      }
+      await db().send(new UpdateCommand({ TableName: config.tableName, Key: userCountKey('bench'), UpdateExpression: 'ADD user_count :n', ExpressionAttributeValues: { ':n': users.length } }));
+    });
+    const sample = async (work: () => Promise<unknown>, count = 30) => {
+      const times: number[] = [];
+      for (let i = 0; i < count; i++) times.push((await timed(work))[0]);
+      return { p50: round(median(times)), p95: round(percentile(times, 95)) };
+    };
+    results.user_list_ms = {
+      users: users.length,
+      fill_seconds: round(usersFillMs / 1000),
+      first_page_by_id: await sample(() => call('com/user_info_list', { sort_item: 'user_id', page_size: 50 }, token)),
+      first_page_by_name_desc: await sample(() => call('com/user_info_list', { sort_item: 'user_nm', sort_flg: 2, page_size: 50 }, token)),
+      name_prefix_search: await sample(() => call('com/user_info_list', { sort_item: 'user_nm', search_key: 'Member 012', page_size: 50 }, token)),
+      page_10_by_id: await sample(() => call('com/user_info_list', { sort_item: 'user_id', page_size: 50, current_page: 10 }, token), 10),
+      department_filter: await sample(() => call('com/user_info_list', { department: 'Sales', page_size: 50 }, token), 10),
+    };
+    results.picker_ms = {
+      users_prefix: await sample(() => call('com/user_usergroup_sel', { search_kbn: 2, search_key: 'Member 01', page_size: 100 }, token)),
+      users_all_first_page: await sample(() => call('com/user_usergroup_sel', { search_kbn: 2, page_size: 100 }, token), 10),
+      groups: await sample(() => call('com/user_usergroup_sel', { search_kbn: 1, page_size: 100 }, token)),
+    };
+
+    // CSV import: 10,000 legal entities, from the presigned upload to the job's end.
+    const csv = ['corp_cd,corp_nm,address,tel,note', ...Array.from({ length: 10_000 }, (_, i) => `B${String(i).padStart(5, '0')},Bench Corp ${i},Tokyo,03-1234-5678,`)].join('\r\n');
+    const csvBytes = Buffer.from(csv, 'utf8');
+    const [importMs, finalStatus] = await timed(async () => {
+      const { data } = await call('com/corp_import', { file_name: 'bench-corps.csv', size: csvBytes.length }, token);
+      const put = await fetch(data.upload.url, { method: 'PUT', headers: data.upload.headers, body: csvBytes });
+      if (!put.ok) throw new Error(`import PUT ${put.status}`);
+      for (;;) {
+        const { data: history } = await call('com/import_history', { sort_flg: 2, page_size: 50 }, token);
+        const job = history.return_list.find((row) => row.request_id === data.request_id);
+        if (job && job.status !== 'running') return job.status;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    });
+    results.corp_import_10000_rows = { seconds: round(importMs / 1000), status: finalStatus };
+
     // Lambda bundles: size and cold import time of each, built with the deployed esbuild options.
     const outdir = join(dataDir, 'bundles');
     const bundles: Record<string, unknown> = {};
@@ -151,6 +210,15 @@ function printTable(results: Record<string, unknown>) {
   for (const [key, value] of Object.entries(results.folder_page_ms as Record<string, { p50: number; p95: number }>)) {
     rows.push([`folder page (50) of ${key.replace('items_', '')} items`, `p50 ${value.p50} ms, p95 ${value.p95} ms`]);
   }
+  const list = results.user_list_ms as Record<string, { p50: number; p95: number }>;
+  for (const [key, value] of Object.entries(list)) {
+    if (typeof value === 'object') rows.push([`user list (10,000 users) ${key.replace(/_/g, ' ')}`, `p50 ${value.p50} ms, p95 ${value.p95} ms`]);
+  }
+  for (const [key, value] of Object.entries(results.picker_ms as Record<string, { p50: number; p95: number }>)) {
+    rows.push([`picker ${key.replace(/_/g, ' ')}`, `p50 ${value.p50} ms, p95 ${value.p95} ms`]);
+  }
+  const imported = results.corp_import_10000_rows as { seconds: number; status: string };
+  rows.push(['CSV import of 10,000 legal entities', `${imported.seconds} s (${imported.status})`]);
   const upload = results.upload_50mib as { presigned_mib_s: number; direct_put_mib_s: number; ratio: number };
   rows.push(['upload 50 MiB presigned flow', `${upload.presigned_mib_s} MiB/s`]);
   rows.push(['upload 50 MiB direct PutObject', `${upload.direct_put_mib_s} MiB/s (presigned/direct ${upload.ratio})`]);
