@@ -1,12 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { QueryCommandInput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '#shared/messages.ts';
 import type { ImportHistoryRow, ImportKind, importStatuses } from '#shared/schemas/imports.ts';
 import { db } from '#lib/clients.ts';
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { isConditionalCheckFailure } from '#lib/errors.ts';
 import { problemKeys, resultKey, type ResultRecord } from './results.ts';
+import { queryRange } from '#lib/data/query.ts';
 
 /**
  * Import jobs (SPEC.md §2 "Import history", §4 import status). Access patterns (see
@@ -280,26 +281,6 @@ export async function deleteJob(job: ImportJob, extra: TransactItem[], now = new
 export async function countJobs(kykId: string, kind?: ImportKind): Promise<number> {
   const { Item } = await db().send(new GetCommand({ TableName: table(), Key: jobCounterKey(kykId), ConsistentRead: true }));
   return Number(Item?.[kind ? `job_count_${kind}` : 'job_count'] ?? 0);
-}
-
-/**
- * Items `offset` to `offset + limit` of a key-condition query: numbered pages (SPEC.md §3) read and
- * drop the items before the page, so page N costs N pages of reads; a contract's import jobs are
- * hundreds, not millions.
- */
-async function queryRange(input: QueryCommandInput, offset: number, limit: number): Promise<Record<string, unknown>[]> {
-  const page: Record<string, unknown>[] = [];
-  let skipped = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const { Items = [], LastEvaluatedKey } = await db().send(new QueryCommand({ ...input, Limit: offset - skipped + limit - page.length, ExclusiveStartKey: startKey }));
-    for (const item of Items) {
-      if (skipped < offset) skipped++;
-      else if (page.length < limit) page.push(item);
-    }
-    startKey = LastEvaluatedKey;
-  } while (startKey && page.length < limit);
-  return page;
 }
 
 export interface JobListOptions {

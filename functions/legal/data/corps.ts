@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueryCommandInput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ProductArea } from '#shared/schemas/groups.ts';
 import type { Corp } from '#shared/schemas/legal.ts';
 import { db } from '#lib/clients.ts';
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
+import { queryAll, queryCount, queryRange } from '#lib/data/query.ts';
 
 /**
  * Legal entities (corporations) of a contract. Access patterns (see functions/lib/data/README.md):
@@ -317,55 +318,6 @@ export interface CorpListOptions {
 export interface CorpPage {
   total: number;
   corps: CorpRecord[];
-}
-
-/**
- * Items `offset` to `offset + limit` of a key-condition query. Pages are numbered (SPEC.md §3), so
- * the items before the page are read and dropped: the cost grows with the offset (page N of size S
- * reads N·S items), which stays small for a contract's corps; the date index items being tiny,
- * skipping there costs about one read unit per few hundred corps.
- */
-async function queryRange(input: QueryCommandInput, offset: number, limit: number): Promise<Record<string, unknown>[]> {
-  const page: Record<string, unknown>[] = [];
-  let skipped = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const { Items = [], LastEvaluatedKey } = await db().send(new QueryCommand({
-      ...input,
-      Limit: offset - skipped + limit - page.length,
-      ExclusiveStartKey: startKey,
-    }));
-    for (const item of Items) {
-      if (skipped < offset) skipped++;
-      else if (page.length < limit) page.push(item);
-    }
-    startKey = LastEvaluatedKey;
-  } while (startKey && page.length < limit);
-  return page;
-}
-
-/** Every item of a key-condition query (the matches of a search). */
-async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const { Items = [], LastEvaluatedKey } = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    items.push(...Items);
-    startKey = LastEvaluatedKey;
-  } while (startKey);
-  return items;
-}
-
-/** How many items a key-condition query matches (Select COUNT: nothing but the number travels). */
-async function queryCount(input: QueryCommandInput): Promise<number> {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const { Count = 0, LastEvaluatedKey } = await db().send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: startKey }));
-    count += Count;
-    startKey = LastEvaluatedKey;
-  } while (startKey);
-  return count;
 }
 
 export async function countCorps(kykId: string): Promise<number> {

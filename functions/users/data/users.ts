@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueryCommandInput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db } from '#lib/clients.ts';
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { userCountKey, userKey, userPartition, type User, type UserStatus } from '#lib/data/users.ts';
 import { getGroups, groupKey } from '#functions/groups/data/groups.ts';
 import { corpKey } from '#functions/legal/data/corps.ts';
+import { queryAll, queryCount, queryRange } from '#lib/data/query.ts';
 
 /**
  * Data access of the users feature. The profile item, its index keys and the counter key live in
@@ -227,49 +228,6 @@ const matchesProfile = (user: User, query: UserListQuery): boolean =>
   (query.status === undefined || user.status === query.status) &&
   (!query.corpId || user.corp_id === query.corpId) &&
   (!query.groupId || Object.values(user.groups ?? {}).includes(query.groupId));
-
-/**
- * Items `offset` to `offset + limit` of a query. Pages are numbered (SPEC.md §3), so the matches
- * before the page are read and dropped: page N reads up to N pages' worth of items (more when a
- * FilterExpression drops items, since DynamoDB reads before it filters).
- */
-async function queryRange(input: QueryCommandInput, offset: number, limit: number): Promise<Record<string, unknown>[]> {
-  const page: Record<string, unknown>[] = [];
-  let skipped = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const { Items = [], LastEvaluatedKey } = await db().send(new QueryCommand({ ...input, Limit: offset - skipped + limit - page.length, ExclusiveStartKey: startKey }));
-    for (const item of Items) {
-      if (skipped < offset) skipped++;
-      else if (page.length < limit) page.push(item);
-    }
-    startKey = LastEvaluatedKey;
-  } while (startKey && page.length < limit);
-  return page;
-}
-
-async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const { Items = [], LastEvaluatedKey } = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    items.push(...Items);
-    startKey = LastEvaluatedKey;
-  } while (startKey);
-  return items;
-}
-
-/** Matches of a query with its filter (Select COUNT: only the number travels; Count is after the filter). */
-async function queryCount(input: QueryCommandInput): Promise<number> {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const { Count = 0, LastEvaluatedKey } = await db().send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: startKey }));
-    count += Count;
-    startKey = LastEvaluatedKey;
-  } while (startKey);
-  return count;
-}
 
 /**
  * One numbered page of a contract's users.
