@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { TableProps } from '@cloudscape-design/components/table';
 import { isPageSize, pageSizes, pagesCount, type PageSize } from '@/lib/paging.ts';
 
 /**
@@ -98,4 +100,20 @@ export function ListEmptyState({
 export function listCounter(total: number | undefined, selected: number): string | undefined {
   if (total === undefined) return undefined;
   return selected > 0 ? `(${selected}/${total})` : `(${total})`;
+}
+
+/** The table's accessible labels for a multi-selection table: its label and "select <name>" per row. */
+export function collectionAriaLabels<T>(t: TFunction, tableLabel: string, nameOf: (item: T) => string): TableProps.AriaLabels<T> {
+  return {
+    tableLabel,
+    selectionGroupLabel: t('collection.selectionGroup'),
+    allItemsSelectionLabel: () => t('collection.selectAll'),
+    itemSelectionLabel: (_, item) => t('collection.selectItem', { name: nameOf(item) }),
+  };
+}
+
+/** The header's reload button (spinning while a reload of a shown list runs). */
+export function RefreshButton({ testId, loading, onRefresh }: { testId: string; loading: boolean; onRefresh: () => void }) {
+  const { t } = useTranslation();
+  return <Button iconName="refresh" ariaLabel={t('collection.refresh')} loading={loading} onClick={onRefresh} nativeButtonAttributes={{ 'data-testid': testId }} />;
 }

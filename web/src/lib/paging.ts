@@ -109,3 +109,26 @@ export function usePagedListState<S extends string>(
 
 /** Rows of a request still loading are not shown as its answer: compare what was asked. */
 export const sameRequest = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** A page past the end (the last rows were deleted elsewhere): go to the last page. */
+export function useClampToLastPage(
+  current: { return_list: readonly unknown[]; total_size: number } | undefined,
+  list: { page: number; pageSize: number; setPage: (page: number) => void },
+): void {
+  const { page, pageSize, setPage } = list;
+  useEffect(() => {
+    if (current && current.return_list.length === 0 && current.total_size > 0 && page > 1) {
+      setPage(clampPage(page, current.total_size, pageSize));
+    }
+  }, [current, page, pageSize, setPage]);
+}
+
+/** The rows selected on the shown page: another page, filter, sort or size starts with none selected. */
+export function usePageSelection<T>(list: { scope: string; page: number }, items: readonly T[], idOf: (item: T) => string) {
+  const scope = `${list.scope}|${list.page}`;
+  const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope: '', ids: [] });
+  const selectedIds = selection.scope === scope ? selection.ids : [];
+  const selected = items.filter((item) => selectedIds.includes(idOf(item)));
+  const select = (chosen: readonly T[]) => setSelection({ scope, ids: chosen.map(idOf) });
+  return { selected, select, clear: () => select([]) };
+}

@@ -1,8 +1,9 @@
 import Button from '@cloudscape-design/components/button';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import { codes } from '@shared/codes.ts';
+import { runPresignedDownload, throttledProgress } from '@/components/presigned-download.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { ApiError, downloadBlob, isAbortError, saveBlob, type TransferProgress } from '@/lib/api-client.ts';
+import { ApiError, isAbortError, type TransferProgress } from '@/lib/api-client.ts';
 import { formatBytes, percent } from '@/lib/format.ts';
 import { i18n } from '@/lib/i18n/index.ts';
 import { dismiss, newNotificationId, notify } from '@/lib/notifications.ts';
@@ -24,28 +25,6 @@ const t = i18n.t.bind(i18n);
 const progressText = (progress: TransferProgress) => (
   <Tx k="drive.upload.progress" values={{ loaded: formatBytes(progress.loaded), total: formatBytes(progress.total ?? progress.loaded) }} />
 );
-
-/** Calls `report` only when the whole percent changes, so progress events do not flood React. */
-/** At most this often: progress of a fast transfer arrives in microtask bursts, and each report re-renders. */
-const PROGRESS_INTERVAL_MS = 100;
-
-/**
- * Reports progress when the percentage changed and at least PROGRESS_INTERVAL_MS has passed (the
- * end always). Reporting every change of a fast local download re-rendered React hundreds of times
- * in one task and hit its nested-update limit (error #185).
- */
-function percentThrottle(report: (progress: TransferProgress) => void) {
-  let last = -1;
-  let lastAt = 0;
-  return (progress: TransferProgress) => {
-    const value = percent(progress.loaded, progress.total);
-    const now = performance.now();
-    if (value === last || (value < 100 && now - lastAt < PROGRESS_INTERVAL_MS)) return;
-    last = value;
-    lastAt = now;
-    report(progress);
-  };
-}
 
 /** The message to show for a failed transfer: a field message of an input error, else the error's. */
 function failureText(error: unknown): string {
@@ -98,7 +77,7 @@ async function uploadOne(file: File, folderId: string): Promise<void> {
     );
     void refreshFolder(folderId);
     show({ loaded: 0, total: file.size });
-    await sendFileBytes(item.id, upload, file, { signal: controller.signal, onProgress: percentThrottle(show) });
+    await sendFileBytes(item.id, upload, file, { signal: controller.signal, onProgress: throttledProgress(show) });
     notify({ id, type: 'in-progress', loading: true, dismissible: false, header: <Tx k="drive.upload.processing" values={{ name }} /> });
     const ready = await waitUntilReady(item.id, { signal: controller.signal });
     void refreshFolder(folderId);
@@ -128,54 +107,18 @@ async function uploadOne(file: File, folderId: string): Promise<void> {
 
 /** Downloads a ready file through its presigned URL, with a progress bar, and saves it. */
 export async function startDownload(item: DriveItem): Promise<void> {
-  const id = newNotificationId('download');
-  const controller = new AbortController();
   const name = item.name;
-  const cancelButton = (
-    <Button onClick={() => controller.abort()} nativeButtonAttributes={{ 'data-testid': 'download-cancel' }}>
-      <Tx k="common.cancel" />
-    </Button>
-  );
-  notify({ id, type: 'in-progress', loading: true, dismissible: false, header: <Tx k="drive.download.preparing" values={{ name }} />, action: cancelButton });
-  try {
-    const target = await getDownloadUrl({ id: item.id }, { signal: controller.signal });
-    const show = (progress: TransferProgress) =>
-      notify({
-        id,
-        type: 'in-progress',
-        dismissible: false,
-        header: <Tx k="drive.download.downloading" values={{ name }} />,
-        action: cancelButton,
-        content: (
-          <ProgressBar
-            data-testid="download-progress"
-            data-file-name={name}
-            variant="flash"
-            value={percent(progress.loaded, progress.total)}
-            description={progressText(progress)}
-          />
-        ),
-      });
-    const { blob, fileName } = await downloadBlob(target.url, {
-      signal: controller.signal,
-      fallbackName: target.file_name,
-      expectedSize: target.size,
-      onProgress: percentThrottle(show),
-    });
-    saveBlob(blob, fileName);
-    notify({ id, type: 'success', header: <Tx k="drive.download.done" values={{ name: fileName }} />, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
-  } catch (error) {
-    if (isAbortError(error) || error instanceof ApiError) {
-      // Cancelled, or an API result the error modal already showed.
-      dismiss(id);
-      return;
-    }
-    notify({
-      id,
-      type: 'error',
-      header: <Tx k="drive.download.failed" values={{ name }} />,
-      content: <span data-testid="download-error">{failureText(error)}</span>,
-      dismissLabel: t('common.close'),
-    });
-  }
+  await runPresignedDownload({
+    idPrefix: 'download',
+    fetchTarget: (signal) => getDownloadUrl({ id: item.id }, { signal }),
+    name,
+    texts: {
+      cancel: <Tx k="common.cancel" />,
+      preparing: <Tx k="drive.download.preparing" values={{ name }} />,
+      downloading: () => <Tx k="drive.download.downloading" values={{ name }} />,
+      progress: progressText,
+      done: (fileName) => <Tx k="drive.download.done" values={{ name: fileName }} />,
+      failed: () => <Tx k="drive.download.failed" values={{ name }} />,
+    },
+  });
 }

@@ -6,11 +6,10 @@ import Container from '@cloudscape-design/components/container';
 import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { codes } from '@shared/codes.ts';
 import { userGroupRegisterRequest, type ProductArea } from '@shared/schemas/groups.ts';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { handleSaveError } from '@/lib/edit-form.ts';
 import { focusFirstInvalid } from '@/lib/focus-invalid.ts';
 import { fieldErrors } from '@/lib/form-validation.ts';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
@@ -71,11 +70,12 @@ export default function CreateGroupPage() {
       void refreshUserGroupLists();
       navigate(listHref(group.product));
     } catch (error) {
-      if (isAbortError(error)) return;
-      if (error instanceof ApiError && error.code === codes.input.code && Object.keys(error.fields).length > 0) {
-        form.setServerErrors(error.fields);
-        focusFirstInvalid(formRef.current);
-      } else reportApiError(error);
+      handleSaveError(error, {
+        fieldErrors: (fields) => {
+          form.setServerErrors(fields);
+          focusFirstInvalid(formRef.current);
+        },
+      });
     } finally {
       setBusy(false);
     }

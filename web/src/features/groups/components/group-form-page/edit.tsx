@@ -7,13 +7,12 @@ import Container from '@cloudscape-design/components/container';
 import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
-import { codes } from '@shared/codes.ts';
 import { userGroupUpdateRequest } from '@shared/schemas/groups.ts';
 import { ConflictAlert } from '@/components/conflict-alert.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
+import { RecordLoading } from '@/components/record-loading.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { handleSaveError, useReload } from '@/lib/edit-form.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { focusFirstInvalid } from '@/lib/focus-invalid.ts';
 import { fieldErrors } from '@/lib/form-validation.ts';
@@ -48,21 +47,14 @@ export default function EditGroupPage() {
 
   if (!data) {
     return (
-      <Container data-testid="group-form-loading">
-        <Box textAlign="center" padding={{ vertical: 'xxl' }}>
-          {isLoading || !error ? (
-            <Spinner size="large" />
-          ) : (
-            <SpaceBetween size="m" alignItems="center">
-              <Box variant="p">{error instanceof ApiError ? error.message : t('notice.networkError')}</Box>
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button onClick={() => navigate('/list-user-group')}>{t('groups.form.backToList')}</Button>
-                <Button onClick={() => void mutate()}>{t('common.refresh')}</Button>
-              </SpaceBetween>
-            </SpaceBetween>
-          )}
-        </Box>
-      </Container>
+      <RecordLoading
+        testId="group-form-loading"
+        loading={isLoading}
+        error={error}
+        backLabel={t('groups.form.backToList')}
+        onBack={() => navigate('/list-user-group')}
+        onRetry={() => void mutate()}
+      />
     );
   }
 
@@ -88,7 +80,7 @@ function EditGroupForm({ data, onReload }: { data: GetUserGroupResponse; onReloa
   const formRef = useRef<HTMLFormElement>(null);
   const [changes, setChanges] = useState<MemberChanges>(noMemberChanges);
   const [busy, setBusy] = useState(false);
-  const [reloading, setReloading] = useState(false);
+  const { reloading, reload } = useReload(onReload);
   const [conflict, setConflict] = useState<string>();
   const memberIds = useMemo(() => new Set(members.map((member) => member.user_id)), [members]);
 
@@ -123,23 +115,15 @@ function EditGroupForm({ data, onReload }: { data: GetUserGroupResponse; onReloa
       void refreshUserGroupLists();
       navigate(listHref(saved.product));
     } catch (error) {
-      if (isAbortError(error)) return;
-      if (error instanceof ApiError && error.code === codes.editedByAnotherUser.code) setConflict(error.message);
-      else if (error instanceof ApiError && error.code === codes.input.code && Object.keys(error.fields).length > 0) {
-        form.setServerErrors(error.fields);
-        focusFirstInvalid(formRef.current);
-      } else reportApiError(error);
+      handleSaveError(error, {
+        conflict: setConflict,
+        fieldErrors: (fields) => {
+          form.setServerErrors(fields);
+          focusFirstInvalid(formRef.current);
+        },
+      });
     } finally {
       setBusy(false);
-    }
-  };
-
-  const reload = async () => {
-    setReloading(true);
-    try {
-      await onReload();
-    } finally {
-      setReloading(false);
     }
   };
 

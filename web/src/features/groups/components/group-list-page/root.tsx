@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import Button from '@cloudscape-design/components/button';
@@ -8,13 +8,13 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import type { ProductArea } from '@shared/schemas/groups.ts';
-import { ListEmptyState, ListPagination, ListPreferences, listCounter } from '@/components/collection.tsx';
+import { collectionAriaLabels, ListEmptyState, ListPagination, ListPreferences, listCounter, RefreshButton } from '@/components/collection.tsx';
 import { DeleteModal } from '@/components/delete-modal.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { ApiError, isAbortError } from '@/lib/api-client.ts';
+import { apiFailureMessage, notifyBulkOutcome, runSequentially } from '@/lib/bulk-actions.ts';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
-import { clampPage, sameRequest, usePagedListState } from '@/lib/paging.ts';
+import { sameRequest, useClampToLastPage, usePagedListState, usePageSelection } from '@/lib/paging.ts';
 import { deleteUserGroup } from '../../api/delete-user-group.ts';
 import { refreshUserGroupLists, useUserGroupList, type ListUserGroupsRequest, type UserGroup } from '../../api/list-user-groups.ts';
 import { EditPermissionsModal } from '../edit-permissions-modal.tsx';
@@ -48,17 +48,10 @@ export default function GroupListPage() {
   const groups = useMemo(() => current?.return_list ?? [], [current]);
 
   // A page past the end (the last rows were deleted elsewhere): go to the last page.
-  const { setPage } = list;
-  useEffect(() => {
-    if (current && current.return_list.length === 0 && current.total_size > 0 && list.page > 1) {
-      setPage(clampPage(list.page, current.total_size, list.pageSize));
-    }
-  }, [current, list.page, list.pageSize, setPage]);
+  useClampToLastPage(current, list);
 
-  const selectionScope = `${list.scope}|${list.page}`;
-  const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope: '', ids: [] });
-  const selectedIds = selection.scope === selectionScope ? selection.ids : [];
-  const selectedGroups = groups.filter((group) => selectedIds.includes(group.user_group_id));
+  const selection = usePageSelection(list, groups, (group) => group.user_group_id);
+  const selectedGroups = selection.selected;
   const [dialog, setDialog] = useState<'permissions' | 'delete' | undefined>();
   const [deleting, setDeleting] = useState(false);
 
@@ -73,50 +66,29 @@ export default function GroupListPage() {
     'table',
   );
 
-  const clearSelection = () => setSelection({ scope: selectionScope, ids: [] });
-
   const deleteSelected = async () => {
-    const targets = selectedGroups;
     setDeleting(true);
-    const deleted: UserGroup[] = [];
-    const failures: { group: UserGroup; message: string }[] = [];
-    for (const group of targets) {
-      try {
-        await deleteUserGroup({ user_group_id: group.user_group_id, row_version: group.row_version }, { silent: true });
-        deleted.push(group);
-      } catch (error) {
-        if (isAbortError(error)) continue;
-        failures.push({ group, message: error instanceof ApiError ? error.message : t('notice.networkError') });
-      }
-    }
+    const outcome = await runSequentially(
+      selectedGroups,
+      (group) => deleteUserGroup({ user_group_id: group.user_group_id, row_version: group.row_version }, { silent: true }),
+      (error) => apiFailureMessage(error, t),
+    );
     setDeleting(false);
     setDialog(undefined);
-    clearSelection();
-    if (deleted.length > 0) {
-      notify(
-        {
-          id: newNotificationId('group-deleted'),
-          type: 'success',
-          header:
-            deleted.length === 1 ? (
-              <Tx k="groups.delete.deletedOne" values={{ name: deleted[0]!.user_group_nm }} />
-            ) : (
-              <Tx k="groups.delete.deletedMany" values={{ count: deleted.length }} />
-            ),
-          dismissLabel: t('common.close'),
-        },
-        5000,
-      );
-    }
-    for (const { group, message } of failures) {
-      notify({
-        id: newNotificationId('group-delete-failed'),
-        type: 'error',
-        header: <Tx k="groups.delete.failed" values={{ name: group.user_group_nm }} />,
-        content: message,
-        dismissLabel: t('common.close'),
-      });
-    }
+    selection.clear();
+    notifyBulkOutcome(outcome, {
+      successId: 'group-deleted',
+      successHeader: (deleted) =>
+        deleted.length === 1 ? (
+          <Tx k="groups.delete.deletedOne" values={{ name: deleted[0]!.user_group_nm }} />
+        ) : (
+          <Tx k="groups.delete.deletedMany" values={{ count: deleted.length }} />
+        ),
+      successDismissMs: 5000,
+      failureId: 'group-delete-failed',
+      failureHeader: (group) => <Tx k="groups.delete.failed" values={{ name: group.user_group_nm }} />,
+      dismissLabel: t('common.close'),
+    });
     await refreshUserGroupLists();
   };
 
@@ -141,17 +113,12 @@ export default function GroupListPage() {
         selectionType="multi"
         selectedItems={selectedGroups}
         onSelectionChange={({ detail }) =>
-          setSelection({ scope: selectionScope, ids: detail.selectedItems.map((group) => group.user_group_id) })
+          selection.select(detail.selectedItems)
         }
         sortingColumn={columns[0]}
         sortingDescending={list.sort.flg === 2}
         onSortingChange={({ detail }) => list.setSort({ item: 'user_group_nm', flg: detail.isDescending ? 2 : 1 })}
-        ariaLabels={{
-          tableLabel: t('groups.tableLabel'),
-          selectionGroupLabel: t('collection.selectionGroup'),
-          allItemsSelectionLabel: () => t('collection.selectAll'),
-          itemSelectionLabel: (_, group) => t('collection.selectItem', { name: group.user_group_nm }),
-        }}
+        ariaLabels={collectionAriaLabels(t, t('groups.tableLabel'), (group: UserGroup) => group.user_group_nm)}
         totalItemsCount={total}
         header={
           <Header
@@ -160,13 +127,7 @@ export default function GroupListPage() {
             description={t('groups.description')}
             actions={
               <SpaceBetween direction="horizontal" size="xs">
-                <Button
-                  iconName="refresh"
-                  ariaLabel={t('collection.refresh')}
-                  loading={isValidating && !!current}
-                  onClick={() => void mutate()}
-                  nativeButtonAttributes={{ 'data-testid': 'group-refresh-button' }}
-                />
+                <RefreshButton testId="group-refresh-button" loading={isValidating && !!current} onRefresh={() => void mutate()} />
                 <Button
                   disabled={selectedGroups.length === 0}
                   onClick={() => setDialog('permissions')}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import Alert from '@cloudscape-design/components/alert';
@@ -10,12 +10,12 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import Toggle from '@cloudscape-design/components/toggle';
-import { ListPagination, ListPreferences, listCounter } from '@/components/collection.tsx';
+import { ListPagination, ListPreferences, listCounter, RefreshButton } from '@/components/collection.tsx';
 import { importResultHref, IMPORT_HISTORY_HREF } from '@/components/import-export.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { downloadPresigned } from '@/components/presigned-download.tsx';
 import { formatDateTime } from '@/lib/format.ts';
-import { clampPage, sameRequest, usePagedListState } from '@/lib/paging.ts';
+import { sameRequest, useClampToLastPage, usePagedListState } from '@/lib/paging.ts';
 import { getImportFileUrl } from '../../api/download-import-file.ts';
 import { useImportDetail, type ImportDetailRequest, type ImportResultRow } from '../../api/get-import-detail.ts';
 import { knownAction } from '../../utils/history.ts';
@@ -45,12 +45,7 @@ export default function ImportDetailPage() {
   const total = current?.total_size ?? (sameScope ? data?.response.total_size : undefined);
   const rows = useMemo(() => current?.return_list ?? [], [current]);
 
-  const { setPage } = list;
-  useEffect(() => {
-    if (current && current.return_list.length === 0 && current.total_size > 0 && list.page > 1) {
-      setPage(clampPage(list.page, current.total_size, list.pageSize));
-    }
-  }, [current, list.page, list.pageSize, setPage]);
+  useClampToLastPage(current, list);
 
   usePageLayout(
     [
@@ -110,13 +105,7 @@ export default function ImportDetailPage() {
         description={history ? t(`imports.kinds.${history.kind}`) : undefined}
         actions={
           <SpaceBetween direction="horizontal" size="xs">
-            <Button
-              iconName="refresh"
-              ariaLabel={t('collection.refresh')}
-              loading={isValidating && !!current}
-              onClick={() => void mutate()}
-              nativeButtonAttributes={{ 'data-testid': 'import-detail-refresh-button' }}
-            />
+            <RefreshButton testId="import-detail-refresh-button" loading={isValidating && !!current} onRefresh={() => void mutate()} />
             <Button
               iconName="download"
               disabled={!history}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Alert from '@cloudscape-design/components/alert';
@@ -7,12 +7,12 @@ import Header from '@cloudscape-design/components/header';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import { ListEmptyState, ListPagination, ListPreferences, listCounter } from '@/components/collection.tsx';
+import { collectionAriaLabels, ListEmptyState, ListPagination, ListPreferences, listCounter, RefreshButton } from '@/components/collection.tsx';
 import { DeleteModal } from '@/components/delete-modal.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { ApiError, isAbortError } from '@/lib/api-client.ts';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
-import { clampPage, sameRequest, usePagedListState } from '@/lib/paging.ts';
+import { sameRequest, useClampToLastPage, usePagedListState, usePageSelection } from '@/lib/paging.ts';
 import { deleteImportHistory } from '../../api/delete-import-history.ts';
 import { refreshImportHistory, useImportHistory, type ImportHistory, type ImportHistoryRequest } from '../../api/list-import-history.ts';
 import { anyRunning, kindRequest, type ImportKindFilter } from '../../utils/history.ts';
@@ -41,17 +41,10 @@ export default function ImportHistoryPage() {
   const total = current?.total_size ?? (sameScope ? data?.response.total_size : undefined);
   const rows = useMemo(() => current?.return_list ?? [], [current]);
 
-  const { setPage } = list;
-  useEffect(() => {
-    if (current && current.return_list.length === 0 && current.total_size > 0 && list.page > 1) {
-      setPage(clampPage(list.page, current.total_size, list.pageSize));
-    }
-  }, [current, list.page, list.pageSize, setPage]);
+  useClampToLastPage(current, list);
 
-  const selectionScope = `${list.scope}|${list.page}`;
-  const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope: '', ids: [] });
-  const selectedIds = selection.scope === selectionScope ? selection.ids : [];
-  const selectedRows = rows.filter((row) => selectedIds.includes(row.request_id));
+  const selection = usePageSelection(list, rows, (row) => row.request_id);
+  const selectedRows = selection.selected;
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | undefined>();
@@ -73,7 +66,7 @@ export default function ImportHistoryPage() {
     try {
       await deleteImportHistory({ delete_list: selectedRows.map((row) => row.request_id) }, { silent: true });
       setDeleteOpen(false);
-      setSelection({ scope: selectionScope, ids: [] });
+      selection.clear();
       notify(
         {
           id: newNotificationId('import-deleted'),
@@ -106,16 +99,11 @@ export default function ImportHistoryPage() {
         loadingText={t('imports.history.loading')}
         selectionType="multi"
         selectedItems={selectedRows}
-        onSelectionChange={({ detail }) => setSelection({ scope: selectionScope, ids: detail.selectedItems.map((row) => row.request_id) })}
+        onSelectionChange={({ detail }) => selection.select(detail.selectedItems)}
         sortingColumn={columns.find((column) => column.sortingField === 'start_datetime')}
         sortingDescending={list.sort.flg === 2}
         onSortingChange={({ detail }) => list.setSort({ item: 'start_datetime', flg: detail.isDescending ? 2 : 1 })}
-        ariaLabels={{
-          tableLabel: t('imports.history.tableLabel'),
-          selectionGroupLabel: t('collection.selectionGroup'),
-          allItemsSelectionLabel: () => t('collection.selectAll'),
-          itemSelectionLabel: (_, row) => t('collection.selectItem', { name: row.name }),
-        }}
+        ariaLabels={collectionAriaLabels(t, t('imports.history.tableLabel'), (row: ImportHistory) => row.name)}
         totalItemsCount={total}
         header={
           <Header
@@ -124,13 +112,7 @@ export default function ImportHistoryPage() {
             description={t('imports.history.description')}
             actions={
               <SpaceBetween direction="horizontal" size="xs">
-                <Button
-                  iconName="refresh"
-                  ariaLabel={t('collection.refresh')}
-                  loading={isValidating && !!current}
-                  onClick={() => void mutate()}
-                  nativeButtonAttributes={{ 'data-testid': 'import-history-refresh-button' }}
-                />
+                <RefreshButton testId="import-history-refresh-button" loading={isValidating && !!current} onRefresh={() => void mutate()} />
                 <Button
                   disabled={selectedRows.length === 0}
                   onClick={() => {

@@ -6,11 +6,10 @@ import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { codes } from '@shared/codes.ts';
 import { corpUpdateRequest } from '@shared/schemas/legal.ts';
 import { ConflictAlert } from '@/components/conflict-alert.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { handleSaveError, useReload } from '@/lib/edit-form.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { focusFirstInvalid } from '@/lib/focus-invalid.ts';
 import { fieldErrors } from '@/lib/form-validation.ts';
@@ -110,7 +109,7 @@ function BasicInfoForm({
   const form = useFormState(corpFormFromCorp(corp));
   const formRef = useRef<HTMLFormElement>(null);
   const [busy, setBusy] = useState(false);
-  const [reloading, setReloading] = useState(false);
+  const { reloading, reload } = useReload(onReload);
   const [conflict, setConflict] = useState<string>();
 
   const body = { corp_id: corp.corp_id, row_version: corp.row_version, ...corpBody(form.values) };
@@ -133,23 +132,15 @@ function BasicInfoForm({
       );
       onSaved(saved);
     } catch (error) {
-      if (isAbortError(error)) return;
-      if (error instanceof ApiError && error.code === codes.editedByAnotherUser.code) setConflict(error.message);
-      else if (error instanceof ApiError && error.code === codes.input.code && Object.keys(error.fields).length > 0) {
-        form.setServerErrors(error.fields);
-        focusFirstInvalid(formRef.current);
-      } else reportApiError(error);
+      handleSaveError(error, {
+        conflict: setConflict,
+        fieldErrors: (fields) => {
+          form.setServerErrors(fields);
+          focusFirstInvalid(formRef.current);
+        },
+      });
     } finally {
       setBusy(false);
-    }
-  };
-
-  const reload = async () => {
-    setReloading(true);
-    try {
-      await onReload();
-    } finally {
-      setReloading(false);
     }
   };
 

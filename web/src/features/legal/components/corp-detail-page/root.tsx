@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import Tabs from '@cloudscape-design/components/tabs';
 import { DeleteModal } from '@/components/delete-modal.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
+import { RecordLoading } from '@/components/record-loading.tsx';
 import { Tx } from '@/components/translated.tsx';
 import { ApiError, isAbortError } from '@/lib/api-client.ts';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
@@ -46,21 +43,14 @@ export default function CorpDetailPage() {
 
   if (!corp) {
     return (
-      <Container data-testid="corp-detail-loading">
-        <Box textAlign="center" padding={{ vertical: 'xxl' }}>
-          {isLoading || !error ? (
-            <Spinner size="large" />
-          ) : (
-            <SpaceBetween size="m" alignItems="center">
-              <Box variant="p">{error instanceof ApiError ? error.message : t('notice.networkError')}</Box>
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button onClick={() => navigate(LIST_HREF)}>{t('legal.detail.backToList')}</Button>
-                <Button onClick={() => void mutate()}>{t('common.refresh')}</Button>
-              </SpaceBetween>
-            </SpaceBetween>
-          )}
-        </Box>
-      </Container>
+      <RecordLoading
+        testId="corp-detail-loading"
+        loading={isLoading}
+        error={error}
+        backLabel={t('legal.detail.backToList')}
+        onBack={() => navigate(LIST_HREF)}
+        onRetry={() => void mutate()}
+      />
     );
   }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Button from '@cloudscape-design/components/button';
@@ -6,14 +6,13 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { ListEmptyState, ListPagination, ListPreferences, listCounter } from '@/components/collection.tsx';
+import { collectionAriaLabels, ListEmptyState, ListPagination, ListPreferences, listCounter, RefreshButton } from '@/components/collection.tsx';
 import { DeleteModal } from '@/components/delete-modal.tsx';
 import { ImportExportButton } from '@/components/import-export.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { ApiError, isAbortError } from '@/lib/api-client.ts';
-import { newNotificationId, notify } from '@/lib/notifications.ts';
-import { clampPage, sameRequest, usePagedListState } from '@/lib/paging.ts';
+import { apiFailureMessage, notifyBulkOutcome, runSequentially } from '@/lib/bulk-actions.ts';
+import { sameRequest, useClampToLastPage, usePagedListState, usePageSelection } from '@/lib/paging.ts';
 import { deleteCorp } from '../../api/delete-corp.ts';
 import { refreshCorpLists, useCorpList, type Corp, type ListCorpsRequest } from '../../api/list-corps.ts';
 import { ADD_HREF, corpColumns, detailHref, LIST_HREF, PAGE_SIZE_KEY, type CorpSortItem } from './table-config.tsx';
@@ -38,17 +37,10 @@ export default function CorpListPage() {
   const total = current?.total_size ?? (sameScope ? data?.response.total_size : undefined);
   const corps = useMemo(() => current?.return_list ?? [], [current]);
 
-  const { setPage } = list;
-  useEffect(() => {
-    if (current && current.return_list.length === 0 && current.total_size > 0 && list.page > 1) {
-      setPage(clampPage(list.page, current.total_size, list.pageSize));
-    }
-  }, [current, list.page, list.pageSize, setPage]);
+  useClampToLastPage(current, list);
 
-  const selectionScope = `${list.scope}|${list.page}`;
-  const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope: '', ids: [] });
-  const selectedIds = selection.scope === selectionScope ? selection.ids : [];
-  const selectedCorps = corps.filter((corp) => selectedIds.includes(corp.corp_id));
+  const selection = usePageSelection(list, corps, (corp) => corp.corp_id);
+  const selectedCorps = selection.selected;
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
@@ -64,47 +56,28 @@ export default function CorpListPage() {
   );
 
   const deleteSelected = async () => {
-    const targets = selectedCorps;
     setDeleting(true);
-    const deleted: Corp[] = [];
-    const failures: { corp: Corp; message: string }[] = [];
-    for (const corp of targets) {
-      try {
-        await deleteCorp({ corp_id: corp.corp_id, row_version: corp.row_version }, { silent: true });
-        deleted.push(corp);
-      } catch (error) {
-        if (isAbortError(error)) continue;
-        failures.push({ corp, message: error instanceof ApiError ? error.message : t('notice.networkError') });
-      }
-    }
+    const outcome = await runSequentially(
+      selectedCorps,
+      (corp) => deleteCorp({ corp_id: corp.corp_id, row_version: corp.row_version }, { silent: true }),
+      (error) => apiFailureMessage(error, t),
+    );
     setDeleting(false);
     setDeleteOpen(false);
-    setSelection({ scope: selectionScope, ids: [] });
-    if (deleted.length > 0) {
-      notify(
-        {
-          id: newNotificationId('corp-deleted'),
-          type: 'success',
-          header:
-            deleted.length === 1 ? (
-              <Tx k="legal.delete.deletedOne" values={{ name: deleted[0]!.corp_nm }} />
-            ) : (
-              <Tx k="legal.delete.deletedMany" values={{ count: deleted.length }} />
-            ),
-          dismissLabel: t('common.close'),
-        },
-        5000,
-      );
-    }
-    for (const { corp, message } of failures) {
-      notify({
-        id: newNotificationId('corp-delete-failed'),
-        type: 'error',
-        header: <Tx k="legal.delete.failed" values={{ name: corp.corp_nm }} />,
-        content: message,
-        dismissLabel: t('common.close'),
-      });
-    }
+    selection.clear();
+    notifyBulkOutcome(outcome, {
+      successId: 'corp-deleted',
+      successHeader: (deleted) =>
+        deleted.length === 1 ? (
+          <Tx k="legal.delete.deletedOne" values={{ name: deleted[0]!.corp_nm }} />
+        ) : (
+          <Tx k="legal.delete.deletedMany" values={{ count: deleted.length }} />
+        ),
+      successDismissMs: 5000,
+      failureId: 'corp-delete-failed',
+      failureHeader: (corp) => <Tx k="legal.delete.failed" values={{ name: corp.corp_nm }} />,
+      dismissLabel: t('common.close'),
+    });
     await refreshCorpLists();
   };
 
@@ -129,18 +102,13 @@ export default function CorpListPage() {
         loadingText={t('legal.loading')}
         selectionType="multi"
         selectedItems={selectedCorps}
-        onSelectionChange={({ detail }) => setSelection({ scope: selectionScope, ids: detail.selectedItems.map((corp) => corp.corp_id) })}
+        onSelectionChange={({ detail }) => selection.select(detail.selectedItems)}
         sortingColumn={columns.find((column) => column.sortingField === list.sort.item)}
         sortingDescending={list.sort.flg === 2}
         onSortingChange={({ detail }) =>
           list.setSort({ item: (detail.sortingColumn.sortingField as CorpSortItem | undefined) ?? 'corp_cd', flg: detail.isDescending ? 2 : 1 })
         }
-        ariaLabels={{
-          tableLabel: t('legal.tableLabel'),
-          selectionGroupLabel: t('collection.selectionGroup'),
-          allItemsSelectionLabel: () => t('collection.selectAll'),
-          itemSelectionLabel: (_, corp) => t('collection.selectItem', { name: corp.corp_nm }),
-        }}
+        ariaLabels={collectionAriaLabels(t, t('legal.tableLabel'), (corp: Corp) => corp.corp_nm)}
         totalItemsCount={total}
         header={
           <Header
@@ -149,13 +117,7 @@ export default function CorpListPage() {
             description={t('legal.description')}
             actions={
               <SpaceBetween direction="horizontal" size="xs">
-                <Button
-                  iconName="refresh"
-                  ariaLabel={t('collection.refresh')}
-                  loading={isValidating && !!current}
-                  onClick={() => void mutate()}
-                  nativeButtonAttributes={{ 'data-testid': 'corp-refresh-button' }}
-                />
+                <RefreshButton testId="corp-refresh-button" loading={isValidating && !!current} onRefresh={() => void mutate()} />
                 <Button
                   disabled={selectedCorps.length !== 1}
                   onClick={() => selectedCorps[0] && open(selectedCorps[0].corp_id)}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Button from '@cloudscape-design/components/button';
@@ -6,14 +6,13 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { ListEmptyState, ListPagination, ListPreferences, listCounter } from '@/components/collection.tsx';
+import { collectionAriaLabels, ListEmptyState, ListPagination, ListPreferences, listCounter, RefreshButton } from '@/components/collection.tsx';
 import { DeleteModal } from '@/components/delete-modal.tsx';
 import { ImportExportButton } from '@/components/import-export.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { isAbortError } from '@/lib/api-client.ts';
-import { newNotificationId, notify } from '@/lib/notifications.ts';
-import { clampPage, sameRequest, useDebouncedValue, usePagedListState } from '@/lib/paging.ts';
+import { notifyBulkOutcome, runSequentially } from '@/lib/bulk-actions.ts';
+import { sameRequest, useDebouncedValue, useClampToLastPage, usePagedListState, usePageSelection } from '@/lib/paging.ts';
 import { deleteUser } from '../../api/delete-user.ts';
 import { lapseUser } from '../../api/lapse-user.ts';
 import { refreshUserLists, useUserList, type ListUsersRequest, type User } from '../../api/list-users.ts';
@@ -27,28 +26,6 @@ import { UserFilters } from './filters.tsx';
 import { PAGE_SIZE_KEY, userColumns, type UserSortItem } from './table-config.tsx';
 
 type Dialog = 'suspend' | 'unsuspend' | 'delete';
-
-interface Outcome {
-  done: User[];
-  failures: { user: User; message: string }[];
-  /** The server's success message of the last call (unsuspend: 990000210003 / 990000210004). */
-  message?: string;
-}
-
-/** Runs one call per user, one after another, collecting successes and refusals. */
-async function forEachUser(users: User[], call: (user: User) => Promise<string | undefined>, t: Parameters<typeof failureMessage>[1]): Promise<Outcome> {
-  const outcome: Outcome = { done: [], failures: [] };
-  for (const user of users) {
-    try {
-      outcome.message = (await call(user)) ?? outcome.message;
-      outcome.done.push(user);
-    } catch (error) {
-      if (isAbortError(error)) continue;
-      outcome.failures.push({ user, message: failureMessage(error, t) });
-    }
-  }
-  return outcome;
-}
 
 /** /list-user (SPEC.md §2): Cloudscape's table view of the contract's users. */
 export default function UserListPage() {
@@ -74,17 +51,10 @@ export default function UserListPage() {
   const total = current?.total_size ?? (sameScope ? data?.response.total_size : undefined);
   const users = useMemo(() => current?.return_list ?? [], [current]);
 
-  const { setPage } = list;
-  useEffect(() => {
-    if (current && current.return_list.length === 0 && current.total_size > 0 && list.page > 1) {
-      setPage(clampPage(list.page, current.total_size, list.pageSize));
-    }
-  }, [current, list.page, list.pageSize, setPage]);
+  useClampToLastPage(current, list);
 
-  const selectionScope = `${list.scope}|${list.page}`;
-  const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope: '', ids: [] });
-  const selectedIds = selection.scope === selectionScope ? selection.ids : [];
-  const selectedUsers = users.filter((user) => selectedIds.includes(user.user_id));
+  const selection = usePageSelection(list, users, (user) => user.user_id);
+  const selectedUsers = selection.selected;
   const suspendable = selectedUsers.filter(canSuspend);
   const unsuspendable = selectedUsers.filter(canUnsuspend);
   const [dialog, setDialog] = useState<Dialog | undefined>();
@@ -103,17 +73,20 @@ export default function UserListPage() {
 
   const run = async (kind: Dialog, targets: User[], call: (user: User) => Promise<string | undefined>) => {
     setBusy(true);
-    const outcome = await forEachUser(targets, call, t);
+    const outcome = await runSequentially(targets, call, (error) => failureMessage(error, t));
     setBusy(false);
     setDialog(undefined);
-    setSelection({ scope: selectionScope, ids: [] });
-    const { done, failures } = outcome;
-    if (done.length > 0) {
-      const one = done.length === 1 ? done[0]! : undefined;
-      const header =
-        kind === 'unsuspend' ? (
-          one && outcome.message ? (
-            `${one.user_nm} (${one.user_id}): ${outcome.message}`
+    selection.clear();
+    // The server's success message of the last call that returned one (unsuspend: 990000210003 / 990000210004).
+    const message = outcome.done.reduce<string | undefined>((last, { result }) => result ?? last, undefined);
+    const oneOf = (done: User[]) => (done.length === 1 ? done[0]! : undefined);
+    notifyBulkOutcome(outcome, {
+      successId: `user-${kind}`,
+      successHeader: (done) => {
+        const one = oneOf(done);
+        return kind === 'unsuspend' ? (
+          one && message ? (
+            `${one.user_nm} (${one.user_id}): ${message}`
           ) : (
             <Tx k="users.unsuspend.doneMany" values={{ count: done.length }} />
           )
@@ -128,18 +101,16 @@ export default function UserListPage() {
         ) : (
           <Tx k="users.delete.deletedMany" values={{ count: done.length }} />
         );
-      notify({ id: newNotificationId(`user-${kind}`), type: 'success', header, content: kind === 'unsuspend' && !one ? outcome.message : undefined, dismissLabel: t('common.close') }, 8000);
-    }
-    for (const { user, message } of failures) {
-      const key = kind === 'suspend' ? 'users.suspend.failed' : kind === 'unsuspend' ? 'users.unsuspend.failed' : 'users.delete.failed';
-      notify({
-        id: newNotificationId(`user-${kind}-failed`),
-        type: 'error',
-        header: <Tx k={key} values={{ name: user.user_nm }} />,
-        content: message,
-        dismissLabel: t('common.close'),
-      });
-    }
+      },
+      successContent: kind === 'unsuspend' && outcome.done.length !== 1 ? message : undefined,
+      successDismissMs: 8000,
+      failureId: `user-${kind}-failed`,
+      failureHeader: (user) => {
+        const key = kind === 'suspend' ? 'users.suspend.failed' : kind === 'unsuspend' ? 'users.unsuspend.failed' : 'users.delete.failed';
+        return <Tx k={key} values={{ name: user.user_nm }} />;
+      },
+      dismissLabel: t('common.close'),
+    });
     await refreshUserLists();
   };
 
@@ -164,18 +135,13 @@ export default function UserListPage() {
         loadingText={t('users.loading')}
         selectionType="multi"
         selectedItems={selectedUsers}
-        onSelectionChange={({ detail }) => setSelection({ scope: selectionScope, ids: detail.selectedItems.map((user) => user.user_id) })}
+        onSelectionChange={({ detail }) => selection.select(detail.selectedItems)}
         sortingColumn={columns.find((column) => column.sortingField === list.sort.item)}
         sortingDescending={list.sort.flg === 2}
         onSortingChange={({ detail }) =>
           list.setSort({ item: detail.sortingColumn.sortingField === 'user_nm' ? 'user_nm' : 'user_id', flg: detail.isDescending ? 2 : 1 })
         }
-        ariaLabels={{
-          tableLabel: t('users.tableLabel'),
-          selectionGroupLabel: t('collection.selectionGroup'),
-          allItemsSelectionLabel: () => t('collection.selectAll'),
-          itemSelectionLabel: (_, user) => t('collection.selectItem', { name: user.user_nm }),
-        }}
+        ariaLabels={collectionAriaLabels(t, t('users.tableLabel'), (user: User) => user.user_nm)}
         totalItemsCount={total}
         header={
           <Header
@@ -184,13 +150,7 @@ export default function UserListPage() {
             description={t('users.description')}
             actions={
               <SpaceBetween direction="horizontal" size="xs">
-                <Button
-                  iconName="refresh"
-                  ariaLabel={t('collection.refresh')}
-                  loading={isValidating && !!current}
-                  onClick={() => void mutate()}
-                  nativeButtonAttributes={{ 'data-testid': 'user-refresh-button' }}
-                />
+                <RefreshButton testId="user-refresh-button" loading={isValidating && !!current} onRefresh={() => void mutate()} />
                 <Button disabled={suspendable.length === 0} onClick={() => setDialog('suspend')} nativeButtonAttributes={{ 'data-testid': 'user-suspend-button' }}>
                   {t('users.actions.suspend')}
                 </Button>

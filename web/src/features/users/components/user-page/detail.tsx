@@ -8,14 +8,14 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { productAreas, type ProductArea } from '@shared/schemas/groups.ts';
 import type { UserDetail } from '@shared/schemas/users.ts';
 import { DeleteModal } from '@/components/delete-modal.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
+import { RecordLoading } from '@/components/record-loading.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { ApiError, isAbortError } from '@/lib/api-client.ts';
+import { isAbortError } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
 import { deleteUser } from '../../api/delete-user.ts';
@@ -54,21 +54,14 @@ export function UserDetailPage({ userId, edit }: { userId: string; edit: boolean
 
   if (!user) {
     return (
-      <Container data-testid="user-detail-loading">
-        <Box textAlign="center" padding={{ vertical: 'xxl' }}>
-          {isLoading || !error ? (
-            <Spinner size="large" />
-          ) : (
-            <SpaceBetween size="m" alignItems="center">
-              <Box variant="p">{error instanceof ApiError ? error.message : t('notice.networkError')}</Box>
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button onClick={() => navigate(LIST_HREF)}>{t('users.detail.backToList')}</Button>
-                <Button onClick={() => void mutate()}>{t('common.refresh')}</Button>
-              </SpaceBetween>
-            </SpaceBetween>
-          )}
-        </Box>
-      </Container>
+      <RecordLoading
+        testId="user-detail-loading"
+        loading={isLoading}
+        error={error}
+        backLabel={t('users.detail.backToList')}
+        onBack={() => navigate(LIST_HREF)}
+        onRetry={() => void mutate()}
+      />
     );
   }
 

@@ -8,14 +8,13 @@ import { userUpdateRequest, type UserDetail } from '@shared/schemas/users.ts';
 import type { ProductArea } from '@shared/schemas/groups.ts';
 import { ConflictAlert } from '@/components/conflict-alert.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { isAbortError, reportApiError, ApiError } from '@/lib/api-client.ts';
+import { handleSaveError, useReload } from '@/lib/edit-form.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { focusFirstInvalid } from '@/lib/focus-invalid.ts';
 import { fieldErrors } from '@/lib/form-validation.ts';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
 import { useFormState } from '@/lib/use-form-state.ts';
 import { updateUser } from '../../api/update-user.ts';
-import { inputFields, isStale } from '../../utils/errors.ts';
 import { updateBody, userFormFromUser } from '../../utils/user-form.ts';
 import { UserFormFields } from '../user-form-fields.tsx';
 
@@ -37,7 +36,7 @@ export function EditUserForm({
   const form = useFormState(userFormFromUser(user));
   const formRef = useRef<HTMLFormElement>(null);
   const [busy, setBusy] = useState(false);
-  const [reloading, setReloading] = useState(false);
+  const { reloading, reload } = useReload(onReload);
   const [conflict, setConflict] = useState<string>();
 
   const body = updateBody(form.values, user);
@@ -61,24 +60,15 @@ export function EditUserForm({
       );
       onSaved(saved);
     } catch (error) {
-      if (isAbortError(error)) return;
-      const fields = inputFields(error);
-      if (isStale(error) && error instanceof ApiError) setConflict(error.message);
-      else if (fields) {
-        form.setServerErrors(fields);
-        focusFirstInvalid(formRef.current);
-      } else reportApiError(error);
+      handleSaveError(error, {
+        conflict: setConflict,
+        fieldErrors: (fields) => {
+          form.setServerErrors(fields);
+          focusFirstInvalid(formRef.current);
+        },
+      });
     } finally {
       setBusy(false);
-    }
-  };
-
-  const reload = async () => {
-    setReloading(true);
-    try {
-      await onReload();
-    } finally {
-      setReloading(false);
     }
   };
 

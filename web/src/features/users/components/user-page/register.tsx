@@ -12,7 +12,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { userRegisterRequest } from '@shared/schemas/users.ts';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { handleSaveError } from '@/lib/edit-form.ts';
 import { focusFirstInvalid } from '@/lib/focus-invalid.ts';
 import { fieldErrors } from '@/lib/form-validation.ts';
 import { currentLanguage } from '@/lib/i18n/index.ts';
@@ -21,7 +21,6 @@ import { useFormState } from '@/lib/use-form-state.ts';
 import { userKey } from '../../api/get-user.ts';
 import { refreshUserLists } from '../../api/list-users.ts';
 import { registerUser, type RegisterUserResponse } from '../../api/register-user.ts';
-import { inputFields } from '../../utils/errors.ts';
 import { LIST_HREF, REGISTER_HREF, userHref } from '../../utils/hrefs.ts';
 import { emptyUserForm, errorsOutsideSimpleMode, registerBody, type RegistMode } from '../../utils/user-form.ts';
 import { TempPasswordModal } from '../temp-password-modal.tsx';
@@ -76,16 +75,16 @@ export function RegisterUserPage() {
       if (data.temporary_password) setCreated(data);
       else navigate(userHref(data.user.user_id));
     } catch (error) {
-      if (isAbortError(error)) return;
-      const fields = inputFields(error);
-      if (fields) {
-        form.setServerErrors(fields);
-        if (mode === 0 && errorsOutsideSimpleMode(fields)) {
-          setMode(1);
-          setSwitched(true);
-        }
-        focusFirstInvalid(formRef.current);
-      } else reportApiError(error);
+      handleSaveError(error, {
+        fieldErrors: (fields) => {
+          form.setServerErrors(fields);
+          if (mode === 0 && errorsOutsideSimpleMode(fields)) {
+            setMode(1);
+            setSwitched(true);
+          }
+          focusFirstInvalid(formRef.current);
+        },
+      });
     } finally {
       setBusy(false);
     }
