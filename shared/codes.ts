@@ -47,6 +47,17 @@ export const codes = {
   loginTotpNeeded: warn(-990000010016),
   loginLimitedByAdmin: error(-990000010017),
 
+  passwordPolicy: error(-990000020100),
+  passwordLength: error(-990000020101),
+  passwordAlphanumeric: error(-990000020102),
+  passwordSymbols: error(-990000020103),
+  passwordCase: error(-990000020104),
+  passwordRepeat: error(-990000020105),
+  passwordContainsUserId: error(-990000020106),
+  passwordSameAsOld: error(-990000020107),
+  passwordWrongCurrent: error(-990000020200),
+  passwordMismatch: error(-990000020300),
+
   folderNameDuplicate: error(-990000090007),
   serverCapacityExceeded: error(990000090001),
 } as const satisfies Record<string, CodeDef>;

@@ -5,6 +5,7 @@ import * as groups from './schemas/groups.ts';
 import * as imports from './schemas/imports.ts';
 import * as legal from './schemas/legal.ts';
 import * as picker from './schemas/picker.ts';
+import * as security from './schemas/security.ts';
 import * as users from './schemas/users.ts';
 
 /**
@@ -12,7 +13,7 @@ import * as users from './schemas/users.ts';
  * API Gateway route per entry from it, the local adapter serves it, the SPA's API client takes its
  * paths and types from it and docs/openapi.json is generated from it.
  */
-export const endpointGroups = ['auth', 'drive', 'users', 'groups', 'legal', 'imports'] as const;
+export const endpointGroups = ['auth', 'drive', 'users', 'groups', 'legal', 'imports', 'security'] as const;
 export type EndpointGroup = (typeof endpointGroups)[number];
 
 /** `public` needs no token; `user` needs a live session; `admin` needs an administrator's session. */
@@ -216,6 +217,22 @@ export const routes = {
   'com/import_history_list_delete': route({
     group: 'imports', access: 'admin', summary: 'Delete finished import jobs with their files and results',
     request: imports.importDeleteRequest, response: groups.emptyResponse,
+  }),
+  'com/security_info': route({
+    group: 'security', access: 'admin', summary: "The contract's password policy",
+    request: security.securityInfoRequest, response: security.securityInfoResponse,
+  }),
+  'com/security_info_save_btn': route({
+    group: 'security', access: 'admin', summary: 'Save the password policy (optimistic lock)',
+    request: security.securityInfoSaveRequest, response: security.securityInfoResponse,
+  }),
+  'com/password_conditions': route({
+    group: 'security', access: 'user', summary: 'The password conditions in force, for the change-password screen',
+    request: security.securityInfoRequest, response: security.passwordConditionsResponse,
+  }),
+  'com/passchange_btn': route({
+    group: 'security', access: 'user', summary: 'Change your own password (990000210002)',
+    request: security.passwordChangeRequest, response: groups.emptyResponse,
   }),
 } as const satisfies Record<string, RouteDef>;
 

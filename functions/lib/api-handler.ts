@@ -115,7 +115,7 @@ const errorEnvelope = (): ApiMiddleware => ({
       request.response = envelopeResponse({ codeName: 'input', language: api.language, info: { ...info, fields }, token: api.token });
     } else if (error instanceof DomainError) {
       const fields = Object.keys(error.fields).length
-        ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, translate(api.language, key)]))
+        ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, translate(api.language, key, error.params)]))
         : undefined;
       request.response = envelopeResponse({
         codeName: error.codeName, language: api.language, params: error.params, messageKey: error.messageKey, info: { ...info, ...(fields ? { fields } : {}) }, token: api.token,

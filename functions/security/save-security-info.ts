@@ -1,0 +1,13 @@
+import { auditActor, type Operation } from '#lib/api-handler.ts';
+import type { PasswordPolicy } from '#shared/schemas/security.ts';
+import { savePolicy } from './data/policy.ts';
+
+/**
+ * Saves the password policy (administrators). Ranges are checked by the schema; the save is
+ * conditional on the row_version read (-201 when someone saved in between) and audited as
+ * `security.password_policy`.
+ */
+export const saveSecurityInfo: Operation<'com/security_info_save_btn'> = async (context) => {
+  const { row_version: expected, ...policy } = context.input;
+  return savePolicy(auditActor(context), policy satisfies PasswordPolicy, expected);
+};
