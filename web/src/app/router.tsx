@@ -34,7 +34,6 @@ export const routeObjects: RouteObject[] = [
           { path: 'login', lazy: async () => ({ Component: (await import('@/features/auth/components/login-page/root.tsx')).default }) },
           soon('otp-mail', 'otpMail', true),
           soon('otp-multi-part', 'otpMultiPart', true),
-          soon('change-password', 'changePassword', true),
           soon('com_drive/sso', 'sso', true),
           soon('com_drive/sso-fail', 'ssoFail', true),
           soon('com_drive/sso-login', 'ssoLogin', true),
@@ -47,12 +46,14 @@ export const routeObjects: RouteObject[] = [
           { path: 'storage', lazy: async () => ({ Component: (await import('@/features/drive/components/drive-page/root.tsx')).default }) },
           soon('search-result', 'searchResult'),
           soon('location', 'location'),
-          soon('profile', 'profile'),
+          page('profile', () => import('@/features/auth/components/profile-page/root.tsx')),
+          // The signed-in user's own password change (the forced change at sign-in is the login flow's).
+          page('change-password', () => import('@/features/auth/components/change-password-page/root.tsx')),
           {
             // Administration: non-administrators get the no-permission page, and no API call is made.
             lazy: async () => ({ Component: (await import('./layouts/admin-only.tsx')).AdminOnly }),
             children: [
-              soon('security-policy', 'securityPolicy'),
+              page('security-policy', () => import('@/features/security/components/security-policy-page/root.tsx')),
               page('list-user', () => import('@/features/users/components/user-list-page/root.tsx')),
               // Registration (?mode=new), details (?user_id=…) and edit (&mode=edit) of one user.
               page('user', () => import('@/features/users/components/user-page/root.tsx')),

@@ -1,0 +1,238 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Form from '@cloudscape-design/components/form';
+import Header from '@cloudscape-design/components/header';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Tabs from '@cloudscape-design/components/tabs';
+import { securityInfoSaveRequest } from '@shared/schemas/security.ts';
+import { ConflictAlert } from '@/components/conflict-alert.tsx';
+import { usePageLayout } from '@/components/page-layout.tsx';
+import { RecordLoading } from '@/components/record-loading.tsx';
+import { handleSaveError, useReload } from '@/lib/edit-form.ts';
+import { fieldErrors } from '@/lib/form-validation.ts';
+import { newNotificationId, notify } from '@/lib/notifications.ts';
+import { useSecurityInfo, type GetSecurityInfoResponse } from '../../api/get-security-info.ts';
+import { saveSecurityInfo } from '../../api/save-security-info.ts';
+import { draftChanged, draftFromPolicy, policyFromDraft, type PolicyDraft } from '../../utils/policy-form.ts';
+import { PasswordPolicyForm } from './password-policy-form.tsx';
+
+type TabKey = 'password' | 'ip' | 'sso';
+/** Tab ids are also the tab headers' data-testid (Cloudscape sets it). */
+const tabIds: Record<TabKey, string> = { password: 'security-tab-password', ip: 'security-tab-ip', sso: 'security-tab-sso' };
+const tabOf = (value: string | null): TabKey => (value === 'ip' || value === 'sso' ? value : 'password');
+const tabKeyOfId = (id: string): TabKey => (Object.entries(tabIds).find(([, tabId]) => tabId === id)?.[0] as TabKey | undefined) ?? 'password';
+
+/**
+ * /security-policy (SPEC.md §2): password policy, IP address restriction and single sign-on tabs.
+ * Changing tab, or leaving the page, with unsaved edits of the policy asks for confirmation.
+ */
+export default function SecurityPolicyPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('tab'));
+  const { data, error, isLoading, mutate } = useSecurityInfo();
+  const [dirty, setDirty] = useState(false);
+  const [pendingTab, setPendingTab] = useState<TabKey>();
+  const [formKey, setFormKey] = useState(0);
+
+  usePageLayout([
+    { text: t('nav.home'), href: '/' },
+    { text: t('pages.securityPolicy'), href: '/security-policy' },
+  ]);
+
+  // Leaving the page (another screen) with unsaved edits: the same confirmation.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  // Closing or reloading the browser tab: the browser's own confirmation.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const goToTab = (next: TabKey) => setParams(next === 'password' ? {} : { tab: next }, { replace: true });
+  const askOpen = pendingTab !== undefined || blocker.state === 'blocked';
+  const stay = () => {
+    setPendingTab(undefined);
+    if (blocker.state === 'blocked') blocker.reset();
+  };
+  const discard = () => {
+    setDirty(false);
+    setFormKey((count) => count + 1);
+    if (pendingTab) goToTab(pendingTab);
+    setPendingTab(undefined);
+    if (blocker.state === 'blocked') blocker.proceed();
+  };
+
+  return (
+    <ContentLayout header={<Header variant="h1" description={t('security.description')}>{t('pages.securityPolicy')}</Header>}>
+      <Tabs
+        data-testid="security-tabs"
+        activeTabId={tabIds[tab]}
+        onChange={({ detail }) => {
+          const next = tabKeyOfId(detail.activeTabId);
+          if (next === tab) return;
+          if (dirty) setPendingTab(next);
+          else goToTab(next);
+        }}
+        tabs={[
+          {
+            id: tabIds.password,
+            label: t('security.tabs.password'),
+            content: data ? (
+              <PasswordPolicyTab
+                key={formKey}
+                info={data}
+                onDirtyChange={setDirty}
+                onSaved={(saved) => {
+                  void mutate(saved, { revalidate: false });
+                  setFormKey((count) => count + 1);
+                  setDirty(false);
+                }}
+                onReload={async () => {
+                  await mutate();
+                  setFormKey((count) => count + 1);
+                  setDirty(false);
+                }}
+              />
+            ) : (
+              <RecordLoading
+                testId="policy-loading"
+                loading={isLoading}
+                error={error}
+                backLabel={t('underConstruction.back')}
+                onBack={() => navigate('/storage')}
+                onRetry={() => void mutate()}
+              />
+            ),
+          },
+          { id: tabIds.ip, label: t('security.tabs.ip'), content: <ComingSoon testId="security-ip-pending" text={t('security.pending.ip')} /> },
+          { id: tabIds.sso, label: t('security.tabs.sso'), content: <ComingSoon testId="security-sso-pending" text={t('security.pending.sso')} /> },
+        ]}
+      />
+      <Modal
+        visible={askOpen}
+        onDismiss={stay}
+        header={t('security.unsaved.title')}
+        data-testid="unsaved-changes-modal"
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button variant="link" onClick={stay} nativeButtonAttributes={{ 'data-testid': 'unsaved-changes-stay' }}>
+                {t('security.unsaved.stay')}
+              </Button>
+              <Button variant="primary" onClick={discard} nativeButtonAttributes={{ 'data-testid': 'unsaved-changes-discard' }}>
+                {t('security.unsaved.discard')}
+              </Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        {t('security.unsaved.message')}
+      </Modal>
+    </ContentLayout>
+  );
+}
+
+function ComingSoon({ testId, text }: { testId: string; text: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert type="info" header={t('security.pending.title')} data-testid={testId}>
+      {text}
+    </Alert>
+  );
+}
+
+function PasswordPolicyTab({
+  info,
+  onDirtyChange,
+  onSaved,
+  onReload,
+}: {
+  info: GetSecurityInfoResponse;
+  onDirtyChange: (dirty: boolean) => void;
+  onSaved: (saved: GetSecurityInfoResponse) => void;
+  onReload: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [initial] = useState(() => draftFromPolicy(info.policy));
+  const [draft, setDraft] = useState<PolicyDraft>(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<string>();
+  const { reloading, reload } = useReload(onReload);
+  const changed = draftChanged(draft, initial);
+
+  useEffect(() => onDirtyChange(changed), [changed, onDirtyChange]);
+
+  const body = { row_version: info.row_version, ...policyFromDraft(draft) };
+  const errors = { ...(submitted ? fieldErrors(securityInfoSaveRequest, body, t) : {}), ...serverErrors };
+
+  const change = <K extends keyof PolicyDraft>(field: K, value: PolicyDraft[K]) => {
+    setDraft((previous) => ({ ...previous, [field]: value }));
+    setServerErrors(({ [field]: _dropped, ...rest }) => rest);
+  };
+
+  const save = async () => {
+    setSubmitted(true);
+    if (Object.keys(fieldErrors(securityInfoSaveRequest, body, t)).length > 0) return;
+    setBusy(true);
+    setConflict(undefined);
+    try {
+      const saved = await saveSecurityInfo(body, { silent: true });
+      notify({ id: newNotificationId('security-policy'), type: 'success', header: t('security.policy.saved'), dismissLabel: t('common.close') }, 5000);
+      onSaved(saved);
+    } catch (error) {
+      handleSaveError(error, { conflict: setConflict, fieldErrors: setServerErrors });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+      noValidate
+      data-testid="policy-form"
+    >
+      <Form
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button
+              formAction="none"
+              variant="link"
+              disabled={!changed || busy}
+              onClick={() => {
+                setDraft(initial);
+                setServerErrors({});
+                setSubmitted(false);
+              }}
+              nativeButtonAttributes={{ 'data-testid': 'policy-reset' }}
+            >
+              {t('security.policy.reset')}
+            </Button>
+            <Button variant="primary" loading={busy} disabled={!changed || reloading} nativeButtonAttributes={{ 'data-testid': 'policy-save' }}>
+              {t('common.save')}
+            </Button>
+          </SpaceBetween>
+        }
+      >
+        <SpaceBetween size="l">
+          {conflict && <ConflictAlert message={conflict} onReload={() => void reload()} reloading={reloading} discardsChanges />}
+          <PasswordPolicyForm draft={draft} disabled={busy} errors={errors} onChange={change} />
+        </SpaceBetween>
+      </Form>
+    </form>
+  );
+}
