@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#lib/clients.ts';
 import { nowIso } from '#lib/data/table.ts';
@@ -9,6 +9,7 @@ import { countGroups, getGroup, groupCountKey, groupNameClaimKey, listMembers } 
 import type { RouteRequest } from '#shared/routes.ts';
 import type { ProductArea, UserGroup } from '#shared/schemas/groups.ts';
 import { call, post } from './support/api.ts';
+import { tenantSnapshot } from './support/snapshot.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 import { createUser } from './support/users.ts';
 
@@ -83,27 +84,7 @@ async function auditOf(kykId: string, groupId: string): Promise<Record<string, u
   return Items;
 }
 
-/**
- * Every item of the contract in both tables except sessions (which slide on use): the proof that a
- * refused request wrote nothing. A scan is fine in a test; no request path scans.
- */
-async function snapshot(kykId: string): Promise<string> {
-  const read = async (tableName: string | undefined, filter: string, values: Record<string, unknown>) => {
-    const items: Record<string, unknown>[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(new ScanCommand({ TableName: tableName, FilterExpression: filter, ExpressionAttributeValues: values, ExclusiveStartKey: startKey, ConsistentRead: true }));
-      items.push(...(page.Items ?? []));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return items.map((item) => JSON.stringify(item, Object.keys(item).sort())).sort();
-  };
-  const [main, audit] = await Promise.all([
-    read(process.env.TABLE_NAME, 'begins_with(pk, :t) AND NOT begins_with(sk, :session)', { ':t': `T#${kykId}#`, ':session': 'SESSION#' }),
-    read(process.env.AUDIT_TABLE_NAME, 'kyk_id = :k', { ':k': kykId }),
-  ]);
-  return JSON.stringify({ main, audit });
-}
+const snapshot = tenantSnapshot;
 
 /** Group, member items, profiles and counter agree: the membership invariant. */
 async function expectConsistent(kykId: string, product: ProductArea, groupIds: string[], userIds: string[]) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '#lib/clients.ts';
 import { contractKey } from '#lib/data/contracts.ts';
@@ -15,6 +15,7 @@ import type { Corp } from '#shared/schemas/legal.ts';
 import type { ProductArea, UserGroup } from '#shared/schemas/groups.ts';
 import type { UserDetail } from '#shared/schemas/users.ts';
 import { call, post, signIn } from './support/api.ts';
+import { scanAll, tenantSnapshot } from './support/snapshot.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 import { createUser } from './support/users.ts';
 
@@ -137,29 +138,7 @@ async function auditOf(kykId: string, userId: string): Promise<Record<string, un
   return Items;
 }
 
-async function scanAll(tableName: string | undefined, filter: string, values: Record<string, unknown>): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new ScanCommand({ TableName: tableName, FilterExpression: filter, ExpressionAttributeValues: values, ExclusiveStartKey: startKey, ConsistentRead: true }));
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-}
-
-/**
- * Every item of the contract in both tables except session items (which slide on use): the proof
- * that a refused request wrote nothing. A scan is fine in a test; no request path scans.
- */
-async function snapshot(kykId: string): Promise<string> {
-  const sorted = (items: Record<string, unknown>[]) => items.map((item) => JSON.stringify(item, Object.keys(item).sort())).sort();
-  const [main, audit] = await Promise.all([
-    scanAll(TABLE(), 'begins_with(pk, :t) AND sk <> :session', { ':t': `T#${kykId}#`, ':session': 'SESSION' }),
-    scanAll(process.env.AUDIT_TABLE_NAME, 'kyk_id = :k', { ':k': kykId }),
-  ]);
-  return JSON.stringify({ main: sorted(main), audit: sorted(audit) });
-}
+const snapshot = tenantSnapshot;
 
 interface StoredMail {
   destination: { to: string[] };
