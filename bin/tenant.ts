@@ -1,6 +1,7 @@
 /**
  * Operator CLI: `npm run tenant -- create <kyk_id> --admin <user_id> --password <pw>
- *   [--name <contract name>] [--admin-name <name>] [--email <e-mail>] [--env <env>]`
+ *   [--name <contract name>] [--admin-name <name>] [--email <e-mail>] [--modules drive,property,...]
+ *   [--home-url <sign-in URL of the site that serves it>] [--env <env>]`
  * Without --env it works on the local stack of DATA_DIR (default .local/), running or not; with
  * --env it writes to the deployed environment's table (AWS default credentials, AWS_REGION).
  */
@@ -13,8 +14,9 @@ import { resetClients } from '#lib/clients.ts';
 import { CONTRACT_ID_PATTERN } from '#lib/data/contracts.ts';
 import { USER_ID_PATTERN } from '#lib/data/users.ts';
 import { createTenant, TenantExistsError, type NewTenant } from '#lib/tenants.ts';
+import { productModules, type ProductModule } from '#shared/schemas/auth.ts';
 
-const usage = 'Usage: npm run tenant -- create <kyk_id> --admin <user_id> --password <password> [--name <contract name>] [--admin-name <name>] [--email <e-mail>] [--env <env>]';
+const usage = 'Usage: npm run tenant -- create <kyk_id> --admin <user_id> --password <password> [--name <contract name>] [--admin-name <name>] [--email <e-mail>] [--modules drive,property,...] [--home-url <url>] [--env <env>]';
 
 class UsageError extends Error {}
 
@@ -28,6 +30,8 @@ function parse(argv: string[]): { tenant: NewTenant; env?: string } {
       name: { type: 'string' },
       'admin-name': { type: 'string' },
       email: { type: 'string' },
+      modules: { type: 'string' },
+      'home-url': { type: 'string' },
       env: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -41,6 +45,10 @@ function parse(argv: string[]): { tenant: NewTenant; env?: string } {
   if (!CONTRACT_ID_PATTERN.test(kykId)) throw new Error(`Bad contract ID "${kykId}": 1-20 letters, digits, "_" or "-", starting with a letter or digit`);
   if (!USER_ID_PATTERN.test(values.admin)) throw new Error(`Bad user ID "${values.admin}": 1-12 letters, digits or . _ @ -`);
   if (values.env !== undefined && !/^[a-z][a-z0-9-]*$/.test(values.env)) throw new Error(`Bad environment name "${values.env}"`);
+  const modules = values.modules?.split(',').map((module) => module.trim()).filter(Boolean);
+  const unknown = modules?.filter((module) => !(productModules as readonly string[]).includes(module)) ?? [];
+  if (unknown.length) throw new Error(`Unknown module "${unknown.join(', ')}": use ${productModules.join(', ')}`);
+  if (values['home-url'] !== undefined && !/^https?:\/\/[^\s]+$/.test(values['home-url'])) throw new Error(`Bad home URL "${values['home-url']}"`);
   return {
     tenant: {
       kykId,
@@ -49,6 +57,8 @@ function parse(argv: string[]): { tenant: NewTenant; env?: string } {
       ...(values.name ? { name: values.name } : {}),
       ...(values['admin-name'] ? { adminName: values['admin-name'] } : {}),
       ...(values.email ? { adminEmail: values.email } : {}),
+      ...(modules ? { modules: modules as ProductModule[] } : {}),
+      ...(values['home-url'] ? { homeUrl: values['home-url'] } : {}),
     },
     ...(values.env ? { env: values.env } : {}),
   };

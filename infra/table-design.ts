@@ -34,11 +34,18 @@ export const functionEnv = {
   mailFrom: 'MAIL_FROM',
   tokenSecretArn: 'TOKEN_SECRET_ARN',
   tokenSecret: 'TOKEN_SECRET',
+  /** The secret CloudFront sends with every API request (AWS); unset locally, where the socket address counts. */
+  originVerifySecretArn: 'ORIGIN_VERIFY_SECRET_ARN',
+  originVerifySecret: 'ORIGIN_VERIFY_SECRET',
   sessionIdleMinutes: 'SESSION_IDLE_MINUTES',
   auditRetentionDays: 'AUDIT_RETENTION_DAYS',
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
   s3Endpoint: 'S3_ENDPOINT',
   sesEndpoint: 'SES_ENDPOINT',
+  /** SAML SP private keys: an SSM SecureString per contract under this prefix (AWS)... */
+  samlKeyParameterPrefix: 'SAML_KEY_PARAMETER_PREFIX',
+  /** ...or a file per contract in this directory (the local stack). */
+  samlKeyDir: 'SAML_KEY_DIR',
 } as const;
 
 /**
@@ -62,4 +69,14 @@ export const filesBucketLayout = {
   exportPrefix: 'exports/',
   exportRetentionDays: 1,
   importObjects: 't/*/imports/',
+} as const;
+
+/**
+ * Headers CloudFront adds to every `/api/*` request: the origin secret (proves the request came
+ * through the distribution, not straight to execute-api) and the viewer's IP address, written by a
+ * viewer-request function over whatever the client sent. Functions trust the second only with the first.
+ */
+export const originHeaders = {
+  verify: 'x-origin-verify',
+  viewerAddress: 'x-viewer-address',
 } as const;

@@ -40,12 +40,16 @@ export const codes = {
   loginAccountLocked: error(-990000010007),
   loginInfoChangeRequired: warn(-990000010008),
   loginPasswordChangeRequired: warn(-990000010009),
+  /** Not numbered in SPEC.md §8 (the gap -010010/-010011): "different location" and "contract not allowed". */
+  loginDifferentLocation: warn(-990000010010),
+  loginContractNotAllowed: error(-990000010011),
   loginMailNotRegistered: error(-990000010012),
   loginMailOtpNeeded: warn(-990000010013),
   loginWrongOtp: error(-990000010014),
   loginNumberLimit: error(-990000010015),
   loginTotpNeeded: warn(-990000010016),
-  loginLimitedByAdmin: error(-990000010017),
+  /** The IP allow-list refused the address: at sign-in and on every call (403). */
+  loginLimitedByAdmin: error(-990000010017, 403),
 
   passwordPolicy: error(-990000020100),
   passwordLength: error(-990000020101),

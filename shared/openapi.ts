@@ -35,13 +35,14 @@ export function buildOpenApi(): Record<string, unknown> {
         summary: route.summary,
         security: route.access === 'public' ? [] : [{ token: [] }],
         'x-access': route.access,
-        requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(route.request, { io: 'input', unrepresentable: 'any' }) } } },
+        requestBody: { required: true, content: { [route.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: z.toJSONSchema(route.request, { io: 'input', unrepresentable: 'any' }) } } },
         responses: {
           200: {
             description: 'Success (code 0) or a business-rule result (see code and msg_level)',
             headers: route.access === 'public' && path !== 'login/login_btn' ? {} : { Authorization: { description: 'Bearer <refreshed token>', schema: { type: 'string' } } },
             content: { 'application/json': { schema: envelope(z.toJSONSchema(route.response, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>) } },
           },
+          ...(route.body === 'form' ? { 303: { description: 'Redirect to the SPA page that continues (Location header)', headers: { Location: { schema: { type: 'string' } } } } } : {}),
           400: failure('Invalid input (code -4)'),
           401: failure('Token missing, tampered, expired or its session ended (code -102)'),
           403: failure('Permission (codes -2, -101)'),

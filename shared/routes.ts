@@ -3,9 +3,11 @@ import * as auth from './schemas/auth.ts';
 import * as drive from './schemas/drive.ts';
 import * as groups from './schemas/groups.ts';
 import * as imports from './schemas/imports.ts';
+import * as ipPolicy from './schemas/ip-policy.ts';
 import * as legal from './schemas/legal.ts';
 import * as picker from './schemas/picker.ts';
 import * as security from './schemas/security.ts';
+import * as sso from './schemas/sso.ts';
 import * as users from './schemas/users.ts';
 
 /**
@@ -25,14 +27,43 @@ export interface RouteDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   readonly summary: string;
   readonly request: Req;
   readonly response: Res;
+  /** The call can end a sign-in: the SPA keeps the token its answer carries. */
+  readonly startsSession?: true;
+  /** `form`: the body is an HTML form post (application/x-www-form-urlencoded), not JSON (the SAML ACS). */
+  readonly body?: 'form';
 }
 
 const route = <Req extends z.ZodType, Res extends z.ZodType>(def: RouteDef<Req, Res>) => def;
 
 export const routes = {
   'login/login_btn': route({
-    group: 'auth', access: 'public', summary: 'Sign in with contract ID, user ID and password',
-    request: auth.loginRequest, response: auth.loginResponse,
+    group: 'auth', access: 'public', startsSession: true,
+    summary: 'Sign in with contract ID, user ID and password; the code says whether a further step is needed (docs/sign-in.md)',
+    request: auth.loginRequest, response: auth.signInResponse,
+  }),
+  'login/login_two_step': route({
+    group: 'auth', access: 'public', startsSession: true, summary: 'Second step: the one-time code sent by e-mail',
+    request: auth.twoStepRequest, response: auth.signInResponse,
+  }),
+  'login/login_two_step_resend': route({
+    group: 'auth', access: 'public', summary: 'Send a new e-mail code for a pending sign-in (the earlier code stops working)',
+    request: auth.ticketRequest, response: auth.stepResponse,
+  }),
+  'login/login_two_step_totp': route({
+    group: 'auth', access: 'public', startsSession: true, summary: 'Second step: the authenticator (TOTP) code; the first one also activates the authenticator',
+    request: auth.twoStepRequest, response: auth.signInResponse,
+  }),
+  'com/passchange_lnk': route({
+    group: 'auth', access: 'public', startsSession: true, summary: 'The password change a sign-in requires (first sign-in, reset, expired, policy not met)',
+    request: auth.passwordChangeLinkRequest, response: auth.signInResponse,
+  }),
+  'login/login_info_change': route({
+    group: 'auth', access: 'public', startsSession: true, summary: 'Complete missing user information a sign-in requires (-990000010008)',
+    request: auth.infoChangeRequest, response: auth.signInResponse,
+  }),
+  'com/get_kyoten_info': route({
+    group: 'auth', access: 'public', summary: 'Where a contract is served: null for this site, else the URL to sign in at',
+    request: auth.locationRequest, response: auth.locationResponse,
   }),
   'login/logout_btn': route({
     group: 'auth', access: 'user', summary: 'Sign out and end the session',
@@ -44,11 +75,27 @@ export const routes = {
   }),
   'com/get_login_user_info': route({
     group: 'auth', access: 'user', summary: 'The signed-in user',
-    request: auth.emptyRequest, response: auth.loginResponse,
+    request: auth.emptyRequest, response: auth.sessionUserResponse,
+  }),
+  'com/get_login_options': route({
+    group: 'auth', access: 'user', summary: "The modules the contract may use, and whether this product is one of them",
+    request: auth.emptyRequest, response: auth.loginOptionsResponse,
   }),
   'com/chang_language': route({
     group: 'auth', access: 'user', summary: "Save the signed-in user's language (en or ja)",
-    request: auth.changeLanguageRequest, response: auth.loginResponse,
+    request: auth.changeLanguageRequest, response: auth.sessionUserResponse,
+  }),
+  'com/user_info_file_regist_change': route({
+    group: 'auth', access: 'user', summary: "Save the signed-in user's file-registration method (simple 0, detailed 1)",
+    request: auth.fileRegistMethodRequest, response: auth.sessionUserResponse,
+  }),
+  'com/device_list': route({
+    group: 'auth', access: 'user', summary: "The signed-in user's trusted second-step devices",
+    request: auth.deviceListRequest, response: auth.deviceListResponse,
+  }),
+  'com/device_del_btn': route({
+    group: 'auth', access: 'user', summary: 'Forget one of your trusted devices',
+    request: auth.deviceDeleteRequest, response: auth.emptyRequest,
   }),
   'com_drive/drive_info': route({
     group: 'drive', access: 'user', summary: 'One page of a folder: folders first, sorted by name or update date',
@@ -117,6 +164,10 @@ export const routes = {
   'com/user_info_reset_twostep_key_btn': route({
     group: 'users', access: 'admin', summary: "Forget the user's trusted devices, so the second step is asked again",
     request: users.userVersionRequest, response: users.userResponse,
+  }),
+  'com/user_device_list': route({
+    group: 'users', access: 'admin', summary: "A user's trusted second-step devices",
+    request: auth.userDeviceListRequest, response: auth.deviceListResponse,
   }),
   'com/user_usergroup_sel': route({
     group: 'groups', access: 'user', summary: 'The user-or-group picker: search groups or users, page size 0 answers all',
@@ -233,6 +284,53 @@ export const routes = {
   'com/passchange_btn': route({
     group: 'security', access: 'user', summary: 'Change your own password (990000210002)',
     request: security.passwordChangeRequest, response: groups.emptyResponse,
+  }),
+  // --- IP allow-list (issue 4): com/allow_ipadr_info, _save_btn, _ugrp_save_btn go here.
+  'com/allow_ipadr_info': route({
+    group: 'security', access: 'admin', summary: "The IP allow-list: the contract-wide entry \"0\" and every account-area group's entry, with the caller's address",
+    request: ipPolicy.allowIpInfoRequest, response: ipPolicy.allowIpInfoResponse,
+  }),
+  'com/allow_ipadr_info_save_btn': route({
+    group: 'security', access: 'admin', summary: 'Save the contract-wide IP allow-list (comma-separated IPv4 addresses or ranges; empty allows all; optimistic lock)',
+    request: ipPolicy.allowIpSaveRequest, response: ipPolicy.allowIpSaveResponse,
+  }),
+  'com/allow_ipadr_info_ugrp_save_btn': route({
+    group: 'security', access: 'admin', summary: "Save one account-area group's IP allow-list, which takes precedence over the contract's (empty removes it; optimistic lock)",
+    request: ipPolicy.allowIpGroupSaveRequest, response: ipPolicy.allowIpSaveResponse,
+  }),
+  // --- SAML single sign-on (issue 4): com/sso_info*, sso_attrib_save_btn and the sso/ calls go here.
+  'com/sso_info': route({
+    group: 'security', access: 'admin', summary: 'The SAML single sign-on settings, the SSO user groups and the SP facts for the IdP administrator',
+    request: sso.ssoInfoRequest, response: sso.ssoInfoResponse,
+  }),
+  'com/sso_info_save_btn': route({
+    group: 'security', access: 'admin', summary: 'Save the IdP/SP settings, signature and encryption flags and SSO user groups (optimistic lock)',
+    request: sso.ssoInfoSaveRequest, response: sso.ssoInfoResponse,
+  }),
+  'com/sso_info_spkey_btn': route({
+    group: 'security', access: 'admin', summary: 'Generate a new SP key pair and self-signed certificate (the private key goes to the secret store)',
+    request: sso.ssoKeyRequest, response: sso.ssoInfoResponse,
+  }),
+  'com/sso_info_download_btn': route({
+    group: 'security', access: 'admin', summary: 'The SP metadata XML for the IdP administrator',
+    request: sso.ssoInfoRequest, response: sso.ssoMetadataResponse,
+  }),
+  'com/sso_attrib_save_btn': route({
+    group: 'security', access: 'admin', summary: 'Save which SAML attributes carry the user ID and the e-mail address (optimistic lock)',
+    request: sso.ssoAttribSaveRequest, response: sso.ssoInfoResponse,
+  }),
+  'sso/sso_start': route({
+    group: 'auth', access: 'public', summary: "Start SAML sign-in: answers the contract's IdP URL with a (signed) AuthnRequest, redirect binding",
+    request: sso.ssoStartRequest, response: sso.ssoStartResponse,
+  }),
+  'sso/acs': route({
+    group: 'auth', access: 'public', body: 'form',
+    summary: 'Assertion consumer service: the IdP posts the SAMLResponse form; answers 303 to /com_drive/sso-login?code= or /com_drive/sso-fail?reason=',
+    request: sso.ssoAcsRequest, response: sso.ssoAcsResponse,
+  }),
+  'sso/sso_login': route({
+    group: 'auth', access: 'public', startsSession: true, summary: 'Exchange the one-time code of a SAML sign-in (single use, 2 minutes) for a session',
+    request: sso.ssoLoginRequest, response: auth.signInResponse,
   }),
 } as const satisfies Record<string, RouteDef>;
 

@@ -1,13 +1,36 @@
 import { createApiHandler } from '#lib/api-handler.ts';
 import { changeLanguage } from './change-language.ts';
+import { deleteOwnDevice, listOwnDevices } from './devices.ts';
+import { changeFileRegistMethod } from './file-regist-change.ts';
+import { loginInfoChange } from './info-change.ts';
+import { getLocationInfo } from './location-info.ts';
 import { login } from './login.ts';
+import { getLoginOptions } from './login-options.ts';
 import { logout } from './logout.ts';
+import { passwordChangeLink } from './password-change-link.ts';
 import { checkLoginInfo, getLoginUserInfo } from './session-info.ts';
+import { ssoAcs } from './sso/acs.ts';
+import { ssoLogin } from './sso/login.ts';
+import { ssoStart } from './sso/start.ts';
+import { loginTwoStepMail, loginTwoStepResend, loginTwoStepTotp } from './two-step.ts';
 
 export const handler = createApiHandler('auth', {
   'login/login_btn': login,
+  'login/login_two_step': loginTwoStepMail,
+  'login/login_two_step_resend': loginTwoStepResend,
+  'login/login_two_step_totp': loginTwoStepTotp,
+  'com/passchange_lnk': passwordChangeLink,
+  'login/login_info_change': loginInfoChange,
+  'com/get_kyoten_info': getLocationInfo,
   'login/logout_btn': logout,
   'com/check_login_info': checkLoginInfo,
   'com/get_login_user_info': getLoginUserInfo,
+  'com/get_login_options': getLoginOptions,
   'com/chang_language': changeLanguage,
+  'com/user_info_file_regist_change': changeFileRegistMethod,
+  'com/device_list': listOwnDevices,
+  'com/device_del_btn': deleteOwnDevice,
+  'sso/sso_start': ssoStart,
+  'sso/acs': ssoAcs,
+  'sso/sso_login': ssoLogin,
 });

@@ -1,32 +1,61 @@
-import { config } from '#lib/config.ts';
-import { getContract, CONTRACT_ID_PATTERN } from '#lib/data/contracts.ts';
-import { createSession, SessionLiveError } from '#lib/data/sessions.ts';
-import { getUser, toLoginUser, USER_ID_PATTERN } from '#lib/data/users.ts';
-import { DomainError } from '#lib/errors.ts';
-import { decoyPasswordHash, verifyPassword } from '#lib/passwords.ts';
-import { signToken } from '#lib/tokens.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Reply, type Operation } from '#lib/api-handler.ts';
+import { getContract, CONTRACT_ID_PATTERN } from '#lib/data/contracts.ts';
+import { isLive, readSession } from '#lib/data/sessions.ts';
+import { USER_ID_PATTERN } from '#lib/data/users.ts';
+import { DomainError } from '#lib/errors.ts';
+import { isIpAllowed } from '#lib/ip-policy.ts';
+import { decoyPasswordHash, verifyPassword } from '#lib/passwords.ts';
+import { policyInForce } from '#functions/security/data/policy.ts';
+import { checkPasswordShape } from '#functions/security/password-rules.ts';
+import { getUserConsistent } from '#functions/users/data/users.ts';
+import { advance, recordWrongPassword } from './sign-in-flow.ts';
 
 /**
- * Sign-in with contract ID, user ID and password. A wrong contract, user or password all answer
- * -990000010001 after the same scrypt work, so neither the code nor the timing tells which was wrong.
+ * A refusal for wrong data is never answered sooner than this after the request began: above the
+ * slowest wrong-password path (scrypt, counting the failure, a lock with its audit record and mail),
+ * so an existing account's extra work does not show in the timing.
  */
-export const login: Operation<'login/login_btn'> = async ({ input, log }) => {
+const WRONG_DATA_FLOOR_MS = 400;
+
+/**
+ * Sign-in with contract ID, user ID and password (docs/sign-in.md). A wrong contract, user or
+ * password all answer -990000010001 after the same scrypt work and no sooner than the same floor,
+ * and an account's state (locked, suspended) is only told to someone who knows its password, so
+ * neither codes nor timing tell which accounts exist. Wrong passwords count toward the lock-out.
+ */
+export const login: Operation<'login/login_btn'> = async ({ input, log, sourceIp, userAgent, requestId }) => {
+  const started = performance.now();
+  const wrongData = async (): Promise<never> => {
+    await sleep(Math.max(0, started + WRONG_DATA_FLOOR_MS - performance.now()));
+    throw new DomainError('loginWrongData');
+  };
+  const context = { log, sourceIp, userAgent, requestId, deviceToken: input.device_token };
   const wellFormed = CONTRACT_ID_PATTERN.test(input.kyk_id) && USER_ID_PATTERN.test(input.user_id);
   const [contract, user] = wellFormed
-    ? await Promise.all([getContract(input.kyk_id), getUser(input.kyk_id, input.user_id)])
+    ? await Promise.all([getContract(input.kyk_id), getUserConsistent(input.kyk_id, input.user_id)])
     : [undefined, undefined];
+  // A contract served by another site: its users are not here, so say where to go.
+  if (contract?.home_url) return new Reply({ redirect_url: contract.home_url }, { codeName: 'loginDifferentLocation' });
+
   // A user without a usable password (imported, awaiting a reset) costs the same scrypt work.
   const passwordMatches = await verifyPassword(input.password, user?.password_hash || (await decoyPasswordHash()));
-  if (!contract || !user || !passwordMatches) throw new DomainError('loginWrongData');
+  if (!contract || !user) return wrongData();
+  if (!passwordMatches) {
+    if (user.password_hash) await recordWrongPassword(user, context);
+    return wrongData();
+  }
+  if (user.status === 9) throw new DomainError('loginAccountLocked');
   if (contract.status !== 'active' || user.status !== 0) throw new DomainError('loginNotAccepted');
-
-  const replace = input.force_flg === 1;
-  const session = await createSession(user.kyk_id, user.user_id, config.sessionIdleMinutes * 60, { replace }).catch((error: unknown) => {
-    if (error instanceof SessionLiveError) throw new DomainError('loginSameUser');
-    throw error;
-  });
-  if (replace) log.info('forced sign-in', { user: user.user_id });
-  const token = await signToken({ kyk: user.kyk_id, sub: user.user_id, sid: session.session_id, exp: session.expires_at });
-  return new Reply({ user: toLoginUser(user) }, { token });
+  if (user.password_change_required === 1 && user.temp_password_expires_at && Date.parse(user.temp_password_expires_at) <= Date.now()) {
+    throw new DomainError('loginChangePasswordTimeout');
+  }
+  if (!(await isIpAllowed(user, sourceIp))) throw new DomainError('loginLimitedByAdmin');
+  // Asked before any second step, so nobody types a mail code only to hear that.
+  if (input.force_flg !== 1) {
+    const session = await readSession(user.kyk_id, user.user_id);
+    if (session && isLive(session)) throw new DomainError('loginSameUser');
+  }
+  const policyFailed = checkPasswordShape(await policyInForce(user.kyk_id), input.password, user.user_id) !== undefined;
+  return advance(user, { replace: input.force_flg === 1, mfaDone: false, policyFailed }, context);
 };

@@ -44,6 +44,17 @@ describe('error mapping under AWS faults', () => {
     expect(response!.body).not.toMatch(/throughput|Provisioned/);
   });
 
+  it('reads the SAML ACS form post and answers a 303 to the failure page, not an envelope, when DynamoDB fails', async () => {
+    dynamo.on(GetCommand).rejects(Object.assign(new Error('Rate of requests exceeds the allowed throughput'), { name: 'ProvisionedThroughputExceededException' }));
+    const form = event('/api/sso/acs', {});
+    form.headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    form.body = new URLSearchParams({ SAMLResponse: 'PHhtbC8+', RelayState: 'demo' }).toString();
+    const response = await authHandler(form, context);
+    expect(response?.statusCode).toBe(303);
+    expect(response?.headers?.location).toBe('/com_drive/sso-fail?reason=notice.ssoResponseInvalid');
+    expect(response?.body).toBe('');
+  });
+
   it('answers a route of another group with the -3 envelope', async () => {
     const response = await authHandler(event('/api/com_drive/drive_info', {}), context);
     expect(response?.statusCode).toBe(404);

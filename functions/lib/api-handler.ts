@@ -2,13 +2,17 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { API_PREFIX, readBearer, TOKEN_HEADER } from '#shared/envelope.ts';
-import { fallbackLanguage, isLanguage, translate, type Language, type MessageKey } from '#shared/messages.ts';
+import { fallbackLanguage, isLanguage, translate, type Language, type MessageKey, type MessageParams } from '#shared/messages.ts';
+import { CURRENT_MODULE } from '#shared/schemas/auth.ts';
 import { isRoutePath, routes, type EndpointGroup, type RoutePath, type RouteResponse, type Routes } from '#shared/routes.ts';
 import type { AuditActor } from './audit.ts';
+import { clientAddress } from './client-address.ts';
 import { config } from './config.ts';
 import { epochSeconds } from './data/table.ts';
 import { extendSession, getSession, isLive, type Session } from './data/sessions.ts';
+import { contractAllows, getContract } from './data/contracts.ts';
 import { getUser, type User } from './data/users.ts';
+import { isIpAllowed } from './ip-policy.ts';
 
 import { envelopeResponse } from './envelope.ts';
 import { DomainError, InputError } from './errors.ts';
@@ -18,7 +22,7 @@ import { signToken, verifyToken } from './tokens.ts';
 /**
  * The handler kit: every endpoint group's Lambda is `createApiHandler(group, operations)`.
  * Middleware order (ARCHITECTURE.md "A request"): error mapping, JSON parsing, token check and
- * refresh with the tenant taken from the token only, validation, then the operation.
+ * refresh with the tenant taken from the token only, IP policy, validation, then the operation.
  */
 
 /** Who is calling: present on every route whose access is not `public`. */
@@ -50,13 +54,22 @@ export const auditActor = (context: { caller: Caller; requestId: string; sourceI
   sourceIp: context.sourceIp,
 });
 
-/** An operation may answer data alone, or data with a non-zero success code or a new token. */
+/**
+ * An operation may answer data alone, or data with a non-zero success code or a new token; or,
+ * for a browser that arrived by a form post (the SAML ACS), `redirect`: a 303 to that same-origin
+ * path instead of the envelope.
+ */
 export class Reply<T> {
-  constructor(readonly data: T, readonly options: { token?: string; codeName?: SuccessCodeName } = {}) {}
+  constructor(readonly data: T, readonly options: { token?: string; codeName?: SuccessCodeName; redirect?: string } = {}) {}
 }
 
-/** Success codes other than 0 (SPEC.md §8), e.g. 990000210001 "user created". */
-export type SuccessCodeName = 'ok' | 'userCreated' | 'passwordChanged' | 'unsuspendedWithPasswordChange' | 'unsuspended';
+/**
+ * Codes an operation answers with data: success codes (SPEC.md §8, e.g. 990000210001 "user
+ * created") and the sign-in results that name the next step (docs/sign-in.md).
+ */
+export type SuccessCodeName = 'ok' | 'userCreated' | 'passwordChanged' | 'unsuspendedWithPasswordChange' | 'unsuspended'
+  | 'loginPasswordNotSatisfying' | 'loginPasswordTimeout' | 'loginInfoChangeRequired' | 'loginPasswordChangeRequired'
+  | 'loginMailOtpNeeded' | 'loginTotpNeeded' | 'loginDifferentLocation';
 
 export type Operation<P extends RoutePath> = (context: OperationContext<P>) => Promise<RouteResponse<P> | Reply<RouteResponse<P>>>;
 
@@ -73,6 +86,8 @@ interface RequestState {
   caller?: Caller;
   /** The refreshed token that goes back on every authenticated response, errors included. */
   token?: string;
+  /** The client's address (functions/lib/client-address.ts). */
+  sourceIp: string;
   started: number;
 }
 
@@ -98,6 +113,7 @@ const errorEnvelope = (): ApiMiddleware => ({
       language: acceptLanguage(event),
       requestId,
       log: logger.child({ requestId, path: event.rawPath }),
+      sourceIp: event.requestContext?.http?.sourceIp ?? '',
       started: Date.now(),
     };
   },
@@ -139,11 +155,25 @@ const resolveRoute = (group: EndpointGroup): ApiMiddleware => ({
   },
 });
 
+/** Where the request comes from: the viewer behind CloudFront, refusing requests that bypassed it. */
+const sourceAddress = (): ApiMiddleware => ({
+  before: async ({ event, context }) => {
+    context.api.sourceIp = await clientAddress(event);
+  },
+});
+
 const jsonBody = (): ApiMiddleware => ({
   before: ({ event, context }) => {
     const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
     if (raw.trim() === '') {
       context.api.body = {};
+      return;
+    }
+    if (routes[context.api.path!].body === 'form') {
+      // An HTML form post: the first value of each field (the route's schema decides which are allowed).
+      const fields: Record<string, string> = {};
+      for (const [name, value] of new URLSearchParams(raw)) if (!Object.hasOwn(fields, name)) fields[name] = value;
+      context.api.body = fields;
       return;
     }
     try {
@@ -168,8 +198,9 @@ const authenticate = (): ApiMiddleware => ({
     const token = readBearer(header(event, TOKEN_HEADER));
     const claims = token ? await verifyToken(token) : undefined;
     if (!claims) throw new DomainError('tokenTimeout');
-    const [session, user] = await Promise.all([getSession(claims.kyk, claims.sub, claims.sid), getUser(claims.kyk, claims.sub)]);
-    if (!session || !isLive(session) || !user || user.status !== 0) throw new DomainError('tokenTimeout');
+    const [session, user, contract] = await Promise.all([getSession(claims.kyk, claims.sub, claims.sid), getUser(claims.kyk, claims.sub), getContract(claims.kyk)]);
+    // A stopped contract ends its sessions as a suspension does.
+    if (!session || !isLive(session) || !user || user.status !== 0 || contract?.status !== 'active') throw new DomainError('tokenTimeout');
     api.language = user.language;
     const idleSeconds = config.sessionIdleMinutes * 60;
     // Writing on every call would cost a write per request; sliding once a minute is indistinguishable.
@@ -179,12 +210,30 @@ const authenticate = (): ApiMiddleware => ({
     api.log = api.log.child({ kyk: claims.kyk, user: claims.sub });
     api.token = await signToken({ kyk: claims.kyk, sub: claims.sub, sid: fresh.session_id, exp: fresh.expires_at });
     if (access === 'admin' && user.ata_admin_permission !== 1) throw new DomainError('permissionError');
+    // A contract without this product keeps only the session calls (the SPA then signs out).
+    if (routes[api.path!].group !== 'auth' && !contractAllows(contract, CURRENT_MODULE)) throw new DomainError('loginContractNotAllowed');
+  },
+});
+
+/**
+ * The IP allow-list on every authenticated call, with the client's address (never a forwarded
+ * header, which any client can write). Sign-in applies it in its own flow.
+ */
+const ipPolicy = (): ApiMiddleware => ({
+  before: async ({ context }) => {
+    const caller = context.api.caller;
+    // Signing out is always allowed: it only ends the caller's own session.
+    if (!caller || context.api.path === 'login/logout_btn') return;
+    if (!(await isIpAllowed(caller.user, context.api.sourceIp))) {
+      context.api.token = undefined;
+      throw new DomainError('loginLimitedByAdmin');
+    }
   },
 });
 
 const issueFields = (error: z.ZodError): InputError => {
   const fields: Record<string, MessageKey> = {};
-  const params: Record<string, Record<string, number>> = {};
+  const params: Record<string, MessageParams> = {};
   for (const issue of error.issues) {
     const paths = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
     for (const path of paths) {
@@ -193,6 +242,8 @@ const issueFields = (error: z.ZodError): InputError => {
       const key = issue.code === 'unrecognized_keys' ? 'validation.unknownField' : issue.message;
       fields[field] = (/^(validation|code|notice)\.\w+$/.test(key) ? key : 'validation.invalidValue') as MessageKey;
       if (issue.code === 'too_big') params[field] = { max: Number(issue.maximum) };
+      // A refinement may name what was wrong (e.g. the bad entries of an IP list): strings and numbers only.
+      else if (issue.code === 'custom' && issue.params) params[field] = Object.fromEntries(Object.entries(issue.params).filter((entry): entry is [string, string | number] => ['string', 'number'].includes(typeof entry[1])));
     }
   }
   return new InputError(fields, params);
@@ -206,8 +257,10 @@ export function createApiHandler<G extends EndpointGroup>(group: G, operations: 
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(errorEnvelope())
     .use(resolveRoute(group))
+    .use(sourceAddress())
     .use(jsonBody())
     .use(authenticate())
+    .use(ipPolicy())
     .handler(async (event, context) => {
       const api = context.api;
       const path = api.path!;
@@ -220,10 +273,14 @@ export function createApiHandler<G extends EndpointGroup>(group: G, operations: 
         requestId: api.requestId,
         log: api.log,
         caller: api.caller as Caller,
-        sourceIp: event.requestContext?.http?.sourceIp ?? '',
+        sourceIp: api.sourceIp,
         userAgent: event.requestContext?.http?.userAgent ?? '',
       });
       const reply = result instanceof Reply ? result : new Reply(result);
+      if (reply.options.redirect !== undefined) {
+        if (!reply.options.redirect.startsWith('/') || reply.options.redirect.startsWith('//')) throw new Error('A redirect must be a same-origin path');
+        return { statusCode: 303, headers: { location: reply.options.redirect, 'cache-control': 'no-store' }, body: '' };
+      }
       return envelopeResponse({
         codeName: reply.options.codeName ?? 'ok',
         language: api.language,

@@ -16,9 +16,14 @@ export const config = {
   get mailFrom() { return read(functionEnv.mailFrom) ?? 'no-reply@example.com'; },
   get tokenSecret() { return read(functionEnv.tokenSecret); },
   get tokenSecretArn() { return read(functionEnv.tokenSecretArn); },
+  get originVerifySecret() { return read(functionEnv.originVerifySecret); },
+  get originVerifySecretArn() { return read(functionEnv.originVerifySecretArn); },
   /** Audit records expire after this many days (default 7 years, the Japanese bookkeeping retention). */
   get auditRetentionDays() { return Number(read(functionEnv.auditRetentionDays) ?? 2557); },
   get sessionIdleMinutes() { return Number(read(functionEnv.sessionIdleMinutes) ?? 60); },
+  /** Where SAML SP private keys live: SSM parameters under a prefix (AWS) or files in a directory (local). */
+  get samlKeyParameterPrefix() { return read(functionEnv.samlKeyParameterPrefix); },
+  get samlKeyDir() { return read(functionEnv.samlKeyDir); },
   /** Stand-in endpoints of the local stack; unset in AWS. */
   get dynamodbEndpoint() { return read(functionEnv.dynamodbEndpoint); },
   get s3Endpoint() { return read(functionEnv.s3Endpoint); },

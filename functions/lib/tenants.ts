@@ -1,5 +1,6 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '#shared/messages.ts';
+import type { ProductModule } from '#shared/schemas/auth.ts';
 import { db } from './clients.ts';
 import { contractKey, CONTRACT_ID_PATTERN, type Contract } from './data/contracts.ts';
 import { nowIso, table } from './data/table.ts';
@@ -16,6 +17,10 @@ export interface NewTenant {
   adminName?: string;
   adminEmail?: string;
   language?: Language;
+  /** Modules the contract may use (login options); default: the drive only. */
+  modules?: ProductModule[];
+  /** Set when another site serves the contract: sign-in here redirects there (-990000010010). */
+  homeUrl?: string;
 }
 
 export class TenantExistsError extends Error {
@@ -34,6 +39,8 @@ export async function createTenant(tenant: NewTenant): Promise<{ contract: Contr
   const contract: Contract = {
     kyk_id: tenant.kykId, name: tenant.name ?? tenant.kykId, status: 'active', usage_bytes: 0, regist_date: now,
     responsible_email: tenant.adminEmail ?? '', responsible_language: tenant.language ?? 'en',
+    ...(tenant.modules ? { modules: tenant.modules } : {}),
+    ...(tenant.homeUrl ? { home_url: tenant.homeUrl } : {}),
   };
   const admin: User = {
     kyk_id: tenant.kykId,

@@ -1,5 +1,6 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { auditPut } from '#lib/audit.ts';
+import { pendingKey } from '#functions/auth/data/pending-sign-ins.ts';
 import { sessionKey } from '#lib/data/sessions.ts';
 import { nowIso, table } from '#lib/data/table.ts';
 import { userKey, type User } from '#lib/data/users.ts';
@@ -78,6 +79,7 @@ export const deleteUser: Operation<'com/user_info_del_btn'> = async (context) =>
       },
       userCountChange(kykId, -1),
       { Delete: { TableName: table(), Key: sessionKey(kykId, current.user_id) } },
+      { Delete: { TableName: table(), Key: pendingKey(kykId, current.user_id) } },
       ...(current.corp_id ? [corpUserCountUpdate(kykId, current.corp_id, -1), corpMemberDelete(kykId, current.corp_id, current.user_id)] : []),
       ...devices.slice(0, DEVICES_IN_TRANSACTION).map((key): TransactItem => ({ Delete: { TableName: table(), Key: key } })),
       auditPut(actor, { action: 'user.delete', targetType: 'user', targetId: current.user_id, before: auditView(original), after: null }),

@@ -2,6 +2,7 @@ import { createApiHandler } from '#lib/api-handler.ts';
 import { deleteUser } from './delete-user.ts';
 import { getUserInfo } from './get-user.ts';
 import { lapseUser } from './lapse-user.ts';
+import { listUserDevices } from './list-user-devices.ts';
 import { listUserInfo } from './list-users.ts';
 import { registerUser } from './register-user.ts';
 import { resetPassword } from './reset-password.ts';
@@ -22,4 +23,5 @@ export const handler = createApiHandler('users', {
   'com/user_info_del_btn': deleteUser,
   'com/user_info_totpdel_btn': resetTotp,
   'com/user_info_reset_twostep_key_btn': resetTwoStep,
+  'com/user_device_list': listUserDevices,
 });

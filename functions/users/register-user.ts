@@ -5,9 +5,10 @@ import { userIndexKeys, userKey, type User } from '#lib/data/users.ts';
 import { InputError } from '#lib/errors.ts';
 import { hashPassword } from '#lib/passwords.ts';
 import { productAreas, type ProductArea } from '#shared/schemas/groups.ts';
-import { NEW_PASSWORD_MIN } from '#shared/schemas/users.ts';
 import { hasContent } from '#shared/validation.ts';
 import { corpUserCountUpdate } from '#functions/legal/data/corps.ts';
+import { policyInForce } from '#functions/security/data/policy.ts';
+import { checkNewPassword, PASSWORD_FIELD } from '#functions/security/password-rules.ts';
 import { auditView, currentDetail, tempPasswordExpiry, temporaryPassword } from './common.ts';
 import { cancellationReasons, corpMemberPut, groupExistsCheck, transact, userCountChange, type TransactItem } from './data/users.ts';
 import { applyGroupChanges, checkReferences, GroupVanishedError, type GroupChange } from './memberships.ts';
@@ -37,7 +38,8 @@ const SIMPLE_DEFAULTS = {
  * conditional Put; the legal entity's `user_count` and member item, the users counter and the
  * audit record change in the same transaction. Group memberships follow through the groups module
  * (one transaction per product), so every count stays exact. Without a password a temporary one is
- * generated, stored only as a hash, answered here once and must be changed at the first sign-in.
+ * generated, stored only as a hash and answered here once; a given one must meet the password policy.
+ * Either way the user changes it at the first sign-in.
  * Success code 990000210001.
  */
 export const registerUser: Operation<'com/user_info_reg_btn'> = async (context) => {
@@ -46,8 +48,10 @@ export const registerUser: Operation<'com/user_info_reg_btn'> = async (context) 
   const fields = input.regist_mode === 0 ? { ...input, ...SIMPLE_DEFAULTS } : input;
 
   if (input.password !== undefined && !hasContent(input.password)) throw new InputError({ password: 'validation.newPasswordRequired' });
-  if (input.password !== undefined && input.password.length < NEW_PASSWORD_MIN) {
-    throw new InputError({ password: 'validation.newPasswordLength' }, { password: { num: NEW_PASSWORD_MIN } });
+  if (input.password !== undefined) {
+    // An administrator's password meets the same policy and blocklist as the user's own would.
+    const refusal = await checkNewPassword(await policyInForce(kykId), { password: input.password, userId: input.user_id, currentHash: '', historyHashes: [] });
+    if (refusal) throw new InputError({ password: refusal.fields[PASSWORD_FIELD] ?? 'code.passwordPolicy' }, { password: refusal.params });
   }
   const groups = fields.groups as Partial<Record<ProductArea, string | null>>;
   await checkReferences(kykId, groups, fields.corp_id);
@@ -77,7 +81,8 @@ export const registerUser: Operation<'com/user_info_reg_btn'> = async (context) 
     indiv_com_drive_permission: fields.indiv_com_drive_permission,
     status: 0,
     password_hash: await hashPassword(temporary ?? input.password!),
-    password_change_required: temporary ? 1 : 0,
+    // Someone else knows this password: the user sets their own at the first sign-in (-990000010009).
+    password_change_required: 1,
     ...(temporary ? { temp_password_expires_at: tempPasswordExpiry() } : {}),
     row_version: 1,
     regist_date: now,

@@ -6,7 +6,7 @@ import { auditView, currentDetail, lostRace, requireUser } from './common.ts';
 import { cancellationReasons, transact } from './data/users.ts';
 
 /**
- * Lifts a suspension (status 1) or a lock (status 9): status 0, with optimistic locking. With
+ * Lifts a suspension (status 1) or a lock (status 9): status 0 and the failed sign-ins forgotten, with optimistic locking. With
  * `require_password_change` 1 the user must change the password at the next sign-in
  * (990000210003); otherwise the answer is 990000210004.
  */
@@ -26,7 +26,7 @@ export const unlapseUser: Operation<'com/user_info_unlapse_btn'> = async (contex
         Update: {
           TableName: table(),
           Key: userKey(kykId, before.user_id),
-          UpdateExpression: `SET #status = :status, row_version = :next, update_date = :now, update_user_id = :by, update_user_nm = :byName${force ? ', password_change_required = :one' : ''}`,
+          UpdateExpression: `SET #status = :status, row_version = :next, update_date = :now, update_user_id = :by, update_user_nm = :byName${force ? ', password_change_required = :one' : ''} REMOVE failed_login_count`,
           ConditionExpression: 'attribute_exists(pk) AND row_version = :expected',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {

@@ -1,7 +1,9 @@
-import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aws, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { API_PREFIX } from '#shared/envelope.ts';
@@ -9,6 +11,7 @@ import { endpointGroups, routesOfGroup, type EndpointGroup } from '#shared/route
 import { AppFunction } from './app-function.ts';
 import type { DataStack } from './data-stack.ts';
 import type { EnvironmentConfig } from './environments.ts';
+import { acknowledge } from './nag.ts';
 import { grantKeyUse, grantSecretRead, grantTableAppend, grantTableReadWrite } from './permissions.ts';
 import type { StorageStack } from './storage-stack.ts';
 
@@ -19,6 +22,8 @@ export interface ApiStackProps extends StackProps {
   readonly mailIdentity: IEmailIdentity;
   /** The HTTP API of the web stack; this stack adds the Lambdas and routes. */
   readonly httpApi: IHttpApi;
+  /** The header value CloudFront sends to the API (web stack). */
+  readonly originVerifySecret: ISecret;
 }
 
 /** What a group may touch beyond the tables and the token secret every group gets. */
@@ -29,15 +34,26 @@ interface GroupAccess {
   readonly sendMail?: boolean;
   /** Write CSV exports under exports/ and sign their downloads. */
   readonly exportFiles?: boolean;
+  /** SAML SP private keys (SSM SecureStrings under samlKeyParameterPrefix): the security Lambda puts, the auth Lambda reads. */
+  readonly samlKeys?: 'put' | 'get';
 }
 const groupAccess: Partial<Record<EndpointGroup, GroupAccess>> = {
-  auth: { sendMail: true },
+  // The SAML ACS decrypts assertions and sso_start signs AuthnRequests with the SP key.
+  auth: { sendMail: true, samlKeys: 'get' },
   drive: { presignFiles: true },
   // Presigned PUT of import files and GET of their sources (t/), exports and templates (exports/).
   imports: { presignFiles: true, exportFiles: true },
   // Suspension notices to the responsible person and mailed temporary passwords.
   users: { sendMail: true },
+  // sso_info_spkey_btn stores a newly generated SP key (never reads one back).
+  security: { samlKeys: 'put' },
 };
+
+/** SSM parameter name prefix of the SAML SP private keys, one SecureString per contract. */
+export const samlKeyParameterPrefix = (envName: string): string => `/com-drive/${envName}/saml-sp-key/`;
+
+/** Files the auth Lambda's XML schema validator runs (functions/lib/saml/schema-validator.ts). */
+const xmllintFiles = ['node_modules/xmllint-wasm/xmllint-node.js', 'node_modules/xmllint-wasm/xmllint.wasm'] as const;
 
 /** The group whose Lambda answers any other path under /api with the 404 envelope (-3). */
 export const fallbackGroup: EndpointGroup = 'auth';
@@ -69,7 +85,10 @@ export class ApiStack extends Stack {
           mailFrom: config.mail.from,
           sessionIdleMinutes: config.sessionIdleMinutes,
           tokenSecretArn: data.tokenSecret.secretArn,
+          originVerifySecretArn: props.originVerifySecret.secretArn,
+          ...(access.samlKeys ? { samlKeyParameterPrefix: samlKeyParameterPrefix(config.name) } : {}),
         },
+        ...(group === 'auth' ? { filesBesideBundle: xmllintFiles } : {}),
         logRetention: config.logRetention,
         removalPolicy: config.removalPolicy,
         memorySize: config.apiMemoryMb,
@@ -81,10 +100,22 @@ export class ApiStack extends Stack {
       grantTableReadWrite(fn, data.main);
       grantTableAppend(fn, data.audit);
       grantSecretRead(fn, data.tokenSecret);
+      grantSecretRead(fn, props.originVerifySecret);
       grantKeyUse(fn, data.key);
       if (access.presignFiles) appFunction.role.addManagedPolicy(storage.presignFilesPolicy);
       if (access.exportFiles) appFunction.role.addManagedPolicy(storage.exportFilesPolicy);
       if (access.sendMail) props.mailIdentity.grant(fn, 'ses:SendEmail');
+      if (access.samlKeys) {
+        // aws/ssm (the AWS managed key) encrypts the SecureStrings: its key policy admits SSM calls of this account.
+        const parameters = `arn:${Aws.PARTITION}:ssm:${Aws.REGION}:${Aws.ACCOUNT_ID}:parameter${samlKeyParameterPrefix(config.name)}*`;
+        fn.addToRolePolicy(new PolicyStatement({ actions: [access.samlKeys === 'put' ? 'ssm:PutParameter' : 'ssm:GetParameter'], resources: [parameters] }));
+        acknowledge(
+          appFunction.role,
+          `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter${samlKeyParameterPrefix(config.name)}*]`,
+          'One SAML SP key parameter per contract, created when a contract generates its key: the names are ' +
+            'not known at deploy time. Scoped to this environment\'s key prefix and to one action (put for security, get for auth).',
+        );
+      }
       functions[group] = fn;
 
       const integration = new HttpLambdaIntegration(`${pascal(group)}Integration`, fn);

@@ -15,6 +15,10 @@ export interface FunctionSettings {
   readonly sessionIdleMinutes: number;
   /** Only for functions that verify or issue tokens. */
   readonly tokenSecretArn?: string;
+  /** Only for API functions behind CloudFront (functions/lib/client-address.ts). */
+  readonly originVerifySecretArn?: string;
+  /** Only for functions that store or read SAML SP private keys (SSM parameter name prefix). */
+  readonly samlKeyParameterPrefix?: string;
 }
 
 export interface AppFunctionProps {
@@ -26,6 +30,8 @@ export interface AppFunctionProps {
   readonly removalPolicy: RemovalPolicy;
   readonly memorySize: number;
   readonly timeout: Duration;
+  /** Files (paths from the repository root) copied beside the bundle, for code that loads them at run time. */
+  readonly filesBesideBundle?: readonly string[];
 }
 
 /** Environment variables named exactly as functions/lib/config.ts reads them. */
@@ -36,6 +42,8 @@ export const functionEnvironment = (settings: FunctionSettings): Record<string, 
   [functionEnv.mailFrom]: settings.mailFrom,
   [functionEnv.sessionIdleMinutes]: String(settings.sessionIdleMinutes),
   ...(settings.tokenSecretArn ? { [functionEnv.tokenSecretArn]: settings.tokenSecretArn } : {}),
+  ...(settings.originVerifySecretArn ? { [functionEnv.originVerifySecretArn]: settings.originVerifySecretArn } : {}),
+  ...(settings.samlKeyParameterPrefix ? { [functionEnv.samlKeyParameterPrefix]: settings.samlKeyParameterPrefix } : {}),
   // Stack traces point at the TypeScript source through the bundle's source map.
   NODE_OPTIONS: '--enable-source-maps',
 });
@@ -62,7 +70,16 @@ export class AppFunction extends Construct {
       depsLockFilePath: lockFile,
       runtime: lambdaRuntime,
       architecture: lambdaArchitecture,
-      bundling: lambdaBundling,
+      bundling: props.filesBesideBundle?.length
+        ? {
+          ...lambdaBundling,
+          commandHooks: {
+            beforeBundling: () => [],
+            beforeInstall: () => [],
+            afterBundling: (inputDir: string, outputDir: string) => props.filesBesideBundle!.map((file) => `cp "${inputDir}/${file}" "${outputDir}/"`),
+          },
+        }
+        : lambdaBundling,
       description: props.description,
       memorySize: props.memorySize,
       timeout: props.timeout,

@@ -83,6 +83,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComDriveApp => {
     storage,
     mailIdentity: mail.identity,
     httpApi: web.httpApi,
+    originVerifySecret: web.originVerifySecret,
   });
 
   for (const stack of [data, mail, web, storage, api]) {

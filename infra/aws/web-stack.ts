@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Aws, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -21,10 +21,12 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { API_PREFIX } from '#shared/envelope.ts';
+import { originHeaders } from '#infra/table-design.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import { createLogBucket } from './log-bucket.ts';
 import { acknowledge, acknowledgeBucketDeployment } from './nag.ts';
@@ -48,6 +50,16 @@ export const spaFallbackCode = `function handler(event) {
 }`;
 
 /**
+ * Viewer request of `/api/*`: the viewer's IP address in a header of our own, written over whatever
+ * the client sent (API Gateway behind CloudFront only sees the edge's address).
+ */
+export const viewerAddressCode = `function handler(event) {
+  var request = event.request;
+  request.headers['${originHeaders.viewerAddress}'] = { value: event.viewer.ip };
+  return request;
+}`;
+
+/**
  * The public entry: CloudFront serving the SPA from a private bucket and `/api/*` from the HTTP
  * API, so browser and API share one origin. The HTTP API itself (API, stage, access log) lives
  * here too, and the api stack adds the Lambdas and routes to it: this way the distribution does
@@ -62,6 +74,11 @@ export class WebStack extends Stack {
   readonly webOrigins: string[];
   /** False when there was no SPA build to upload (bin/app.ts prints a note). */
   readonly spaDeployed: boolean;
+  /**
+   * Sent by CloudFront with every API request: the functions trust the viewer address only with it,
+   * and refuse requests that went straight to execute-api (functions/lib/client-address.ts).
+   */
+  readonly originVerifySecret: Secret;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -120,6 +137,21 @@ export class WebStack extends Stack {
       comment: 'Rewrites SPA routes (no file extension) to /index.html',
     });
 
+    this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
+      description: `ComDrive ${config.name}: header CloudFront sends to the API origin`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: config.removalPolicy,
+    });
+    Validations.of(this.originVerifySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'The value lives in the distribution config and the functions read it at cold start; rotation is an operator action (put a new value, redeploy web).',
+    });
+    const viewerAddress = new CloudFrontFunction(this, 'ViewerAddress', {
+      code: FunctionCode.fromInline(viewerAddressCode),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Passes the viewer IP address to the API (the IP allow-list)',
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `ComDrive ${config.name}`,
       defaultRootObject: 'index.html',
@@ -145,7 +177,10 @@ export class WebStack extends Stack {
       },
       additionalBehaviors: {
         [`${API_PREFIX}/*`]: {
-          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new HttpOrigin(apiDomain, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            customHeaders: { [originHeaders.verify]: this.originVerifySecret.secretValue.unsafeUnwrap() },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -153,6 +188,7 @@ export class WebStack extends Stack {
           // must be the API's own name for API Gateway to route the request.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+          functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
       },
     });

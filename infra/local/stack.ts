@@ -110,6 +110,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       [functionEnv.bucketName]: localNames.bucketName,
       [functionEnv.mailFrom]: process.env[functionEnv.mailFrom] || localNames.mailFrom,
       [functionEnv.tokenSecret]: loadOrCreateTokenSecret(layout.tokenSecret),
+      [functionEnv.samlKeyDir]: layout.samlKeys,
       [functionEnv.sessionIdleMinutes]: process.env[functionEnv.sessionIdleMinutes] || '60',
       [functionEnv.dynamodbEndpoint]: dynamodb.endpoint,
       [functionEnv.s3Endpoint]: s3.endpoint,

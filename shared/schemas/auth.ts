@@ -1,12 +1,19 @@
 import * as z from 'zod';
 import { languages } from '../messages.ts';
 import { flag, requiredText } from '../validation.ts';
+import { passwordPolicy } from './security.ts';
+import { email, newPassword, USER_NAME_MAX } from './users.ts';
 
 export const CONTRACT_ID_MAX = 20;
 export const USER_ID_MAX = 12;
 export const LOGIN_PASSWORD_MAX = 128;
+/** One-time codes (mail and authenticator) have six digits. */
+export const AUTH_CODE_LENGTH = 6;
 
 export const language = z.enum(languages, { error: 'validation.invalidValue' });
+
+/** A trusted-device key the browser keeps after a second step with "trust this device". */
+export const deviceToken = z.string().max(200, { error: 'validation.invalidValue' }).regex(/^[A-Za-z0-9_-]*$/, { error: 'validation.invalidValue' });
 
 export const loginRequest = z.strictObject({
   kyk_id: requiredText(CONTRACT_ID_MAX),
@@ -14,6 +21,7 @@ export const loginRequest = z.strictObject({
   password: requiredText(LOGIN_PASSWORD_MAX),
   force_flg: flag.default(0),
   language: language.optional(),
+  device_token: deviceToken.optional(),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
@@ -24,11 +32,95 @@ export const loginUser = z.object({
   email: z.string(),
   language,
   ata_admin_permission: flag,
+  /** File registration method: simple 0, detailed 1. */
+  file_regist_method: flag,
 });
 export type LoginUser = z.infer<typeof loginUser>;
 
-export const loginResponse = z.object({ user: loginUser });
-export type LoginResponse = z.infer<typeof loginResponse>;
+/** The signed-in user (get_login_user_info, chang_language, user_info_file_regist_change). */
+export const sessionUserResponse = z.object({ user: loginUser });
+export type SessionUserResponse = z.infer<typeof sessionUserResponse>;
+
+/**
+ * A step the sign-in still needs (docs/sign-in.md). The ticket is opaque, single-use and names the
+ * pending sign-in on the server; it is worth nothing without the step's own proof.
+ */
+export const loginStepKinds = ['otp-mail', 'totp', 'password-change', 'info-change'] as const;
+export const loginStepKind = z.enum(loginStepKinds);
+export type LoginStepKind = z.infer<typeof loginStepKind>;
+
+export const loginStep = z.object({
+  ticket: z.string(),
+  step: loginStepKind,
+  /** ISO time after which the ticket no longer works (the whole sign-in starts again). */
+  expires_at: z.string(),
+  /** otp-mail: where the code went, masked (t***@example.com). */
+  email_masked: z.string().optional(),
+  /** totp, when the user has no authenticator yet: what to register it with. */
+  totp_activation: z.object({ generation_key: z.string(), otpauth_url: z.string(), qr_svg: z.string() }).optional(),
+  /** otp-mail and totp: days a trusted device skips the step (the group's MFA validity). */
+  trust_days: z.number().int().optional(),
+  /** password-change: why (first sign-in, administrator reset, expired, policy not met). */
+  reason: z.enum(['first', 'reset', 'expired', 'policy']).optional(),
+  /** password-change: the conditions the new password must meet. */
+  policy: passwordPolicy.optional(),
+  /** info-change: the values to start from. */
+  user_nm: z.string().optional(),
+  email: z.string().optional(),
+});
+export type LoginStep = z.infer<typeof loginStep>;
+
+/**
+ * The answer of every call that can end a sign-in. Code 0 (or 990000210002 after a forced password
+ * change) carries `user`; -990000010004/5/8/9/13/16 carry `next`; -990000010010 carries `redirect_url`.
+ */
+export const signInResponse = z.object({
+  user: loginUser.optional(),
+  /** Days left before the password expires, when within the policy's warning period. */
+  password_expires_in_days: z.number().int().nullable().optional(),
+  /** Present when the second step was passed with "trust this device". */
+  device_token: z.string().optional(),
+  next: loginStep.optional(),
+  redirect_url: z.string().optional(),
+});
+export type SignInResponse = z.infer<typeof signInResponse>;
+
+const ticket = z.string({ error: 'notice.signInTicketInvalid' }).min(1, { error: 'notice.signInTicketInvalid' }).max(200, { error: 'notice.signInTicketInvalid' });
+
+export const authCode = z
+  .string({ error: 'validation.authCodeRequired' })
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(z.string().min(1, { error: 'validation.authCodeRequired' }).regex(/^\d{6}$/, { error: 'validation.authCodeFormat' }));
+
+/** login_two_step (mail) and login_two_step_totp (authenticator). */
+export const twoStepRequest = z.strictObject({
+  ticket,
+  auth_code: authCode,
+  trust_device: flag.default(0),
+  language: language.optional(),
+});
+export type TwoStepRequest = z.input<typeof twoStepRequest>;
+
+export const ticketRequest = z.strictObject({ ticket, language: language.optional() });
+export const stepResponse = z.object({ next: loginStep });
+
+/** passchange_lnk: the forced password change inside the sign-in (no current password: the ticket proves it). */
+export const passwordChangeLinkRequest = z.strictObject({
+  ticket,
+  new_password: newPassword,
+  confirm_password: z.string({ error: 'validation.confirmPasswordRequired' }).min(1, { error: 'validation.confirmPasswordRequired' }).max(128),
+  language: language.optional(),
+});
+export type PasswordChangeLinkRequest = z.input<typeof passwordChangeLinkRequest>;
+
+/** login_info_change: the user completes missing profile data (-990000010008) before going on. */
+export const infoChangeRequest = z.strictObject({
+  ticket,
+  user_nm: requiredText(USER_NAME_MAX),
+  email,
+  language: language.optional(),
+});
+export type InfoChangeRequest = z.input<typeof infoChangeRequest>;
 
 export const emptyRequest = z.strictObject({});
 
@@ -36,3 +128,39 @@ export const checkLoginResponse = z.object({ logged_in: z.boolean() });
 
 export const changeLanguageRequest = z.strictObject({ language });
 export type ChangeLanguageRequest = z.input<typeof changeLanguageRequest>;
+
+export const fileRegistMethodRequest = z.strictObject({ file_regist_method: flag });
+
+/** Sibling modules a contract may use (SPEC.md §1, client keys opt_*); `drive` is this product. */
+export const productModules = ['drive', 'property', 'knowledge', 'commerce', 'workflow', 'dashboard', 'workorder'] as const;
+export type ProductModule = (typeof productModules)[number];
+export const CURRENT_MODULE: ProductModule = 'drive';
+
+export const loginOptionsResponse = z.object({
+  /** 1 for each module the contract may use. */
+  options: z.record(z.enum(productModules), flag),
+  /** Whether this product (the drive) is in the contract; when false the SPA signs out (-990000010011). */
+  allowed: z.boolean(),
+});
+export type LoginOptions = z.infer<typeof loginOptionsResponse>;
+
+/** get_kyoten_info: where a contract is served ("get domain by kyk_id"). */
+export const locationRequest = z.strictObject({ kyk_id: requiredText(CONTRACT_ID_MAX) });
+export const locationResponse = z.object({ redirect_url: z.string().nullable() });
+
+/** A trusted second-step device (SPEC.md §3 "Device"). */
+export const trustedDevice = z.object({
+  device_id: z.string(),
+  kind: z.enum(['mail', 'totp']),
+  ip_address: z.string(),
+  browser: z.string(),
+  regist_date: z.string(),
+  expires_at: z.string(),
+  /** The device this browser presented. */
+  current: z.boolean(),
+});
+export type TrustedDevice = z.infer<typeof trustedDevice>;
+export const deviceListRequest = z.strictObject({ device_token: deviceToken.optional() });
+export const deviceListResponse = z.object({ devices: z.array(trustedDevice), totp_registered: flag });
+export const deviceDeleteRequest = z.strictObject({ device_id: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(100) });
+export const userDeviceListRequest = z.strictObject({ user_id: requiredText(USER_ID_MAX) });

@@ -67,6 +67,51 @@ async function main() {
     }
     results.sign_in_ms = { p50: round(median(signIns)), p95: round(percentile(signIns, 95)), samples: signIns.length };
 
+    // Refusals must cost the same whether the contract, the user or only the password was wrong
+    // (no enumeration by timing). The lock-out is off here so the wrong passwords can repeat.
+    const raw = async (path: RoutePath, body: unknown) => {
+      const response = await fetch(`${stack.url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { envelope: (await response.json()) as Envelope<Record<string, unknown>>, token: readBearer(response.headers.get(TOKEN_HEADER)) };
+    };
+    const { defaultPasswordPolicy } = await import('#shared/schemas/security.ts');
+    await call('com/security_info_save_btn', { ...defaultPasswordPolicy, max_login_attempts: 0, row_version: 0 }, token);
+    const refusals: Record<string, unknown> = {};
+    for (const [name, body] of Object.entries({
+      unknown_contract: { kyk_id: 'nosuchcontract', user_id: 'admin', password: 'wrong-password' },
+      unknown_user: { kyk_id: 'bench', user_id: 'nobody', password: 'wrong-password' },
+      wrong_password: { kyk_id: 'bench', user_id: 'admin', password: 'wrong-password' },
+    })) {
+      const samples: number[] = [];
+      for (let i = 0; i < 30; i++) samples.push((await timed(() => raw('login/login_btn', body)))[0]);
+      refusals[name] = { p50: round(median(samples)), p95: round(percentile(samples, 95)), samples: samples.length };
+    }
+    results.sign_in_refusal_ms = refusals;
+
+    // Mail one-time code: the password step (pending sign-in + SES send) and the code step.
+    const mfaUser = await call('com/user_info_reg_btn', { regist_mode: 0, user_id: 'mfa', user_nm: 'MFA user', email: 'mfa@bench.example', password: 'Bench-first-1' }, token);
+    const first = await raw('login/login_btn', { kyk_id: 'bench', user_id: mfaUser.data.user.user_id, password: 'Bench-first-1' });
+    const next = (first.envelope.data as { next: { ticket: string } }).next;
+    const mfaPassword = `Bench-${randomBytes(6).toString('hex')}`;
+    await raw('com/passchange_lnk', { ticket: next.ticket, new_password: mfaPassword, confirm_password: mfaPassword });
+    await call('com/user_group_reg_btn', { product: 'ata', user_group_nm: 'Mail code', two_step: 1, member_ids: ['mfa'] }, token);
+    const mailStep: number[] = [];
+    const codeStep: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const [ms, step] = await timed(() => raw('login/login_btn', { kyk_id: 'bench', user_id: 'mfa', password: mfaPassword, force_flg: 1 }));
+      mailStep.push(ms);
+      const { emails } = (await (await fetch(new URL('store', stack.endpoints.mailViewer))).json()) as { emails: { body: { text?: string } }[] };
+      const code = /is (\d{6}) \./.exec(emails.at(-1)?.body.text ?? '')?.[1] ?? '';
+      const ticket = (step.envelope.data as { next: { ticket: string } }).next.ticket;
+      const [codeMs, signedIn] = await timed(() => raw('login/login_two_step', { ticket, auth_code: code }));
+      if (!signedIn.token) throw new Error(`mail code step: ${JSON.stringify(signedIn.envelope)}`);
+      codeStep.push(codeMs);
+    }
+    results.sign_in_mail_code_ms = {
+      password_step: { p50: round(median(mailStep)), p95: round(percentile(mailStep, 95)) },
+      code_step: { p50: round(median(codeStep)), p95: round(percentile(codeStep, 95)) },
+      samples: mailStep.length,
+    };
+
     // Folder pages: the cost of one page must not grow with the folder.
     const folderPage: Record<string, unknown> = {};
     for (const size of [100, 10_000]) {

@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { spaFallbackCode } from '#infra/aws/web-stack.ts';
+import { spaFallbackCode, viewerAddressCode } from '#infra/aws/web-stack.ts';
 
 /** Runs the CloudFront Function's code as CloudFront would, on one viewer request. */
 const rewrite = (uri: string): string => {
@@ -19,5 +19,13 @@ describe('SPA fallback function', () => {
     expect(rewrite('/index.html')).toBe('/index.html');
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(rewrite('/favicon.ico')).toBe('/favicon.ico');
+  });
+});
+
+describe('viewer address function', () => {
+  it("writes the viewer's IP over whatever the client sent", () => {
+    const handler = runInNewContext(`${viewerAddressCode}; handler`) as (event: unknown) => { headers: Record<string, { value: string }> };
+    const request = handler({ viewer: { ip: '198.51.100.7' }, request: { uri: '/api/login/login_btn', method: 'POST', headers: { 'x-viewer-address': { value: '10.0.0.1' } } } });
+    expect(request.headers['x-viewer-address']).toEqual({ value: '198.51.100.7' });
   });
 });

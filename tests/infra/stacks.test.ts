@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { endpointGroups, routePaths, routes } from '#shared/routes.ts';
-import { functionEnv } from '#infra/table-design.ts';
+import { functionEnv, originHeaders } from '#infra/table-design.ts';
 import { fallbackGroup, routeKeyOf } from '#infra/aws/api-stack.ts';
 import type { EnvName } from '#infra/aws/environments.ts';
 import { resourcesOf, synthesize, type SynthOptions, type Synthesized } from './synth.ts';
@@ -33,6 +33,7 @@ const apiEnvVars = [
   functionEnv.bucketName,
   functionEnv.mailFrom,
   functionEnv.tokenSecretArn,
+  functionEnv.originVerifySecretArn,
   functionEnv.sessionIdleMinutes,
   'NODE_OPTIONS',
 ].sort();
@@ -245,7 +246,8 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       for (const [, fn] of functions) {
         expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
         const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-        expect(Object.keys(variables).sort()).toEqual(apiEnvVars);
+        // The SAML key prefix only where SP keys are stored (security) or read (auth).
+        expect(Object.keys(variables).filter((name) => name !== functionEnv.samlKeyParameterPrefix).sort()).toEqual(apiEnvVars);
         expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
         expect(variables[functionEnv.sessionIdleMinutes]).toBe('60');
       }
@@ -275,6 +277,32 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
         expect(route?.fn, path).toBe(functionOf[routes[path].group]);
       }
       expect(routeTargets.find((r) => r.key === fallbackKey)?.fn).toBe(functionOf[fallbackGroup]);
+    });
+
+    it('lets security only put and auth only get the SAML SP key parameters of this environment', () => {
+      const policies = resourcesOf(s.templates.api, 'AWS::IAM::Policy');
+      const statementsOf = (group: 'auth' | 'security' | 'drive') => {
+        const role = s.logicalId(s.built.stacks.api.functions[group].role!);
+        const found = policies.find(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${role}"`));
+        return (found![1].Properties.PolicyDocument as { Statement: Statement[] }).Statement;
+      };
+      const ssm = (group: 'auth' | 'security' | 'drive') => statementsOf(group).filter((statement) => actionsOf([statement]).some((a) => a.startsWith('ssm:')));
+      expect(ssm('security').map((statement) => actionsOf([statement]))).toEqual([['ssm:PutParameter']]);
+      expect(ssm('auth').map((statement) => actionsOf([statement]))).toEqual([['ssm:GetParameter']]);
+      expect(ssm('drive')).toEqual([]);
+      for (const group of ['auth', 'security'] as const) {
+        expect(JSON.stringify(ssm(group)[0]!.Resource)).toContain(`:parameter/com-drive/${env}/saml-sp-key/*`);
+        const fn = s.built.stacks.api.functions[group];
+        const variables = (resourcesOf(s.templates.api, 'AWS::Lambda::Function').find(([id]) => id === s.logicalId(fn))![1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+        expect(variables[functionEnv.samlKeyParameterPrefix]).toBe(`/com-drive/${env}/saml-sp-key/`);
+      }
+    });
+
+    it("ships xmllint-wasm's worker and WebAssembly beside the auth bundle (the SAML schema validator)", () => {
+      const fn = s.built.stacks.api.functions.auth;
+      const [, resource] = resourcesOf(s.templates.api, 'AWS::Lambda::Function').find(([id]) => id === s.logicalId(fn))!;
+      const key = (resource.Properties.Code as { S3Key: string }).S3Key;
+      expect(s.assetFiles(key)).toEqual(expect.arrayContaining(['index.mjs', 'xmllint-node.js', 'xmllint.wasm']));
     });
 
     it('grants S3 presigning to drive and imports, exports to imports only, SES to auth, and Scan to nobody', () => {
@@ -368,6 +396,22 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       const apiOrigin = distribution().Origins.find((o) => o.Id === behaviour!.TargetOriginId);
       expect(JSON.stringify(apiOrigin?.DomainName)).toContain('execute-api');
       expect(apiOrigin?.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+    });
+
+    it('tells the API the viewer address, with the origin secret that makes it trustworthy', () => {
+      const [behaviour] = distribution().CacheBehaviors;
+      const apiOrigin = distribution().Origins.find((o) => o.Id === behaviour!.TargetOriginId) as { OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] };
+      const verify = apiOrigin.OriginCustomHeaders?.find((header) => header.HeaderName === originHeaders.verify);
+      // A dynamic reference to the generated secret, resolved by CloudFormation (never in the template).
+      expect(JSON.stringify(verify?.HeaderValue)).toMatch(/resolve:secretsmanager:/);
+      const functions = resourcesOf(s.templates.web, 'AWS::CloudFront::Function');
+      const viewerAddress = functions.find(([, fn]) => String(fn.Properties.FunctionCode).includes(originHeaders.viewerAddress));
+      expect(viewerAddress).toBeDefined();
+      expect(JSON.stringify(behaviour)).toContain(viewerAddress![0]);
+      // Every API function knows the secret and may read it.
+      for (const [, fn] of resourcesOf(s.templates.api, 'AWS::Lambda::Function')) {
+        expect(Object.keys((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables)).toContain(functionEnv.originVerifySecretArn);
+      }
     });
 
     it(env === 'bastion' ? 'uses the custom domain with TLS 1.2+ and the WAF ACL' : 'uses the default CloudFront name', () => {

@@ -14,7 +14,7 @@ import type { RouteRequest } from '#shared/routes.ts';
 import type { Corp } from '#shared/schemas/legal.ts';
 import type { ProductArea, UserGroup } from '#shared/schemas/groups.ts';
 import type { UserDetail } from '#shared/schemas/users.ts';
-import { call, post, signIn } from './support/api.ts';
+import { call, post } from './support/api.ts';
 import { scanAll, tenantSnapshot } from './support/snapshot.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 import { createUser } from './support/users.ts';
@@ -208,13 +208,13 @@ describe('users: register and read', () => {
       kyk_id: t.kykId, user_id: 'Taro.Y_1@x-', user_nm: '山田 太郎', email: 'taro+12@example.com', phone: '03-1234-5678', language: 'ja', corp_id: corp.corp_id,
       corp_nm: 'Example Holdings', department: 'Sales', post: 'Manager', groups: { atk: group.user_group_id }, group_names: { atk: 'Knowledge editors' },
       ata_admin_permission: 1, atp_admin_permission: 1, atk_admin_permission: 1, atc_admin_permission: 1, atc_lapse_flg: 1, atk_lapse_flg: 1, atp_lapse_flg: 1,
-      ata_corp_permission: 1, file_regist_method: 1, indiv_permission_flg: 1, indiv_com_drive_permission: 3, status: 0, password_change_required: 0, totp_registered: 0,
+      ata_corp_permission: 1, file_regist_method: 1, indiv_permission_flg: 1, indiv_com_drive_permission: 3, status: 0, password_change_required: 1, totp_registered: 0,
       regist_user_nm: '管理者 太郎', update_user_nm: '管理者 太郎',
     });
 
     const item = (await stored(t.kykId, user.user_id))!;
     expect(item).toMatchObject({
-      gsi1pk: `T#${t.kykId}#USERS`, gsi1sk: 'Taro.Y_1@x-', gsi2pk: `T#${t.kykId}#USERS`, gsi2sk: '山田 太郎#Taro.Y_1@x-', status: 0, password_change_required: 0,
+      gsi1pk: `T#${t.kykId}#USERS`, gsi1sk: 'Taro.Y_1@x-', gsi2pk: `T#${t.kykId}#USERS`, gsi2sk: '山田 太郎#Taro.Y_1@x-', status: 0, password_change_required: 1,
       groups: { atk: group.user_group_id }, corp_id: corp.corp_id, row_version: user.row_version,
     });
     expect(item.temp_password_expires_at).toBeUndefined();
@@ -544,11 +544,16 @@ describe('users: suspend, unsuspend, password reset, TOTP and two-step resets', 
   });
 
   /** A registered user who is signed in. */
+  /** A registered user who has been through the first sign-in's forced password change. */
   async function signedIn(body: Partial<RouteRequest<'com/user_info_reg_btn'>> = {}) {
+    const initial = `Pw-${randomUUID().slice(0, 12)}`;
+    const { user: registered } = await register(t.token, { ...body, password: initial });
+    const step = await call('login/login_btn', { kyk_id: t.kykId, user_id: registered.user_id, password: initial });
+    expect(step.body.code, JSON.stringify(step.body)).toBe(-990000010009);
     const password = `Pw-${randomUUID().slice(0, 12)}`;
-    const { user } = await register(t.token, { ...body, password });
-    const token = await signIn(t.kykId, user.user_id, password);
-    return { user, password, token };
+    const changed = await call('com/passchange_lnk', { ticket: step.body.data!.next!.ticket, new_password: password, confirm_password: password });
+    expect(changed.body.code, JSON.stringify(changed.body)).toBe(990000210002);
+    return { user: await info(t.token, registered.user_id), password, token: changed.token! };
   }
 
   it('suspends: status 1, the session ends (-102 at once), sign-in is refused, the responsible person is mailed, audited', async () => {
@@ -610,13 +615,15 @@ describe('users: suspend, unsuspend, password reset, TOTP and two-step resets', 
     expect(forced.body).toMatchObject({ code: 990000210003, msg_level: 'INFO', message: 'The suspension has been lifted. The user must change the password at the next sign-in.' });
     expect(forced.body.data?.user).toMatchObject({ status: 0, password_change_required: 1 });
     expect((await stored(t.kykId, user.user_id))?.password_change_required).toBe(1);
-    expect(await signIn(t.kykId, user.user_id, password, 1)).toBeTruthy();
+    const next = await call('login/login_btn', { kyk_id: t.kykId, user_id: user.user_id, password, force_flg: 1 });
+    expect(next.body).toMatchObject({ code: -990000010009, data: { next: { step: 'password-change', reason: 'reset' } } });
 
     const other = (await register(t.token)).user;
     await db().send(new UpdateCommand({ TableName: TABLE(), Key: userKey(t.kykId, other.user_id), UpdateExpression: 'SET #s = :locked', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':locked': 9 } }));
     const plain = await call('com/user_info_unlapse_btn', { user_id: other.user_id, row_version: other.row_version }, t.token);
     expect(plain.body).toMatchObject({ code: 990000210004, message: 'The suspension has been lifted.' });
-    expect(plain.body.data?.user).toMatchObject({ status: 0, password_change_required: 0 });
+    // A plain unsuspend leaves the pending first-sign-in change as it was.
+    expect(plain.body.data?.user).toMatchObject({ status: 0, password_change_required: other.password_change_required });
     const audit = (await auditOf(t.kykId, other.user_id)).find((record) => record.action === 'user.unlapse');
     expect(audit).toMatchObject({ before: { status: 9 }, after: { status: 0 } });
   });
@@ -641,8 +648,10 @@ describe('users: suspend, unsuspend, password reset, TOTP and two-step resets', 
     expect(record).toMatchObject({ after: { password_change_required: 1, delivery: 'show' } });
     expect(JSON.stringify(audit)).not.toContain(temporary);
     expect(JSON.stringify(audit)).not.toMatch(/password_hash|scrypt/);
-    // The new password signs in (the forced change at first sign-in is issue 4's).
-    expect(await signIn(t.kykId, user.user_id, temporary)).toBeTruthy();
+    // The temporary password signs in only as far as the forced change.
+    const next = await call('login/login_btn', { kyk_id: t.kykId, user_id: user.user_id, password: temporary });
+    expect(next.body).toMatchObject({ code: -990000010009, data: { next: { step: 'password-change' } } });
+    expect(next.token).toBeUndefined();
   });
 
   it("mails the temporary password to the user's address in the user's language and answers null", async () => {
@@ -727,11 +736,12 @@ describe('users: delete', () => {
     const password = 'Delete-me-1';
     const { user } = await register(t.token, { password, groups: { ata: ga.user_group_id, atk: gk.user_group_id }, corp_id: corp.corp_id });
     const { user: stays } = await register(t.token, { groups: { ata: ga.user_group_id }, corp_id: corp.corp_id });
-    const token = await signIn(t.kykId, user.user_id, password);
+    const step = await call('login/login_btn', { kyk_id: t.kykId, user_id: user.user_id, password });
+    const token = (await call('com/passchange_lnk', { ticket: step.body.data!.next!.ticket, new_password: 'Deleted-soon-2', confirm_password: 'Deleted-soon-2' })).token!;
     await db().send(new PutCommand({ TableName: TABLE(), Item: { pk: userKey(t.kykId, user.user_id).pk, sk: 'DEVICE#x', type: 'device' } }));
     const countBefore = await countUsers(t.kykId);
 
-    const result = await call('com/user_info_del_btn', { user_id: user.user_id, row_version: user.row_version }, t.token);
+    const result = await call('com/user_info_del_btn', { user_id: user.user_id, row_version: (await info(t.token, user.user_id)).row_version }, t.token);
     expect(result.body.code, JSON.stringify(result.body)).toBe(0);
     expect(result.body.data).toEqual({});
     expect(await stored(t.kykId, user.user_id)).toBeUndefined();

@@ -1,5 +1,6 @@
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ProductArea, UserGroup } from '#shared/schemas/groups.ts';
+import { ipPolicyKey } from '#lib/ip-policy.ts';
 import { auditPut, type AuditActor } from '#lib/audit.ts';
 import { db } from '#lib/clients.ts';
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
@@ -309,7 +310,7 @@ const groupCountChange = (kykId: string, product: ProductArea, delta: 1 | -1): T
 });
 
 /**
- * Deletes a group that has no members, with its name claim, and counts it out of its product, in
+ * Deletes a group that has no members, with its name claim and IP allow-list entry, and counts it out of its product, in
  * one transaction with the audit record. Conditional on the version the caller saw and on the group
  * still being empty.
  */
@@ -326,6 +327,8 @@ export async function deleteGroup(actor: AuditActor, group: GroupRecord): Promis
       },
       claimDelete(group),
       groupCountChange(actor.kykId, group.product, -1),
+      // The group's IP allow-list entry goes with it (an account-area group may have one).
+      { Delete: { TableName: table(), Key: ipPolicyKey(group.kyk_id, group.user_group_id) } },
       auditPut(actor, { action: 'user_group.delete', targetType: 'user_group', targetId: group.user_group_id, before: toUserGroup(group), after: null }),
     ]);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '#shared/messages.ts';
+import { CURRENT_MODULE, type ProductModule } from '#shared/schemas/auth.ts';
 import { db } from '../clients.ts';
 import { table, tenantPrefix, type Keys } from './table.ts';
 
@@ -15,6 +16,10 @@ export interface Contract {
   regist_date: string;
   /** The management responsible person, mailed when a user is suspended (the first administrator's address at creation). */
   responsible_email?: string;
+  /** Set when another site serves this contract: sign-in here answers -990000010010 with this URL. */
+  home_url?: string;
+  /** Modules the contract may use (SPEC.md §1 login options); absent: the drive only. */
+  modules?: string[];
   /** The language of those mails. */
   responsible_language?: Language;
 }
@@ -27,3 +32,7 @@ export async function getContract(kykId: string): Promise<Contract | undefined> 
   const { Item } = await db().send(new GetCommand({ TableName: table(), Key: contractKey(kykId) }));
   return Item as Contract | undefined;
 }
+
+/** Whether the contract may use a module (SPEC.md §1 login options); a contract naming none has the drive only. */
+export const contractAllows = (contract: Pick<Contract, 'modules'> | undefined, module: ProductModule): boolean =>
+  (contract?.modules ?? [CURRENT_MODULE]).includes(module);

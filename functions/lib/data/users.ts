@@ -42,7 +42,18 @@ export interface User {
   temp_password_expires_at?: string;
   /** Authenticator registration (issue 4); never leaves the server. */
   totp_secret?: string;
+  /** ISO time the authenticator was registered (devices trusted before it do not count). */
+  totp_registered_at?: string;
+  /** The last accepted TOTP time step: a code of that step or earlier is never accepted again. */
   totp_last_step?: number;
+  /** Wrong passwords since the last successful one; reaching the policy's maximum locks (status 9). */
+  failed_login_count?: number;
+  /** ISO time the password was last set (expiry counts from it). */
+  password_changed_at?: string;
+  /** ISO time of the last completed sign-in (tells a first sign-in from an administrator reset). */
+  last_login_at?: string;
+  /** 1: the user must complete missing information (e-mail) at the next sign-in (-990000010008). */
+  info_change_required?: 0 | 1;
   /** Optimistic-lock version: every update is conditional on it (-201 on a lost race). */
   row_version: number;
   regist_date: string;
@@ -83,6 +94,7 @@ export const toLoginUser = (user: User): LoginUser => ({
   email: user.email,
   language: user.language,
   ata_admin_permission: user.ata_admin_permission,
+  file_regist_method: user.file_regist_method ?? 0,
 });
 
 /**

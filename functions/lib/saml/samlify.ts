@@ -1,0 +1,11 @@
+import samlify from 'samlify/build/index.js';
+import { samlifySchemaValidator } from './schema-validator.ts';
+
+/**
+ * samlify (>= 2.10: earlier versions had a signature-wrapping flaw), with the XML schema validator
+ * installed before any message is parsed. Import samlify only from here (samlify-module.d.ts says why).
+ */
+samlify.setSchemaValidator(samlifySchemaValidator);
+
+export default samlify;
+export type * from 'samlify/build/index.js';
