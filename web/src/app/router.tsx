@@ -32,11 +32,14 @@ export const routeObjects: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { path: 'login', lazy: async () => ({ Component: (await import('@/features/auth/components/login-page/root.tsx')).default }) },
-          soon('otp-mail', 'otpMail', true),
-          soon('otp-multi-part', 'otpMultiPart', true),
-          soon('com_drive/sso', 'sso', true),
-          soon('com_drive/sso-fail', 'ssoFail', true),
-          soon('com_drive/sso-login', 'ssoLogin', true),
+          // The steps a sign-in may still need (docs/sign-in.md); each keeps its pending step in sessionStorage.
+          page('otp-mail', () => import('@/features/auth/components/otp-mail-page/root.tsx')),
+          page('otp-multi-part', () => import('@/features/auth/components/otp-totp-page/root.tsx')),
+          page('login/info-change', () => import('@/features/auth/components/info-change-page/root.tsx')),
+          // SAML single sign-on: start (contract ID -> IdP), the ACS's hand-over, and its refusals.
+          page('com_drive/sso', () => import('@/features/sso/components/sso-page/root.tsx')),
+          page('com_drive/sso-fail', () => import('@/features/sso/components/sso-fail-page/root.tsx')),
+          page('com_drive/sso-login', () => import('@/features/sso/components/sso-login-page/root.tsx')),
         ],
       },
       {
@@ -47,8 +50,6 @@ export const routeObjects: RouteObject[] = [
           soon('search-result', 'searchResult'),
           soon('location', 'location'),
           page('profile', () => import('@/features/auth/components/profile-page/root.tsx')),
-          // The signed-in user's own password change (the forced change at sign-in is the login flow's).
-          page('change-password', () => import('@/features/auth/components/change-password-page/root.tsx')),
           {
             // Administration: non-administrators get the no-permission page, and no API call is made.
             lazy: async () => ({ Component: (await import('./layouts/admin-only.tsx')).AdminOnly }),
@@ -68,6 +69,12 @@ export const routeObjects: RouteObject[] = [
             ],
           },
         ],
+      },
+      {
+        // /change-password: signed in, the own password change inside the signed-in frame; not signed
+        // in, the change a sign-in requires (first sign-in, reset, expired) in the public frame.
+        lazy: async () => ({ Component: (await import('./layouts/fallback-layout.tsx')).FallbackLayout }),
+        children: [page('change-password', () => import('@/features/auth/components/change-password-page/root.tsx'))],
       },
       {
         // Not-found inside the frame the visitor would otherwise see.

@@ -1,6 +1,6 @@
 import { codes, type MsgLevel } from '@shared/codes.ts';
 import { API_PREFIX, bearer, readBearer, TOKEN_HEADER, type Envelope } from '@shared/envelope.ts';
-import type { RoutePath, RouteRequest, RouteResponse } from '@shared/routes.ts';
+import { routes, type RoutePath, type RouteRequest, type RouteResponse } from '@shared/routes.ts';
 import { fileNameFromContentDisposition, sanitizeFileName } from './content-disposition.ts';
 import { showErrorModal } from './error-modal-store.ts';
 import { currentLanguage, i18n } from './i18n/index.ts';
@@ -13,7 +13,8 @@ import { clearSession, getToken, readStoredUser, setToken } from './session.ts';
  *   the refreshed token taken back from the response header;
  * - a non-INFO result opens the error modal with the server's message (unless `silent`) and rejects
  *   with an ApiError;
- * - -102 (token timeout) clears the token and goes to /login, without a modal;
+ * - -102 (token timeout) clears the token and goes to /login, without a modal (on a public route, a
+ *   sign-in step whose ticket expired, it rejects like any other refusal: the page goes back to /login);
  * - a cancelled request rejects with the AbortError and shows nothing (check with isAbortError);
  * - a transport failure (no response, or a response that is not an envelope) shows the network
  *   error message; a server-error status that carries an envelope shows the server's message.
@@ -31,6 +32,8 @@ export class ApiError extends Error {
     readonly fields: Record<string, string> = {},
     readonly status = 0,
     readonly requestId?: string,
+    /** The envelope's `data`: a sign-in's next step comes as a WARN code with data (`{ next }`, `{ redirect_url }`). */
+    readonly data?: unknown,
   ) {
     super(message);
   }
@@ -62,6 +65,8 @@ export function reportApiError(error: unknown): void {
   }
   showErrorModal({ message: i18n.t('notice.networkError') });
 }
+
+const startsSession = (path: RoutePath): boolean => (routes[path] as { startsSession?: true }).startsSession === true;
 
 let redirectingToLogin = false;
 
@@ -136,11 +141,13 @@ export async function callApiWithResult<P extends RoutePath>(
     throw failure;
   }
 
-  // Keep the refreshed token, unless the session ended meanwhile (sign-out raced this call).
+  // Keep the refreshed token, unless the session ended meanwhile (sign-out raced this call); a call
+  // that can end a sign-in (manifest `startsSession`) brings the first one.
   const refreshed = readBearer(response.headers.get(TOKEN_HEADER));
-  if (refreshed && (getToken() !== undefined || path === 'login/login_btn')) setToken(refreshed);
+  if (refreshed && (getToken() !== undefined || startsSession(path))) setToken(refreshed);
 
-  if (envelope.code === codes.tokenTimeout.code) {
+  // -102 on a public call (a sign-in step whose ticket expired) is no session ending: the caller handles it.
+  if (envelope.code === codes.tokenTimeout.code && routes[path].access !== 'public') {
     handleTokenTimeout();
     throw new ApiError('api', envelope.code, envelope.msg_level, envelope.message, {}, response.status);
   }
@@ -154,6 +161,7 @@ export async function callApiWithResult<P extends RoutePath>(
       envelope.info?.fields ?? {},
       response.status,
       envelope.info?.request_id,
+      envelope.data ?? undefined,
     );
     if (!options.silent) reportApiError(failure);
     throw failure;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { mutate } from 'swr';
@@ -9,11 +9,12 @@ import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/com
 import { changeLanguage } from '@/features/auth/api/change-language.ts';
 import { logout } from '@/features/auth/api/logout.ts';
 import { useLoginUser } from '@/features/auth/api/get-login-user.ts';
+import { useLoginOptions } from '@/features/auth/api/get-login-options.ts';
 import { createPageLayoutStore, PageLayoutProvider, usePageLayoutState } from '@/components/page-layout.tsx';
 import { isAbortError } from '@/lib/api-client.ts';
 import { loginPath } from '@/lib/navigation.ts';
 import { clearNotifications, useNotifications } from '@/lib/notifications.ts';
-import { clearSession, lastSessionEnd, useIsAuthenticated } from '@/lib/session.ts';
+import { clearSession, lastSessionEnd, readStoredUser, useIsAuthenticated } from '@/lib/session.ts';
 import { TopBar } from './top-bar.tsx';
 
 /** The signed-in frame: top navigation, side navigation, breadcrumbs, notifications, the page. */
@@ -40,6 +41,23 @@ function SignedInShell() {
   const notifications = useNotifications();
   const [navigationOpen, setNavigationOpen] = useState(true);
   const [signingOut, setSigningOut] = useState(false);
+  const options = useLoginOptions();
+  const contractRefused = options.data?.allowed === false;
+  const refusing = useRef(false);
+
+  // SPEC.md §1: a contract without this module signs out and goes to /login with the message.
+  useEffect(() => {
+    if (!contractRefused || refusing.current) return;
+    refusing.current = true;
+    const kykId = user?.kyk_id ?? readStoredUser()?.kyk_id;
+    void (async () => {
+      await logout({ silent: true }).catch(() => undefined);
+      clearNotifications();
+      await mutate(() => true, undefined, { revalidate: false });
+      // The shell then redirects to /login with this reason (an error there).
+      clearSession({ reason: 'code.loginContractNotAllowed', kykId, returnHere: false });
+    })();
+  }, [contractRefused, user?.kyk_id]);
 
   const signOut = async () => {
     setSigningOut(true);

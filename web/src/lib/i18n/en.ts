@@ -1,4 +1,7 @@
 import { catalogue } from '@shared/messages.ts';
+import { ipPolicyTexts } from './ip-policy.ts';
+import { signInTexts } from './sign-in.ts';
+import { ssoTexts } from './sso.ts';
 
 /**
  * English UI texts. The server's catalogue (code.*, validation.*, notice.*) is merged in as-is, so
@@ -6,6 +9,9 @@ import { catalogue } from '@shared/messages.ts';
  */
 export const en = {
   ...catalogue.en,
+  ipPolicy: ipPolicyTexts.en,
+  signIn: signInTexts.en,
+  sso: ssoTexts.en,
   app: {
     productName: 'Common Drive',
     loading: 'Loading…',
@@ -692,11 +698,6 @@ export const en = {
       password: 'Password policy',
       ip: 'IP address restriction',
       sso: 'Single sign-on (SAML)',
-    },
-    pending: {
-      title: 'Not available yet',
-      ip: 'IP address restriction is coming with the sign-in policy work. Until then, sign-in is allowed from any address.',
-      sso: 'Single sign-on (SAML) is coming with the sign-in policy work. Until then, users sign in with their password.',
     },
     unsaved: {
       title: 'Discard unsaved changes?',

@@ -1,8 +1,14 @@
 import { catalogue } from '@shared/messages.ts';
+import { ipPolicyTexts } from './ip-policy.ts';
+import { signInTexts } from './sign-in.ts';
+import { ssoTexts } from './sso.ts';
 import type { Resources } from './en.ts';
 
 /** Japanese UI texts: the same keys as en.ts (the type makes a missing key a compile error). */
 export const ja: Resources = {
+  ipPolicy: ipPolicyTexts.ja,
+  signIn: signInTexts.ja,
+  sso: ssoTexts.ja,
   ...catalogue.ja,
   app: {
     productName: '共通ドライブ',
@@ -690,11 +696,6 @@ export const ja: Resources = {
       password: 'パスワードポリシー',
       ip: 'IPアドレス制限',
       sso: 'シングルサインオン (SAML)',
-    },
-    pending: {
-      title: 'まだ利用できません',
-      ip: 'IPアドレス制限はログインポリシーの作業とともに提供されます。それまでは、どのアドレスからでもログインできます。',
-      sso: 'シングルサインオン (SAML) はログインポリシーの作業とともに提供されます。それまでは、パスワードでログインします。',
     },
     unsaved: {
       title: '保存していない変更を破棄しますか？',

@@ -1,7 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { mutate } from 'swr';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -10,18 +9,21 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
+import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { codes } from '@shared/codes.ts';
 import type { MessageKey } from '@shared/messages.ts';
 import { loginRequest } from '@shared/schemas/auth.ts';
-import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { reportApiError } from '@/lib/api-client.ts';
 import { showErrorModal } from '@/lib/error-modal-store.ts';
 import { fieldErrors } from '@/lib/form-validation.ts';
-import { currentLanguage, i18n, setLanguage } from '@/lib/i18n/index.ts';
-import { safeNextPath } from '@/lib/navigation.ts';
-import { storeUser, useIsAuthenticated } from '@/lib/session.ts';
+import { currentLanguage, i18n } from '@/lib/i18n/index.ts';
+import { navigateTo, safeNextPath } from '@/lib/navigation.ts';
+import { useIsAuthenticated } from '@/lib/session.ts';
 import { login } from '../../api/login.ts';
-import { loginUserKey } from '../../api/get-login-user.ts';
+import { readDeviceToken } from '../../utils/device-token.ts';
+import { useSignInFlow, type LoginPageState } from '../sign-in/use-sign-in-flow.ts';
+import { DifferentLocation } from './different-location.tsx';
 
 type Field = 'kyk_id' | 'user_id' | 'password';
 
@@ -32,10 +34,19 @@ type Field = 'kyk_id' | 'user_id' | 'password';
  */
 const isMessageKey = (value: string | null): value is MessageKey => !!value && /^(code|notice)\.\w+$/.test(value) && i18n.exists(value);
 
-/** The sign-in screen (SPEC.md §2): contract ID, user ID, password; force-login on -990000010003. */
+const goToLocation = (url: string) => window.location.assign(url);
+
+/** Reasons a redirect carries that are refusals rather than information. */
+const errorReasons: ReadonlySet<string> = new Set(['code.loginContractNotAllowed', 'notice.contractNotAllowed', 'notice.signInTicketInvalid']);
+
+/**
+ * The sign-in screen (SPEC.md §2): contract ID, user ID, password; force-login on -990000010003;
+ * the further steps open their own pages (docs/sign-in.md); another location counts down and goes.
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const location = useLocation();
+  const flow = useSignInFlow();
   const [params] = useSearchParams();
   const authenticated = useIsAuthenticated();
   const next = safeNextPath(params.get('next')) ?? '/storage';
@@ -46,6 +57,8 @@ export default function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const routeState = (location.state ?? {}) as LoginPageState;
+  const { differentLocation, signInMessage: stepMessage } = routeState;
 
   const localErrors = useMemo(() => (submitted ? fieldErrors(loginRequest, values, t) : {}), [submitted, values, t]);
   const errorOf = (field: Field) => localErrors[field] ?? serverErrors[field];
@@ -67,20 +80,23 @@ export default function LoginPage() {
     if (Object.keys(fieldErrors(loginRequest, values, t)).length > 0) return;
     setBusy(true);
     try {
-      const { user } = await login({ ...values, force_flg: force, language: currentLanguage() }, { silent: true });
-      storeUser(user);
-      await mutate(loginUserKey, { user }, { revalidate: false });
-      setLanguage(user.language);
-      navigate(next, { replace: true });
-    } catch (error) {
-      if (isAbortError(error)) return;
-      if (error instanceof ApiError && error.code === codes.loginSameUser.code) {
+      const kyk_id = values.kyk_id.trim();
+      const user_id = values.user_id.trim();
+      const device_token = readDeviceToken(kyk_id, user_id);
+      const refusal = await flow.run(
+        () => login({ ...values, force_flg: force, language: currentLanguage(), ...(device_token ? { device_token } : {}) }, { silent: true }),
+        { kyk_id, user_id, next },
+        { restartInPlace: true },
+      );
+      if (!refusal) return;
+      const { error } = refusal;
+      if (error.code === codes.loginSameUser.code) {
         showErrorModal({
           message: error.message,
           level: error.msgLevel,
           confirm: { label: t('login.signInAnyway'), onConfirm: () => signIn(1) },
         });
-      } else if (error instanceof ApiError && error.code === codes.input.code && Object.keys(error.fields).length > 0) {
+      } else if (error.code === codes.input.code && Object.keys(error.fields).length > 0) {
         setServerErrors(error.fields);
       } else {
         reportApiError(error);
@@ -89,6 +105,9 @@ export default function LoginPage() {
       setBusy(false);
     }
   };
+
+  if (differentLocation) return <DifferentLocation url={differentLocation.url} message={differentLocation.message} onGo={goToLocation} />;
+
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -120,8 +139,13 @@ export default function LoginPage() {
             </Alert>
           )}
           {!isMessageKey(redirectError) && isMessageKey(reason) && (
-            <Alert type="info" data-testid="login-redirect-message">
+            <Alert type={errorReasons.has(reason) ? 'error' : 'info'} data-testid="login-redirect-message">
               {t(reason)}
+            </Alert>
+          )}
+          {!isMessageKey(redirectError) && !isMessageKey(reason) && stepMessage && (
+            <Alert type={stepMessage.type} data-testid="login-redirect-message">
+              {stepMessage.text}
             </Alert>
           )}
           <Container header={<Header variant="h1" description={t('login.description')}>{t('login.title')}</Header>}>
@@ -139,7 +163,19 @@ export default function LoginPage() {
               </SpaceBetween>
             </Form>
           </Container>
-          <Box textAlign="center" color="text-body-secondary" variant="small">
+          <Box textAlign="center">
+            <Link
+              href="/com_drive/sso"
+              onFollow={(event) => {
+                event.preventDefault();
+                navigateTo('/com_drive/sso');
+              }}
+              data-testid="login-sso-link"
+            >
+              {t('signIn.sso')}
+            </Link>
+          </Box>
+          <Box textAlign="center" color="text-body-secondary" fontSize="body-s">
             {t('app.productName')}
           </Box>
         </SpaceBetween>

@@ -8,21 +8,31 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
+import RadioGroup from '@cloudscape-design/components/radio-group';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { languages, type Language } from '@shared/messages.ts';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { setLanguage } from '@/lib/i18n/index.ts';
+import { newNotificationId, notify } from '@/lib/notifications.ts';
+import { changeFileRegistMethod } from '../../api/change-file-regist-method.ts';
 import { changeLanguage } from '../../api/change-language.ts';
 import { useLoginUser } from '../../api/get-login-user.ts';
+import { DevicesSection } from './devices-section.tsx';
 
-/** /profile (SPEC.md §2): the signed-in user's own information, language and password change. */
+/**
+ * /profile (SPEC.md §2): the signed-in user's own information, language, file-registration method,
+ * password change and trusted second-step devices.
+ */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data } = useLoginUser();
   const user = data?.user;
   const [saving, setSaving] = useState(false);
+  const [savingMethod, setSavingMethod] = useState(false);
+  /** The method chosen and being saved (shown at once; dropped again if the save fails). */
+  const [chosenMethod, setChosenMethod] = useState<string>();
 
   usePageLayout([
     { text: t('nav.home'), href: '/' },
@@ -39,6 +49,20 @@ export default function ProfilePage() {
       // the error modal has told the user
     } finally {
       setSaving(false);
+    }
+  };
+
+  const chooseFileMethod = async (value: string) => {
+    setChosenMethod(value);
+    setSavingMethod(true);
+    try {
+      await changeFileRegistMethod({ file_regist_method: value === '1' ? 1 : 0 });
+      notify({ id: newNotificationId('file-method'), type: 'success', content: <span data-testid="profile-file-method-saved">{t('signIn.fileMethod.saved')}</span>, dismissLabel: t('common.close') }, 6000);
+    } catch {
+      // the error modal has told the user
+    } finally {
+      setChosenMethod(undefined);
+      setSavingMethod(false);
     }
   };
 
@@ -71,6 +95,17 @@ export default function ProfilePage() {
                 onChange={({ detail }) => void chooseLanguage(detail.selectedOption.value as Language)}
               />
             </FormField>
+            <FormField label={t('signIn.fileMethod.label')} description={t('signIn.fileMethod.description')}>
+              <RadioGroup
+                data-testid="profile-file-method"
+                value={chosenMethod ?? (user ? String(user.file_regist_method) : null)}
+                onChange={({ detail }) => void chooseFileMethod(detail.value)}
+                items={[
+                  { value: '0', label: t('signIn.fileMethod.simple'), description: t('signIn.fileMethod.simpleDescription'), disabled: !user || savingMethod, controlId: 'profile-file-method-0' },
+                  { value: '1', label: t('signIn.fileMethod.detailed'), description: t('signIn.fileMethod.detailedDescription'), disabled: !user || savingMethod, controlId: 'profile-file-method-1' },
+                ]}
+              />
+            </FormField>
             <FormField label={t('account.profile.password')} description={t('account.profile.passwordDescription')}>
               <Button onClick={() => navigate('/change-password')} nativeButtonAttributes={{ 'data-testid': 'profile-change-password' }}>
                 {t('account.profile.changePassword')}
@@ -78,6 +113,7 @@ export default function ProfilePage() {
             </FormField>
           </SpaceBetween>
         </Container>
+        <DevicesSection />
       </SpaceBetween>
     </ContentLayout>
   );

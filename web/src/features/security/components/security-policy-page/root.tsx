@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -20,7 +19,9 @@ import { newNotificationId, notify } from '@/lib/notifications.ts';
 import { useSecurityInfo, type GetSecurityInfoResponse } from '../../api/get-security-info.ts';
 import { saveSecurityInfo } from '../../api/save-security-info.ts';
 import { draftChanged, draftFromPolicy, policyFromDraft, type PolicyDraft } from '../../utils/policy-form.ts';
+import { IpPolicyTab } from './ip-policy-tab.tsx';
 import { PasswordPolicyForm } from './password-policy-form.tsx';
+import { SsoTab } from './sso-tab.tsx';
 
 type TabKey = 'password' | 'ip' | 'sso';
 /** Tab ids are also the tab headers' data-testid (Cloudscape sets it). */
@@ -39,6 +40,10 @@ export default function SecurityPolicyPage() {
   const tab = tabOf(params.get('tab'));
   const { data, error, isLoading, mutate } = useSecurityInfo();
   const [dirty, setDirty] = useState(false);
+  const [ipDirty, setIpDirty] = useState(false);
+  const [ssoDirty, setSsoDirty] = useState(false);
+  /** Unsaved edits on any tab. */
+  const unsaved = dirty || ipDirty || ssoDirty;
   const [pendingTab, setPendingTab] = useState<TabKey>();
   const [formKey, setFormKey] = useState(0);
 
@@ -48,14 +53,14 @@ export default function SecurityPolicyPage() {
   ]);
 
   // Leaving the page (another screen) with unsaved edits: the same confirmation.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
   // Closing or reloading the browser tab: the browser's own confirmation.
   useEffect(() => {
-    if (!dirty) return;
+    if (!unsaved) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  }, [unsaved]);
 
   const goToTab = (next: TabKey) => setParams(next === 'password' ? {} : { tab: next }, { replace: true });
   const askOpen = pendingTab !== undefined || blocker.state === 'blocked';
@@ -65,6 +70,8 @@ export default function SecurityPolicyPage() {
   };
   const discard = () => {
     setDirty(false);
+    setIpDirty(false);
+    setSsoDirty(false);
     setFormKey((count) => count + 1);
     if (pendingTab) goToTab(pendingTab);
     setPendingTab(undefined);
@@ -79,7 +86,7 @@ export default function SecurityPolicyPage() {
         onChange={({ detail }) => {
           const next = tabKeyOfId(detail.activeTabId);
           if (next === tab) return;
-          if (dirty) setPendingTab(next);
+          if (unsaved) setPendingTab(next);
           else goToTab(next);
         }}
         tabs={[
@@ -113,8 +120,16 @@ export default function SecurityPolicyPage() {
               />
             ),
           },
-          { id: tabIds.ip, label: t('security.tabs.ip'), content: <ComingSoon testId="security-ip-pending" text={t('security.pending.ip')} /> },
-          { id: tabIds.sso, label: t('security.tabs.sso'), content: <ComingSoon testId="security-sso-pending" text={t('security.pending.sso')} /> },
+          {
+            id: tabIds.ip,
+            label: t('security.tabs.ip'),
+            content: <IpPolicyTab key={formKey} onDirtyChange={setIpDirty} onBack={() => navigate('/storage')} />,
+          },
+          {
+            id: tabIds.sso,
+            label: t('security.tabs.sso'),
+            content: <SsoTab key={formKey} onDirtyChange={setSsoDirty} onBack={() => navigate('/storage')} />,
+          },
         ]}
       />
       <Modal
@@ -135,18 +150,9 @@ export default function SecurityPolicyPage() {
           </Box>
         }
       >
-        {t('security.unsaved.message')}
+        {dirty || (!ipDirty && !ssoDirty) ? t('security.unsaved.message') : ipDirty ? t('ipPolicy.unsaved') : t('sso.unsaved')}
       </Modal>
     </ContentLayout>
-  );
-}
-
-function ComingSoon({ testId, text }: { testId: string; text: string }) {
-  const { t } = useTranslation();
-  return (
-    <Alert type="info" header={t('security.pending.title')} data-testid={testId}>
-      {text}
-    </Alert>
   );
 }
 

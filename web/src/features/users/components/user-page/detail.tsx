@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import Box from '@cloudscape-design/components/box';
+import { mutate as mutateCache } from 'swr';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -24,6 +24,7 @@ import { lapseUser } from '../../api/lapse-user.ts';
 import { refreshUserLists } from '../../api/list-users.ts';
 import { resetPassword } from '../../api/reset-password.ts';
 import { resetTotp } from '../../api/reset-totp.ts';
+import { userDevicesKey } from '../../api/list-user-devices.ts';
 import { resetTrustedDevices } from '../../api/reset-trusted-devices.ts';
 import { unlapseUser } from '../../api/unlapse-user.ts';
 import { failureMessage, isStale } from '../../utils/errors.ts';
@@ -32,6 +33,7 @@ import { adminFlagField, adminProducts, canSuspend, canUnsuspend, lapseFlagField
 import { ConfirmModal, ResetPasswordModal, UnsuspendModal } from '../action-modals.tsx';
 import { UserStatusBadge } from '../status-badge.tsx';
 import { TempPasswordModal } from '../temp-password-modal.tsx';
+import { UserDevicesTable } from './devices-table.tsx';
 import { EditUserForm } from './edit-form.tsx';
 
 /** /user?user_id=… (SPEC.md §2): Cloudscape "details page" of one user, with its edit form (`&mode=edit`). */
@@ -288,9 +290,7 @@ function UserDetailView({ user, onChanged, onReload }: { user: UserDetail; onCha
               </Header>
             }
           >
-            <Box textAlign="center" color="text-body-secondary" padding={{ vertical: 's' }} data-testid="user-devices-empty">
-              {t('users.detail.noDevices')}
-            </Box>
+            <UserDevicesTable userId={user.user_id} />
           </Container>
         </SpaceBetween>
       </ContentLayout>
@@ -377,6 +377,7 @@ function UserDetailView({ user, onChanged, onReload }: { user: UserDetail; onCha
             void act(async () => {
               const { user: changed } = await resetTrustedDevices(version, { silent: true });
               onChanged(changed);
+              await mutateCache(userDevicesKey(changed.user_id));
               success('user-devices-reset', <Tx k="users.resetDevices.done" values={{ name: changed.user_nm }} />);
             })
           }

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import { codes } from '@shared/codes.ts';
+import { passwordChangeRequest, type PasswordChangeRequest } from '@shared/schemas/security.ts';
+import { usePageLayout } from '@/components/page-layout.tsx';
+import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { fieldErrors } from '@/lib/form-validation.ts';
+import { newNotificationId, notify } from '@/lib/notifications.ts';
+import { useFormState } from '@/lib/use-form-state.ts';
+import { changePassword } from '../../api/change-password.ts';
+import { usePasswordConditions } from '../../api/get-password-conditions.ts';
+import { fieldOfPasswordError, type PasswordField } from '../../utils/password-conditions.ts';
+import { ConditionsPanel } from './conditions-panel.tsx';
+
+const empty: Required<PasswordChangeRequest> = { current_password: '', new_password: '', confirm_password: '' };
+const testIds: Record<PasswordField, string> = {
+  current_password: 'change-password-current',
+  new_password: 'change-password-new',
+  confirm_password: 'change-password-confirm',
+};
+const autoComplete: Record<PasswordField, string> = {
+  current_password: 'current-password',
+  new_password: 'new-password',
+  confirm_password: 'new-password',
+};
+
+/** /change-password (SPEC.md §2) when signed in: the user's own password, with the conditions in force. */
+export function OwnPasswordChange() {
+  const { t } = useTranslation();
+  const form = useFormState<Required<PasswordChangeRequest>>(empty);
+  const { values, change, submitted, setSubmitted, serverErrors, setServerErrors, setValues } = form;
+  const [busy, setBusy] = useState(false);
+
+  usePageLayout([
+    { text: t('nav.home'), href: '/' },
+    { text: t('pages.profile'), href: '/profile' },
+    { text: t('pages.changePassword'), href: '/change-password' },
+  ]);
+
+  const localErrors = (): Record<string, string> => {
+    const errors = fieldErrors(passwordChangeRequest, values, t);
+    if (!errors.confirm_password && values.confirm_password && values.new_password !== values.confirm_password) {
+      errors.confirm_password = t('code.passwordMismatch');
+    }
+    return errors;
+  };
+  const errors = { ...(submitted ? localErrors() : {}), ...serverErrors };
+
+  const submit = async () => {
+    setSubmitted(true);
+    setServerErrors({});
+    if (Object.keys(localErrors()).length > 0) return;
+    setBusy(true);
+    try {
+      const result = await changePassword(values, { silent: true });
+      notify(
+        {
+          id: newNotificationId('password-changed'),
+          type: 'success',
+          header: <span data-testid="change-password-success">{result.message || t('code.passwordChanged')}</span>,
+          dismissLabel: t('common.close'),
+        },
+        8000,
+      );
+      setValues(empty);
+      setSubmitted(false);
+    } catch (error) {
+      if (isAbortError(error)) return;
+      const field = error instanceof ApiError && error.kind === 'api' ? fieldOfPasswordError(error.code) : undefined;
+      if (field && error instanceof ApiError) setServerErrors({ [field]: error.message });
+      else if (error instanceof ApiError && error.code === codes.input.code && Object.keys(error.fields).length > 0) setServerErrors(error.fields);
+      else reportApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: PasswordField) => (
+    <FormField label={t(`account.changePassword.${name}`)} errorText={errors[name]} controlId={testIds[name]}>
+      <Input
+        type="password"
+        value={values[name]}
+        invalid={!!errors[name]}
+        disabled={busy}
+        autoComplete={autoComplete[name]}
+        onChange={({ detail }) => change(name, detail.value)}
+        nativeInputAttributes={{ 'data-testid': testIds[name], name }}
+      />
+    </FormField>
+  );
+
+  return (
+    <ContentLayout header={<Header variant="h1" description={t('account.changePassword.description')}>{t('pages.changePassword')}</Header>}>
+      <ColumnLayout columns={2}>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+          data-testid="change-password-form"
+          data-mode="own"
+        >
+          <Form
+            actions={
+              <Button variant="primary" loading={busy} nativeButtonAttributes={{ 'data-testid': 'change-password-submit' }}>
+                {t('account.changePassword.submit')}
+              </Button>
+            }
+          >
+            <Container header={<Header variant="h2">{t('account.changePassword.formTitle')}</Header>}>
+              <SpaceBetween size="l">
+                {field('current_password')}
+                {field('new_password')}
+                {field('confirm_password')}
+              </SpaceBetween>
+            </Container>
+          </Form>
+        </form>
+        <PasswordConditions />
+      </ColumnLayout>
+    </ContentLayout>
+  );
+}
+
+/** The conditions in force (read from the server), as sentences, and who sets them. */
+function PasswordConditions() {
+  const { t } = useTranslation();
+  const { data, error, isLoading, mutate } = usePasswordConditions();
+  return (
+    <ConditionsPanel state={data ? 'ready' : error ? 'error' : 'loading'} policy={data?.policy}>
+      {isLoading || !error ? (
+        <Box textAlign="center">
+          <Spinner />
+        </Box>
+      ) : (
+        <Alert
+          type="error"
+          action={
+            <Button formAction="none" onClick={() => void mutate()}>
+              {t('common.refresh')}
+            </Button>
+          }
+        >
+          {error instanceof ApiError ? error.message : t('notice.networkError')}
+        </Alert>
+      )}
+    </ConditionsPanel>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { codes } from '@shared/codes.ts';
+import { passwordChangeLinkRequest } from '@shared/schemas/auth.ts';
+import { reportApiError } from '@/lib/api-client.ts';
+import { fieldErrors } from '@/lib/form-validation.ts';
+import { currentLanguage } from '@/lib/i18n/index.ts';
+import { useFormState } from '@/lib/use-form-state.ts';
+import { changePasswordLink } from '../../api/change-password-link.ts';
+import type { PendingSignIn } from '../../utils/pending-sign-in.ts';
+import { fieldOfPasswordError } from '../../utils/password-conditions.ts';
+import { StepFrame, StepMissing, usePendingStep } from '../sign-in/step-frame.tsx';
+import { useSignInFlow } from '../sign-in/use-sign-in-flow.ts';
+import { ConditionsPanel } from './conditions-panel.tsx';
+
+type Field = 'new_password' | 'confirm_password';
+const empty: Record<Field, string> = { new_password: '', confirm_password: '' };
+const testIds: Record<Field, string> = { new_password: 'change-password-new', confirm_password: 'change-password-confirm' };
+
+/** The password change a sign-in requires: new and confirmation password, the conditions in force. */
+export function SignInPasswordChange() {
+  const pending = usePendingStep('password-change');
+  if (!pending) return <StepMissing />;
+  return <ForcedChange pending={pending} />;
+}
+
+function ForcedChange({ pending }: { pending: PendingSignIn }) {
+  const { t } = useTranslation();
+  const flow = useSignInFlow();
+  const { values, change, submitted, setSubmitted, serverErrors, setServerErrors } = useFormState(empty);
+  const [busy, setBusy] = useState(false);
+  const { step } = pending;
+  const reason = step.reason ?? 'first';
+
+  const request = { ticket: step.ticket, ...values, language: currentLanguage() };
+  const localErrors = (): Record<string, string> => {
+    const errors = fieldErrors(passwordChangeLinkRequest, request, t);
+    if (!errors.confirm_password && values.confirm_password && values.new_password !== values.confirm_password) {
+      errors.confirm_password = t('code.passwordMismatch');
+    }
+    return errors;
+  };
+  const errors = { ...(submitted ? localErrors() : {}), ...serverErrors };
+
+  const submit = async () => {
+    setSubmitted(true);
+    setServerErrors({});
+    if (Object.keys(localErrors()).length > 0) return;
+    setBusy(true);
+    try {
+      const refusal = await flow.run(() => changePasswordLink(request, { silent: true }), { kyk_id: pending.kyk_id, user_id: pending.user_id, next: pending.next }, { replace: true });
+      if (!refusal) return;
+      const { error } = refusal;
+      const field = fieldOfPasswordError(error.code);
+      if (field === 'new_password' || field === 'confirm_password') setServerErrors({ [field]: error.message });
+      else if (error.code === codes.input.code && Object.keys(error.fields).length > 0) setServerErrors(error.fields);
+      else reportApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: Field) => (
+    <FormField label={t(`account.changePassword.${name}`)} errorText={errors[name]} controlId={testIds[name]}>
+      <Input
+        type="password"
+        value={values[name]}
+        invalid={!!errors[name]}
+        disabled={busy}
+        autoComplete="new-password"
+        autoFocus={name === 'new_password'}
+        onChange={({ detail }) => change(name, detail.value)}
+        nativeInputAttributes={{ 'data-testid': testIds[name], name }}
+      />
+    </FormField>
+  );
+
+  return (
+    <StepFrame testId="sign-in-password" title={t('signIn.password.title')} description={t(`signIn.password.reason.${reason}`)} wide>
+      <SpaceBetween size="l">
+        <form
+          noValidate
+          data-testid="change-password-form"
+          data-mode="sign-in"
+          data-reason={reason}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Form
+            actions={
+              <Button variant="primary" loading={busy} nativeButtonAttributes={{ 'data-testid': 'change-password-submit' }}>
+                {t('signIn.password.submit')}
+              </Button>
+            }
+          >
+            <SpaceBetween size="l">
+              <Box variant="small" color="text-body-secondary" data-testid="sign-in-password-account">
+                {t('signIn.password.account', { kykId: pending.kyk_id, userId: pending.user_id })}
+              </Box>
+              {field('new_password')}
+              {field('confirm_password')}
+            </SpaceBetween>
+          </Form>
+        </form>
+        <ConditionsPanel state={step.policy ? 'ready' : 'error'} policy={step.policy} />
+      </SpaceBetween>
+    </StepFrame>
+  );
+}

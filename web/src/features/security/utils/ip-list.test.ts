@@ -1,0 +1,32 @@
+import type { TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { translate, type MessageKey } from '@shared/messages.ts';
+import { ipListError, listAllows, sameIpList, withAddress } from './ip-list.ts';
+
+const t = ((key: MessageKey, params?: Record<string, string | number>) => translate('en', key, params)) as unknown as TFunction;
+
+describe('the allow-list form helpers', () => {
+  it('checks with the server rules and messages', () => {
+    expect(ipListError('', t)).toBeUndefined();
+    expect(ipListError('192.0.2.1, 198.51.100.0/24', t)).toBeUndefined();
+    expect(ipListError('192.0.2.1, 1.2.3/8, x', t)).toBe(
+      'Not a valid IPv4 address or range: 1.2.3/8, x. Enter addresses such as 192.0.2.10 or ranges such as 192.0.2.0/24 (mask 0 to 32), separated by commas.',
+    );
+    expect(ipListError(Array.from({ length: 101 }, (_, i) => `10.0.0.${i}`).join(','), t)).toBe('Please enter at most 100 addresses or ranges.');
+  });
+
+  it('compares lists by their ranges, and tells whether an address passes', () => {
+    expect(sameIpList('192.0.2.1, 10.0.0.0/8', '10.1.0.0/8,192.0.2.1/32')).toBe(true);
+    expect(sameIpList('192.0.2.1', '192.0.2.2')).toBe(false);
+    expect(listAllows('', '203.0.113.1')).toBe(true);
+    expect(listAllows('192.0.2.0/24', '192.0.2.77')).toBe(true);
+    expect(listAllows('192.0.2.0/24', '203.0.113.1')).toBe(false);
+    expect(listAllows('nonsense', '203.0.113.1')).toBeUndefined();
+  });
+
+  it('appends the caller address once', () => {
+    expect(withAddress('', '127.0.0.1')).toBe('127.0.0.1');
+    expect(withAddress('192.0.2.1, ', '127.0.0.1')).toBe('192.0.2.1, 127.0.0.1');
+    expect(withAddress('127.0.0.0/8', '127.0.0.1')).toBe('127.0.0.0/8');
+  });
+});
