@@ -9,6 +9,13 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const demoPassword = 'e2e-Passw0rd!';
+/**
+ * The stack's data directory: made once by the runner and handed to the workers through the
+ * environment (they load this file again), so a spec can read `<dataDir>/stack.json` — e.g. the mail
+ * viewer's URL (tests/e2e/pages/mail-viewer.ts).
+ */
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'com-drive-e2e-'));
+export const e2eDataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: '.',
@@ -41,7 +48,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'com-drive-e2e-')),
+      DATA_DIR: e2eDataDir,
       DEMO_ADMIN_PASSWORD: demoPassword,
       WEB_DIR: join(import.meta.dirname, '../../web/dist'),
       LOG_LEVEL: 'warn',

@@ -35,4 +35,10 @@ export class LoginPage {
   errorModal() {
     return this.page.getByTestId('error-modal');
   }
+
+  /** The language switch of the top navigation (also before sign-in). */
+  async switchLanguage(code: 'en' | 'ja') {
+    await this.page.getByTestId('top-nav').getByRole('button', { name: /^Language \/ 言語/ }).click();
+    await this.page.getByTestId(`language-${code}`).click();
+  }
 }

@@ -1,0 +1,68 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { API_PREFIX, bearer, readBearer, TOKEN_HEADER, type Envelope } from '#shared/envelope.ts';
+import type { RouteRequest, RoutePath, RouteResponse } from '#shared/routes.ts';
+import { demoPassword } from '../playwright.config.ts';
+
+export const DEMO_KYK_ID = 'demo';
+const DEMO_ADMIN = 'admin';
+
+/**
+ * The demo administrator through the API (as the SPA calls it), to arrange what a walk needs: users,
+ * groups with a second step. Signs in with force_flg 1 (a browser session of the admin ends) and
+ * keeps the refreshed token.
+ */
+export class AdminApi {
+  private token?: string;
+
+  constructor(private readonly request: APIRequestContext) {}
+
+  async call<P extends RoutePath>(path: P, body: RouteRequest<P>): Promise<Envelope<RouteResponse<P>>> {
+    const response = await this.request.post(`${API_PREFIX}/${path}`, {
+      data: body ?? {},
+      headers: { 'accept-language': 'en', ...(this.token ? { [TOKEN_HEADER]: bearer(this.token) } : {}) },
+    });
+    const refreshed = readBearer(response.headers()[TOKEN_HEADER]);
+    if (refreshed) this.token = refreshed;
+    return (await response.json()) as Envelope<RouteResponse<P>>;
+  }
+
+  /** Calls and expects an INFO answer; returns its data. */
+  async ok<P extends RoutePath>(path: P, body: RouteRequest<P>): Promise<RouteResponse<P>> {
+    const envelope = await this.call(path, body);
+    expect(envelope.msg_level, `${path}: ${envelope.code} ${envelope.message}`).toBe('INFO');
+    return envelope.data as RouteResponse<P>;
+  }
+
+  async signIn(): Promise<void> {
+    await this.ok('login/login_btn', { kyk_id: DEMO_KYK_ID, user_id: DEMO_ADMIN, password: demoPassword, force_flg: 1 });
+  }
+
+  async signOut(): Promise<void> {
+    if (this.token) await this.call('login/logout_btn', {});
+    this.token = undefined;
+  }
+
+  /** A user in the ata group `groupId` (or none); without a password the server makes a temporary one. */
+  async createUser(userId: string, options: { password?: string; ataGroup?: string; language?: 'en' | 'ja' } = {}) {
+    return this.ok('com/user_info_reg_btn', {
+      user_id: userId,
+      user_nm: `E2E ${userId}`,
+      email: `${userId}@example.com`,
+      language: options.language ?? 'en',
+      ...(options.ataGroup ? { groups: { ata: options.ataGroup } } : {}),
+      ...(options.password ? { password: options.password } : {}),
+    });
+  }
+
+  /** An account-area (ata) group whose members need the second step (1 mail, 2 authenticator). */
+  async createTwoStepGroup(name: string, twoStep: 1 | 2, mfaValidDays = 30) {
+    const { group } = await this.ok('com/user_group_reg_btn', {
+      product: 'ata',
+      user_group_nm: name,
+      com_drive_permission: 3,
+      two_step: twoStep,
+      mfa_valid_days: mfaValidDays,
+    });
+    return group;
+  }
+}

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { AdminApi, DEMO_KYK_ID } from './pages/admin-api.ts';
+import { DrivePage } from './pages/drive-page.ts';
+import { LoginPage } from './pages/login-page.ts';
+import { shot, uniqueUserId } from './pages/shots.ts';
+import { SignInSteps } from './pages/sign-in-steps.ts';
+
+/**
+ * Issue 4, first sign-in: an administrator registers a user without a password (the server makes a
+ * temporary one); the user signs in with it, must choose a password (the conditions listed), and
+ * lands in the drive. The new password then signs in directly.
+ */
+test('a first sign-in asks for a new password, then opens the drive', async ({ page, request }) => {
+  const admin = new AdminApi(request);
+  await admin.signIn();
+  const userId = uniqueUserId('first');
+  const { temporary_password } = await admin.createUser(userId);
+  await admin.signOut();
+  expect(temporary_password).toBeTruthy();
+
+  const login = new LoginPage(page);
+  const steps = new SignInSteps(page);
+  const drive = new DrivePage(page);
+
+  await login.open();
+  await expect(page.getByTestId('login-sso-link')).toHaveAttribute('href', '/com_drive/sso');
+  await shot(page, 'login-en');
+  await login.switchLanguage('ja');
+  await expect(page.getByTestId('login-submit')).toHaveText('ログイン');
+  await shot(page, 'login-ja');
+  await login.switchLanguage('en');
+
+  await login.signIn(DEMO_KYK_ID, userId, temporary_password!);
+  await steps.expectForcedPasswordChange();
+  await expect(page.getByTestId('change-password-form')).toHaveAttribute('data-reason', 'first');
+  await expect(page.getByTestId('password-conditions')).toHaveAttribute('data-state', 'ready');
+  await expect(page.locator('[data-testid="password-conditions"] li[data-condition="length"]')).toBeVisible();
+  await expect(page.getByText('Your administrator sets these conditions.')).toBeVisible();
+  await shot(page, 'forced-change-en');
+  await login.switchLanguage('ja');
+  await expect(page.getByText('管理者がこれらの条件を設定します。').or(page.getByTestId('password-conditions'))).toBeVisible();
+  await shot(page, 'forced-change-ja');
+  await login.switchLanguage('en');
+
+  // A reload keeps the step (sessionStorage), and the confirmation must match.
+  await page.reload();
+  await steps.expectForcedPasswordChange();
+  const password = `Nw-${Math.random().toString(36).slice(2, 10)}-Pw9!`;
+  await steps.changePassword(password, `${password}x`);
+  await expect(page.getByTestId('change-password-form').getByText('Password and confirmation password do not match.')).toBeVisible();
+
+  await steps.changePassword(password);
+  await drive.expectLoaded();
+  await expect(page.getByText('Change password success')).toBeVisible();
+
+  // The new password signs in without another change.
+  await drive.signOut();
+  await expect(page).toHaveURL(/\/login/);
+  await login.signIn(DEMO_KYK_ID, userId, password);
+  await drive.expectLoaded();
+  await expect(page.getByTestId('password-expiry-warning')).toHaveCount(0);
+
+  // With passwords valid 3 days (warning from 7 days before), the sign-in warns and links to the change.
+  await drive.signOut();
+  await admin.signIn();
+  const { policy, row_version } = await admin.ok('com/security_info', {});
+  await admin.ok('com/security_info_save_btn', { ...policy, row_version, pwd_expiry_days: 3, pwd_expiry_warning_days: 7 });
+  try {
+    await login.signIn(DEMO_KYK_ID, userId, password);
+    await drive.expectLoaded();
+    await expect(page.getByTestId('password-expiry-warning')).toHaveAttribute('data-days', '3');
+    await shot(page, 'password-expiry-en');
+    await page.getByTestId('password-expiry-change').click();
+    await expect(page.locator('[data-testid="change-password-form"][data-mode="own"]')).toBeVisible();
+  } finally {
+    const current = await admin.ok('com/security_info', {});
+    await admin.ok('com/security_info_save_btn', { ...policy, row_version: current.row_version });
+    await admin.signOut();
+  }
+});
