@@ -235,8 +235,8 @@ describe('forced password changes (passchange_lnk)', () => {
 
   it('sends a password that no longer meets the policy to the change (-990000010004)', async () => {
     const user = await createUser(t.kykId);
-    // createUser passwords are "Pw-" and 12 hex digits: 15 characters.
-    await savePolicy(t, { pwd_min_len_val: 20 });
+    // createUser passwords (support/passwords.ts) have 21 characters.
+    await savePolicy(t, { pwd_min_len_val: 24 });
     const next = expectStep(await login(t.kykId, user.userId, user.password), -990000010004, 'password-change');
     expect(next.reason).toBe('policy');
     await savePolicy(t, { pwd_min_len_val: 10 });

@@ -16,6 +16,7 @@ import type { ProductArea, UserGroup } from '#shared/schemas/groups.ts';
 import type { UserDetail } from '#shared/schemas/users.ts';
 import { call, post } from './support/api.ts';
 import { scanAll, tenantSnapshot } from './support/snapshot.ts';
+import { testPassword } from './support/passwords.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 import { createUser } from './support/users.ts';
 
@@ -546,11 +547,11 @@ describe('users: suspend, unsuspend, password reset, TOTP and two-step resets', 
   /** A registered user who is signed in. */
   /** A registered user who has been through the first sign-in's forced password change. */
   async function signedIn(body: Partial<RouteRequest<'com/user_info_reg_btn'>> = {}) {
-    const initial = `Pw-${randomUUID().slice(0, 12)}`;
+    const initial = testPassword();
     const { user: registered } = await register(t.token, { ...body, password: initial });
     const step = await call('login/login_btn', { kyk_id: t.kykId, user_id: registered.user_id, password: initial });
     expect(step.body.code, JSON.stringify(step.body)).toBe(-990000010009);
-    const password = `Pw-${randomUUID().slice(0, 12)}`;
+    const password = testPassword();
     const changed = await call('com/passchange_lnk', { ticket: step.body.data!.next!.ticket, new_password: password, confirm_password: password });
     expect(changed.body.code, JSON.stringify(changed.body)).toBe(990000210002);
     return { user: await info(t.token, registered.user_id), password, token: changed.token! };

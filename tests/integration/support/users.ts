@@ -5,6 +5,7 @@ import { nowIso } from '#lib/data/table.ts';
 import { userIndexKeys, userKey, type User } from '#lib/data/users.ts';
 import { hashPassword } from '#lib/passwords.ts';
 import { signIn } from './api.ts';
+import { testPassword } from './passwords.ts';
 
 /**
  * Arranges a user directly in the table, for tests of other groups (until user registration
@@ -13,7 +14,7 @@ import { signIn } from './api.ts';
  */
 export async function createUser(kykId: string, options: { userId?: string; userName?: string; admin?: boolean; email?: string } = {}) {
   const userId = options.userId ?? `u${randomBytes(4).toString('hex')}`;
-  const password = `Pw-${randomBytes(6).toString('hex')}`;
+  const password = testPassword();
   const now = nowIso();
   const user: User = {
     kyk_id: kykId,

@@ -1,6 +1,9 @@
+import type { TFunction } from 'i18next';
+import type * as z from 'zod';
 import { codes } from '@shared/codes.ts';
 import { NEW_PASSWORD_MAX } from '@shared/schemas/users.ts';
 import type { PasswordPolicy } from '@shared/schemas/security.ts';
+import { fieldErrors } from '@/lib/form-validation.ts';
 
 /** The floor of the minimum length whatever the policy says (NIST SP 800-63B-4). */
 export const PASSWORD_MIN_FLOOR = 8;
@@ -36,4 +39,16 @@ export function fieldOfPasswordError(code: number): PasswordField | undefined {
   if (code === codes.passwordMismatch.code) return 'confirm_password';
   if (code <= codes.passwordPolicy.code && code >= codes.passwordSameAsOld.code) return 'new_password';
   return undefined;
+}
+
+/**
+ * The new-password form's own errors before it is sent (own change and forced change alike): the
+ * schema's messages, and the mismatch of SPEC.md §5 once both fields are filled.
+ */
+export function newPasswordFormErrors(schema: z.ZodType, values: { new_password: string; confirm_password: string }, t: TFunction): Record<string, string> {
+  const errors = fieldErrors(schema, values, t);
+  if (!errors.confirm_password && values.confirm_password && values.new_password !== values.confirm_password) {
+    errors.confirm_password = t('code.passwordMismatch');
+  }
+  return errors;
 }

@@ -16,12 +16,11 @@ import { codes } from '@shared/codes.ts';
 import { passwordChangeRequest, type PasswordChangeRequest } from '@shared/schemas/security.ts';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
-import { fieldErrors } from '@/lib/form-validation.ts';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
 import { useFormState } from '@/lib/use-form-state.ts';
 import { changePassword } from '../../api/change-password.ts';
 import { usePasswordConditions } from '../../api/get-password-conditions.ts';
-import { fieldOfPasswordError, type PasswordField } from '../../utils/password-conditions.ts';
+import { fieldOfPasswordError, newPasswordFormErrors, type PasswordField } from '../../utils/password-conditions.ts';
 import { ConditionsPanel } from './conditions-panel.tsx';
 
 const empty: Required<PasswordChangeRequest> = { current_password: '', new_password: '', confirm_password: '' };
@@ -49,13 +48,7 @@ export function OwnPasswordChange() {
     { text: t('pages.changePassword'), href: '/change-password' },
   ]);
 
-  const localErrors = (): Record<string, string> => {
-    const errors = fieldErrors(passwordChangeRequest, values, t);
-    if (!errors.confirm_password && values.confirm_password && values.new_password !== values.confirm_password) {
-      errors.confirm_password = t('code.passwordMismatch');
-    }
-    return errors;
-  };
+  const localErrors = () => newPasswordFormErrors(passwordChangeRequest, values, t);
   const errors = { ...(submitted ? localErrors() : {}), ...serverErrors };
 
   const submit = async () => {

@@ -9,12 +9,11 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { codes } from '@shared/codes.ts';
 import { passwordChangeLinkRequest } from '@shared/schemas/auth.ts';
 import { reportApiError } from '@/lib/api-client.ts';
-import { fieldErrors } from '@/lib/form-validation.ts';
 import { currentLanguage } from '@/lib/i18n/index.ts';
 import { useFormState } from '@/lib/use-form-state.ts';
 import { changePasswordLink } from '../../api/change-password-link.ts';
 import type { PendingSignIn } from '../../utils/pending-sign-in.ts';
-import { fieldOfPasswordError } from '../../utils/password-conditions.ts';
+import { fieldOfPasswordError, newPasswordFormErrors } from '../../utils/password-conditions.ts';
 import { StepFrame, StepMissing, usePendingStep } from '../sign-in/step-frame.tsx';
 import { useSignInFlow } from '../sign-in/use-sign-in-flow.ts';
 import { ConditionsPanel } from './conditions-panel.tsx';
@@ -39,13 +38,7 @@ function ForcedChange({ pending }: { pending: PendingSignIn }) {
   const reason = step.reason ?? 'first';
 
   const request = { ticket: step.ticket, ...values, language: currentLanguage() };
-  const localErrors = (): Record<string, string> => {
-    const errors = fieldErrors(passwordChangeLinkRequest, request, t);
-    if (!errors.confirm_password && values.confirm_password && values.new_password !== values.confirm_password) {
-      errors.confirm_password = t('code.passwordMismatch');
-    }
-    return errors;
-  };
+  const localErrors = () => newPasswordFormErrors(passwordChangeLinkRequest, request, t);
   const errors = { ...(submitted ? localErrors() : {}), ...serverErrors };
 
   const submit = async () => {

@@ -3,24 +3,13 @@ import Badge from '@cloudscape-design/components/badge';
 import Button from '@cloudscape-design/components/button';
 import type { TableProps } from '@cloudscape-design/components/table';
 import type { TrustedDevice } from '@shared/schemas/auth.ts';
-import { formatDateTime, type DisplayLanguage } from '@/lib/format.ts';
+import { trustedDeviceColumns } from '@/components/device-columns.tsx';
+import type { DisplayLanguage } from '@/lib/format.ts';
 
 /** Columns of the profile's trusted-device table: kind, IP address, browser, dates, this device, remove. */
 export function deviceColumns(t: TFunction, language: DisplayLanguage, onRemove: (device: TrustedDevice) => void): TableProps.ColumnDefinition<TrustedDevice>[] {
   return [
-    {
-      id: 'kind',
-      header: t('signIn.devices.kind'),
-      cell: (device) => (
-        <span data-testid="device-row" data-device-id={device.device_id} data-kind={device.kind} data-current={device.current ? 'true' : 'false'}>
-          {device.kind === 'totp' ? t('signIn.devices.kindTotp') : t('signIn.devices.kindMail')}
-        </span>
-      ),
-    },
-    { id: 'ip', header: t('signIn.devices.ipAddress'), cell: (device) => device.ip_address },
-    { id: 'browser', header: t('signIn.devices.browser'), cell: (device) => device.browser },
-    { id: 'registered', header: t('signIn.devices.registered'), cell: (device) => formatDateTime(device.regist_date, language) },
-    { id: 'expires', header: t('signIn.devices.validUntil'), cell: (device) => formatDateTime(device.expires_at, language) },
+    ...trustedDeviceColumns(t, language, 'device-row'),
     {
       id: 'current',
       header: t('signIn.devices.thisDevice'),

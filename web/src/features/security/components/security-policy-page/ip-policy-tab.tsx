@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Form from '@cloudscape-design/components/form';
@@ -22,6 +21,7 @@ import { ipListError, sameIpList } from '../../utils/ip-list.ts';
 import { IpGroupModal } from './ip-group-modal.tsx';
 import { IpGroupsTable } from './ip-groups-table.tsx';
 import { YourAddress } from './ip-your-address.tsx';
+import { ResetSaveActions } from './form-actions.tsx';
 
 /**
  * The "IP address restriction" tab of /security-policy: the contract-wide list as a form, the
@@ -157,24 +157,17 @@ function ContractForm({
     >
       <Form
         actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button
-              formAction="none"
-              variant="link"
-              disabled={!changed || busy}
-              onClick={() => {
-                setText(entry.ip_address);
-                setServerError(undefined);
-                setSubmitted(false);
-              }}
-              nativeButtonAttributes={{ 'data-testid': 'ip-contract-reset' }}
-            >
-              {t('security.policy.reset')}
-            </Button>
-            <Button variant="primary" loading={busy} disabled={!changed || reloading} nativeButtonAttributes={{ 'data-testid': 'ip-contract-save' }}>
-              {t('common.save')}
-            </Button>
-          </SpaceBetween>
+          <ResetSaveActions
+            changed={changed}
+            busy={busy}
+            reloading={reloading}
+            testIdPrefix="ip-contract"
+            onReset={() => {
+              setText(entry.ip_address);
+              setServerError(undefined);
+              setSubmitted(false);
+            }}
+          />
         }
       >
         <Container header={<Header variant="h2" description={t('ipPolicy.contract.description')}>{t('ipPolicy.contract.title')}</Header>}>

@@ -22,6 +22,7 @@ import { draftChanged, draftFromPolicy, policyFromDraft, type PolicyDraft } from
 import { IpPolicyTab } from './ip-policy-tab.tsx';
 import { PasswordPolicyForm } from './password-policy-form.tsx';
 import { SsoTab } from './sso-tab.tsx';
+import { ResetSaveActions } from './form-actions.tsx';
 
 type TabKey = 'password' | 'ip' | 'sso';
 /** Tab ids are also the tab headers' data-testid (Cloudscape sets it). */
@@ -214,24 +215,17 @@ function PasswordPolicyTab({
     >
       <Form
         actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button
-              formAction="none"
-              variant="link"
-              disabled={!changed || busy}
-              onClick={() => {
-                setDraft(initial);
-                setServerErrors({});
-                setSubmitted(false);
-              }}
-              nativeButtonAttributes={{ 'data-testid': 'policy-reset' }}
-            >
-              {t('security.policy.reset')}
-            </Button>
-            <Button variant="primary" loading={busy} disabled={!changed || reloading} nativeButtonAttributes={{ 'data-testid': 'policy-save' }}>
-              {t('common.save')}
-            </Button>
-          </SpaceBetween>
+          <ResetSaveActions
+            changed={changed}
+            busy={busy}
+            reloading={reloading}
+            testIdPrefix="policy"
+            onReset={() => {
+              setDraft(initial);
+              setServerErrors({});
+              setSubmitted(false);
+            }}
+          />
         }
       >
         <SpaceBetween size="l">

@@ -28,6 +28,7 @@ import { useSsoInfo, type GetSsoInfoResponse } from '../../api/get-sso-info.ts';
 import { useAtaGroups } from '../../api/list-ata-groups.ts';
 import { saveSsoAttributes } from '../../api/save-sso-attributes.ts';
 import { saveSsoInfo } from '../../api/save-sso-info.ts';
+import { ResetSaveActions } from './form-actions.tsx';
 
 type SettingsDraft = Omit<SsoSettings, 'attr_user_id' | 'attr_mail'>;
 type FlagField = 'enabled' | 'request_signed' | 'response_signed' | 'assertion_encrypted';
@@ -182,24 +183,17 @@ function SettingsForm({ info, onDirtyChange, onSaved, onReload }: {
     >
       <Form
         actions={
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button
-              formAction="none"
-              variant="link"
-              disabled={!changed || busy}
-              onClick={() => {
-                setDraft(initial);
-                setServerErrors({});
-                setSubmitted(false);
-              }}
-              nativeButtonAttributes={{ 'data-testid': 'sso-settings-reset' }}
-            >
-              {t('security.policy.reset')}
-            </Button>
-            <Button variant="primary" loading={busy} disabled={!changed || reloading} nativeButtonAttributes={{ 'data-testid': 'sso-settings-save' }}>
-              {t('common.save')}
-            </Button>
-          </SpaceBetween>
+          <ResetSaveActions
+            changed={changed}
+            busy={busy}
+            reloading={reloading}
+            testIdPrefix="sso-settings"
+            onReset={() => {
+              setDraft(initial);
+              setServerErrors({});
+              setSubmitted(false);
+            }}
+          />
         }
       >
         <Container header={<Header variant="h2" description={t('sso.settings.description')}>{t('sso.settings.title')}</Header>}>

@@ -3,7 +3,7 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Table from '@cloudscape-design/components/table';
 import { ApiError } from '@/lib/api-client.ts';
-import { formatDateTime } from '@/lib/format.ts';
+import { trustedDeviceColumns } from '@/components/device-columns.tsx';
 import { currentLanguage } from '@/lib/i18n/index.ts';
 import { useUserDevices } from '../../api/list-user-devices.ts';
 
@@ -21,21 +21,7 @@ export function UserDevicesTable({ userId }: { userId: string }) {
       loadingText={t('app.loading')}
       items={data?.devices ?? []}
       ariaLabels={{ tableLabel: t('signIn.devices.tableLabel') }}
-      columnDefinitions={[
-        {
-          id: 'kind',
-          header: t('signIn.devices.kind'),
-          cell: (device) => (
-            <span data-testid="user-device-row" data-device-id={device.device_id} data-kind={device.kind}>
-              {device.kind === 'totp' ? t('signIn.devices.kindTotp') : t('signIn.devices.kindMail')}
-            </span>
-          ),
-        },
-        { id: 'ip', header: t('signIn.devices.ipAddress'), cell: (device) => device.ip_address },
-        { id: 'browser', header: t('signIn.devices.browser'), cell: (device) => device.browser },
-        { id: 'registered', header: t('signIn.devices.registered'), cell: (device) => formatDateTime(device.regist_date, language) },
-        { id: 'expires', header: t('signIn.devices.validUntil'), cell: (device) => formatDateTime(device.expires_at, language) },
-      ]}
+      columnDefinitions={trustedDeviceColumns(t, language, 'user-device-row')}
       empty={
         <Box textAlign="center" color="text-body-secondary" padding={{ vertical: 's' }} data-testid="user-devices-empty">
           {t('users.detail.noDevices')}
