@@ -278,7 +278,8 @@ export function createApiHandler<G extends EndpointGroup>(group: G, operations: 
       });
       const reply = result instanceof Reply ? result : new Reply(result);
       if (reply.options.redirect !== undefined) {
-        if (!reply.options.redirect.startsWith('/') || reply.options.redirect.startsWith('//')) throw new Error('A redirect must be a same-origin path');
+        // Browsers read a backslash as "/": "/\host" would leave the origin as "//host" does.
+        if (!/^\/(?![/\\])/.test(reply.options.redirect)) throw new Error('A redirect must be a same-origin path');
         return { statusCode: 303, headers: { location: reply.options.redirect, 'cache-control': 'no-store' }, body: '' };
       }
       return envelopeResponse({

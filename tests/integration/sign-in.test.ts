@@ -502,6 +502,65 @@ describe('a pending sign-in against changes, races and guessing', () => {
     expect(answers.map((answer) => answer.body.code).sort()).toEqual([-102, -102, 0]);
   });
 
+  it('refuses a mail code past its validity, and ends a TOTP sign-in after five wrong codes', async () => {
+    const user = await createUser(t.kykId, { email: `late-${t.kykId}@example.com` });
+    await secondStepGroup(t, 1, [user.userId]);
+    const next = expectStep(await login(t.kykId, user.userId, user.password), -990000010013, 'otp-mail');
+    const code = await mailedCode(`late-${t.kykId}@example.com`);
+    await db().send(new UpdateCommand({ TableName: TABLE(), Key: { pk: userKey(t.kykId, user.userId).pk, sk: 'SIGNIN' }, UpdateExpression: 'SET otp_expires_at = :past', ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 } }));
+    expect((await call('login/login_two_step', { ticket: next.ticket, auth_code: code })).body.code).toBe(-990000010014);
+
+    const totpUser = await createUser(t.kykId);
+    await secondStepGroup(t, 2, [totpUser.userId]);
+    const totp = expectStep(await login(t.kykId, totpUser.userId, totpUser.password), -990000010016, 'totp');
+    const secret = totp.totp_activation!.generation_key.replace(/ /g, '');
+    const wrong = (await generate({ secret })) === '000000' ? '111111' : '000000';
+    const answers = [];
+    for (let attempt = 1; attempt <= 5; attempt += 1) answers.push((await call('login/login_two_step_totp', { ticket: totp.ticket, auth_code: wrong })).body.code);
+    expect(answers).toEqual([-990000010014, -990000010014, -990000010014, -990000010014, -990000010015]);
+    expect((await call('login/login_two_step_totp', { ticket: totp.ticket, auth_code: await generate({ secret }) })).body.code).toBe(-102);
+  });
+
+  it('does not let an expired device, or a device of the other kind, skip the step; keeps at most mfa_device_max devices', async () => {
+    await savePolicy(t, { mfa_device_max: 2 });
+    const user = await createUser(t.kykId, { email: `kinds-${t.kykId}@example.com` });
+    const { group } = await secondStepGroup(t, 1, [user.userId]);
+    const trust = async (agent: string) => {
+      const next = expectStep(await login(t.kykId, user.userId, user.password, { force_flg: 1 }, { 'user-agent': agent }), -990000010013, 'otp-mail');
+      const done = await post<SignInResponse>('login/login_two_step', { ticket: next.ticket, auth_code: await mailedCode(`kinds-${t.kykId}@example.com`), trust_device: 1 }, undefined, { 'user-agent': agent });
+      await expectSignedIn(done);
+      return done.body.data!.device_token!;
+    };
+    const agents = ['Mozilla/5.0 Firefox/140.0', 'Mozilla/5.0 (Windows NT 10.0) Chrome/150.0.0.0', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Version/18.0 Safari/605.1.15'];
+    const keys = [];
+    for (const agent of agents) keys.push(await trust(agent));
+    const token = (await login(t.kykId, user.userId, user.password, { force_flg: 1, device_token: keys[2] }, { 'user-agent': agents[2]! })).token!;
+    const devices = (await call('com/device_list', {}, token)).body.data!.devices;
+    // The oldest went when the third was trusted.
+    expect(devices.map((device) => device.browser).sort()).toEqual(['Chrome 150 / Windows', 'Safari 18 / macOS']);
+    expectStep(await login(t.kykId, user.userId, user.password, { force_flg: 1, device_token: keys[0] }, { 'user-agent': agents[0]! }), -990000010013, 'otp-mail');
+
+    // Expired: the validity has passed.
+    const { deviceIdOf } = await import('#functions/auth/data/devices.ts');
+    await db().send(new UpdateCommand({ TableName: TABLE(), Key: { pk: userKey(t.kykId, user.userId).pk, sk: `DEVICE#${deviceIdOf(keys[1]!)}` }, UpdateExpression: 'SET expires_at = :past', ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 } }));
+    expectStep(await login(t.kykId, user.userId, user.password, { force_flg: 1, device_token: keys[1] }, { 'user-agent': agents[1]! }), -990000010013, 'otp-mail');
+    // The group now asks for the authenticator: a mail device does not count.
+    const current = await call('com/user_group', { user_group_id: group.user_group_id }, t.token);
+    const updated = await call('com/user_group_upd_btn', { user_group_id: group.user_group_id, row_version: current.body.data!.group.row_version, user_group_nm: group.user_group_nm, two_step: 2, mfa_valid_days: 30 }, t.token);
+    expect(updated.body.code, JSON.stringify(updated.body)).toBe(0);
+    expectStep(await login(t.kykId, user.userId, user.password, { force_flg: 1, device_token: keys[2] }, { 'user-agent': agents[2]! }), -990000010016, 'totp');
+    await savePolicy(t, { mfa_device_max: defaultPasswordPolicy.mfa_device_max });
+  });
+
+  it('of two forced changes with the same ticket, one wins', async () => {
+    const user = await createUser(t.kykId);
+    await setUser(t.kykId, user.userId, { password_change_required: 1 });
+    const change = expectStep(await login(t.kykId, user.userId, user.password), -990000010009, 'password-change');
+    const answers = await Promise.all(['first-river-31', 'second-river-32'].map((password) => call('com/passchange_lnk', { ticket: change.ticket, new_password: password, confirm_password: password })));
+    expect(answers.filter((answer) => answer.body.code === 990000210002)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.body.code !== 990000210002).map((answer) => answer.body.code)).toEqual([expect.any(Number)]);
+  });
+
   it('ends the sessions of a stopped contract, and keeps a contract without the drive to the session calls', async () => {
     const other = await newTenant();
     await db().send(new UpdateCommand({ TableName: TABLE(), Key: contractKey(other.kykId), UpdateExpression: 'SET modules = :modules', ExpressionAttributeValues: { ':modules': ['property'] } }));
