@@ -12,9 +12,8 @@ import Textarea from '@cloudscape-design/components/textarea';
 import { IP_RANGES_MAX } from '@shared/schemas/ip-policy.ts';
 import { ConflictAlert } from '@/components/conflict-alert.tsx';
 import { RecordLoading } from '@/components/record-loading.tsx';
-import { handleSaveError, useReload } from '@/lib/edit-form.ts';
+import { useReload, useSave } from '@/lib/edit-form.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { newNotificationId, notify } from '@/lib/notifications.ts';
 import { useIpPolicy, type IpPolicyEntry } from '../../api/get-ip-policy.ts';
 import { saveIpPolicy } from '../../api/save-ip-policy.ts';
 import { ipListError, sameIpList } from '../../utils/ip-list.ts';
@@ -113,8 +112,10 @@ function ContractForm({
   const [text, setText] = useState(entry.ip_address);
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [conflict, setConflict] = useState<string>();
+  const { busy, conflict, save: send } = useSave<{ entry: IpPolicyEntry }>({
+    notificationId: 'ip-policy', savedHeader: t('ipPolicy.contract.saved'),
+    fieldErrors: (fields) => setServerError(fields.ip_address ?? Object.values(fields)[0]), onSaved: (saved) => onSaved(saved.entry),
+  });
   const { reloading, reload } = useReload(onReload);
   const changed = !sameIpList(text, entry.ip_address);
   const language = i18n.language === 'ja' ? 'ja' : 'en';
@@ -132,17 +133,7 @@ function ContractForm({
   const save = async () => {
     setSubmitted(true);
     if (ipListError(text, t)) return;
-    setBusy(true);
-    setConflict(undefined);
-    try {
-      const saved = await saveIpPolicy({ ip_address: text, row_version: entry.row_version }, { silent: true });
-      notify({ id: newNotificationId('ip-policy'), type: 'success', header: t('ipPolicy.contract.saved'), dismissLabel: t('common.close') }, 5000);
-      onSaved(saved.entry);
-    } catch (error) {
-      handleSaveError(error, { conflict: setConflict, fieldErrors: (fields) => setServerError(fields.ip_address ?? Object.values(fields)[0]) });
-    } finally {
-      setBusy(false);
-    }
+    await send(() => saveIpPolicy({ ip_address: text, row_version: entry.row_version }, { silent: true }));
   };
 
   return (

@@ -13,9 +13,8 @@ import { securityInfoSaveRequest } from '@shared/schemas/security.ts';
 import { ConflictAlert } from '@/components/conflict-alert.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { RecordLoading } from '@/components/record-loading.tsx';
-import { handleSaveError, useReload } from '@/lib/edit-form.ts';
+import { useReload, useSave } from '@/lib/edit-form.ts';
 import { fieldErrors } from '@/lib/form-validation.ts';
-import { newNotificationId, notify } from '@/lib/notifications.ts';
 import { useSecurityInfo, type GetSecurityInfoResponse } from '../../api/get-security-info.ts';
 import { saveSecurityInfo } from '../../api/save-security-info.ts';
 import { draftChanged, draftFromPolicy, policyFromDraft, type PolicyDraft } from '../../utils/policy-form.ts';
@@ -173,8 +172,7 @@ function PasswordPolicyTab({
   const [draft, setDraft] = useState<PolicyDraft>(initial);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [conflict, setConflict] = useState<string>();
+  const { busy, conflict, save: send } = useSave({ notificationId: 'security-policy', savedHeader: t('security.policy.saved'), fieldErrors: setServerErrors, onSaved });
   const { reloading, reload } = useReload(onReload);
   const changed = draftChanged(draft, initial);
 
@@ -191,17 +189,7 @@ function PasswordPolicyTab({
   const save = async () => {
     setSubmitted(true);
     if (Object.keys(fieldErrors(securityInfoSaveRequest, body, t)).length > 0) return;
-    setBusy(true);
-    setConflict(undefined);
-    try {
-      const saved = await saveSecurityInfo(body, { silent: true });
-      notify({ id: newNotificationId('security-policy'), type: 'success', header: t('security.policy.saved'), dismissLabel: t('common.close') }, 5000);
-      onSaved(saved);
-    } catch (error) {
-      handleSaveError(error, { conflict: setConflict, fieldErrors: setServerErrors });
-    } finally {
-      setBusy(false);
-    }
+    await send(() => saveSecurityInfo(body, { silent: true }));
   };
 
   return (

@@ -18,7 +18,7 @@ import { ssoAttribSaveRequest, ssoInfoSaveRequest, type SsoSettings } from '@sha
 import { ConflictAlert } from '@/components/conflict-alert.tsx';
 import { RecordLoading } from '@/components/record-loading.tsx';
 import { reportApiError } from '@/lib/api-client.ts';
-import { handleSaveError, useReload } from '@/lib/edit-form.ts';
+import { handleSaveError, useReload, useSave } from '@/lib/edit-form.ts';
 import { formatDate } from '@/lib/format.ts';
 import { fieldErrors } from '@/lib/form-validation.ts';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
@@ -110,8 +110,7 @@ function SettingsForm({ info, onDirtyChange, onSaved, onReload }: {
   const [draft, setDraft] = useState<SettingsDraft>(initial);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [conflict, setConflict] = useState<string>();
+  const { busy, conflict, save: send } = useSave({ notificationId: 'sso-settings', savedHeader: t('sso.settings.saved'), fieldErrors: setServerErrors, onSaved });
   const { reloading, reload } = useReload(onReload);
   const groups = useAtaGroups();
   const changed = !sameDraft(draft, initial);
@@ -129,17 +128,7 @@ function SettingsForm({ info, onDirtyChange, onSaved, onReload }: {
   const save = async () => {
     setSubmitted(true);
     if (Object.keys(fieldErrors(ssoInfoSaveRequest, body, t)).length > 0) return;
-    setBusy(true);
-    setConflict(undefined);
-    try {
-      const saved = await saveSsoInfo(body, { silent: true });
-      notify({ id: newNotificationId('sso-settings'), type: 'success', header: t('sso.settings.saved'), dismissLabel: t('common.close') }, 5000);
-      onSaved(saved);
-    } catch (error) {
-      handleSaveError(error, { conflict: setConflict, fieldErrors: setServerErrors });
-    } finally {
-      setBusy(false);
-    }
+    await send(() => saveSsoInfo(body, { silent: true }));
   };
 
   const text = (field: 'idp_entity_id' | 'idp_login_url' | 'sp_entity_id' | 'sp_login_url', label: string, testId: string, options: { description?: string; placeholder?: string; type?: 'url' } = {}) => (
