@@ -9,6 +9,6 @@ for (const name of [...endpointGroups, 'storage-events']) {
   const { metafile } = await build({ ...esbuildOptions, entryPoints: [functionEntry(name)], outfile, metafile: true, logLevel: 'warning' });
   const bytes = metafile.outputs[Object.keys(metafile.outputs).find((file) => file.endsWith('.mjs'))!]!.bytes;
   console.log(`${name.padEnd(16)} ${(bytes / 1024).toFixed(1)} KiB  ${outfile}`);
-  // The auth Lambda's SAML schema validator runs xmllint-wasm's worker beside the bundle (infra/aws/api-stack.ts does the same).
-  if (name === 'auth') for (const file of ['xmllint-node.js', 'xmllint.wasm']) copyFileSync(`${projectRoot}node_modules/xmllint-wasm/${file}`, `${projectRoot}dist/functions/auth/${file}`);
+  // The sso Lambda's SAML schema validator runs xmllint-wasm's worker beside the bundle (infra/aws/api-stack.ts does the same).
+  if (name === 'sso') for (const file of ['xmllint-node.js', 'xmllint.wasm']) copyFileSync(`${projectRoot}node_modules/xmllint-wasm/${file}`, `${projectRoot}dist/functions/sso/${file}`);
 }

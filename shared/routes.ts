@@ -15,7 +15,7 @@ import * as users from './schemas/users.ts';
  * API Gateway route per entry from it, the local adapter serves it, the SPA's API client takes its
  * paths and types from it and docs/openapi.json is generated from it.
  */
-export const endpointGroups = ['auth', 'drive', 'users', 'groups', 'legal', 'imports', 'security'] as const;
+export const endpointGroups = ['auth', 'sso', 'drive', 'users', 'groups', 'legal', 'imports', 'security'] as const;
 export type EndpointGroup = (typeof endpointGroups)[number];
 
 /** `public` needs no token; `user` needs a live session; `admin` needs an administrator's session. */
@@ -320,16 +320,16 @@ export const routes = {
     request: sso.ssoAttribSaveRequest, response: sso.ssoInfoResponse,
   }),
   'sso/sso_start': route({
-    group: 'auth', access: 'public', summary: "Start SAML sign-in: answers the contract's IdP URL with a (signed) AuthnRequest, redirect binding",
+    group: 'sso', access: 'public', summary: "Start SAML sign-in: answers the contract's IdP URL with a (signed) AuthnRequest, redirect binding",
     request: sso.ssoStartRequest, response: sso.ssoStartResponse,
   }),
   'sso/acs': route({
-    group: 'auth', access: 'public', body: 'form',
+    group: 'sso', access: 'public', body: 'form',
     summary: 'Assertion consumer service: the IdP posts the SAMLResponse form; answers 303 to /com_drive/sso-login?code= or /com_drive/sso-fail?reason=',
     request: sso.ssoAcsRequest, response: sso.ssoAcsResponse,
   }),
   'sso/sso_login': route({
-    group: 'auth', access: 'public', startsSession: true, summary: 'Exchange the one-time code of a SAML sign-in (single use, 2 minutes) for a session',
+    group: 'sso', access: 'public', startsSession: true, summary: 'Exchange the one-time code of a SAML sign-in (single use, 2 minutes) for a session',
     request: sso.ssoLoginRequest, response: auth.signInResponse,
   }),
 } as const satisfies Record<string, RouteDef>;

@@ -9,9 +9,6 @@ import { getLoginOptions } from './login-options.ts';
 import { logout } from './logout.ts';
 import { passwordChangeLink } from './password-change-link.ts';
 import { checkLoginInfo, getLoginUserInfo } from './session-info.ts';
-import { ssoAcs } from './sso/acs.ts';
-import { ssoLogin } from './sso/login.ts';
-import { ssoStart } from './sso/start.ts';
 import { loginTwoStepMail, loginTwoStepResend, loginTwoStepTotp } from './two-step.ts';
 
 export const handler = createApiHandler('auth', {
@@ -30,7 +27,4 @@ export const handler = createApiHandler('auth', {
   'com/user_info_file_regist_change': changeFileRegistMethod,
   'com/device_list': listOwnDevices,
   'com/device_del_btn': deleteOwnDevice,
-  'sso/sso_start': ssoStart,
-  'sso/acs': ssoAcs,
-  'sso/sso_login': ssoLogin,
 });

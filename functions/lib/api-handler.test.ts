@@ -3,6 +3,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as authHandler } from '#functions/auth/handler.ts';
+import { handler as ssoHandler } from '#functions/sso/handler.ts';
 import { resetClients } from './clients.ts';
 
 /** Faults the stand-ins cannot produce: the envelope must stay intact and leak nothing. */
@@ -49,7 +50,7 @@ describe('error mapping under AWS faults', () => {
     const form = event('/api/sso/acs', {});
     form.headers = { 'content-type': 'application/x-www-form-urlencoded' };
     form.body = new URLSearchParams({ SAMLResponse: 'PHhtbC8+', RelayState: 'demo' }).toString();
-    const response = await authHandler(form, context);
+    const response = await ssoHandler(form, context);
     expect(response?.statusCode).toBe(303);
     expect(response?.headers?.location).toBe('/com_drive/sso-fail?reason=notice.ssoResponseInvalid');
     expect(response?.body).toBe('');

@@ -38,8 +38,10 @@ interface GroupAccess {
   readonly samlKeys?: 'put' | 'get';
 }
 const groupAccess: Partial<Record<EndpointGroup, GroupAccess>> = {
+  // Mail codes of the second step, lock notices.
+  auth: { sendMail: true },
   // The SAML ACS decrypts assertions and sso_start signs AuthnRequests with the SP key.
-  auth: { sendMail: true, samlKeys: 'get' },
+  sso: { samlKeys: 'get' },
   drive: { presignFiles: true },
   // Presigned PUT of import files and GET of their sources (t/), exports and templates (exports/).
   imports: { presignFiles: true, exportFiles: true },
@@ -52,7 +54,7 @@ const groupAccess: Partial<Record<EndpointGroup, GroupAccess>> = {
 /** SSM parameter name prefix of the SAML SP private keys, one SecureString per contract. */
 export const samlKeyParameterPrefix = (envName: string): string => `/com-drive/${envName}/saml-sp-key/`;
 
-/** Files the auth Lambda's XML schema validator runs (functions/lib/saml/schema-validator.ts). */
+/** Files the sso Lambda's XML schema validator runs (functions/lib/saml/schema-validator.ts). */
 const xmllintFiles = ['node_modules/xmllint-wasm/xmllint-node.js', 'node_modules/xmllint-wasm/xmllint.wasm'] as const;
 
 /** The group whose Lambda answers any other path under /api with the 404 envelope (-3). */
@@ -88,7 +90,7 @@ export class ApiStack extends Stack {
           originVerifySecretArn: props.originVerifySecret.secretArn,
           ...(access.samlKeys ? { samlKeyParameterPrefix: samlKeyParameterPrefix(config.name) } : {}),
         },
-        ...(group === 'auth' ? { filesBesideBundle: xmllintFiles } : {}),
+        ...(group === 'sso' ? { filesBesideBundle: xmllintFiles } : {}),
         logRetention: config.logRetention,
         removalPolicy: config.removalPolicy,
         memorySize: config.apiMemoryMb,

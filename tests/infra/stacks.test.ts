@@ -279,18 +279,19 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       expect(routeTargets.find((r) => r.key === fallbackKey)?.fn).toBe(functionOf[fallbackGroup]);
     });
 
-    it('lets security only put and auth only get the SAML SP key parameters of this environment', () => {
+    it('lets security only put and sso only get the SAML SP key parameters of this environment', () => {
       const policies = resourcesOf(s.templates.api, 'AWS::IAM::Policy');
-      const statementsOf = (group: 'auth' | 'security' | 'drive') => {
+      const statementsOf = (group: 'auth' | 'sso' | 'security' | 'drive') => {
         const role = s.logicalId(s.built.stacks.api.functions[group].role!);
         const found = policies.find(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${role}"`));
         return (found![1].Properties.PolicyDocument as { Statement: Statement[] }).Statement;
       };
-      const ssm = (group: 'auth' | 'security' | 'drive') => statementsOf(group).filter((statement) => actionsOf([statement]).some((a) => a.startsWith('ssm:')));
+      const ssm = (group: 'auth' | 'sso' | 'security' | 'drive') => statementsOf(group).filter((statement) => actionsOf([statement]).some((a) => a.startsWith('ssm:')));
       expect(ssm('security').map((statement) => actionsOf([statement]))).toEqual([['ssm:PutParameter']]);
-      expect(ssm('auth').map((statement) => actionsOf([statement]))).toEqual([['ssm:GetParameter']]);
+      expect(ssm('sso').map((statement) => actionsOf([statement]))).toEqual([['ssm:GetParameter']]);
+      expect(ssm('auth')).toEqual([]);
       expect(ssm('drive')).toEqual([]);
-      for (const group of ['auth', 'security'] as const) {
+      for (const group of ['sso', 'security'] as const) {
         expect(JSON.stringify(ssm(group)[0]!.Resource)).toContain(`:parameter/com-drive/${env}/saml-sp-key/*`);
         const fn = s.built.stacks.api.functions[group];
         const variables = (resourcesOf(s.templates.api, 'AWS::Lambda::Function').find(([id]) => id === s.logicalId(fn))![1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
@@ -298,8 +299,8 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       }
     });
 
-    it("ships xmllint-wasm's worker and WebAssembly beside the auth bundle (the SAML schema validator)", () => {
-      const fn = s.built.stacks.api.functions.auth;
+    it("ships xmllint-wasm's worker and WebAssembly beside the sso bundle (the SAML schema validator)", () => {
+      const fn = s.built.stacks.api.functions.sso;
       const [, resource] = resourcesOf(s.templates.api, 'AWS::Lambda::Function').find(([id]) => id === s.logicalId(fn))!;
       const key = (resource.Properties.Code as { S3Key: string }).S3Key;
       expect(s.assetFiles(key)).toEqual(expect.arrayContaining(['index.mjs', 'xmllint-node.js', 'xmllint.wasm']));

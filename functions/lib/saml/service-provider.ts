@@ -9,7 +9,7 @@ import type { StoredSso } from './data.ts';
  * request (settings differ per contract; building costs microseconds). samlify verifies the XML
  * schema (xmllint-wasm), the signature (the IdP certificate of the settings only; unsigned
  * responses are never accepted), the issuer and the Conditions / SessionNotOnOrAfter times.
- * What it leaves unchecked, the ACS checks (functions/auth/sso/acs.ts): InResponseTo, audience,
+ * What it leaves unchecked, the ACS checks (functions/sso/acs.ts): InResponseTo, audience,
  * assertion replay.
  */
 const { binding, format } = samlify.Constants.namespace;

@@ -4,7 +4,7 @@ import { getUser } from '#lib/data/users.ts';
 import { DomainError } from '#lib/errors.ts';
 import { isIpAllowed } from '#lib/ip-policy.ts';
 import { consumeSignInCode } from '#lib/saml/data.ts';
-import { startSession } from '../start-session.ts';
+import { startSession } from '#functions/auth/start-session.ts';
 
 /**
  * Exchanges the ACS's one-time code (single use, 2 minutes) for a session. The IdP authenticated

@@ -1,0 +1,15 @@
+import { createApiHandler } from '#lib/api-handler.ts';
+import { ssoAcs } from './acs.ts';
+import { ssoLogin } from './login.ts';
+import { ssoStart } from './start.ts';
+
+/**
+ * SAML single sign-on for users (docs/architecture.md "SAML single sign-on"): the AuthnRequest,
+ * the ACS the IdP posts to, and the exchange of its one-time code for a session. A Lambda of its
+ * own so that samlify and the XML schema validator never load with the password sign-in.
+ */
+export const handler = createApiHandler('sso', {
+  'sso/sso_start': ssoStart,
+  'sso/acs': ssoAcs,
+  'sso/sso_login': ssoLogin,
+});
