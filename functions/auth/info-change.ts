@@ -5,8 +5,7 @@ import { db } from '#lib/clients.ts';
 import { nowIso, table } from '#lib/data/table.ts';
 import { userIndexKeys, userKey } from '#lib/data/users.ts';
 import { DomainError, isConditionalCheckFailure } from '#lib/errors.ts';
-import { memberKey } from '#functions/groups/data/groups.ts';
-import { corpMemberPut, type TransactItem } from '#functions/users/data/users.ts';
+import { corpMemberPut, groupMemberCopyUpdate, type TransactItem } from '#functions/users/data/users.ts';
 import { advance, requirePending } from './sign-in-flow.ts';
 
 /**
@@ -22,13 +21,7 @@ export const loginInfoChange: Operation<'login/login_info_change'> = async ({ in
   // Member items of the user's legal entity and groups carry copies of the name and e-mail.
   const copies: TransactItem[] = [
     ...(changed.corp_id && changed.user_nm !== user.user_nm ? [corpMemberPut(user.kyk_id, changed.corp_id, changed)] : []),
-    ...Object.values(user.groups ?? {}).filter((id): id is string => !!id).map((groupId): TransactItem => ({
-      Update: {
-        TableName: table(), Key: memberKey(user.kyk_id, groupId, user.user_id),
-        UpdateExpression: 'SET user_nm = :name, email = :email', ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':name': changed.user_nm, ':email': changed.email },
-      },
-    })),
+    ...Object.values(user.groups ?? {}).filter((id): id is string => !!id).map((groupId) => groupMemberCopyUpdate(user.kyk_id, groupId, changed)),
   ];
   try {
     await db().send(new TransactWriteCommand({

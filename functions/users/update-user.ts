@@ -6,10 +6,9 @@ import { userIndexKeys, userKey, type User } from '#lib/data/users.ts';
 import { InputError } from '#lib/errors.ts';
 import { productAreas, type ProductArea } from '#shared/schemas/groups.ts';
 import type { userUpdateRequest } from '#shared/schemas/users.ts';
-import { memberKey } from '#functions/groups/data/groups.ts';
 import { corpUserCountUpdate } from '#functions/legal/data/corps.ts';
 import { auditView, currentDetail, lostRace, requireUser } from './common.ts';
-import { cancellationReasons, corpMemberDelete, corpMemberPut, groupExistsCheck, transact, type TransactItem } from './data/users.ts';
+import { cancellationReasons, corpMemberDelete, corpMemberPut, groupExistsCheck, groupMemberCopyUpdate, transact, type TransactItem } from './data/users.ts';
 import { applyGroupChanges, checkReferences, GroupVanishedError, vanishedGroupError, type GroupChange } from './memberships.ts';
 
 /** The profile attributes the user form saves (groups go through the groups module; status has its own calls). */
@@ -108,15 +107,7 @@ export async function writeUserUpdate(actor: AuditActor, before: User, input: Us
       const id = before.groups?.[product];
       return id && !changes.some((change) => change.product === product) ? [id] : [];
     });
-    items.push(...kept.map((groupId): TransactItem => ({
-      Update: {
-        TableName: table(),
-        Key: memberKey(kykId, groupId, before.user_id),
-        UpdateExpression: 'SET user_nm = :name, email = :email',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':name': after.user_nm, ':email': after.email },
-      },
-    })));
+    items.push(...kept.map((groupId) => groupMemberCopyUpdate(kykId, groupId, after)));
   }
   const afterView = auditView(after);
   afterView.groups = { ...(afterView.groups as Record<string, string>), ...Object.fromEntries(changes.map((change) => [change.product, change.to])) };

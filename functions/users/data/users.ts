@@ -4,7 +4,7 @@ import type { QueryCommandInput, TransactWriteCommandInput } from '@aws-sdk/lib-
 import { db } from '#lib/clients.ts';
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { userCountKey, userKey, userPartition, type User, type UserStatus } from '#lib/data/users.ts';
-import { getGroups, groupKey } from '#functions/groups/data/groups.ts';
+import { getGroups, groupKey, memberKey } from '#functions/groups/data/groups.ts';
 import { corpKey } from '#functions/legal/data/corps.ts';
 import { queryAll, queryCount, queryRange } from '#lib/data/query.ts';
 
@@ -34,6 +34,17 @@ export const DEVICE_PREFIX = 'DEVICE#';
 
 export const corpMemberPut = (kykId: string, corpId: string, user: Pick<User, 'user_id' | 'user_nm'>): TransactItem => ({
   Put: { TableName: table(), Item: { ...corpMemberKey(kykId, corpId, user.user_id), type: 'corp-member', kyk_id: kykId, corp_id: corpId, user_id: user.user_id, user_nm: user.user_nm } },
+});
+
+/** Rewrites the copy of a user's name and e-mail on the member item of a group the user stays in. */
+export const groupMemberCopyUpdate = (kykId: string, groupId: string, user: Pick<User, 'user_id' | 'user_nm' | 'email'>): TransactItem => ({
+  Update: {
+    TableName: table(),
+    Key: memberKey(kykId, groupId, user.user_id),
+    UpdateExpression: 'SET user_nm = :name, email = :email',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':name': user.user_nm, ':email': user.email },
+  },
 });
 
 export const corpMemberDelete = (kykId: string, corpId: string, userId: string): TransactItem => ({

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
-import Pagination from '@cloudscape-design/components/pagination';
+import Pagination, { type PaginationProps } from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
+import TextFilter, { type TextFilterProps } from '@cloudscape-design/components/text-filter';
 import { isPageSize, pageSizes, pagesCount, type PageSize } from '@/lib/paging.ts';
 
 /**
@@ -33,14 +34,38 @@ export function ListPagination({
       pagesCount={pagesCount(total ?? 0, pageSize)}
       disabled={disabled}
       onChange={({ detail }) => onChange(detail.currentPageIndex)}
-      ariaLabels={{
-        nextPageLabel: t('collection.nextPage'),
-        previousPageLabel: t('collection.previousPage'),
-        pageLabel: (number) => t('collection.page', { page: number }),
-        paginationLabel: t('collection.pagination'),
-      }}
+      ariaLabels={paginationAriaLabels(t)}
     />
   );
+}
+
+const paginationAriaLabels = (t: TFunction): PaginationProps.Labels => ({
+  nextPageLabel: t('collection.nextPage'),
+  previousPageLabel: t('collection.previousPage'),
+  pageLabel: (number) => t('collection.page', { page: number }),
+  paginationLabel: t('collection.pagination'),
+});
+
+/**
+ * Filter and pagination of a table paged in the browser by Cloudscape's collection hooks: pass
+ * `filterProps` / `paginationProps` of `useCollection` as they come.
+ */
+export function CollectionFilter({ filterProps, filteredItemsCount, placeholder }: { filterProps: TextFilterProps; filteredItemsCount: number | undefined; placeholder: string }) {
+  const { t } = useTranslation();
+  return (
+    <TextFilter
+      {...filterProps}
+      filteringPlaceholder={placeholder}
+      filteringAriaLabel={placeholder}
+      filteringClearAriaLabel={t('collection.clearFilter')}
+      countText={filterProps.filteringText ? t('collection.matches', { count: filteredItemsCount ?? 0 }) : undefined}
+    />
+  );
+}
+
+export function CollectionPagination(paginationProps: PaginationProps) {
+  const { t } = useTranslation();
+  return <Pagination {...paginationProps} ariaLabels={paginationAriaLabels(t)} />;
 }
 
 export function ListPreferences({ pageSize, onChange }: { pageSize: PageSize; onChange: (size: PageSize) => void }) {

@@ -3,11 +3,9 @@ import { useCollection } from '@cloudscape-design/collection-hooks';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
-import Pagination from '@cloudscape-design/components/pagination';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
-import TextFilter from '@cloudscape-design/components/text-filter';
-import { listCounter } from '@/components/collection.tsx';
+import { CollectionFilter, CollectionPagination, listCounter } from '@/components/collection.tsx';
 import type { GroupMember } from '../api/get-user-group.ts';
 
 const MEMBERS_PAGE_SIZE = 50;
@@ -66,26 +64,8 @@ export function MembersTable({
           {t('groups.members.title')}
         </Header>
       }
-      filter={
-        <TextFilter
-          {...filterProps}
-          filteringPlaceholder={t('groups.members.filterPlaceholder')}
-          filteringAriaLabel={t('groups.members.filterPlaceholder')}
-          filteringClearAriaLabel={t('collection.clearFilter')}
-          countText={filterProps.filteringText ? t('collection.matches', { count: filteredItemsCount ?? 0 }) : undefined}
-        />
-      }
-      pagination={
-        <Pagination
-          {...paginationProps}
-          ariaLabels={{
-            nextPageLabel: t('collection.nextPage'),
-            previousPageLabel: t('collection.previousPage'),
-            pageLabel: (page) => t('collection.page', { page }),
-            paginationLabel: t('collection.pagination'),
-          }}
-        />
-      }
+      filter={<CollectionFilter filterProps={filterProps} filteredItemsCount={filteredItemsCount} placeholder={t('groups.members.filterPlaceholder')} />}
+      pagination={<CollectionPagination {...paginationProps} />}
       ariaLabels={{ tableLabel: t('groups.members.title') }}
       columnDefinitions={[
         {

@@ -2,10 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useCollection } from '@cloudscape-design/collection-hooks';
 import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
-import Pagination from '@cloudscape-design/components/pagination';
 import Table from '@cloudscape-design/components/table';
-import TextFilter from '@cloudscape-design/components/text-filter';
-import { listCounter } from '@/components/collection.tsx';
+import { CollectionFilter, CollectionPagination, listCounter } from '@/components/collection.tsx';
 import type { IpPolicyEntry } from '../../api/get-ip-policy.ts';
 import { ipGroupColumns } from './ip-groups-table-config.tsx';
 
@@ -45,26 +43,8 @@ export function IpGroupsTable({ groups, onEdit }: { groups: IpPolicyEntry[]; onE
           {t('ipPolicy.groups.title')}
         </Header>
       }
-      filter={
-        <TextFilter
-          {...filterProps}
-          filteringPlaceholder={t('ipPolicy.groups.filter')}
-          filteringAriaLabel={t('ipPolicy.groups.filter')}
-          filteringClearAriaLabel={t('collection.clearFilter')}
-          countText={filterProps.filteringText ? t('collection.matches', { count: filteredItemsCount ?? 0 }) : undefined}
-        />
-      }
-      pagination={
-        <Pagination
-          {...paginationProps}
-          ariaLabels={{
-            nextPageLabel: t('collection.nextPage'),
-            previousPageLabel: t('collection.previousPage'),
-            pageLabel: (page) => t('collection.page', { page }),
-            paginationLabel: t('collection.pagination'),
-          }}
-        />
-      }
+      filter={<CollectionFilter filterProps={filterProps} filteredItemsCount={filteredItemsCount} placeholder={t('ipPolicy.groups.filter')} />}
+      pagination={<CollectionPagination {...paginationProps} />}
       ariaLabels={{ tableLabel: t('ipPolicy.groups.title') }}
       columnDefinitions={ipGroupColumns(t, language, onEdit)}
       data-restricted-count={restricted}
