@@ -3,6 +3,7 @@ import { db } from '#lib/clients.ts';
 import { nowIso, table } from '#lib/data/table.ts';
 import { toLoginUser, userKey, type User } from '#lib/data/users.ts';
 import type { Operation } from '#lib/api-handler.ts';
+import { toLoginRights } from '#domain/access.ts';
 
 /** Saves the user's language: server messages and the SPA follow it from the next call on. */
 export const changeLanguage: Operation<'com/chang_language'> = async ({ caller, input }) => {
@@ -15,5 +16,5 @@ export const changeLanguage: Operation<'com/chang_language'> = async ({ caller, 
     ExpressionAttributeValues: { ':language': input.language, ':now': nowIso(), ':user': caller.userId, ':one': 1 },
     ReturnValues: 'ALL_NEW',
   }));
-  return { user: toLoginUser(Attributes as User) };
+  return { user: toLoginUser(Attributes as User, toLoginRights(caller.rights)) };
 };

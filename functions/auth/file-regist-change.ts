@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Operation } from '#lib/api-handler.ts';
+import { toLoginRights } from '#domain/access.ts';
 import { db } from '#lib/clients.ts';
 import { nowIso, table } from '#lib/data/table.ts';
 import { toLoginUser, userKey, type User } from '#lib/data/users.ts';
@@ -14,5 +15,5 @@ export const changeFileRegistMethod: Operation<'com/user_info_file_regist_change
     ExpressionAttributeValues: { ':method': input.file_regist_method, ':now': nowIso(), ':user': caller.userId, ':one': 1 },
     ReturnValues: 'ALL_NEW',
   }));
-  return { user: toLoginUser(Attributes as User) };
+  return { user: toLoginUser(Attributes as User, toLoginRights(caller.rights)) };
 };

@@ -1,3 +1,4 @@
+import { authRoutes } from '#shared/routes/auth.ts';
 import { createApiHandler } from '#lib/api-handler.ts';
 import { changeLanguage } from './change-language.ts';
 import { deleteOwnDevice, listOwnDevices } from './devices.ts';
@@ -11,7 +12,7 @@ import { passwordChangeLink } from './password-change-link.ts';
 import { checkLoginInfo, getLoginUserInfo } from './session-info.ts';
 import { loginTwoStepMail, loginTwoStepResend, loginTwoStepTotp } from './two-step.ts';
 
-export const handler = createApiHandler('auth', {
+export const handler = createApiHandler(authRoutes, {
   'login/login_btn': login,
   'login/login_two_step': loginTwoStepMail,
   'login/login_two_step_resend': loginTwoStepResend,

@@ -5,6 +5,7 @@ import { DomainError } from '#lib/errors.ts';
 import type { Logger } from '#lib/logger.ts';
 import { signToken } from '#lib/tokens.ts';
 import type { SignInResponse } from '#shared/schemas/auth.ts';
+import { loadRights, toLoginRights } from '#domain/access.ts';
 
 /**
  * The last step of every sign-in (password, second step, forced change, SAML): starts the user's
@@ -18,5 +19,5 @@ export async function startSession(user: User, options: { replace: boolean; log:
   });
   if (options.replace) options.log.info('forced sign-in', { user: user.user_id });
   const token = await signToken({ kyk: user.kyk_id, sub: user.user_id, sid: session.session_id, exp: session.expires_at });
-  return { token, data: { user: toLoginUser(user) } };
+  return { token, data: { user: toLoginUser(user, toLoginRights(await loadRights(user))) } };
 }

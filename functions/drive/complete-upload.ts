@@ -13,6 +13,8 @@ const rejectedPartErrors = new Set(['InvalidPart', 'InvalidPartOrder', 'EntityTo
 export const completeUpload: Operation<'com_drive/file_upload_complete'> = async ({ caller, input }) => {
   const item = await getItem(caller.kykId, input.id);
   if (item?.type !== 'file' || !item.s3_key) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+  // A transfer in progress is its uploader's alone, whatever the caller's drive level.
+  if (item.regist_user_id !== caller.userId) throw new DomainError('permissionError');
   if (item.status !== 'pending' || item.upload_id !== input.upload_id) throw new InputError({ upload_id: 'validation.invalidValue' });
   try {
     await completeMultipartUpload(item.s3_key, input.upload_id, input.parts);

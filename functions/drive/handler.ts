@@ -1,3 +1,4 @@
+import { driveRoutes } from '#shared/routes/drive.ts';
 import { createApiHandler } from '#lib/api-handler.ts';
 import { completeUpload } from './complete-upload.ts';
 import { createFolder } from './create-folder.ts';
@@ -7,7 +8,7 @@ import { listFolder } from './list-folder.ts';
 import { registerFile } from './register-file.ts';
 import { uploadParts } from './upload-parts.ts';
 
-export const handler = createApiHandler('drive', {
+export const handler = createApiHandler(driveRoutes, {
   'com_drive/drive_info': listFolder,
   'com_drive/folder_reg_btn': createFolder,
   'com_drive/file_reg_btn': registerFile,

@@ -8,6 +8,8 @@ import { presignParts } from './object-storage.ts';
 export const uploadParts: Operation<'com_drive/file_upload_parts'> = async ({ caller, input }) => {
   const item = await getItem(caller.kykId, input.id);
   if (item?.type !== 'file' || !item.s3_key) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+  // A transfer in progress is its uploader's alone, whatever the caller's drive level.
+  if (item.regist_user_id !== caller.userId) throw new DomainError('permissionError');
   if (item.status !== 'pending' || item.upload_id !== input.upload_id || item.declared_size === null) {
     throw new InputError({ upload_id: 'validation.invalidValue' });
   }

@@ -1,3 +1,4 @@
+import { groupsRoutes } from '#shared/routes/groups.ts';
 import { createApiHandler } from '#lib/api-handler.ts';
 import { deleteGroup } from './delete-group.ts';
 import { getGroupInfo } from './get-group.ts';
@@ -8,7 +9,7 @@ import { updateGroupList } from './update-group-list.ts';
 import { updateGroup } from './update-group.ts';
 
 /** User groups (SPEC.md §3, §6): administrators only; every change writes an audit record. */
-export const handler = createApiHandler('groups', {
+export const handler = createApiHandler(groupsRoutes, {
   'com/user_group_list': listGroups,
   'com/user_group_list_upd_btn': updateGroupList,
   'com/user_group': getGroupInfo,

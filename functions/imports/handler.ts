@@ -1,3 +1,4 @@
+import { importsRoutes } from '#shared/routes/imports.ts';
 import { createApiHandler } from '#lib/api-handler.ts';
 import { corpExport } from './corp-export.ts';
 import { corpImport } from './corp-import.ts';
@@ -15,7 +16,7 @@ import { userTemplateDownload } from './user-template.ts';
  * Files go browser <-> S3 with presigned URLs; an import runs as a job in the storage-events
  * Lambda (run-import.ts), started by its upload.
  */
-export const handler = createApiHandler('imports', {
+export const handler = createApiHandler(importsRoutes, {
   'com/corp_import_template_download': corpTemplateDownload,
   'com/corp_export': corpExport,
   'com/corp_import': corpImport,

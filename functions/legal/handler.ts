@@ -1,3 +1,4 @@
+import { legalRoutes } from '#shared/routes/legal.ts';
 import { createApiHandler } from '#lib/api-handler.ts';
 import { deleteCorpInfo } from './delete-corp.ts';
 import { getCorpInfo } from './get-corp.ts';
@@ -8,7 +9,7 @@ import { selectCorps } from './select-corps.ts';
 import { updateCorpInfo } from './update-corp.ts';
 
 /** Legal entities (SPEC.md §2, §3, §7): administrators only, except the selection dialog. */
-export const handler = createApiHandler('legal', {
+export const handler = createApiHandler(legalRoutes, {
   'com/corp_info_list': listCorpInfo,
   'com/corp_info': getCorpInfo,
   'com/corp_info_reg_btn': registerCorp,

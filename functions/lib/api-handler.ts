@@ -4,7 +4,9 @@ import type * as z from 'zod';
 import { API_PREFIX, readBearer, TOKEN_HEADER } from '#shared/envelope.ts';
 import { fallbackLanguage, isLanguage, translate, type Language, type MessageKey, type MessageParams } from '#shared/messages.ts';
 import { CURRENT_MODULE } from '#shared/schemas/auth.ts';
-import { isRoutePath, routes, type EndpointGroup, type RoutePath, type RouteResponse, type Routes } from '#shared/routes.ts';
+import type { RoutePath, RouteResponse, Routes } from '#shared/routes.ts';
+import type { RouteDef, RouteTable } from '#shared/routes/define.ts';
+import { allows, loadRights, type Rights } from '#domain/access.ts';
 import type { AuditActor } from './audit.ts';
 import { clientAddress } from './client-address.ts';
 import { config } from './config.ts';
@@ -31,6 +33,8 @@ export interface Caller {
   userId: string;
   user: User;
   session: Session;
+  /** What the caller may do (functions/domain/access.ts); the kit has already checked the route's access. */
+  rights: Rights;
 }
 
 export interface OperationContext<P extends RoutePath> {
@@ -73,12 +77,15 @@ export type SuccessCodeName = 'ok' | 'userCreated' | 'passwordChanged' | 'unsusp
 
 export type Operation<P extends RoutePath> = (context: OperationContext<P>) => Promise<RouteResponse<P> | Reply<RouteResponse<P>>>;
 
-export type GroupOperations<G extends EndpointGroup> = {
-  [P in RoutePath as Routes[P]['group'] extends G ? P : never]: Operation<P>;
+/** One operation for every route of a group's table (shared/routes/<group>.ts), and no other. */
+export type GroupOperations<T extends RouteTable> = {
+  [P in keyof T & RoutePath]: Operation<P>;
 };
 
 interface RequestState {
   path?: RoutePath;
+  /** The route's manifest entry. */
+  route?: RouteDef;
   body?: unknown;
   language: Language;
   requestId: string;
@@ -144,14 +151,13 @@ const errorEnvelope = (): ApiMiddleware => ({
   },
 });
 
-/** Resolves the manifest route of this group, or answers -3 (404) for any other path or method. */
-const resolveRoute = (group: EndpointGroup): ApiMiddleware => ({
+/** Resolves the route in this group's table, or answers -3 (404) for any other path or method. */
+const resolveRoute = (table: RouteTable): ApiMiddleware => ({
   before: ({ event, context }) => {
     const path = event.rawPath.startsWith(`${API_PREFIX}/`) ? event.rawPath.slice(API_PREFIX.length + 1) : '';
-    if (event.requestContext?.http?.method !== 'POST' || !isRoutePath(path) || routes[path].group !== group) {
-      throw new DomainError('address');
-    }
-    context.api.path = path;
+    if (event.requestContext?.http?.method !== 'POST' || !Object.hasOwn(table, path)) throw new DomainError('address');
+    context.api.path = path as RoutePath;
+    context.api.route = table[path];
   },
 });
 
@@ -169,7 +175,7 @@ const jsonBody = (): ApiMiddleware => ({
       context.api.body = {};
       return;
     }
-    if (routes[context.api.path!].body === 'form') {
+    if (context.api.route!.body === 'form') {
       // An HTML form post: the first value of each field (the route's schema decides which are allowed).
       const fields: Record<string, string> = {};
       for (const [name, value] of new URLSearchParams(raw)) if (!Object.hasOwn(fields, name)) fields[name] = value;
@@ -187,13 +193,16 @@ const jsonBody = (): ApiMiddleware => ({
 });
 
 /**
- * Token check and refresh. A tampered, expired or orphaned token (its session ended by logout or a
- * forced login) answers -102. The tenant comes from the verified token, never from the body.
+ * Token check and refresh, then the access model. A tampered, expired or orphaned token (its
+ * session ended by logout or a forced login) answers -102. The tenant comes from the verified
+ * token, never from the body. The route's declared access (administrator, or a drive level) is
+ * checked here against the caller's rights, before any operation runs: -101 / 403.
  */
 const authenticate = (): ApiMiddleware => ({
   before: async ({ event, context }) => {
     const api = context.api;
-    const access = routes[api.path!].access;
+    const route = api.route!;
+    const access = route.access;
     if (access === 'public') return;
     const token = readBearer(header(event, TOKEN_HEADER));
     const claims = token ? await verifyToken(token) : undefined;
@@ -206,12 +215,13 @@ const authenticate = (): ApiMiddleware => ({
     // Writing on every call would cost a write per request; sliding once a minute is indistinguishable.
     const fresh = session.expires_at - epochSeconds() < idleSeconds - 60 ? await extendSession(session, idleSeconds) : session;
     if (!fresh) throw new DomainError('tokenTimeout');
-    api.caller = { kykId: claims.kyk, userId: claims.sub, user, session: fresh };
+    const rights = await loadRights(user);
+    api.caller = { kykId: claims.kyk, userId: claims.sub, user, session: fresh, rights };
     api.log = api.log.child({ kyk: claims.kyk, user: claims.sub });
     api.token = await signToken({ kyk: claims.kyk, sub: claims.sub, sid: fresh.session_id, exp: fresh.expires_at });
-    if (access === 'admin' && user.ata_admin_permission !== 1) throw new DomainError('permissionError');
+    if (!allows(rights, access)) throw new DomainError('permissionError');
     // A contract without this product keeps only the session calls (the SPA then signs out).
-    if (routes[api.path!].group !== 'auth' && !contractAllows(contract, CURRENT_MODULE)) throw new DomainError('loginContractNotAllowed');
+    if (route.group !== 'auth' && !contractAllows(contract, CURRENT_MODULE)) throw new DomainError('loginContractNotAllowed');
   },
 });
 
@@ -252,11 +262,15 @@ const issueFields = (error: z.ZodError): InputError => {
 /** A group's Lambda handler, as API Gateway (and the local adapter) invoke it. */
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-export function createApiHandler<G extends EndpointGroup>(group: G, operations: GroupOperations<G>): ApiHandler {
+/**
+ * A group's handler from its own route table (so its bundle carries only its own schemas) and one
+ * operation per route.
+ */
+export function createApiHandler<T extends RouteTable>(routeTable: T, operations: GroupOperations<T>): ApiHandler {
   const table = operations as unknown as Record<RoutePath, Operation<RoutePath>>;
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(errorEnvelope())
-    .use(resolveRoute(group))
+    .use(resolveRoute(routeTable))
     .use(sourceAddress())
     .use(jsonBody())
     .use(authenticate())
@@ -264,7 +278,7 @@ export function createApiHandler<G extends EndpointGroup>(group: G, operations: 
     .handler(async (event, context) => {
       const api = context.api;
       const path = api.path!;
-      const parsed = routes[path].request.safeParse(api.body);
+      const parsed = api.route!.request.safeParse(api.body);
       if (!parsed.success) throw issueFields(parsed.error);
       const result = await table[path]({
         path,

@@ -1,3 +1,4 @@
+import { securityRoutes } from '#shared/routes/security.ts';
 import { createApiHandler } from '#lib/api-handler.ts';
 import { changePassword } from './change-password.ts';
 import { getIpPolicy } from './get-ip-policy.ts';
@@ -18,7 +19,7 @@ import { saveSsoInfo } from './sso/save-sso-info.ts';
  * own password under them. Administrators also keep the IP allow-list (SPEC.md §3 "IP policy";
  * docs/architecture.md "IP allow-list").
  */
-export const handler = createApiHandler('security', {
+export const handler = createApiHandler(securityRoutes, {
   'com/security_info': getSecurityInfo,
   'com/security_info_save_btn': saveSecurityInfo,
   'com/password_conditions': getPasswordConditions,

@@ -1,3 +1,4 @@
+import { ssoRoutes } from '#shared/routes/sso.ts';
 import { createApiHandler } from '#lib/api-handler.ts';
 import { ssoAcs } from './acs.ts';
 import { ssoLogin } from './login.ts';
@@ -8,7 +9,7 @@ import { ssoStart } from './start.ts';
  * the ACS the IdP posts to, and the exchange of its one-time code for a session. A Lambda of its
  * own so that samlify and the XML schema validator never load with the password sign-in.
  */
-export const handler = createApiHandler('sso', {
+export const handler = createApiHandler(ssoRoutes, {
   'sso/sso_start': ssoStart,
   'sso/acs': ssoAcs,
   'sso/sso_login': ssoLogin,

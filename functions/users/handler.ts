@@ -1,3 +1,4 @@
+import { usersRoutes } from '#shared/routes/users.ts';
 import { createApiHandler } from '#lib/api-handler.ts';
 import { deleteUser } from './delete-user.ts';
 import { getUserInfo } from './get-user.ts';
@@ -12,7 +13,7 @@ import { unlapseUser } from './unlapse-user.ts';
 import { updateUser } from './update-user.ts';
 
 /** Users of a contract (SPEC.md §3, §4, §7): administrators only; every change writes an audit record. */
-export const handler = createApiHandler('users', {
+export const handler = createApiHandler(usersRoutes, {
   'com/user_info_list': listUserInfo,
   'com/user_info': getUserInfo,
   'com/user_info_reg_btn': registerUser,

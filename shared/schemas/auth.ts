@@ -25,6 +25,18 @@ export const loginRequest = z.strictObject({
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
+/**
+ * What the signed-in user may do in this product (docs/architecture.md "Who may do what"): an
+ * administrator by group or individual flag; the common-drive level (none 0, view 1, active 2,
+ * update 3); individual 1 when the rights come from the individual flags (no account-area group).
+ */
+export const loginRights = z.object({
+  admin: flag,
+  drive: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  individual: flag,
+});
+export type LoginRights = z.infer<typeof loginRights>;
+
 export const loginUser = z.object({
   kyk_id: z.string(),
   user_id: z.string(),
@@ -34,6 +46,7 @@ export const loginUser = z.object({
   ata_admin_permission: flag,
   /** File registration method: simple 0, detailed 1. */
   file_regist_method: flag,
+  rights: loginRights,
 });
 export type LoginUser = z.infer<typeof loginUser>;
 

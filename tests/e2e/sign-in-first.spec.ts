@@ -14,7 +14,7 @@ test('a first sign-in asks for a new password, then opens the drive', async ({ p
   const admin = new AdminApi(request);
   await admin.signIn();
   const userId = uniqueUserId('first');
-  const { temporary_password } = await admin.createUser(userId);
+  const { temporary_password } = await admin.createUser(userId, { drive: 2 });
   await admin.signOut();
   expect(temporary_password).toBeTruthy();
 

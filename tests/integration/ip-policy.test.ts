@@ -219,7 +219,7 @@ describe('enforcement on every call', () => {
 
   it('refuses every authenticated call from an address outside the list with -990000010017 (403) and no token', async () => {
     ok(await saveContract(t, `${HOME}, 192.0.2.0/24`));
-    const user = await createUser(t.kykId);
+    const user = await createUser(t.kykId, { drive: 1 });
     const token = await user.signIn();
     for (const path of ['com/get_login_user_info', 'com/check_login_info', 'com_drive/drive_info', 'com/password_conditions'] as const) {
       const refused = await postFrom(OTHER, path, {}, token);

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '#shared/messages.ts';
-import type { LoginUser } from '#shared/schemas/auth.ts';
+import type { LoginRights, LoginUser } from '#shared/schemas/auth.ts';
 import type { ProductArea } from '#shared/schemas/groups.ts';
 import type { UserDetail } from '#shared/schemas/users.ts';
 import { db } from '../clients.ts';
@@ -87,7 +87,7 @@ export async function getUser(kykId: string, userId: string): Promise<User | und
   return Item as User | undefined;
 }
 
-export const toLoginUser = (user: User): LoginUser => ({
+export const toLoginUser = (user: User, rights: LoginRights): LoginUser => ({
   kyk_id: user.kyk_id,
   user_id: user.user_id,
   user_nm: user.user_nm,
@@ -95,6 +95,7 @@ export const toLoginUser = (user: User): LoginUser => ({
   language: user.language,
   ata_admin_permission: user.ata_admin_permission,
   file_regist_method: user.file_regist_method ?? 0,
+  rights,
 });
 
 /**

@@ -42,14 +42,18 @@ export class AdminApi {
     this.token = undefined;
   }
 
-  /** A user in the ata group `groupId` (or none); without a password the server makes a temporary one. */
-  async createUser(userId: string, options: { password?: string; ataGroup?: string; language?: 'en' | 'ja' } = {}) {
+  /**
+   * A user in the ata group `groupId`, or outside any group with the individual drive level `drive`
+   * (else no drive rights); without a password the server makes a temporary one.
+   */
+  async createUser(userId: string, options: { password?: string; ataGroup?: string; drive?: 1 | 2 | 3; language?: 'en' | 'ja' } = {}) {
     return this.ok('com/user_info_reg_btn', {
       user_id: userId,
       user_nm: `E2E ${userId}`,
       email: `${userId}@example.com`,
       language: options.language ?? 'en',
       ...(options.ataGroup ? { groups: { ata: options.ataGroup } } : {}),
+      ...(options.drive ? { indiv_permission_flg: 1 as const, indiv_com_drive_permission: options.drive } : {}),
       ...(options.password ? { password: options.password } : {}),
     });
   }

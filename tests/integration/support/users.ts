@@ -10,9 +10,10 @@ import { testPassword } from './passwords.ts';
 /**
  * Arranges a user directly in the table, for tests of other groups (until user registration
  * exists as an API, see issue 3). Memberships and counters are not touched: add members through
- * the group calls.
+ * the group calls. `drive` gives the user an individual common-drive level (no account-area
+ * group); without it the user has no drive rights (functions/domain/access.ts).
  */
-export async function createUser(kykId: string, options: { userId?: string; userName?: string; admin?: boolean; email?: string } = {}) {
+export async function createUser(kykId: string, options: { userId?: string; userName?: string; admin?: boolean; email?: string; drive?: 0 | 1 | 2 | 3 } = {}) {
   const userId = options.userId ?? `u${randomBytes(4).toString('hex')}`;
   const password = testPassword();
   const now = nowIso();
@@ -23,6 +24,7 @@ export async function createUser(kykId: string, options: { userId?: string; user
     email: options.email ?? `${userId}@example.com`,
     language: 'en',
     ata_admin_permission: options.admin ? 1 : 0,
+    ...(options.drive !== undefined ? { indiv_permission_flg: 1 as const, indiv_com_drive_permission: options.drive } : {}),
     status: 0,
     password_hash: await hashPassword(password),
     row_version: 1,

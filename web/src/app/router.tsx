@@ -46,7 +46,12 @@ export const routeObjects: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./layouts/app-shell.tsx')).AppShell }),
         children: [
           { index: true, element: <Navigate to="/storage" replace /> },
-          { path: 'storage', lazy: async () => ({ Component: (await import('@/features/drive/components/drive-page/root.tsx')).default }) },
+          {
+            lazy: async () => ({ Component: (await import('./layouts/admin-only.tsx')).DriveOnly }),
+            children: [
+              { path: 'storage', lazy: async () => ({ Component: (await import('@/features/drive/components/drive-page/root.tsx')).default }) },
+            ],
+          },
           soon('search-result', 'searchResult'),
           soon('location', 'location'),
           page('profile', () => import('@/features/auth/components/profile-page/root.tsx')),

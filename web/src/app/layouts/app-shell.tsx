@@ -77,7 +77,7 @@ function SignedInShell() {
     }
   };
 
-  const admin = user?.ata_admin_permission === 1;
+  const admin = user?.rights.admin === 1;
   const items: SideNavigationProps.Item[] = [
     { type: 'link', text: t('nav.drive'), href: '/storage' },
     { type: 'link', text: t('nav.profile'), href: '/profile' },

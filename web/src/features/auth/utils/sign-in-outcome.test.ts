@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { codes } from '@shared/codes.ts';
 import { classifySignIn, safeRedirectUrl } from './sign-in-outcome.ts';
 
-const user = { kyk_id: 'demo', user_id: 'u1', user_nm: 'U One', email: 'u1@example.com', language: 'en', ata_admin_permission: 0, file_regist_method: 0 } as const;
+const user = { kyk_id: 'demo', user_id: 'u1', user_nm: 'U One', email: 'u1@example.com', language: 'en', ata_admin_permission: 0, file_regist_method: 0, rights: { admin: 0, drive: 3, individual: 0 } } as const;
 const step = { ticket: 't1', step: 'otp-mail', expires_at: '2030-01-01T00:00:00Z', email_masked: 'u***@example.com', trust_days: 30 } as const;
 
 describe('classifySignIn', () => {

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useOutletContext, useSearchParams } from 'react-router';
+import type { LoginRights } from '@shared/schemas/auth.ts';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
@@ -58,6 +59,8 @@ export default function DrivePage() {
   const selectedIds = selection.scope === `${scope}|${paging.index}` ? selection.ids : [];
   const [creating, setCreating] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  // View (1) lists and downloads; active (2) and update (3) also add folders and files.
+  const mayAdd = useOutletContext<LoginRights>().drive >= 2;
 
   const cursor = paging.cursors[paging.index];
   const { data, isLoading, error, mutate } = useFolderPage({
@@ -194,8 +197,8 @@ export default function DrivePage() {
                 >
                   {t('drive.actions.download')}
                 </Button>
-                {createButton('create-folder-button')}
-                {uploadButton('primary')}
+                {mayAdd && createButton('create-folder-button')}
+                {mayAdd && uploadButton('primary')}
               </SpaceBetween>
             }
           >
@@ -215,7 +218,7 @@ export default function DrivePage() {
               </div>
               {error ? (
                 <Button onClick={() => void mutate()}>{t('common.refresh')}</Button>
-              ) : (
+              ) : !mayAdd ? null : (
                 <div className="drive-empty-actions">
                   <SpaceBetween direction="horizontal" size="xs">
                     {createButton('create-folder-button-empty')}

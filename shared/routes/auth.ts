@@ -1,0 +1,66 @@
+import * as auth from '../schemas/auth.ts';
+import { route, type RouteDef } from './define.ts';
+
+export const authRoutes = {
+  'login/login_btn': route({
+    group: 'auth', access: 'public', startsSession: true,
+    summary: 'Sign in with contract ID, user ID and password; the code says whether a further step is needed (docs/sign-in.md)',
+    request: auth.loginRequest, response: auth.signInResponse,
+  }),
+  'login/login_two_step': route({
+    group: 'auth', access: 'public', startsSession: true, summary: 'Second step: the one-time code sent by e-mail',
+    request: auth.twoStepRequest, response: auth.signInResponse,
+  }),
+  'login/login_two_step_resend': route({
+    group: 'auth', access: 'public', summary: 'Send a new e-mail code for a pending sign-in (the earlier code stops working)',
+    request: auth.ticketRequest, response: auth.stepResponse,
+  }),
+  'login/login_two_step_totp': route({
+    group: 'auth', access: 'public', startsSession: true, summary: 'Second step: the authenticator (TOTP) code; the first one also activates the authenticator',
+    request: auth.twoStepRequest, response: auth.signInResponse,
+  }),
+  'com/passchange_lnk': route({
+    group: 'auth', access: 'public', startsSession: true, summary: 'The password change a sign-in requires (first sign-in, reset, expired, policy not met)',
+    request: auth.passwordChangeLinkRequest, response: auth.signInResponse,
+  }),
+  'login/login_info_change': route({
+    group: 'auth', access: 'public', startsSession: true, summary: 'Complete missing user information a sign-in requires (-990000010008)',
+    request: auth.infoChangeRequest, response: auth.signInResponse,
+  }),
+  'com/get_kyoten_info': route({
+    group: 'auth', access: 'public', summary: 'Where a contract is served: null for this site, else the URL to sign in at',
+    request: auth.locationRequest, response: auth.locationResponse,
+  }),
+  'login/logout_btn': route({
+    group: 'auth', access: 'user', summary: 'Sign out and end the session',
+    request: auth.emptyRequest, response: auth.emptyRequest,
+  }),
+  'com/check_login_info': route({
+    group: 'auth', access: 'user', summary: 'Confirm that the session is alive (refreshes the token)',
+    request: auth.emptyRequest, response: auth.checkLoginResponse,
+  }),
+  'com/get_login_user_info': route({
+    group: 'auth', access: 'user', summary: 'The signed-in user',
+    request: auth.emptyRequest, response: auth.sessionUserResponse,
+  }),
+  'com/get_login_options': route({
+    group: 'auth', access: 'user', summary: "The modules the contract may use, and whether this product is one of them",
+    request: auth.emptyRequest, response: auth.loginOptionsResponse,
+  }),
+  'com/chang_language': route({
+    group: 'auth', access: 'user', summary: "Save the signed-in user's language (en or ja)",
+    request: auth.changeLanguageRequest, response: auth.sessionUserResponse,
+  }),
+  'com/user_info_file_regist_change': route({
+    group: 'auth', access: 'user', summary: "Save the signed-in user's file-registration method (simple 0, detailed 1)",
+    request: auth.fileRegistMethodRequest, response: auth.sessionUserResponse,
+  }),
+  'com/device_list': route({
+    group: 'auth', access: 'user', summary: "The signed-in user's trusted second-step devices",
+    request: auth.deviceListRequest, response: auth.deviceListResponse,
+  }),
+  'com/device_del_btn': route({
+    group: 'auth', access: 'user', summary: 'Forget one of your trusted devices',
+    request: auth.deviceDeleteRequest, response: auth.emptyRequest,
+  }),
+} as const satisfies Record<string, RouteDef>;

@@ -1,0 +1,33 @@
+import * as drive from '../schemas/drive.ts';
+import { route, type RouteDef } from './define.ts';
+
+export const driveRoutes = {
+  'com_drive/drive_info': route({
+    group: 'drive', access: 'drive-view', summary: 'One page of a folder: folders first, sorted by name or update date',
+    request: drive.driveInfoRequest, response: drive.driveInfoResponse,
+  }),
+  'com_drive/folder_reg_btn': route({
+    group: 'drive', access: 'drive-active', summary: 'Create a folder',
+    request: drive.folderRegisterRequest, response: drive.itemResponse,
+  }),
+  'com_drive/file_reg_btn': route({
+    group: 'drive', access: 'drive-active', summary: 'Register a file and receive a presigned upload URL',
+    request: drive.fileRegisterRequest, response: drive.fileRegisterResponse,
+  }),
+  'com_drive/file_upload_parts': route({
+    group: 'drive', access: 'drive-active', summary: 'Fresh presigned URLs for parts of a multipart upload in progress',
+    request: drive.fileUploadPartsRequest, response: drive.fileUploadPartsResponse,
+  }),
+  'com_drive/file_upload_complete': route({
+    group: 'drive', access: 'drive-active', summary: 'Complete a multipart upload once every part is stored',
+    request: drive.fileUploadCompleteRequest, response: drive.itemResponse,
+  }),
+  'com_drive/file_info': route({
+    group: 'drive', access: 'drive-view', summary: 'One file or folder by id (poll after upload until ready)',
+    request: drive.itemRequest, response: drive.itemResponse,
+  }),
+  'com_drive/download': route({
+    group: 'drive', access: 'drive-view', summary: 'A presigned download URL for a ready file',
+    request: drive.itemRequest, response: drive.downloadResponse,
+  }),
+} as const satisfies Record<string, RouteDef>;
