@@ -1,8 +1,9 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DriveItem, FolderRef } from '#shared/schemas/drive.ts';
 import { db } from '#lib/clients.ts';
 import { contractKey } from '#lib/data/contracts.ts';
 import { decodeCursor, encodeCursor, epochSeconds, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
+import { batchGet } from '#lib/data/batch.ts';
 
 /**
  * Drive entries (files and folders). Access patterns (see functions/lib/data/README.md):
@@ -76,17 +77,8 @@ export async function getItem(kykId: string, id: string): Promise<ItemRecord | u
 
 /** Names of folders by id, in one round trip (BatchGet of at most 100 keys per call). */
 export async function folderRefs(kykId: string, ids: string[]): Promise<FolderRef[]> {
-  const found = new Map<string, string>();
-  for (let i = 0; i < ids.length; i += 100) {
-    let keys: Record<string, unknown>[] = ids.slice(i, i + 100).map((id) => itemKey(kykId, id));
-    while (keys.length > 0) {
-      const { Responses, UnprocessedKeys } = await db().send(new BatchGetCommand({
-        RequestItems: { [table()]: { Keys: keys, ProjectionExpression: 'id, #name', ExpressionAttributeNames: { '#name': 'name' } } },
-      }));
-      for (const item of Responses?.[table()] ?? []) found.set(item.id as string, item.name as string);
-      keys = UnprocessedKeys?.[table()]?.Keys ?? [];
-    }
-  }
+  const items = await batchGet<{ id: string; name: string }>(ids.map((id) => itemKey(kykId, id)), { projection: 'id, #name', names: { '#name': 'name' }, consistent: false });
+  const found = new Map(items.map((item) => [item.id, item.name]));
   return ids.flatMap((id) => (found.has(id) ? [{ id, name: found.get(id)! }] : []));
 }
 

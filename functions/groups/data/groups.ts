@@ -1,10 +1,11 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ProductArea, UserGroup } from '#shared/schemas/groups.ts';
 import { ipPolicyKey } from '#lib/ip-policy.ts';
 import { auditPut, type AuditActor } from '#lib/audit.ts';
 import { db } from '#lib/clients.ts';
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { userKey, type User } from '#lib/data/users.ts';
+import { batchGet as batchGetItems } from '#lib/data/batch.ts';
 
 /**
  * User groups, their members and the per-product name claims and counters. Access patterns (see
@@ -113,23 +114,8 @@ export async function getMemberUsers(kykId: string, userIds: string[]): Promise<
   return found;
 }
 
-async function batchGet(keys: Keys[], projection?: string, names?: Record<string, string>): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  const unique = [...new Map(keys.map((key) => [`${key.pk}\n${key.sk}`, key])).values()];
-  for (let i = 0; i < unique.length; i += BATCH_GET_MAX) {
-    let pending: Record<string, unknown>[] = unique.slice(i, i + BATCH_GET_MAX);
-    while (pending.length > 0) {
-      const { Responses, UnprocessedKeys } = await db().send(new BatchGetCommand({
-        RequestItems: {
-          [table()]: { Keys: pending, ConsistentRead: true, ...(projection ? { ProjectionExpression: projection, ExpressionAttributeNames: names } : {}) },
-        },
-      }));
-      items.push(...(Responses?.[table()] ?? []));
-      pending = UnprocessedKeys?.[table()]?.Keys ?? [];
-    }
-  }
-  return items;
-}
+const batchGet = (keys: Keys[], projection?: string, names?: Record<string, string>): Promise<Record<string, unknown>[]> =>
+  batchGetItems(keys, { ...(projection ? { projection, names } : {}) });
 
 /** The first `limit` members of a group in user-ID order. */
 export async function listMembers(kykId: string, groupId: string, limit: number): Promise<MemberRecord[]> {

@@ -1,8 +1,9 @@
-import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ProductArea } from '#shared/schemas/groups.ts';
 import { db } from '#lib/clients.ts';
 import { table, tenantPrefix } from '#lib/data/table.ts';
 import { userIndexKeys, userKey, type UserStatus } from '#lib/data/users.ts';
+import { batchGet } from '#lib/data/batch.ts';
 
 /**
  * Reads of the user-or-group picker (`com/user_usergroup_sel`). Key-condition queries and BatchGets
@@ -28,7 +29,6 @@ export interface PickerUser {
   indiv_permission_flg?: 0 | 1;
 }
 
-const BATCH_GET_MAX = 100;
 /** Parallel BatchGet calls (each up to 100 keys). */
 const BATCH_PARALLEL = 8;
 
@@ -108,20 +108,8 @@ export async function memberIds(kykId: string, groupId: string): Promise<string[
 
 /** User profiles by ID (BatchGet, 100 keys a call, a few calls at a time); unknown ids are absent. */
 export async function getPickerUsers(kykId: string, userIds: string[]): Promise<Map<string, PickerUser>> {
-  const found = new Map<string, PickerUser>();
-  const unique = [...new Set(userIds)];
-  const chunks: string[][] = [];
-  for (let i = 0; i < unique.length; i += BATCH_GET_MAX) chunks.push(unique.slice(i, i + BATCH_GET_MAX));
-  const readChunk = async (ids: string[]) => {
-    let keys: Record<string, unknown>[] = ids.map((id) => userKey(kykId, id));
-    while (keys.length > 0) {
-      const { Responses, UnprocessedKeys } = await db().send(new BatchGetCommand({
-        RequestItems: { [table()]: { Keys: keys, ProjectionExpression: projection.ProjectionExpression, ExpressionAttributeNames: projection.names } },
-      }));
-      for (const item of Responses?.[table()] ?? []) found.set(String(item.user_id), item as PickerUser);
-      keys = UnprocessedKeys?.[table()]?.Keys ?? [];
-    }
-  };
-  for (let i = 0; i < chunks.length; i += BATCH_PARALLEL) await Promise.all(chunks.slice(i, i + BATCH_PARALLEL).map(readChunk));
-  return found;
+  const items = await batchGet<PickerUser>(userIds.map((id) => userKey(kykId, id)), {
+    projection: projection.ProjectionExpression, names: projection.names, consistent: false, parallel: BATCH_PARALLEL,
+  });
+  return new Map(items.map((item) => [String(item.user_id), item]));
 }

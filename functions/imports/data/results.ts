@@ -1,7 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '#lib/clients.ts';
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
+import { batchWrite } from '#lib/data/batch.ts';
 
 /**
  * One result item per CSV row of an import job, in the job's partition. Access patterns:
@@ -41,19 +41,6 @@ export const problemKeys = (kykId: string, requestId: string, pseq: number) => (
   gsi1sk: pad(pseq),
 });
 
-const BATCH = 25;
-
-/** BatchWriteItem in chunks of 25, resending what DynamoDB leaves unprocessed (with backoff). */
-async function batchWrite(requests: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < requests.length; i += BATCH) {
-    let pending = requests.slice(i, i + BATCH);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt) * Math.random());
-      const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
-      pending = (UnprocessedItems?.[table()] ?? []) as Record<string, unknown>[];
-    }
-  }
-}
 
 /** Stores results (BatchWrite: the rows' own changes were already written one by one). */
 export async function writeResults(kykId: string, requestId: string, results: ResultRecord[]): Promise<void> {

@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueryCommandInput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ProductArea } from '#shared/schemas/groups.ts';
 import type { Corp } from '#shared/schemas/legal.ts';
 import { db } from '#lib/clients.ts';
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { queryAll, queryCount, queryRange } from '#lib/data/query.ts';
+import { batchGet } from '#lib/data/batch.ts';
 
 /**
  * Legal entities (corporations) of a contract. Access patterns (see functions/lib/data/README.md):
@@ -88,17 +89,7 @@ export async function getCorp(kykId: string, corpId: string): Promise<CorpRecord
 
 /** Corps by id in the order asked, skipping ids that no longer exist (BatchGet, 100 keys a call). */
 async function corpsByIds(kykId: string, ids: string[]): Promise<CorpRecord[]> {
-  const found = new Map<string, CorpRecord>();
-  for (let i = 0; i < ids.length; i += 100) {
-    let keys: Record<string, unknown>[] = ids.slice(i, i + 100).map((id) => corpKey(kykId, id));
-    while (keys.length > 0) {
-      const { Responses, UnprocessedKeys } = await db().send(new BatchGetCommand({
-        RequestItems: { [table()]: { Keys: keys, ConsistentRead: true } },
-      }));
-      for (const item of Responses?.[table()] ?? []) found.set(item.corp_id as string, item as CorpRecord);
-      keys = UnprocessedKeys?.[table()]?.Keys ?? [];
-    }
-  }
+  const found = new Map((await batchGet<CorpRecord>(ids.map((id) => corpKey(kykId, id)))).map((corp) => [corp.corp_id, corp]));
   return ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
 }
 
@@ -287,18 +278,10 @@ export interface GroupRef {
  */
 export async function groupsByIds(kykId: string, ids: string[]): Promise<Map<string, GroupRef>> {
   const found = new Map<string, GroupRef>();
-  for (let i = 0; i < ids.length; i += 100) {
-    let keys: Record<string, unknown>[] = ids.slice(i, i + 100).map((id) => ({ pk: `${tenantPrefix(kykId)}#UGROUP#${id}`, sk: 'GROUP' }));
-    while (keys.length > 0) {
-      const { Responses, UnprocessedKeys } = await db().send(new BatchGetCommand({
-        RequestItems: { [table()]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'pk, product, user_group_nm' } },
-      }));
-      for (const item of Responses?.[table()] ?? []) {
-        const id = String(item.pk).slice(`${tenantPrefix(kykId)}#UGROUP#`.length);
-        found.set(id, { user_group_id: id, product: item.product as ProductArea, user_group_nm: String(item.user_group_nm ?? '') });
-      }
-      keys = UnprocessedKeys?.[table()]?.Keys ?? [];
-    }
+  const items = await batchGet(ids.map((id) => ({ pk: `${tenantPrefix(kykId)}#UGROUP#${id}`, sk: 'GROUP' })), { projection: 'pk, product, user_group_nm' });
+  for (const item of items) {
+    const id = String(item.pk).slice(`${tenantPrefix(kykId)}#UGROUP#`.length);
+    found.set(id, { user_group_id: id, product: item.product as ProductArea, user_group_nm: String(item.user_group_nm ?? '') });
   }
   return found;
 }

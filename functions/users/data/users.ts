@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BatchGetCommand, BatchWriteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueryCommandInput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db } from '#lib/clients.ts';
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
@@ -7,6 +7,7 @@ import { userCountKey, userKey, userPartition, type User, type UserStatus } from
 import { getGroups, groupKey, memberKey } from '#functions/groups/data/groups.ts';
 import { corpKey } from '#functions/legal/data/corps.ts';
 import { queryAll, queryCount, queryRange } from '#lib/data/query.ts';
+import { batchGet as batchGetItems, batchWrite } from '#lib/data/batch.ts';
 
 /**
  * Data access of the users feature. The profile item, its index keys and the counter key live in
@@ -89,37 +90,10 @@ export async function listDeviceKeys(kykId: string, userId: string): Promise<Key
 }
 
 /** Deletes items outside a transaction, 25 a call (devices beyond what one transaction holds). */
-export async function deleteKeys(keys: Keys[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += 25) {
-    let pending: Record<string, unknown>[] = keys.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: key } }));
-    while (pending.length > 0) {
-      const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: pending as never } }));
-      pending = (UnprocessedItems?.[table()] ?? []) as Record<string, unknown>[];
-    }
-  }
-}
+export const deleteKeys = (keys: Keys[]): Promise<void> => batchWrite(keys.map((key) => ({ DeleteRequest: { Key: key } })));
 
-async function batchGet(keys: Keys[], projection?: { expression: string; names?: Record<string, string> }): Promise<Record<string, unknown>[]> {
-  const unique = [...new Map(keys.map((key) => [`${key.pk}\n${key.sk}`, key])).values()];
-  const items: Record<string, unknown>[] = [];
-  for (let i = 0; i < unique.length; i += 100) {
-    let pending: Record<string, unknown>[] = unique.slice(i, i + 100);
-    while (pending.length > 0) {
-      const { Responses, UnprocessedKeys } = await db().send(new BatchGetCommand({
-        RequestItems: {
-          [table()]: {
-            Keys: pending,
-            ConsistentRead: true,
-            ...(projection ? { ProjectionExpression: projection.expression, ...(projection.names ? { ExpressionAttributeNames: projection.names } : {}) } : {}),
-          },
-        },
-      }));
-      items.push(...(Responses?.[table()] ?? []));
-      pending = UnprocessedKeys?.[table()]?.Keys ?? [];
-    }
-  }
-  return items;
-}
+const batchGet = (keys: Keys[], projection?: { expression: string; names?: Record<string, string> }): Promise<Record<string, unknown>[]> =>
+  batchGetItems(keys, projection ? { projection: projection.expression, names: projection.names } : {});
 
 /** Profiles in the order of `userIds`, skipping users that do not exist (in this contract). */
 export async function getUsers(kykId: string, userIds: string[]): Promise<User[]> {
