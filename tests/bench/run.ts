@@ -21,6 +21,7 @@ import { hashPassword } from '#lib/passwords.ts';
 import { userCountKey, userIndexKeys, userKey, type User } from '#lib/data/users.ts';
 import { config } from '#lib/config.ts';
 import { createTenant } from '#lib/tenants.ts';
+import { capacityReport, closeSection, metered, meterCapacity, openSection } from './capacity.ts';
 import { insertItem, nameKey, type ItemRecord } from '#functions/drive/data/items.ts';
 
 process.env.LOG_LEVEL = 'silent';
@@ -32,14 +33,21 @@ const percentile = (values: number[], p: number): number => {
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 const median = (values: number[]) => percentile(values, 50);
 
-async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
-  const start = performance.now();
-  const result = await work();
-  return [performance.now() - start, result];
+/** Times `work`; with a `section`, also counts the DynamoDB capacity units it consumed there (capacity.ts). */
+async function timed<T>(work: () => Promise<T>, section?: string): Promise<[number, T]> {
+  if (section) openSection(section);
+  try {
+    const start = performance.now();
+    const result = await metered(work);
+    return [performance.now() - start, result];
+  } finally {
+    closeSection();
+  }
 }
 
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'com-drive-bench-'));
+  meterCapacity(db());
   const stack = await startLocalStack({ port: 0, dataDir, inMemory: true, seedDemo: false, log: () => {} });
   const call = async <P extends RoutePath>(path: P, body: RouteRequest<P>, token?: string) => {
     const response = await fetch(`${stack.url}/api/${path}`, {
@@ -61,7 +69,7 @@ async function main() {
     const signIns: number[] = [];
     let token = '';
     for (let i = 0; i < 40; i++) {
-      const [ms, result] = await timed(() => call('login/login_btn', { kyk_id: 'bench', user_id: 'admin', password, force_flg: 1 }));
+      const [ms, result] = await timed(() => call('login/login_btn', { kyk_id: 'bench', user_id: 'admin', password, force_flg: 1 }), 'sign_in');
       signIns.push(ms);
       token = result.token!;
     }
@@ -82,7 +90,7 @@ async function main() {
       wrong_password: { kyk_id: 'bench', user_id: 'admin', password: 'wrong-password' },
     })) {
       const samples: number[] = [];
-      for (let i = 0; i < 30; i++) samples.push((await timed(() => raw('login/login_btn', body)))[0]);
+      for (let i = 0; i < 30; i++) samples.push((await timed(() => raw('login/login_btn', body), `sign_in_refusal.${name}`))[0]);
       refusals[name] = { p50: round(median(samples)), p95: round(percentile(samples, 95)), samples: samples.length };
     }
     results.sign_in_refusal_ms = refusals;
@@ -101,14 +109,14 @@ async function main() {
     const mailStep: number[] = [];
     const codeStep: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const [ms, step] = await timed(() => raw('login/login_btn', { kyk_id: 'bench', user_id: 'mfa', password: mfaPassword, force_flg: 1 }));
+      const [ms, step] = await timed(() => raw('login/login_btn', { kyk_id: 'bench', user_id: 'mfa', password: mfaPassword, force_flg: 1 }), 'sign_in_mail_code.password_step');
       mailStep.push(ms);
       const { emails } = (await (await fetch(new URL('store', stack.endpoints.mailViewer))).json()) as { emails: { subject: string; destination: { to: string[] }; body: { text?: string } }[] };
       const codes = emails.filter((mail) => mail.subject === 'Your sign-in code' && mail.destination.to.includes('mfa@bench.example'))
         .map((mail) => /is (\d{6}) \./.exec(mail.body.text ?? '')?.[1]).filter((found): found is string => !!found);
       const code = codes.at(-1) ?? '';
       const ticket = (step.envelope.data as { next: { ticket: string } }).next.ticket;
-      const [codeMs, signedIn] = await timed(() => raw('login/login_two_step', { ticket, auth_code: code }));
+      const [codeMs, signedIn] = await timed(() => raw('login/login_two_step', { ticket, auth_code: code }), 'sign_in_mail_code.code_step');
       if (!signedIn.token) throw new Error(`mail code step: ${JSON.stringify(signedIn.envelope)}`);
       codeStep.push(codeMs);
     }
@@ -137,7 +145,7 @@ async function main() {
       const pages: number[] = [];
       for (let i = 0; i < 40; i++) {
         const sortItem = i % 2 === 0 ? 'name' : 'update_date';
-        const [ms] = await timed(() => call('com_drive/drive_info', { folder_id: folder.id, sort_item: sortItem, page_size: 50 }, token));
+        const [ms] = await timed(() => call('com_drive/drive_info', { folder_id: folder.id, sort_item: sortItem, page_size: 50 }, token), `folder_page.${size}`);
         pages.push(ms);
       }
       folderPage[`items_${size}`] = { p50: round(median(pages)), p95: round(percentile(pages, 95)), page_size: 50, fill_seconds: round(fillMs / 1000) };
@@ -191,24 +199,24 @@ async function main() {
       }
       await db().send(new UpdateCommand({ TableName: config.tableName, Key: userCountKey('bench'), UpdateExpression: 'ADD user_count :n', ExpressionAttributeValues: { ':n': users.length } }));
     });
-    const sample = async (work: () => Promise<unknown>, count = 30) => {
+    const sample = async (section: string, work: () => Promise<unknown>, count = 30) => {
       const times: number[] = [];
-      for (let i = 0; i < count; i++) times.push((await timed(work))[0]);
+      for (let i = 0; i < count; i++) times.push((await timed(work, section))[0]);
       return { p50: round(median(times)), p95: round(percentile(times, 95)) };
     };
     results.user_list_ms = {
       users: users.length,
       fill_seconds: round(usersFillMs / 1000),
-      first_page_by_id: await sample(() => call('com/user_info_list', { sort_item: 'user_id', page_size: 50 }, token)),
-      first_page_by_name_desc: await sample(() => call('com/user_info_list', { sort_item: 'user_nm', sort_flg: 2, page_size: 50 }, token)),
-      name_prefix_search: await sample(() => call('com/user_info_list', { sort_item: 'user_nm', search_key: 'Member 012', page_size: 50 }, token)),
-      page_10_by_id: await sample(() => call('com/user_info_list', { sort_item: 'user_id', page_size: 50, current_page: 10 }, token), 10),
-      department_filter: await sample(() => call('com/user_info_list', { department: 'Sales', page_size: 50 }, token), 10),
+      first_page_by_id: await sample('user_list.first_page_by_id', () => call('com/user_info_list', { sort_item: 'user_id', page_size: 50 }, token)),
+      first_page_by_name_desc: await sample('user_list.first_page_by_name_desc', () => call('com/user_info_list', { sort_item: 'user_nm', sort_flg: 2, page_size: 50 }, token)),
+      name_prefix_search: await sample('user_list.name_prefix_search', () => call('com/user_info_list', { sort_item: 'user_nm', search_key: 'Member 012', page_size: 50 }, token)),
+      page_10_by_id: await sample('user_list.page_10_by_id', () => call('com/user_info_list', { sort_item: 'user_id', page_size: 50, current_page: 10 }, token), 10),
+      department_filter: await sample('user_list.department_filter', () => call('com/user_info_list', { department: 'Sales', page_size: 50 }, token), 10),
     };
     results.picker_ms = {
-      users_prefix: await sample(() => call('com/user_usergroup_sel', { search_kbn: 2, search_key: 'Member 01', page_size: 100 }, token)),
-      users_all_first_page: await sample(() => call('com/user_usergroup_sel', { search_kbn: 2, page_size: 100 }, token), 10),
-      groups: await sample(() => call('com/user_usergroup_sel', { search_kbn: 1, page_size: 100 }, token)),
+      users_prefix: await sample('picker.users_prefix', () => call('com/user_usergroup_sel', { search_kbn: 2, search_key: 'Member 01', page_size: 100 }, token)),
+      users_all_first_page: await sample('picker.users_all_first_page', () => call('com/user_usergroup_sel', { search_kbn: 2, page_size: 100 }, token), 10),
+      groups: await sample('picker.groups', () => call('com/user_usergroup_sel', { search_kbn: 1, page_size: 100 }, token)),
     };
 
     // CSV import: 10,000 legal entities, from the presigned upload to the job's end.
@@ -244,6 +252,9 @@ async function main() {
     }
     results.lambda_bundles = bundles;
 
+    // Cost next to time: DynamoDB capacity units per measured call, by section.
+    results.capacity_units = capacityReport();
+
     const file = new URL('./results.json', import.meta.url);
     await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
     printTable(results);
@@ -275,6 +286,9 @@ function printTable(results: Record<string, unknown>) {
   rows.push(['upload 50 MiB direct PutObject', `${upload.direct_put_mib_s} MiB/s (presigned/direct ${upload.ratio})`]);
   for (const [name, value] of Object.entries(results.lambda_bundles as Record<string, { kib: number; cold_import_ms: number }>)) {
     rows.push([`lambda ${name}`, `${value.kib} KiB, cold import ${value.cold_import_ms} ms`]);
+  }
+  for (const [name, value] of Object.entries(results.capacity_units as Record<string, { rcu_mean: number; wcu_mean: number }>)) {
+    rows.push([`capacity ${name}`, `${value.rcu_mean} RCU + ${value.wcu_mean} WCU per call`]);
   }
   const width = Math.max(...rows.map(([label]) => label.length));
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
