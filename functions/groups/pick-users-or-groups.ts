@@ -23,8 +23,10 @@ import { forEachUserByName, getPickerUsers, memberIds, type PickerUser } from '.
  * - `dept_nm` / `post_nm`: a case- and width-insensitive "contains" match on the department / post
  *   (people type part of a department name: "Sales" finds "East Sales"), applied in memory;
  * - `lapse_flg` 0 (default): only available users (status 0); 1 includes suspended and locked ones.
- * The total is the number of matches, so the whole matching range of the index is read once (one
- * pass, 1 MB per round trip), keeping only the requested page in memory.
+ * The total is the number of matches among the items read: the index is read in name order until
+ * the page is in hand and at least COUNT_EVALUATION_CAP items have been evaluated (bounded reads,
+ * whatever the contract's size); when the range goes on, `total_exact: 0` says the total is a lower
+ * bound (the matches counted, plus one) and the dialog pages open-ended.
  * `sort_item: sort_user_group_nm` orders users by the name of their group in the product (users
  * without one first when ascending), then by name: that needs the matching set in memory, so it
  * sorts the first PICKER_ALL_MAX matches in name order (total_size still counts every match).
@@ -94,6 +96,9 @@ class Window<T> {
     if (this.total >= this.offset && this.rows.length < this.limit) this.rows.push(row);
     this.total++;
   }
+  get full(): boolean {
+    return this.rows.length >= this.limit;
+  }
 }
 
 interface Paging {
@@ -102,23 +107,28 @@ interface Paging {
 }
 
 /** Users ordered by name (or all matching users, for the group-name sort), counted. */
-async function searchUsers(kykId: string, input: Input, criteria: UserCriteria, paging: Paging, byGroup: boolean): Promise<{ total: number; rows: PickerUser[] }> {
+async function searchUsers(kykId: string, input: Input, criteria: UserCriteria, paging: Paging, byGroup: boolean): Promise<{ total: number; exact: boolean; rows: PickerUser[] }> {
   const ascending = input.sort_flg === 1;
   // The group-name sort orders the matching set in memory: collect it (bounded), page afterwards.
   const window = new Window<PickerUser>(byGroup ? 0 : paging.offset, byGroup ? PICKER_ALL_MAX : paging.limit);
-  if (criteria.corpIds?.size === 0) return { total: 0, rows: [] };
+  if (criteria.corpIds?.size === 0) return { total: 0, exact: true, rows: [] };
   if (criteria.groupId !== undefined) {
     const profiles = await getPickerUsers(kykId, await memberIds(kykId, criteria.groupId));
     const matching = [...profiles.values()].filter((user) => matchesUser(criteria, user));
     matching.sort((a, b) => byteCompare(userOrderKey(a), userOrderKey(b)) * (ascending ? 1 : -1));
     for (const user of matching) window.add(user);
-  } else {
-    const single = criteria.corpIds?.size === 1 ? [...criteria.corpIds][0] : undefined;
-    await forEachUserByName(kykId, { prefix: criteria.prefix, ascending, filter: { activeOnly: criteria.activeOnly, corpId: single } }, (user) => {
-      if (matchesUser(criteria, user)) window.add(user);
-    });
+    return { total: window.total, exact: true, rows: window.rows };
   }
-  return { total: window.total, rows: window.rows };
+  const single = criteria.corpIds?.size === 1 ? [...criteria.corpIds][0] : undefined;
+  const { complete } = await forEachUserByName(
+    kykId,
+    { prefix: criteria.prefix, ascending, filter: { activeOnly: criteria.activeOnly, corpId: single }, enough: () => window.full },
+    (user) => {
+      if (matchesUser(criteria, user)) window.add(user);
+    },
+  );
+  // Stopped at the cap: the matches counted so far, plus one to say more follow.
+  return complete ? { total: window.total, exact: true, rows: window.rows } : { total: window.total + 1, exact: false, rows: window.rows };
 }
 
 /** The user's group in the product, if it still exists. */
@@ -180,6 +190,7 @@ export const pickUsersOrGroups: Operation<'com/user_usergroup_sel'> = async ({ c
   const selectedUserIds = selectedIds.filter((id) => !UUID_PATTERN.test(id) && USER_ID_PATTERN.test(id));
 
   let total = 0;
+  let exact = true;
   let groupRows: GroupRecord[] = [];
   let userRows: PickerUser[] = [];
   let selectedUsers = new Map<string, PickerUser>();
@@ -215,7 +226,7 @@ export const pickUsersOrGroups: Operation<'com/user_usergroup_sel'> = async ({ c
       activeOnly: input.lapse_flg === 0,
     };
     const byGroup = input.sort_item === 'sort_user_group_nm';
-    let found: { total: number; rows: PickerUser[] };
+    let found: { total: number; exact?: boolean; rows: PickerUser[] };
     if (showSelected) {
       selectedUsers = await getPickerUsers(kykId, selectedUserIds);
       const matching = selectedUserIds
@@ -235,9 +246,10 @@ export const pickUsersOrGroups: Operation<'com/user_usergroup_sel'> = async ({ c
     groups = await getGroups(kykId, [...wanted]);
     if (byGroup) {
       sortByGroupName(found.rows, product, groups, ascending);
-      found = { total: found.total, rows: found.rows.slice(paging.offset, paging.offset + paging.limit) };
+      found = { ...found, rows: found.rows.slice(paging.offset, paging.offset + paging.limit) };
     }
     total = found.total;
+    exact = found.exact !== false;
     userRows = found.rows;
   }
 
@@ -252,6 +264,7 @@ export const pickUsersOrGroups: Operation<'com/user_usergroup_sel'> = async ({ c
     page_size: input.page_size,
     current_page: currentPage,
     total_size: total,
+    ...(exact ? {} : { total_exact: 0 as const }),
     return_list: input.search_kbn === 1 ? groupRows.map(groupItem) : userRows.map((user) => userItem(user, product, groups)),
     selected_list: selectedList,
   };

@@ -29,6 +29,7 @@ export const listUserInfo: Operation<'com/user_info_list'> = async ({ caller, in
     page_size: input.page_size,
     current_page: input.current_page,
     total_size: page.total,
+    ...(page.exact ? {} : { total_exact: 0 as const }),
     return_list: await detailsOf(caller.kykId, page.users),
   };
 };

@@ -19,5 +19,11 @@ export const pagedListResponse = <R extends z.ZodType>(row: R) =>
     page_size: z.number(),
     current_page: z.number(),
     total_size: z.number(),
+    /**
+     * 0: `total_size` is a lower bound, because counting every match of a filter would read more
+     * than COUNT_EVALUATION_CAP items (functions/lib/data/query.ts); the SPA pages open-ended then.
+     * Absent or 1: exact.
+     */
+    total_exact: z.union([z.literal(0), z.literal(1)]).optional(),
     return_list: z.array(row),
   });

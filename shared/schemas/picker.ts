@@ -52,6 +52,8 @@ export const pickerResponse = z.object({
   page_size: z.number(),
   current_page: z.number(),
   total_size: z.number(),
+  /** 0: `total_size` is a lower bound (see the paged list response); absent or 1: exact. */
+  total_exact: z.union([z.literal(0), z.literal(1)]).optional(),
   return_list: z.array(pickerItem),
   /** The selected entries themselves, whatever the page, so the dialog can show the selection. */
   selected_list: z.array(pickerItem),

@@ -4,6 +4,7 @@ import { db } from '#lib/clients.ts';
 import { table, tenantPrefix } from '#lib/data/table.ts';
 import { userIndexKeys, userKey, type UserStatus } from '#lib/data/users.ts';
 import { batchGet } from '#lib/data/batch.ts';
+import { COUNT_EVALUATION_CAP } from '#lib/data/query.ts';
 
 /**
  * Reads of the user-or-group picker (`com/user_usergroup_sel`). Key-condition queries and BatchGets
@@ -49,15 +50,18 @@ export interface UserFilter {
 }
 
 /**
- * Every user of the contract in name order (gsi2), or those whose `<user_nm>#<user_id>` sort key
- * begins with `prefix`, passing `filter`; each is handed to `visit` in index order. The whole
- * matching key range is read once (1 MB per round trip): the picker's total needs every match.
+ * Users of the contract in name order (gsi2 `T#<kyk>#USERS` / `<user_nm>#<user_id>`) whose name
+ * begins with `prefix`, passing `filter`; each is handed to `visit` in index order. Reads on
+ * until `enough()` says the caller has its page and at least `cap` items have been evaluated
+ * (COUNT_EVALUATION_CAP: bounded reads whatever the contract's size), or the range ends.
+ * Answers whether the whole range was read (else the caller's count is a lower bound).
  */
 export async function forEachUserByName(
   kykId: string,
-  options: { prefix?: string; ascending: boolean; filter: UserFilter },
+  options: { prefix?: string; ascending: boolean; filter: UserFilter; enough: () => boolean; cap?: number },
   visit: (user: PickerUser) => void,
-): Promise<void> {
+): Promise<{ complete: boolean }> {
+  const cap = options.cap ?? COUNT_EVALUATION_CAP;
   const conditions: string[] = [];
   const values: Record<string, unknown> = { ':pk': usersIndexPartition(kykId) };
   const names: Record<string, string> = { ...projection.names };
@@ -80,12 +84,17 @@ export async function forEachUserByName(
     ExpressionAttributeValues: values,
     ScanIndexForward: options.ascending,
   };
+  let evaluated = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const { Items = [], LastEvaluatedKey } = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    // Once the page is in hand, read only up to the cap; until then, a cap's worth at a time.
+    const limit = options.enough() ? cap - evaluated : cap;
+    const { Items = [], ScannedCount = 0, LastEvaluatedKey } = await db().send(new QueryCommand({ ...input, Limit: Math.max(1, limit), ExclusiveStartKey: startKey }));
     for (const item of Items) visit(item as PickerUser);
+    evaluated += ScannedCount;
     startKey = LastEvaluatedKey;
-  } while (startKey);
+  } while (startKey && !(options.enough() && evaluated >= cap));
+  return { complete: !startKey };
 }
 
 /** The user IDs of every member of a group (keys of the member items only). */

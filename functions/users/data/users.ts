@@ -6,7 +6,7 @@ import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { userCountKey, userKey, userPartition, type User, type UserStatus } from '#lib/data/users.ts';
 import { getGroups, groupKey, memberKey } from '#functions/groups/data/groups.ts';
 import { corpKey } from '#functions/legal/data/corps.ts';
-import { queryAll, queryCount, queryRange } from '#lib/data/query.ts';
+import { pageTotal, queryAll, queryCount, queryCountUpTo, queryRange } from '#lib/data/query.ts';
 import { batchGet as batchGetItems, batchWrite } from '#lib/data/batch.ts';
 
 /**
@@ -173,6 +173,8 @@ export interface UserListQuery {
 
 export interface UserPage {
   total: number;
+  /** False: `total` is a lower bound (see COUNT_EVALUATION_CAP). */
+  exact: boolean;
   users: User[];
 }
 
@@ -239,11 +241,12 @@ export async function listUsers(kykId: string, query: UserListQuery): Promise<Us
       ...filter,
       ExpressionAttributeValues: { ':pk': USERS_INDEX_PARTITION(kykId), ...(query.search ? { ':prefix': query.search } : {}), ...filter?.ExpressionAttributeValues },
     };
-    const [items, total] = await Promise.all([
+    const [items, counted] = await Promise.all([
       queryRange({ ...condition, ScanIndexForward: query.ascending }, offset, query.pageSize),
-      !query.search && !filter ? countUsers(kykId) : queryCount(condition),
+      !query.search && !filter ? countUsers(kykId).then((count) => ({ count, exact: true })) : queryCountUpTo(condition),
     ]);
-    return { total, users: items as unknown as User[] };
+    const total = pageTotal(counted, offset, items.length, query.pageSize);
+    return { total: total.count, exact: total.exact, users: items as unknown as User[] };
   }
 
   const source = query.groupId
@@ -265,7 +268,7 @@ export async function listUsers(kykId: string, query: UserListQuery): Promise<Us
       queryRange({ ...condition, ScanIndexForward: query.ascending }, offset, query.pageSize),
       queryCount({ ...condition, ProjectionExpression: undefined, ExpressionAttributeNames: undefined }),
     ]);
-    return { total, users: await getUsers(kykId, entries.map((entry) => String(entry.user_id))) };
+    return { total, exact: true, users: await getUsers(kykId, entries.map((entry) => String(entry.user_id))) };
   }
 
   const entries = (await queryAll(members(source.prefix))) as Pick<User, 'user_id' | 'user_nm'>[];
@@ -283,5 +286,5 @@ export async function listUsers(kykId: string, query: UserListQuery): Promise<Us
     .sort((a, b) => byteOrder(a.key, b.key) * (query.ascending ? 1 : -1));
   const pageIds = sorted.slice(offset, offset + query.pageSize).map(({ row }) => row.user_id);
   const users = profiles ? pageIds.map((id) => profiles.get(id)!) : await getUsers(kykId, pageIds);
-  return { total: sorted.length, users };
+  return { total: sorted.length, exact: true, users };
 }
