@@ -1,11 +1,11 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Operation } from '#lib/api-handler.ts';
 import { auditPut } from '#lib/audit.ts';
-import { db } from '#lib/clients.ts';
-import { nowIso, table } from '#lib/data/table.ts';
+import { nowIso } from '#lib/data/table.ts';
+import { transactWrite, type LabelledItem } from '#lib/data/transact.ts';
+import { versionedUpdateItem } from '#lib/data/versioned.ts';
 import { userIndexKeys, userKey } from '#lib/data/users.ts';
 import { DomainError, isConditionalCheckFailure } from '#lib/errors.ts';
-import { corpMemberPut, groupMemberCopyUpdate, type TransactItem } from '#functions/users/data/users.ts';
+import { corpMemberPut, groupMemberCopyUpdate } from '#functions/users/data/users.ts';
 import { advance, requirePending } from './sign-in-flow.ts';
 
 /**
@@ -19,32 +19,24 @@ export const loginInfoChange: Operation<'login/login_info_change'> = async ({ in
   const changed = { ...user, user_nm: input.user_nm.trim(), email: input.email.trim(), info_change_required: 0 as const };
   const index = userIndexKeys(changed);
   // Member items of the user's legal entity and groups carry copies of the name and e-mail.
-  const copies: TransactItem[] = [
+  const copies: LabelledItem[] = [
     ...(changed.corp_id && changed.user_nm !== user.user_nm ? [corpMemberPut(user.kyk_id, changed.corp_id, changed)] : []),
     ...Object.values(user.groups ?? {}).filter((id): id is string => !!id).map((groupId) => groupMemberCopyUpdate(user.kyk_id, groupId, changed)),
   ];
   try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        ...copies,
-        {
-          Update: {
-            TableName: table(),
-            Key: userKey(user.kyk_id, user.user_id),
-            UpdateExpression: 'SET user_nm = :name, email = :email, gsi2sk = :nameKey, row_version = row_version + :one, update_date = :now, '
-              + 'update_user_id = :by, update_user_nm = :name REMOVE info_change_required',
-            ConditionExpression: 'row_version = :expected',
-            ExpressionAttributeValues: {
-              ':name': changed.user_nm, ':email': changed.email, ':nameKey': index.gsi2sk, ':one': 1, ':now': now, ':by': user.user_id, ':expected': user.row_version,
-            },
-          },
-        },
-        auditPut({ kykId: user.kyk_id, userId: user.user_id, userName: changed.user_nm, requestId, sourceIp }, {
-          action: 'user.info_change', targetType: 'user', targetId: user.user_id,
-          before: { user_nm: user.user_nm, email: user.email }, after: { user_nm: changed.user_nm, email: changed.email },
-        }),
-      ],
-    }));
+    await transactWrite([
+      ...copies,
+      versionedUpdateItem('user', {
+        key: userKey(user.kyk_id, user.user_id),
+        expectedVersion: user.row_version,
+        set: { user_nm: changed.user_nm, email: changed.email, gsi2sk: index.gsi2sk, update_date: now, update_user_id: user.user_id, update_user_nm: changed.user_nm },
+        remove: ['info_change_required'],
+      }),
+      auditPut({ kykId: user.kyk_id, userId: user.user_id, userName: changed.user_nm, requestId, sourceIp }, {
+        action: 'user.info_change', targetType: 'user', targetId: user.user_id,
+        before: { user_nm: user.user_nm, email: user.email }, after: { user_nm: changed.user_nm, email: changed.email },
+      }),
+    ]);
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new DomainError('editedByAnotherUser');
     throw error;

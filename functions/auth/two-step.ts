@@ -1,13 +1,11 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { Reply, type Operation, type OperationContext } from '#lib/api-handler.ts';
 import { writeAudit } from '#lib/audit.ts';
-import { db } from '#lib/clients.ts';
 import { epochSeconds, nowIso, table } from '#lib/data/table.ts';
 import { userKey, type User } from '#lib/data/users.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { SignInResponse } from '#shared/schemas/auth.ts';
 import { policyInForce } from '#functions/security/data/policy.ts';
-import { cancellationReasons } from '#functions/users/data/users.ts';
+import { TransactionFailed, transactWrite } from '#lib/data/transact.ts';
 import { browserOf, trustDevice, type DeviceKind } from './data/devices.ts';
 import { endPending, MAX_CODE_ATTEMPTS, pendingUpdate, updatePending, type PendingSignIn } from './data/pending-sign-ins.ts';
 import { mailCodeMatches, maskEmail } from './otp-mail.ts';
@@ -80,10 +78,10 @@ export const loginTwoStepTotp: Operation<'login/login_two_step_totp'> = async (c
   const now = nowIso();
   const claim = pendingUpdate(pending, STEP_PASSED.changes, STEP_PASSED.remove);
   try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        { Update: claim.item },
+    await transactWrite([
+        { label: 'ticket', Update: claim.item },
         {
+          label: 'totpStep',
           Update: {
             TableName: table(), Key: userKey(user.kyk_id, user.user_id),
             UpdateExpression: activating ? 'SET totp_secret = :secret, totp_last_step = :step, totp_registered_at = :now' : 'SET totp_last_step = :step',
@@ -93,12 +91,10 @@ export const loginTwoStepTotp: Operation<'login/login_two_step_totp'> = async (c
             ExpressionAttributeValues: { ':secret': secret, ':step': step, ...(activating ? { ':now': now } : {}) },
           },
         },
-      ],
-    }));
+    ]);
   } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[0] === 'ConditionalCheckFailed') throw signInTicketInvalid();
-    if (reasons?.[1] === 'ConditionalCheckFailed') return wrongCode(context, user, pending);
+    if (error instanceof TransactionFailed && error.failed('ticket')) throw signInTicketInvalid();
+    if (error instanceof TransactionFailed && error.failed('totpStep')) return wrongCode(context, user, pending);
     throw error;
   }
   if (activating) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { LabelledItem } from './data/transact.ts';
 import { db } from './clients.ts';
 import { config } from './config.ts';
 import { epochSeconds, tenantPrefix } from './data/table.ts';
@@ -30,8 +30,6 @@ export interface AuditChange {
   after: unknown;
 }
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
 export function auditRecord(actor: AuditActor, change: AuditChange, at = new Date()): Record<string, unknown> {
   const iso = at.toISOString();
   const position = `${iso}#${randomUUID()}`;
@@ -58,8 +56,9 @@ export function auditRecord(actor: AuditActor, change: AuditChange, at = new Dat
   };
 }
 
-/** The Put to add to the transaction that makes the change. */
-export const auditPut = (actor: AuditActor, change: AuditChange): TransactItem => ({
+/** The Put to add to the transaction that makes the change (labelled by its target). */
+export const auditPut = (actor: AuditActor, change: AuditChange): LabelledItem => ({
+  label: `audit#${change.targetType}#${change.targetId}`,
   Put: { TableName: config.auditTableName, Item: auditRecord(actor, change) },
 });
 

@@ -27,6 +27,7 @@ export class InputError extends DomainError {
   }
 }
 
+/** A refused condition: of a single write, or of any action of a transaction (data/transact.ts). */
 export const isConditionalCheckFailure = (error: unknown): boolean =>
   error instanceof Error && (error.name === 'ConditionalCheckFailedException' ||
-    (error.name === 'TransactionCanceledException' && /ConditionalCheckFailed/.test(error.message)));
+    (error.name === 'TransactionFailed' && (error as Error & { failed(): boolean }).failed()));

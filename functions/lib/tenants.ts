@@ -1,12 +1,11 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '#shared/messages.ts';
 import type { ProductModule } from '#shared/schemas/auth.ts';
-import { db } from './clients.ts';
 import { contractKey, CONTRACT_ID_PATTERN, type Contract } from './data/contracts.ts';
 import { nowIso, table } from './data/table.ts';
 import { userCountKey, userIndexKeys, userKey, USER_ID_PATTERN, type User } from './data/users.ts';
 import { isConditionalCheckFailure } from './errors.ts';
 import { hashPassword } from './passwords.ts';
+import { transactWrite } from './data/transact.ts';
 
 /** Operator provisioning (bin/tenant.ts and the local demo seed): a contract with its first administrator. */
 export interface NewTenant {
@@ -60,14 +59,12 @@ export async function createTenant(tenant: NewTenant): Promise<{ contract: Contr
     update_user_nm: 'system',
   };
   try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: table(), Item: { ...contractKey(tenant.kykId), type: 'contract', ...contract }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: table(), Item: { ...userKey(tenant.kykId, tenant.adminUserId), ...userIndexKeys(admin), type: 'user', ...admin }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        // The users counter (the user list's total) starts with the first administrator.
-        { Put: { TableName: table(), Item: { ...userCountKey(tenant.kykId), type: 'user-count', user_count: 1 } } },
-      ],
-    }));
+    await transactWrite([
+      { label: 'contract', Put: { TableName: table(), Item: { ...contractKey(tenant.kykId), type: 'contract', ...contract }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { label: 'admin', Put: { TableName: table(), Item: { ...userKey(tenant.kykId, tenant.adminUserId), ...userIndexKeys(admin), type: 'user', ...admin }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      // The users counter (the user list's total) starts with the first administrator.
+      { label: 'userCount', Put: { TableName: table(), Item: { ...userCountKey(tenant.kykId), type: 'user-count', user_count: 1 } } },
+    ]);
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new TenantExistsError(tenant.kykId);
     throw error;

@@ -47,7 +47,7 @@ describe('saving an IP allow-list entry', () => {
   it('writes the entry, the checks and the audit record in one transaction, and nothing for an absent entry saved empty', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
     const check = { ConditionCheck: { TableName: 'fault-table', Key: { pk: 'T#demo', sk: 'IPPOLICY#g' }, ConditionExpression: 'attribute_not_exists(pk)' } };
-    const saved = await saveIpEntry(actor, '0', ['192.0.2.0/24'], undefined, [check]);
+    const saved = await saveIpEntry(actor, '0', ['192.0.2.0/24'], undefined, [{ label: 'groupEntryUnchanged', ...check }]);
     expect(saved).toMatchObject({ user_group_id: '0', cidrs: ['192.0.2.0/24'], row_version: 1 });
     const items = dynamo.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
     expect(items).toHaveLength(3);

@@ -1,6 +1,4 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { auditPut, type AuditActor } from '#lib/audit.ts';
-import { db } from '#lib/clients.ts';
 import { nowIso, table } from '#lib/data/table.ts';
 import { userKey, type User } from '#lib/data/users.ts';
 import { DomainError, InputError, isConditionalCheckFailure } from '#lib/errors.ts';
@@ -11,6 +9,7 @@ import { translate } from '#shared/messages.ts';
 import { hasContent } from '#shared/validation.ts';
 import { policyInForce } from './data/policy.ts';
 import { checkNewPassword, nextHistory } from './password-rules.ts';
+import { transactWrite } from '#lib/data/transact.ts';
 
 /** The password fields a user item carries beyond `User` (written only here). */
 export type UserPasswordState = User & {
@@ -44,28 +43,27 @@ export async function storeNewPassword(options: { user: UserPasswordState; newPa
   const now = nowIso();
   const history = nextHistory(policy, user.password_hash, user.password_history);
   try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: table(),
-            Key: userKey(user.kyk_id, user.user_id),
-            UpdateExpression: 'SET password_hash = :hash, password_changed_at = :now, password_change_required = :zero, password_history = :history, '
-              + 'row_version = row_version + :one, update_date = :now, update_user_id = :by, update_user_nm = :byName REMOVE temp_password_expires_at',
-            ConditionExpression: 'attribute_exists(pk) AND password_hash = :old',
-            ExpressionAttributeValues: {
-              ':hash': await hashPassword(newPassword), ':now': now, ':zero': 0, ':history': history, ':one': 1,
-              ':by': user.user_id, ':byName': user.user_nm, ':old': user.password_hash,
-            },
+    await transactWrite([
+      {
+        label: 'user',
+        Update: {
+          TableName: table(),
+          Key: userKey(user.kyk_id, user.user_id),
+          UpdateExpression: 'SET password_hash = :hash, password_changed_at = :now, password_change_required = :zero, password_history = :history, '
+            + 'row_version = row_version + :one, update_date = :now, update_user_id = :by, update_user_nm = :byName REMOVE temp_password_expires_at',
+          ConditionExpression: 'attribute_exists(pk) AND password_hash = :old',
+          ExpressionAttributeValues: {
+            ':hash': await hashPassword(newPassword), ':now': now, ':zero': 0, ':history': history, ':one': 1,
+            ':by': user.user_id, ':byName': user.user_nm, ':old': user.password_hash,
           },
         },
-        auditPut(actor, {
-          action: 'user.password_change', targetType: 'user', targetId: user.user_id,
-          before: { password_changed_at: user.password_changed_at ?? null, password_change_required: user.password_change_required ?? 0 },
-          after: { password_changed_at: now, password_change_required: 0 },
-        }),
-      ],
-    }));
+      },
+      auditPut(actor, {
+        action: 'user.password_change', targetType: 'user', targetId: user.user_id,
+        before: { password_changed_at: user.password_changed_at ?? null, password_change_required: user.password_change_required ?? 0 },
+        after: { password_changed_at: now, password_change_required: 0 },
+      }),
+    ]);
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new DomainError('editedByAnotherUser');
     throw error;

@@ -8,8 +8,10 @@ import { DomainError } from '#lib/errors.ts';
 import { productAreas } from '#shared/schemas/groups.ts';
 import { corpUserCountUpdate } from '#functions/legal/data/corps.ts';
 import { auditView, editedByAnotherUser, lostRace, recordNotFound, refuseSelf, requireUser } from './common.ts';
-import { cancellationReasons, corpMemberDelete, deleteKeys, getUserConsistent, listDeviceKeys, transact, userCountChange, type TransactItem } from './data/users.ts';
+import { corpMemberDelete, deleteKeys, getUserConsistent, listDeviceKeys, userCountChange } from './data/users.ts';
 import { applyGroupChanges } from './memberships.ts';
+import { versionedUpdateItem } from '#lib/data/versioned.ts';
+import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 
 const hasGroups = (user: User): boolean => Object.values(user.groups ?? {}).some((id) => typeof id === 'string');
 
@@ -34,19 +36,13 @@ export const deleteUser: Operation<'com/user_info_del_btn'> = async (context) =>
 
   if (hasGroups(current)) {
     try {
-      await transact([{
-        Update: {
-          TableName: table(),
-          Key: userKey(kykId, current.user_id),
-          UpdateExpression: 'SET row_version = :next, update_date = :now, update_user_id = :by, update_user_nm = :byName',
-          ConditionExpression: 'attribute_exists(pk) AND row_version = :expected',
-          ExpressionAttributeValues: {
-            ':next': current.row_version + 1, ':now': nowIso(), ':by': caller.userId, ':byName': caller.user.user_nm, ':expected': current.row_version,
-          },
-        },
-      }]);
+      await transactWrite([versionedUpdateItem('user', {
+        key: userKey(kykId, current.user_id),
+        expectedVersion: current.row_version,
+        set: { update_date: nowIso(), update_user_id: caller.userId, update_user_nm: caller.user.user_nm },
+      })]);
     } catch (error) {
-      if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw await lostRace(kykId, current.user_id);
+      if (error instanceof TransactionFailed && error.failed('user')) throw await lostRace(kykId, current.user_id);
       throw error;
     }
   }
@@ -67,8 +63,9 @@ export const deleteUser: Operation<'com/user_info_del_btn'> = async (context) =>
     }
     const devices = await listDeviceKeys(kykId, current.user_id);
     await deleteKeys(devices.slice(DEVICES_IN_TRANSACTION));
-    const items: TransactItem[] = [
+    const items: LabelledItem[] = [
       {
+        label: 'user',
         Delete: {
           TableName: table(),
           Key: userKey(kykId, current.user_id),
@@ -78,17 +75,17 @@ export const deleteUser: Operation<'com/user_info_del_btn'> = async (context) =>
         },
       },
       userCountChange(kykId, -1),
-      { Delete: { TableName: table(), Key: sessionKey(kykId, current.user_id) } },
-      { Delete: { TableName: table(), Key: pendingKey(kykId, current.user_id) } },
+      { label: 'session', Delete: { TableName: table(), Key: sessionKey(kykId, current.user_id) } },
+      { label: 'pendingSignIn', Delete: { TableName: table(), Key: pendingKey(kykId, current.user_id) } },
       ...(current.corp_id ? [corpUserCountUpdate(kykId, current.corp_id, -1), corpMemberDelete(kykId, current.corp_id, current.user_id)] : []),
-      ...devices.slice(0, DEVICES_IN_TRANSACTION).map((key): TransactItem => ({ Delete: { TableName: table(), Key: key } })),
+      ...devices.slice(0, DEVICES_IN_TRANSACTION).map((key): LabelledItem => ({ label: `device#${key.sk}`, Delete: { TableName: table(), Key: key } })),
       auditPut(actor, { action: 'user.delete', targetType: 'user', targetId: current.user_id, before: auditView(original), after: null }),
     ];
     try {
-      await transact(items);
+      await transactWrite(items);
       return {};
     } catch (error) {
-      if (cancellationReasons(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+      if (!(error instanceof TransactionFailed && error.failed('user'))) throw error;
       const reread = await getUserConsistent(kykId, current.user_id);
       if (!reread) throw recordNotFound();
       // Without a lock taken (the user had no group), any change since the read is another save.

@@ -7,7 +7,8 @@ import { userKey, type User } from '#lib/data/users.ts';
 import { formatMailTime, sendMail } from '#lib/mail.ts';
 import { translate, type Language } from '#shared/messages.ts';
 import { auditView, currentDetail, lostRace, refuseSelf, requireUser } from './common.ts';
-import { cancellationReasons, transact } from './data/users.ts';
+import { versionedUpdateItem } from '#lib/data/versioned.ts';
+import { TransactionFailed, transactWrite } from '#lib/data/transact.ts';
 
 /**
  * Suspends a user (status 1) with optimistic locking: the profile, the deletion of the user's
@@ -27,24 +28,17 @@ export const lapseUser: Operation<'com/user_info_lapse_btn'> = async (context) =
     update_date: now.toISOString(), update_user_id: caller.userId, update_user_nm: caller.user.user_nm,
   };
   try {
-    await transact([
-      {
-        Update: {
-          TableName: table(),
-          Key: userKey(kykId, before.user_id),
-          UpdateExpression: 'SET #status = :status, row_version = :next, update_date = :now, update_user_id = :by, update_user_nm = :byName',
-          ConditionExpression: 'attribute_exists(pk) AND row_version = :expected',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':status': 1, ':next': after.row_version, ':now': after.update_date, ':by': caller.userId, ':byName': caller.user.user_nm, ':expected': before.row_version,
-          },
-        },
-      },
-      { Delete: { TableName: table(), Key: sessionKey(kykId, before.user_id) } },
+    await transactWrite([
+      versionedUpdateItem('user', {
+        key: userKey(kykId, before.user_id),
+        expectedVersion: before.row_version,
+        set: { status: 1, update_date: after.update_date, update_user_id: caller.userId, update_user_nm: caller.user.user_nm },
+      }),
+      { label: 'session', Delete: { TableName: table(), Key: sessionKey(kykId, before.user_id) } },
       auditPut(auditActor(context), { action: 'user.lapse', targetType: 'user', targetId: before.user_id, before: auditView(before), after: auditView(after) }),
     ]);
   } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw await lostRace(kykId, before.user_id);
+    if (error instanceof TransactionFailed && error.failed('user')) throw await lostRace(kykId, before.user_id);
     throw error;
   }
 

@@ -10,8 +10,9 @@ import { corpUserCountUpdate } from '#functions/legal/data/corps.ts';
 import { policyInForce } from '#functions/security/data/policy.ts';
 import { checkNewPassword, PASSWORD_FIELD } from '#functions/security/password-rules.ts';
 import { auditView, currentDetail, tempPasswordExpiry, temporaryPassword } from './common.ts';
-import { cancellationReasons, corpMemberPut, groupExistsCheck, transact, userCountChange, type TransactItem } from './data/users.ts';
+import { corpMemberPut, groupExistsCheck, userCountChange } from './data/users.ts';
 import { applyGroupChanges, checkReferences, GroupVanishedError, type GroupChange } from './memberships.ts';
+import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 
 /** Fields a simple-mode registration (regist_mode 0) takes; every other field gets its default. */
 const SIMPLE_DEFAULTS = {
@@ -118,25 +119,25 @@ export const registerUser: Operation<'com/user_info_reg_btn'> = async (context) 
  */
 export async function insertUser(actor: AuditActor, user: User, joins: GroupChange[]): Promise<void> {
   const kykId = user.kyk_id;
-  const items: TransactItem[] = [
-    { Put: { TableName: table(), Item: { ...userKey(kykId, user.user_id), ...userIndexKeys(user), type: 'user', ...user }, ConditionExpression: 'attribute_not_exists(pk)' } },
+  const items: LabelledItem[] = [
+    { label: 'user', Put: { TableName: table(), Item: { ...userKey(kykId, user.user_id), ...userIndexKeys(user), type: 'user', ...user }, ConditionExpression: 'attribute_not_exists(pk)' } },
     userCountChange(kykId, 1),
   ];
-  const corpAt = items.length;
-  if (user.corp_id) items.push(corpUserCountUpdate(kykId, user.corp_id, 1), corpMemberPut(kykId, user.corp_id, user));
-  const groupsAt = items.length;
-  items.push(...joins.map((join) => groupExistsCheck(kykId, join.to!)));
+  const corpCount = user.corp_id ? corpUserCountUpdate(kykId, user.corp_id, 1) : undefined;
+  if (user.corp_id) items.push(corpCount!, corpMemberPut(kykId, user.corp_id, user));
+  const groupChecks = joins.map((join) => ({ join, check: groupExistsCheck(kykId, join.to!) }));
+  items.push(...groupChecks.map(({ check }) => check));
   items.push(auditPut(actor, {
     action: 'user.create', targetType: 'user', targetId: user.user_id, before: null,
     after: { ...auditView(user), groups: Object.fromEntries(joins.map((join) => [join.product, join.to])) },
   }));
   try {
-    await transact(items);
+    await transactWrite(items);
   } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[0] === 'ConditionalCheckFailed') throw new InputError({ user_id: 'validation.userIdDuplicate' });
-    if (user.corp_id && reasons?.[corpAt] === 'ConditionalCheckFailed') throw new InputError({ corp_id: 'validation.unknownCorp' });
-    const vanished = joins.filter((_, i) => reasons?.[groupsAt + i] === 'ConditionalCheckFailed');
+    if (!(error instanceof TransactionFailed)) throw error;
+    if (error.failed('user')) throw new InputError({ user_id: 'validation.userIdDuplicate' });
+    if (corpCount && error.failed(corpCount.label)) throw new InputError({ corp_id: 'validation.unknownCorp' });
+    const vanished = groupChecks.filter(({ check }) => error.failed(check.label)).map(({ join }) => join);
     if (vanished.length > 0) throw new InputError(Object.fromEntries(vanished.map((join) => [`groups.${join.product}`, 'validation.unknownGroup' as const])));
     throw error;
   }

@@ -8,7 +8,8 @@ import { formatMailTime, sendMail } from '#lib/mail.ts';
 import { hashPassword } from '#lib/passwords.ts';
 import { translate } from '#shared/messages.ts';
 import { auditView, currentDetail, lostRace, requireUser, tempPasswordExpiry, temporaryPassword } from './common.ts';
-import { cancellationReasons, transact } from './data/users.ts';
+import { versionedUpdateItem } from '#lib/data/versioned.ts';
+import { TransactionFailed, transactWrite } from '#lib/data/transact.ts';
 
 /**
  * An administrator's password reset: a random temporary password (stored only as its hash) that
@@ -30,28 +31,23 @@ export const resetPassword: Operation<'com/user_info_passchge_btn'> = async (con
     update_date: nowIso(), update_user_id: caller.userId, update_user_nm: caller.user.user_nm,
   };
   try {
-    await transact([
-      {
-        Update: {
-          TableName: table(),
-          Key: userKey(kykId, before.user_id),
-          UpdateExpression: 'SET password_hash = :hash, password_change_required = :one, temp_password_expires_at = :expires, row_version = :next, '
-            + 'update_date = :now, update_user_id = :by, update_user_nm = :byName',
-          ConditionExpression: 'attribute_exists(pk) AND row_version = :expected',
-          ExpressionAttributeValues: {
-            ':hash': await hashPassword(password), ':one': 1, ':expires': expiresAt, ':next': after.row_version,
-            ':now': after.update_date, ':by': caller.userId, ':byName': caller.user.user_nm, ':expected': before.row_version,
-          },
+    await transactWrite([
+      versionedUpdateItem('user', {
+        key: userKey(kykId, before.user_id),
+        expectedVersion: before.row_version,
+        set: {
+          password_hash: await hashPassword(password), password_change_required: 1, temp_password_expires_at: expiresAt,
+          update_date: after.update_date, update_user_id: caller.userId, update_user_nm: caller.user.user_nm,
         },
-      },
-      { Delete: { TableName: table(), Key: sessionKey(kykId, before.user_id) } },
+      }),
+      { label: 'session', Delete: { TableName: table(), Key: sessionKey(kykId, before.user_id) } },
       auditPut(auditActor(context), {
         action: 'user.password_reset', targetType: 'user', targetId: before.user_id,
         before: auditView(before), after: { ...auditView(after), temp_password_expires_at: expiresAt, delivery: input.delivery },
       }),
     ]);
   } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw await lostRace(kykId, before.user_id);
+    if (error instanceof TransactionFailed && error.failed('user')) throw await lostRace(kykId, before.user_id);
     throw error;
   }
 

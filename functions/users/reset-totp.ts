@@ -1,9 +1,10 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { auditPut } from '#lib/audit.ts';
-import { nowIso, table } from '#lib/data/table.ts';
+import { nowIso } from '#lib/data/table.ts';
 import { userKey, type User } from '#lib/data/users.ts';
 import { auditView, currentDetail, lostRace, requireUser } from './common.ts';
-import { cancellationReasons, transact } from './data/users.ts';
+import { versionedUpdateItem } from '#lib/data/versioned.ts';
+import { TransactionFailed, transactWrite } from '#lib/data/transact.ts';
 
 /**
  * Removes the user's authenticator registration (`totp_secret`, `totp_last_step`), so the next
@@ -16,22 +17,17 @@ export const resetTotp: Operation<'com/user_info_totpdel_btn'> = async (context)
   const { totp_secret: _secret, totp_last_step: _step, ...rest } = before;
   const after: User = { ...rest, row_version: before.row_version + 1, update_date: nowIso(), update_user_id: caller.userId, update_user_nm: caller.user.user_nm };
   try {
-    await transact([
-      {
-        Update: {
-          TableName: table(),
-          Key: userKey(kykId, before.user_id),
-          UpdateExpression: 'REMOVE totp_secret, totp_last_step SET row_version = :next, update_date = :now, update_user_id = :by, update_user_nm = :byName',
-          ConditionExpression: 'attribute_exists(pk) AND row_version = :expected',
-          ExpressionAttributeValues: {
-            ':next': after.row_version, ':now': after.update_date, ':by': caller.userId, ':byName': caller.user.user_nm, ':expected': before.row_version,
-          },
-        },
-      },
+    await transactWrite([
+      versionedUpdateItem('user', {
+        key: userKey(kykId, before.user_id),
+        expectedVersion: before.row_version,
+        set: { update_date: after.update_date, update_user_id: caller.userId, update_user_nm: caller.user.user_nm },
+        remove: ['totp_secret', 'totp_last_step'],
+      }),
       auditPut(auditActor(context), { action: 'user.totp_reset', targetType: 'user', targetId: before.user_id, before: auditView(before), after: auditView(after) }),
     ]);
   } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw await lostRace(kykId, before.user_id);
+    if (error instanceof TransactionFailed && error.failed('user')) throw await lostRace(kykId, before.user_id);
     throw error;
   }
   return { user: await currentDetail(kykId, before.user_id) };

@@ -3,7 +3,9 @@ import { auditPut } from '#lib/audit.ts';
 import { nowIso, table } from '#lib/data/table.ts';
 import { userKey, type User } from '#lib/data/users.ts';
 import { auditView, currentDetail, lostRace, requireUser } from './common.ts';
-import { cancellationReasons, deleteKeys, listDeviceKeys, transact, type TransactItem } from './data/users.ts';
+import { deleteKeys, listDeviceKeys } from './data/users.ts';
+import { versionedUpdateItem } from '#lib/data/versioned.ts';
+import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 
 /** Room in the transaction for device deletions beside the profile update and the audit record. */
 const DEVICES_IN_TRANSACTION = 95;
@@ -20,26 +22,20 @@ export const resetTwoStep: Operation<'com/user_info_reset_twostep_key_btn'> = as
   const devices = await listDeviceKeys(kykId, before.user_id);
   const after: User = { ...before, row_version: before.row_version + 1, update_date: nowIso(), update_user_id: caller.userId, update_user_nm: caller.user.user_nm };
   try {
-    await transact([
-      {
-        Update: {
-          TableName: table(),
-          Key: userKey(kykId, before.user_id),
-          UpdateExpression: 'SET row_version = :next, update_date = :now, update_user_id = :by, update_user_nm = :byName',
-          ConditionExpression: 'attribute_exists(pk) AND row_version = :expected',
-          ExpressionAttributeValues: {
-            ':next': after.row_version, ':now': after.update_date, ':by': caller.userId, ':byName': caller.user.user_nm, ':expected': before.row_version,
-          },
-        },
-      },
-      ...devices.slice(0, DEVICES_IN_TRANSACTION).map((key): TransactItem => ({ Delete: { TableName: table(), Key: key } })),
+    await transactWrite([
+      versionedUpdateItem('user', {
+        key: userKey(kykId, before.user_id),
+        expectedVersion: before.row_version,
+        set: { update_date: after.update_date, update_user_id: caller.userId, update_user_nm: caller.user.user_nm },
+      }),
+      ...devices.slice(0, DEVICES_IN_TRANSACTION).map((key): LabelledItem => ({ label: `device#${key.sk}`, Delete: { TableName: table(), Key: key } })),
       auditPut(auditActor(context), {
         action: 'user.twostep_reset', targetType: 'user', targetId: before.user_id,
         before: auditView(before), after: { ...auditView(after), devices_removed: devices.length },
       }),
     ]);
   } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw await lostRace(kykId, before.user_id);
+    if (error instanceof TransactionFailed && error.failed('user')) throw await lostRace(kykId, before.user_id);
     throw error;
   }
   // More devices than one transaction holds (policies allow a handful): the rest after the commit.

@@ -1,9 +1,10 @@
 import { auditActor, Reply, type Operation } from '#lib/api-handler.ts';
 import { auditPut } from '#lib/audit.ts';
-import { nowIso, table } from '#lib/data/table.ts';
+import { nowIso } from '#lib/data/table.ts';
 import { userKey, type User } from '#lib/data/users.ts';
 import { auditView, currentDetail, lostRace, requireUser } from './common.ts';
-import { cancellationReasons, transact } from './data/users.ts';
+import { versionedUpdateItem } from '#lib/data/versioned.ts';
+import { TransactionFailed, transactWrite } from '#lib/data/transact.ts';
 
 /**
  * Lifts a suspension (status 1) or a lock (status 9): status 0 and the failed sign-ins forgotten, with optimistic locking. With
@@ -21,27 +22,23 @@ export const unlapseUser: Operation<'com/user_info_unlapse_btn'> = async (contex
     update_date: nowIso(), update_user_id: caller.userId, update_user_nm: caller.user.user_nm,
   };
   try {
-    await transact([
-      {
-        Update: {
-          TableName: table(),
-          Key: userKey(kykId, before.user_id),
-          UpdateExpression: `SET #status = :status, row_version = :next, update_date = :now, update_user_id = :by, update_user_nm = :byName${force ? ', password_change_required = :one' : ''} REMOVE failed_login_count`,
-          ConditionExpression: 'attribute_exists(pk) AND row_version = :expected',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':status': 0, ':next': after.row_version, ':now': after.update_date, ':by': caller.userId, ':byName': caller.user.user_nm, ':expected': before.row_version,
-            ...(force ? { ':one': 1 } : {}),
-          },
+    await transactWrite([
+      versionedUpdateItem('user', {
+        key: userKey(kykId, before.user_id),
+        expectedVersion: before.row_version,
+        set: {
+          status: 0, update_date: after.update_date, update_user_id: caller.userId, update_user_nm: caller.user.user_nm,
+          ...(force ? { password_change_required: 1 } : {}),
         },
-      },
+        remove: ['failed_login_count'],
+      }),
       auditPut(auditActor(context), {
         action: 'user.unlapse', targetType: 'user', targetId: before.user_id,
         before: auditView(before), after: { ...auditView(after), require_password_change: input.require_password_change },
       }),
     ]);
   } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') throw await lostRace(kykId, before.user_id);
+    if (error instanceof TransactionFailed && error.failed('user')) throw await lostRace(kykId, before.user_id);
     throw error;
   }
   return new Reply({ user: await currentDetail(kykId, before.user_id) }, { codeName: force ? 'unsuspendedWithPasswordChange' : 'unsuspended' });

@@ -1,15 +1,17 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import type * as z from 'zod';
 import { auditPut, type AuditActor } from '#lib/audit.ts';
-import { nowIso, table } from '#lib/data/table.ts';
+import { nowIso } from '#lib/data/table.ts';
 import { userIndexKeys, userKey, type User } from '#lib/data/users.ts';
 import { InputError } from '#lib/errors.ts';
 import { productAreas, type ProductArea } from '#shared/schemas/groups.ts';
 import type { userUpdateRequest } from '#shared/schemas/users.ts';
 import { corpUserCountUpdate } from '#functions/legal/data/corps.ts';
 import { auditView, currentDetail, lostRace, requireUser } from './common.ts';
-import { cancellationReasons, corpMemberDelete, corpMemberPut, groupExistsCheck, groupMemberCopyUpdate, transact, type TransactItem } from './data/users.ts';
+import { corpMemberDelete, corpMemberPut, groupExistsCheck, groupMemberCopyUpdate } from './data/users.ts';
 import { applyGroupChanges, checkReferences, GroupVanishedError, vanishedGroupError, type GroupChange } from './memberships.ts';
+import { versionedUpdateItem } from '#lib/data/versioned.ts';
+import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 
 /** The profile attributes the user form saves (groups go through the groups module; status has its own calls). */
 const editable = [
@@ -75,32 +77,19 @@ export async function writeUserUpdate(actor: AuditActor, before: User, input: Us
   const set: Record<string, unknown> = {
     ...Object.fromEntries(editable.map((field) => [field, after[field]])),
     gsi2sk: userIndexKeys(after).gsi2sk,
-    row_version: after.row_version,
     update_date: now,
     update_user_id: actor.userId,
     update_user_nm: actor.userName,
   };
-  const names = Object.fromEntries(Object.keys(set).map((field, i) => [`#f${i}`, field]));
-  const values = Object.fromEntries(Object.values(set).map((value, i) => [`:f${i}`, value]));
-  const items: TransactItem[] = [{
-    Update: {
-      TableName: table(),
-      Key: userKey(kykId, before.user_id),
-      UpdateExpression: `SET ${Object.keys(set).map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk) AND row_version = :expected',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: { ...values, ':expected': before.row_version },
-    },
-  }];
+  const items: LabelledItem[] = [versionedUpdateItem('user', { key: userKey(kykId, before.user_id), expectedVersion: before.row_version, set })];
 
-  const corpAt = items.length;
-  if (corpChanged && after.corp_id) items.push(corpUserCountUpdate(kykId, after.corp_id, 1), corpMemberPut(kykId, after.corp_id, after));
+  const joinedCorp = corpChanged && after.corp_id ? corpUserCountUpdate(kykId, after.corp_id, 1) : undefined;
+  if (joinedCorp && after.corp_id) items.push(joinedCorp, corpMemberPut(kykId, after.corp_id, after));
   if (corpChanged && before.corp_id) items.push(corpUserCountUpdate(kykId, before.corp_id, -1), corpMemberDelete(kykId, before.corp_id, before.user_id));
   // The legal entity's member item carries a copy of the name (for the name sort): rewrite it.
   if (!corpChanged && after.corp_id && after.user_nm !== before.user_nm) items.push(corpMemberPut(kykId, after.corp_id, after));
-  const joins = changes.filter((change) => change.to !== null);
-  const groupsAt = items.length;
-  items.push(...joins.map((join) => groupExistsCheck(kykId, join.to!)));
+  const joins = changes.filter((change) => change.to !== null).map((join) => ({ join, check: groupExistsCheck(kykId, join.to!) }));
+  items.push(...joins.map(({ check }) => check));
   // The member items of the groups the user stays in carry copies of the name and e-mail.
   if (after.user_nm !== before.user_nm || after.email !== before.email) {
     const kept = productAreas.flatMap((product) => {
@@ -114,15 +103,15 @@ export async function writeUserUpdate(actor: AuditActor, before: User, input: Us
   items.push(auditPut(actor, { action: 'user.update', targetType: 'user', targetId: before.user_id, before: auditView(before), after: afterView }));
 
   try {
-    await transact(items);
+    await transactWrite(items);
   } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons?.[0] === 'ConditionalCheckFailed') throw await lostRace(kykId, before.user_id);
-    if (corpChanged && after.corp_id && reasons?.[corpAt] === 'ConditionalCheckFailed') throw new InputError({ corp_id: 'validation.unknownCorp' });
-    const vanished = joins.filter((_, i) => reasons?.[groupsAt + i] === 'ConditionalCheckFailed');
+    if (!(error instanceof TransactionFailed)) throw error;
+    if (error.failed('user')) throw await lostRace(kykId, before.user_id);
+    if (joinedCorp && error.failed(joinedCorp.label)) throw new InputError({ corp_id: 'validation.unknownCorp' });
+    const vanished = joins.filter(({ check }) => error.failed(check.label)).map(({ join }) => join);
     if (vanished.length > 0) throw new InputError(Object.fromEntries(vanished.map((join) => [`groups.${join.product}`, 'validation.unknownGroup' as const])));
     // A member item missing although the profile named the group: only a concurrent change does that.
-    if (reasons?.includes('ConditionalCheckFailed')) throw await lostRace(kykId, before.user_id);
+    if (error.failed()) throw await lostRace(kykId, before.user_id);
     throw error;
   }
   return changes;

@@ -1,9 +1,10 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DriveItem, FolderRef } from '#shared/schemas/drive.ts';
 import { db } from '#lib/clients.ts';
 import { contractKey } from '#lib/data/contracts.ts';
 import { decodeCursor, encodeCursor, epochSeconds, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { batchGet } from '#lib/data/batch.ts';
+import { TransactionFailed, transactWrite } from '#lib/data/transact.ts';
 
 /**
  * Drive entries (files and folders). Access patterns (see functions/lib/data/README.md):
@@ -97,27 +98,22 @@ export class ParentMissingError extends Error {}
 export async function insertItem(record: ItemRecord): Promise<void> {
   const claim = nameClaimKey(record.kyk_id, record.parent_id, record.type, record.name_key);
   try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: table(), Item: { ...claim, type: 'name-claim', item_id: record.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: table(), Item: { ...itemKey(record.kyk_id, record.id), ...listingKeys(record), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ...(record.parent_id === ROOT_ID
-          ? []
-          : [{ ConditionCheck: {
-              TableName: table(),
-              Key: itemKey(record.kyk_id, record.parent_id),
-              ConditionExpression: '#type = :folder',
-              ExpressionAttributeNames: { '#type': 'type' },
-              ExpressionAttributeValues: { ':folder': 'folder' },
-            } }]),
-      ],
-    }));
+    await transactWrite([
+      { label: 'nameClaim', Put: { TableName: table(), Item: { ...claim, type: 'name-claim', item_id: record.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { label: 'item', Put: { TableName: table(), Item: { ...itemKey(record.kyk_id, record.id), ...listingKeys(record), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...(record.parent_id === ROOT_ID
+        ? []
+        : [{ label: 'parentIsFolder', ConditionCheck: {
+            TableName: table(),
+            Key: itemKey(record.kyk_id, record.parent_id),
+            ConditionExpression: '#type = :folder',
+            ExpressionAttributeNames: { '#type': 'type' },
+            ExpressionAttributeValues: { ':folder': 'folder' },
+          } }]),
+    ]);
   } catch (error) {
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if (error instanceof Error && error.name === 'TransactionCanceledException' && reasons) {
-      if (reasons[0]?.Code === 'ConditionalCheckFailed') throw new NameTakenError(await claimedId(claim));
-      if (reasons[2]?.Code === 'ConditionalCheckFailed') throw new ParentMissingError();
-    }
+    if (error instanceof TransactionFailed && error.failed('nameClaim')) throw new NameTakenError(await claimedId(claim));
+    if (error instanceof TransactionFailed && error.failed('parentIsFolder')) throw new ParentMissingError();
     throw error;
   }
 }
@@ -159,9 +155,8 @@ export async function confirmUpload(kykId: string, id: string, s3Key: string, si
   const item = await getItem(kykId, id);
   if (!item) return false;
   try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        { Update: {
+    await transactWrite([
+        { label: 'item', Update: {
           TableName: table(),
           Key: itemKey(kykId, id),
           UpdateExpression: 'SET #status = :ready, size = :size, version = :version, update_date = :now, gsi2sk = :gsi2sk REMOVE #ttl, declared_size, upload_id ADD row_version :one',
@@ -173,18 +168,18 @@ export async function confirmUpload(kykId: string, id: string, s3Key: string, si
             ':gsi2sk': listingKeys({ ...item, update_date: now }).gsi2sk,
           },
         } },
-        { Update: {
+        { label: 'usage', Update: {
           TableName: table(),
           Key: contractKey(kykId),
           UpdateExpression: 'ADD usage_bytes :size',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':size': size },
         } },
-      ],
-    }));
+    ]);
     return true;
   } catch (error) {
-    if (error instanceof Error && error.name === 'TransactionCanceledException') return false;
+    // Not (or no longer) waiting for this object, or the contract is gone: nothing to count.
+    if (error instanceof TransactionFailed) return false;
     throw error;
   }
 }

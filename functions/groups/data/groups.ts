@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProductArea, UserGroup } from '#shared/schemas/groups.ts';
 import { ipPolicyKey } from '#lib/ip-policy.ts';
 import { auditPut, type AuditActor } from '#lib/audit.ts';
@@ -6,6 +6,8 @@ import { db } from '#lib/clients.ts';
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { userKey, type User } from '#lib/data/users.ts';
 import { batchGet as batchGetItems } from '#lib/data/batch.ts';
+import { isLostRace, TRANSACTION_MAX_ITEMS, TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
+import { jitteredPause, RETRY_ATTEMPTS } from '#lib/data/retry.ts';
 
 /**
  * User groups, their members and the per-product name claims and counters. Access patterns (see
@@ -43,10 +45,7 @@ export interface MemberRecord {
   regist_date: string;
 }
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** DynamoDB's limit of actions in one TransactWriteItems. */
-export const TRANSACTION_MAX_ITEMS = 100;
 /** BatchGetItem's limit of keys per call. */
 const BATCH_GET_MAX = 100;
 
@@ -239,12 +238,13 @@ function assignments(values: Record<string, unknown>, prefix: string) {
 }
 
 /** Update of a group's editable attributes, conditional on the version the caller saw. */
-export function groupUpdateItem(before: GroupRecord, after: GroupRecord, userCountDelta = 0): TransactItem {
+export function groupUpdateItem(before: GroupRecord, after: GroupRecord, userCountDelta = 0): LabelledItem {
   const changed: Record<string, unknown> = Object.fromEntries(editableFields.map((field) => [field, after[field]]));
   changed.gsi1sk = listingKeys(after).gsi1sk;
   changed.row_version = after.row_version;
   const set = assignments(changed, 'f');
   return {
+    label: `group#${before.user_group_id}`,
     Update: {
       TableName: table(),
       Key: groupKey(before.kyk_id, before.user_group_id),
@@ -257,7 +257,8 @@ export function groupUpdateItem(before: GroupRecord, after: GroupRecord, userCou
 }
 
 /** A lock check alone: the group is still at the version the caller saw. */
-export const groupVersionCheckItem = (group: GroupRecord): TransactItem => ({
+export const groupVersionCheckItem = (group: GroupRecord): LabelledItem => ({
+  label: `group#${group.user_group_id}`,
   ConditionCheck: {
     TableName: table(),
     Key: groupKey(group.kyk_id, group.user_group_id),
@@ -268,7 +269,8 @@ export const groupVersionCheckItem = (group: GroupRecord): TransactItem => ({
 
 const groupItem = (record: GroupRecord) => ({ ...groupKey(record.kyk_id, record.user_group_id), ...listingKeys(record), type: 'user-group', ...record });
 
-const claimPut = (record: GroupRecord): TransactItem => ({
+const claimPut = (record: GroupRecord): LabelledItem => ({
+  label: 'nameClaim',
   Put: {
     TableName: table(),
     Item: { ...groupNameClaimKey(record.kyk_id, record.product, record.name_key), type: 'user-group-name', user_group_id: record.user_group_id },
@@ -276,7 +278,8 @@ const claimPut = (record: GroupRecord): TransactItem => ({
   },
 });
 
-const claimDelete = (record: GroupRecord): TransactItem => ({
+const claimDelete = (record: GroupRecord): LabelledItem => ({
+  label: 'oldNameClaim',
   Delete: {
     TableName: table(),
     Key: groupNameClaimKey(record.kyk_id, record.product, record.name_key),
@@ -285,7 +288,8 @@ const claimDelete = (record: GroupRecord): TransactItem => ({
   },
 });
 
-const groupCountChange = (kykId: string, product: ProductArea, delta: 1 | -1): TransactItem => ({
+const groupCountChange = (kykId: string, product: ProductArea, delta: 1 | -1): LabelledItem => ({
+  label: 'groupCount',
   Update: {
     TableName: table(),
     Key: groupCountKey(kykId, product),
@@ -302,8 +306,9 @@ const groupCountChange = (kykId: string, product: ProductArea, delta: 1 | -1): T
  */
 export async function deleteGroup(actor: AuditActor, group: GroupRecord): Promise<void> {
   try {
-    await transact([
+    await transactWrite([
       {
+        label: 'group',
         Delete: {
           TableName: table(),
           Key: groupKey(group.kyk_id, group.user_group_id),
@@ -314,61 +319,24 @@ export async function deleteGroup(actor: AuditActor, group: GroupRecord): Promis
       claimDelete(group),
       groupCountChange(actor.kykId, group.product, -1),
       // The group's IP allow-list entry goes with it (an account-area group may have one).
-      { Delete: { TableName: table(), Key: ipPolicyKey(group.kyk_id, group.user_group_id) } },
+      { label: 'ipEntry', Delete: { TableName: table(), Key: ipPolicyKey(group.kyk_id, group.user_group_id) } },
       auditPut(actor, { action: 'user_group.delete', targetType: 'user_group', targetId: group.user_group_id, before: toUserGroup(group), after: null }),
     ]);
   } catch (error) {
-    if (cancellation(error)?.[0] === 'ConditionalCheckFailed') throw new GroupChangedError();
+    if (error instanceof TransactionFailed && error.failed('group')) throw new GroupChangedError();
     throw error;
-  }
-}
-
-/** Attempts of a transaction that lost races, with jittered exponential backoff between them. */
-const MAX_ATTEMPTS = 8;
-const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * 2 ** attempt));
-
-/**
- * One transaction whose every condition holds or fails the same way however often it is sent:
- * retried only when DynamoDB cancelled it for a conflict with another transaction in flight.
- */
-async function transact(items: TransactItem[]): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      const reasons = cancellation(error);
-      const conflict = reasons ? reasons.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed') : isTransientConflict(error);
-      if (!conflict || attempt >= MAX_ATTEMPTS) throw error;
-      await backoff(attempt);
-    }
   }
 }
 
 /** Several groups' updates (or lock checks) in one all-or-nothing transaction. */
-export async function updateGroups(items: TransactItem[]): Promise<void> {
+export async function updateGroups(items: LabelledItem[]): Promise<void> {
   try {
-    await transact(items);
+    await transactWrite(items);
   } catch (error) {
-    if (cancellation(error)?.some((code) => code === 'ConditionalCheckFailed')) throw new GroupChangedError();
+    if (error instanceof TransactionFailed) throw new GroupChangedError();
     throw error;
   }
 }
-
-/** The cancellation reason codes of a cancelled transaction, aligned with its items. */
-function cancellation(error: unknown): (string | undefined)[] | undefined {
-  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return undefined;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-  if (reasons) return reasons.map((reason) => (reason.Code === 'None' ? undefined : reason.Code));
-  // Some clients only carry the reasons in the message: "... [None, ConditionalCheckFailed]".
-  const listed = /\[(.*)\]/.exec(error.message)?.[1];
-  return listed?.split(',').map((code) => (code.trim() === 'None' ? undefined : code.trim()));
-}
-
-const retryableReasons = new Set(['ConditionalCheckFailed', 'TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
-
-const isTransientConflict = (error: unknown): boolean =>
-  error instanceof Error && ['TransactionConflictException', 'TransactionInProgressException', 'ProvisionedThroughputExceededException', 'ThrottlingException'].includes(error.name);
 
 // ---------------------------------------------------------------------------------------------
 // Saving a group together with member changes
@@ -440,20 +408,16 @@ export async function saveGroup(actor: AuditActor, save: GroupSave, addIds: stri
       }
       const items = stepItems(actor, save, group, planned, first);
       try {
-        await db().send(new TransactWriteCommand({ TransactItems: items }));
+        await transactWrite(items);
       } catch (error) {
-        const reasons = cancellation(error);
-        if (reasons && first) {
-          if (reasons[0] === 'ConditionalCheckFailed') throw new GroupChangedError();
-          if (reasons[1] === 'ConditionalCheckFailed' && (save.kind === 'create' || save.before.name_key !== save.after.name_key)) throw new GroupNameTakenError();
-        }
-        // A later step whose group vanished (emptied, then deleted by another administrator).
-        if (reasons && !first && reasons[0] === 'ConditionalCheckFailed') throw new GroupChangedError();
-        // Lost races on users (moved or removed meanwhile) and transaction conflicts: re-read, re-plan.
-        const retryable = reasons ? reasons.every((code) => code === undefined || retryableReasons.has(code)) : isTransientConflict(error);
-        if (!retryable) throw error;
-        if (attempt >= MAX_ATTEMPTS) throw new MemberConflictError();
-        await backoff(attempt);
+        // The group itself changed or vanished (a later step's group emptied, then deleted).
+        if (error instanceof TransactionFailed && error.failed(`group#${group.user_group_id}`)) throw new GroupChangedError();
+        if (error instanceof TransactionFailed && error.failed('nameClaim')) throw new GroupNameTakenError();
+        // Lost races on users (moved or removed meanwhile) and conflicts that outlasted the retry
+        // policy: re-read, re-plan, under the same policy's bound and pause.
+        if (!(error instanceof TransactionFailed) && !isLostRace(error)) throw error;
+        if (attempt >= RETRY_ATTEMPTS) throw new MemberConflictError();
+        await jitteredPause(attempt);
         continue;
       }
       for (const op of planned) (op.kind === 'add' ? result.added : result.removed).push(op.user.user_id);
@@ -493,7 +457,7 @@ function plan(group: GroupRecord, ops: MemberOp[], users: Map<string, MemberUser
   return { planned, consumed };
 }
 
-function stepItems(actor: AuditActor, save: GroupSave, group: GroupRecord, planned: Planned[], first: boolean): TransactItem[] {
+function stepItems(actor: AuditActor, save: GroupSave, group: GroupRecord, planned: Planned[], first: boolean): LabelledItem[] {
   const kykId = actor.kykId;
   const product = group.product;
   const groupId = group.user_group_id;
@@ -503,11 +467,11 @@ function stepItems(actor: AuditActor, save: GroupSave, group: GroupRecord, plann
   const now = new Date().toISOString();
   const membership = { added_member_ids: added.map((op) => op.user.user_id), removed_member_ids: removed.map((op) => op.user.user_id) };
 
-  const items: TransactItem[] = [];
+  const items: LabelledItem[] = [];
   if (first && save.kind === 'create') {
     const created = { ...save.group, user_count: delta };
     items.push(
-      { Put: { TableName: table(), Item: groupItem(created), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { label: `group#${groupId}`, Put: { TableName: table(), Item: groupItem(created), ConditionExpression: 'attribute_not_exists(pk)' } },
       claimPut(created),
       groupCountChange(kykId, product, 1),
       auditPut(actor, { action: 'user_group.create', targetType: 'user_group', targetId: groupId, before: null, after: { ...toUserGroup(created), ...membership } }),
@@ -524,6 +488,7 @@ function stepItems(actor: AuditActor, save: GroupSave, group: GroupRecord, plann
   } else {
     items.push(
       {
+        label: `group#${groupId}`,
         Update: {
           TableName: table(),
           Key: groupKey(kykId, groupId),
@@ -540,16 +505,17 @@ function stepItems(actor: AuditActor, save: GroupSave, group: GroupRecord, plann
   for (const op of added) {
     items.push(
       profileJoin(kykId, product, groupId, op),
-      { Put: { TableName: table(), Item: memberItem(kykId, group, op.user, now), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { label: `member#${op.user.user_id}`, Put: { TableName: table(), Item: memberItem(kykId, group, op.user, now), ConditionExpression: 'attribute_not_exists(pk)' } },
     );
     if (op.from) {
-      items.push({ Delete: { TableName: table(), Key: memberKey(kykId, op.from, op.user.user_id), ConditionExpression: 'attribute_exists(pk)' } });
+      items.push({ label: `leftMember#${op.user.user_id}`, Delete: { TableName: table(), Key: memberKey(kykId, op.from, op.user.user_id), ConditionExpression: 'attribute_exists(pk)' } });
       leaving.set(op.from, [...(leaving.get(op.from) ?? []), op.user.user_id]);
     }
   }
   for (const op of removed) {
     items.push(
       {
+        label: `profile#${op.user.user_id}`,
         Update: {
           TableName: table(),
           Key: userKey(kykId, op.user.user_id),
@@ -559,12 +525,13 @@ function stepItems(actor: AuditActor, save: GroupSave, group: GroupRecord, plann
           ExpressionAttributeValues: { ':group': groupId, ':one': 1 },
         },
       },
-      { Delete: { TableName: table(), Key: memberKey(kykId, groupId, op.user.user_id), ConditionExpression: 'attribute_exists(pk)' } },
+      { label: `member#${op.user.user_id}`, Delete: { TableName: table(), Key: memberKey(kykId, groupId, op.user.user_id), ConditionExpression: 'attribute_exists(pk)' } },
     );
   }
   for (const [fromId, userIds] of leaving) {
     items.push(
       {
+        label: `leftGroup#${fromId}`,
         Update: {
           TableName: table(),
           Key: groupKey(kykId, fromId),
@@ -600,11 +567,13 @@ const memberItem = (kykId: string, group: GroupRecord, user: MemberUser, now: st
  * or the group being left). Users created without a `groups` map get one. The profile's
  * `row_version` moves too: a user form opened before the change must not write the old group back.
  */
-function profileJoin(kykId: string, product: ProductArea, groupId: string, op: PlannedAdd): TransactItem {
+function profileJoin(kykId: string, product: ProductArea, groupId: string, op: PlannedAdd): LabelledItem {
   const names = { '#groups': 'groups' };
   const base = { TableName: table(), Key: userKey(kykId, op.user.user_id) };
+  const label = `profile#${op.user.user_id}`;
   if (!op.user.groups) {
     return {
+      label,
       Update: {
         ...base,
         UpdateExpression: 'SET #groups = :groups ADD row_version :one',
@@ -615,6 +584,7 @@ function profileJoin(kykId: string, product: ProductArea, groupId: string, op: P
     };
   }
   return {
+    label,
     Update: {
       ...base,
       UpdateExpression: 'SET #groups.#product = :group ADD row_version :one',

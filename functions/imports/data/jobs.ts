@@ -1,6 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '#shared/messages.ts';
 import type { ImportHistoryRow, ImportKind, importStatuses } from '#shared/schemas/imports.ts';
 import { db } from '#lib/clients.ts';
@@ -8,6 +6,7 @@ import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { isConditionalCheckFailure } from '#lib/errors.ts';
 import { problemKeys, resultKey, type ResultRecord } from './results.ts';
 import { queryRange } from '#lib/data/query.ts';
+import { transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 
 /**
  * Import jobs (SPEC.md §2 "Import history", §4 import status). Access patterns (see
@@ -22,7 +21,6 @@ import { queryRange } from '#lib/data/query.ts';
  * limits; the result rows, which are many, live in one partition per job.
  */
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type ImportStatus = (typeof importStatuses)[number];
 
 /**
@@ -92,31 +90,13 @@ export const toHistoryRow = (job: ImportJob): ImportHistoryRow => ({
   error_rows: job.error_rows,
 });
 
-const TRANSACT_ATTEMPTS = 6;
-
-/** A transaction, retried while it lost only to a concurrent one (two jobs counting on the counter). */
-export async function transact(items: TransactItem[]): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      const reasons = (error as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-      const codes = (error as Error).name === 'TransactionCanceledException' ? (reasons ?? []).map((reason) => reason.Code) : [];
-      const conflictOnly = codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
-      if (!conflictOnly || attempt >= TRANSACT_ATTEMPTS) throw error;
-      await sleep(Math.random() * 20 * 2 ** attempt);
-    }
-  }
-}
-
 const countAttributes = (kind: ImportKind) => ({ '#all': 'job_count', '#kind': `job_count_${kind}` });
 
 /** The job, its listing keys and its count, in one transaction with the caller's audit record. */
-export async function insertJob(job: ImportJob, extra: TransactItem[]): Promise<void> {
-  await transact([
-    { Put: { TableName: table(), Item: { ...jobKey(job.kyk_id, job.request_id), ...listingKeys(job), type: 'import-job', ...job }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Update: {
+export async function insertJob(job: ImportJob, extra: LabelledItem[]): Promise<void> {
+  await transactWrite([
+    { label: 'job', Put: { TableName: table(), Item: { ...jobKey(job.kyk_id, job.request_id), ...listingKeys(job), type: 'import-job', ...job }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { label: 'jobCount', Update: {
       TableName: table(),
       Key: jobCounterKey(job.kyk_id),
       UpdateExpression: 'ADD #all :one, #kind :one',
@@ -174,12 +154,12 @@ export async function saveProgress(kykId: string, requestId: string, counts: Job
 }
 
 /** The final status and counts; the job leaves `running` here and only here (or by settleStale). */
-export async function finishJob(kykId: string, requestId: string, status: Exclude<ImportStatus, 'running'>, counts: JobCounts, endDatetime: string, extra: TransactItem[]): Promise<void> {
+export async function finishJob(kykId: string, requestId: string, status: Exclude<ImportStatus, 'running'>, counts: JobCounts, endDatetime: string, extra: LabelledItem[]): Promise<void> {
   const fields: Record<string, unknown> = { ...counts, status, phase: 'done', end_datetime: endDatetime, stale_after: null };
   const names = Object.fromEntries(Object.keys(fields).map((field, i) => [`#f${i}`, field]));
   const values = Object.fromEntries(Object.values(fields).map((value, i) => [`:f${i}`, value]));
-  await transact([
-    { Update: {
+  await transactWrite([
+    { label: 'job', Update: {
       TableName: table(),
       Key: jobKey(kykId, requestId),
       UpdateExpression: `SET ${Object.keys(fields).map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
@@ -214,14 +194,14 @@ export async function settleStale(job: ImportJob, message: string, now = new Dat
     problem_count: pseq,
   };
   try {
-    await transact([
+    await transactWrite([
       // Unconditional: a runner that died in the middle of a BatchWrite may have left a result
       // at this position (beyond the counts it saved); the message replaces it.
-      { Put: {
+      { label: 'resultRow', Put: {
         TableName: table(),
         Item: { ...resultKey(job.kyk_id, job.request_id, seq), ...problemKeys(job.kyk_id, job.request_id, pseq), type: 'import-row', ...row },
       } },
-      { Update: {
+      { label: 'job', Update: {
         TableName: table(),
         Key: jobKey(job.kyk_id, job.request_id),
         UpdateExpression: 'SET #status = :abnormal, phase = :done, end_datetime = :end, stale_after = :null, result_count = :seq, problem_count = :pseq',
@@ -253,17 +233,17 @@ export class JobDeleteError extends Error {
  * deletable: nothing runs it any more). Its result rows and files go afterwards, out of the
  * request (functions/imports/purge.ts): once the record is gone nothing can read them.
  */
-export async function deleteJob(job: ImportJob, extra: TransactItem[], now = new Date()): Promise<void> {
+export async function deleteJob(job: ImportJob, extra: LabelledItem[], now = new Date()): Promise<void> {
   try {
-    await transact([
-      { Delete: {
+    await transactWrite([
+      { label: 'job', Delete: {
         TableName: table(),
         Key: jobKey(job.kyk_id, job.request_id),
         ConditionExpression: 'attribute_exists(pk) AND (#status <> :running OR stale_after < :now)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':running': 'running', ':now': now.toISOString() },
       } },
-      { Update: {
+      { label: 'jobCount', Update: {
         TableName: table(),
         Key: jobCounterKey(job.kyk_id),
         UpdateExpression: 'ADD #all :minus, #kind :minus',

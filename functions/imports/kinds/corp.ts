@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { translate, type Language, type MessageKey } from '#shared/messages.ts';
 import { corpRegisterRequest } from '#shared/schemas/legal.ts';
 import { auditPut } from '#lib/audit.ts';
 import { db } from '#lib/clients.ts';
 import { nowIso, table } from '#lib/data/table.ts';
-import {
-  codeClaimKey, CorpWriteError, getCorp, insertCorp, listCorps, nameKey, toCorp, updateCorp, type CorpChanges, type CorpRecord,
-} from '#functions/legal/data/corps.ts';
+import { codeClaimKey, CorpWriteError, getCorp, insertCorp, listCorps, nameKey, toCorp, updateCorp, type CorpChanges, type CorpRecord } from '#functions/legal/data/corps.ts';
 import { defineKind, headerRecord, type ImportContext, type ImportRow, type RowOutcome } from './types.ts';
 
 /**
@@ -64,30 +61,6 @@ function validate(row: ImportRow<CorpColumn>, language: Language): { ok: true; d
   return { ok: false, messages };
 }
 
-const CONFLICT_ATTEMPTS = 8;
-
-const isTransactionConflict = (error: unknown): boolean => {
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return error instanceof Error && error.name === 'TransactionCanceledException' && reasons.some((reason) => reason.Code === 'TransactionConflict')
-    && !reasons.some((reason) => reason.Code === 'ConditionalCheckFailed');
-};
-
-/**
- * The legal data functions already retry a transaction that lost to a concurrent one a few times;
- * an import runs many creations at once, all counting on the same counter item, so it keeps
- * trying a little longer before it calls the row failed.
- */
-async function persist<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (!isTransactionConflict(error) || attempt >= CONFLICT_ATTEMPTS) throw error;
-      await sleep(Math.random() * 50 * attempt);
-    }
-  }
-}
-
 /** The corp that holds a code claim, read consistently (for a code taken after the import read the corps). */
 async function corpByClaim(kykId: string, code: string): Promise<CorpRecord | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: table(), Key: codeClaimKey(kykId, code), ConsistentRead: true }));
@@ -120,9 +93,9 @@ function corpApplier(context: ImportContext, existing: Map<string, CorpRecord>) 
       update_user_nm: actor.userName,
     };
     try {
-      await persist(() => insertCorp(record, [
+      await insertCorp(record, [
         auditPut(actor, { action: 'corp.create', targetType: 'corp', targetId: record.corp_id, before: null, after: toCorp(record) }),
-      ]));
+      ]);
     } catch (error) {
       if (error instanceof CorpWriteError && error.reason === 'code-taken') return 'taken';
       throw error;
@@ -143,9 +116,9 @@ function corpApplier(context: ImportContext, existing: Map<string, CorpRecord>) 
     };
     const after = toCorp({ ...current, ...changes, name_key: nameKey(data.corp_nm), row_version: current.row_version + 1 });
     try {
-      const written = await persist(() => updateCorp(current, changes, [
+      const written = await updateCorp(current, changes, [
         auditPut(actor, { action: 'corp.update', targetType: 'corp', targetId: current.corp_id, before: toCorp(current), after }),
-      ]));
+      ]);
       existing.set(written.corp_cd, written);
       return { result: 'ok', action: 'updated', messages: [] };
     } catch (error) {

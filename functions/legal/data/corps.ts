@@ -1,12 +1,13 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { QueryCommandInput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ProductArea } from '#shared/schemas/groups.ts';
 import type { Corp } from '#shared/schemas/legal.ts';
 import { db } from '#lib/clients.ts';
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { queryAll, queryCount, queryRange } from '#lib/data/query.ts';
 import { batchGet } from '#lib/data/batch.ts';
+import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
+import { versionedUpdateItem } from '#lib/data/versioned.ts';
 
 /**
  * Legal entities (corporations) of a contract. Access patterns (see functions/lib/data/README.md):
@@ -28,7 +29,6 @@ import { batchGet } from '#lib/data/batch.ts';
  * written by administrators only, far below a partition's limits.
  */
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export interface CorpRecord extends Corp {
   kyk_id: string;
@@ -100,7 +100,8 @@ async function corpsByIds(kykId: string, ids: string[]): Promise<CorpRecord[]> {
  * Deletion of a corp is conditional on `user_count = 0`, so a join cannot slip past a delete.
  * It does not change `row_version`: a user joining does not make an administrator's edit stale.
  */
-export const corpUserCountUpdate = (kykId: string, corpId: string, delta: 1 | -1): TransactItem => ({
+export const corpUserCountUpdate = (kykId: string, corpId: string, delta: 1 | -1): LabelledItem => ({
+  label: `corpUserCount#${corpId}`,
   Update: {
     TableName: table(),
     Key: corpKey(kykId, corpId),
@@ -120,34 +121,6 @@ export class CorpWriteError extends Error {
   }
 }
 
-type Cancellation = { name: string; CancellationReasons?: { Code?: string }[] };
-
-const cancellationCodes = (error: unknown): (string | undefined)[] | undefined => {
-  const cancelled = error as Cancellation;
-  return error instanceof Error && cancelled.name === 'TransactionCanceledException' ? (cancelled.CancellationReasons ?? []).map((reason) => reason.Code) : undefined;
-};
-
-const TRANSACT_ATTEMPTS = 6;
-
-/**
- * Runs a transaction, retrying when it lost only to a concurrent transaction on one of its items
- * (`TransactionConflict`, e.g. two creations both counting on the counter item). A refused
- * condition is never retried: it is the caller's answer.
- */
-async function transact(items: TransactItem[]): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      const conflictOnly = codes !== undefined && codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
-      if (!conflictOnly || attempt >= TRANSACT_ATTEMPTS) throw error;
-      await sleep(Math.random() * 20 * 2 ** attempt);
-    }
-  }
-}
-
 /** After a refused condition on the corp item: read it again to tell the caller why. */
 async function corpFailure(kykId: string, corpId: string, expectedVersion: number, inUseRefuses: boolean): Promise<CorpWriteFailure> {
   const current = await getCorp(kykId, corpId);
@@ -160,18 +133,18 @@ async function corpFailure(kykId: string, corpId: string, expectedVersion: numbe
  * Writes a new corp with its code claim, its creation-date index item and the counter, plus the
  * caller's extra items (the audit record). A taken code cancels everything: `code-taken`.
  */
-export async function insertCorp(record: CorpRecord, extra: TransactItem[]): Promise<void> {
+export async function insertCorp(record: CorpRecord, extra: LabelledItem[]): Promise<void> {
   const claim = codeClaimKey(record.kyk_id, record.corp_cd);
   try {
-    await transact([
-      { Put: { TableName: table(), Item: { ...claim, type: 'corp-code-claim', corp_id: record.corp_id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: table(), Item: { ...corpKey(record.kyk_id, record.corp_id), ...listingKeys(record), type: 'corp', ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: table(), Item: { ...dateIndexKey(record.kyk_id, record.regist_date, record.corp_id), type: 'corp-date-index', corp_id: record.corp_id } } },
-      { Update: { TableName: table(), Key: corpCounterKey(record.kyk_id), UpdateExpression: 'ADD corp_count :one', ExpressionAttributeValues: { ':one': 1 } } },
+    await transactWrite([
+      { label: 'codeClaim', Put: { TableName: table(), Item: { ...claim, type: 'corp-code-claim', corp_id: record.corp_id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { label: 'corp', Put: { TableName: table(), Item: { ...corpKey(record.kyk_id, record.corp_id), ...listingKeys(record), type: 'corp', ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { label: 'dateIndex', Put: { TableName: table(), Item: { ...dateIndexKey(record.kyk_id, record.regist_date, record.corp_id), type: 'corp-date-index', corp_id: record.corp_id } } },
+      { label: 'corpCount', Update: { TableName: table(), Key: corpCounterKey(record.kyk_id), UpdateExpression: 'ADD corp_count :one', ExpressionAttributeValues: { ':one': 1 } } },
       ...extra,
     ]);
   } catch (error) {
-    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') throw new CorpWriteError('code-taken');
+    if (error instanceof TransactionFailed && error.failed('codeClaim')) throw new CorpWriteError('code-taken');
     throw error;
   }
 }
@@ -186,30 +159,20 @@ export type CorpChanges = Partial<Pick<CorpRecord, 'corp_cd' | 'corp_nm' | 'addr
  * one must be free). A SET of the changed fields, never a whole-item Put: `user_count` may move
  * concurrently (users joining) and must not be overwritten. Answers the record as written.
  */
-export async function updateCorp(before: CorpRecord, changes: CorpChanges, extra: TransactItem[]): Promise<CorpRecord> {
+export async function updateCorp(before: CorpRecord, changes: CorpChanges, extra: LabelledItem[]): Promise<CorpRecord> {
   const after: CorpRecord = { ...before, ...changes, row_version: before.row_version + 1 };
   if (changes.corp_nm !== undefined) after.name_key = nameKey(changes.corp_nm);
   const fields: Record<string, unknown> = { ...changes };
   if (changes.corp_nm !== undefined) Object.assign(fields, { name_key: after.name_key, gsi2sk: listingKeys(after).gsi2sk });
   if (changes.corp_cd !== undefined) fields.gsi1sk = listingKeys(after).gsi1sk;
-  const names = Object.fromEntries(Object.keys(fields).map((field, i) => [`#f${i}`, field]));
-  const values = Object.fromEntries(Object.values(fields).map((value, i) => [`:f${i}`, value]));
-  const set = Object.keys(fields).map((_, i) => `#f${i} = :f${i}`).join(', ');
 
   const codeMoves = changes.corp_cd !== undefined && changes.corp_cd !== before.corp_cd;
-  const items: TransactItem[] = [
-    { Update: {
-      TableName: table(),
-      Key: corpKey(before.kyk_id, before.corp_id),
-      UpdateExpression: `SET ${set}, row_version = :next`,
-      ConditionExpression: 'attribute_exists(pk) AND row_version = :expected',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: { ...values, ':expected': before.row_version, ':next': after.row_version },
-    } },
+  const items: LabelledItem[] = [
+    versionedUpdateItem('corp', { key: corpKey(before.kyk_id, before.corp_id), expectedVersion: before.row_version, set: fields }),
     ...(codeMoves
       ? [
-          { Put: { TableName: table(), Item: { ...codeClaimKey(before.kyk_id, after.corp_cd), type: 'corp-code-claim', corp_id: before.corp_id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Delete: {
+          { label: 'newCodeClaim', Put: { TableName: table(), Item: { ...codeClaimKey(before.kyk_id, after.corp_cd), type: 'corp-code-claim', corp_id: before.corp_id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { label: 'oldCodeClaim', Delete: {
             TableName: table(),
             Key: codeClaimKey(before.kyk_id, before.corp_cd),
             ConditionExpression: 'corp_id = :id',
@@ -220,13 +183,13 @@ export async function updateCorp(before: CorpRecord, changes: CorpChanges, extra
     ...extra,
   ];
   try {
-    await transact(items);
+    await transactWrite(items);
   } catch (error) {
-    const codes = cancellationCodes(error);
-    if (codes?.[0] === 'ConditionalCheckFailed') throw new CorpWriteError(await corpFailure(before.kyk_id, before.corp_id, before.row_version, false));
-    if (codeMoves && codes?.[1] === 'ConditionalCheckFailed') throw new CorpWriteError('code-taken');
+    if (!(error instanceof TransactionFailed)) throw error;
+    if (error.failed('corp')) throw new CorpWriteError(await corpFailure(before.kyk_id, before.corp_id, before.row_version, false));
+    if (error.failed('newCodeClaim')) throw new CorpWriteError('code-taken');
     // The old claim no longer names this corp: only a concurrent change of this corp can do that.
-    if (codeMoves && codes?.[2] === 'ConditionalCheckFailed') throw new CorpWriteError('stale');
+    if (error.failed('oldCodeClaim')) throw new CorpWriteError('stale');
     throw error;
   }
   return after;
@@ -237,30 +200,30 @@ export async function updateCorp(before: CorpRecord, changes: CorpChanges, extra
  * still at `expectedVersion` and no user references it (`user_count = 0`, checked in the same
  * transaction, so a user joining concurrently either lands first and blocks the delete, or fails).
  */
-export async function deleteCorp(record: CorpRecord, expectedVersion: number, extra: TransactItem[]): Promise<void> {
+export async function deleteCorp(record: CorpRecord, expectedVersion: number, extra: LabelledItem[]): Promise<void> {
   try {
-    await transact([
-      { Delete: {
+    await transactWrite([
+      { label: 'corp', Delete: {
         TableName: table(),
         Key: corpKey(record.kyk_id, record.corp_id),
         ConditionExpression: 'attribute_exists(pk) AND row_version = :expected AND (attribute_not_exists(user_count) OR user_count = :zero)',
         ExpressionAttributeValues: { ':expected': expectedVersion, ':zero': 0 },
       } },
-      { Delete: {
+      { label: 'codeClaim', Delete: {
         TableName: table(),
         Key: codeClaimKey(record.kyk_id, record.corp_cd),
         ConditionExpression: 'corp_id = :id',
         ExpressionAttributeValues: { ':id': record.corp_id },
       } },
-      { Delete: { TableName: table(), Key: dateIndexKey(record.kyk_id, record.regist_date, record.corp_id) } },
-      { Update: { TableName: table(), Key: corpCounterKey(record.kyk_id), UpdateExpression: 'ADD corp_count :minus', ExpressionAttributeValues: { ':minus': -1 } } },
+      { label: 'dateIndex', Delete: { TableName: table(), Key: dateIndexKey(record.kyk_id, record.regist_date, record.corp_id) } },
+      { label: 'corpCount', Update: { TableName: table(), Key: corpCounterKey(record.kyk_id), UpdateExpression: 'ADD corp_count :minus', ExpressionAttributeValues: { ':minus': -1 } } },
       ...extra,
     ]);
   } catch (error) {
-    const codes = cancellationCodes(error);
-    if (codes?.[0] === 'ConditionalCheckFailed') throw new CorpWriteError(await corpFailure(record.kyk_id, record.corp_id, expectedVersion, true));
+    if (!(error instanceof TransactionFailed)) throw error;
+    if (error.failed('corp')) throw new CorpWriteError(await corpFailure(record.kyk_id, record.corp_id, expectedVersion, true));
     // The claim moved away: the corp's code changed after it was read.
-    if (codes?.[1] === 'ConditionalCheckFailed') throw new CorpWriteError('stale');
+    if (error.failed('codeClaim')) throw new CorpWriteError('stale');
     throw error;
   }
 }

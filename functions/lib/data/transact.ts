@@ -14,8 +14,9 @@ export const TRANSACTION_MAX_ITEMS = 100;
 export const labelled = (label: string, item: TransactItem): LabelledItem => ({ label, ...item });
 
 /**
- * A transaction DynamoDB cancelled for good: a refused condition (the caller's answer), or a
- * conflict that outlasted the retry policy. `reasons` maps each label to its cancellation code.
+ * A transaction DynamoDB cancelled because a condition was refused: the caller's answer.
+ * `reasons` maps each label to its cancellation code. (A conflict that outlasted the retry policy
+ * is rethrown as DynamoDB answered it: see `isLostRace`.)
  */
 export class TransactionFailed extends Error {
   constructor(readonly reasons: Readonly<Record<string, string>>, options?: { cause?: unknown }) {
@@ -28,11 +29,6 @@ export class TransactionFailed extends Error {
     return label === undefined
       ? Object.values(this.reasons).includes('ConditionalCheckFailed')
       : this.reasons[label] === 'ConditionalCheckFailed';
-  }
-
-  /** Did it end only because other transactions kept winning (no condition failed)? */
-  get lostRace(): boolean {
-    return !this.failed() && Object.values(this.reasons).some((code) => transientReasons.has(code));
   }
 }
 
@@ -50,6 +46,17 @@ function reasonsOf(error: unknown, labels: string[]): Record<string, string> | u
   return reasons;
 }
 
+const onlyTransient = (reasons: Record<string, string>): boolean => {
+  const codes = Object.values(reasons);
+  return codes.length > 0 && codes.every((code) => transientReasons.has(code));
+};
+
+/** Did a write end only because other writers kept winning, after the retry policy gave up? */
+export const isLostRace = (error: unknown): boolean => {
+  const reasons = reasonsOf(error, []);
+  return reasons ? onlyTransient(reasons) : isTransientError(error);
+};
+
 /**
  * The one TransactWriteItems of the codebase: sends the labelled actions under the retry policy
  * (functions/lib/data/retry.ts: conflicts and throttling, never a refused condition) and turns a
@@ -63,17 +70,11 @@ export async function transactWrite(items: LabelledItem[], options: { clientRequ
   try {
     await withRetries(
       () => db().send(new TransactWriteCommand({ TransactItems: transactItems, ...(options.clientRequestToken ? { ClientRequestToken: options.clientRequestToken } : {}) })),
-      (error) => {
-        const reasons = reasonsOf(error, labels);
-        if (!reasons) return isTransientError(error);
-        const codes = Object.values(reasons);
-        return codes.length > 0 && codes.every((code) => transientReasons.has(code));
-      },
+      isLostRace,
     );
   } catch (error) {
     const reasons = reasonsOf(error, labels);
-    if (reasons) throw new TransactionFailed(reasons, { cause: error });
-    if (isTransientError(error)) throw new TransactionFailed(Object.fromEntries(labels.map((label) => [label, 'TransactionConflict'])), { cause: error });
+    if (reasons && Object.values(reasons).includes('ConditionalCheckFailed')) throw new TransactionFailed(reasons, { cause: error });
     throw error;
   }
 }

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultSsoSettings, ssoSettings, type SsoSettings } from '#shared/schemas/sso.ts';
 import { auditPut, type AuditActor } from '../audit.ts';
 import { db } from '../clients.ts';
 import { epochSeconds, nowIso, table, tenantPrefix, type Keys } from '../data/table.ts';
 import { DomainError, isConditionalCheckFailure } from '../errors.ts';
+import { transactWrite } from '../data/transact.ts';
+import { versionedPutItem } from '../data/versioned.ts';
 
 /**
  * SAML single sign-on items of the main table, all under the tenant prefix
@@ -79,23 +81,13 @@ export async function saveSso(
     update_date: nowIso(), update_user_id: actor.userId, update_user_nm: actor.userName,
   };
   try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: table(),
-            Item: item,
-            ...(expected === 0
-              ? { ConditionExpression: 'attribute_not_exists(pk)' }
-              : { ConditionExpression: 'row_version = :expected', ExpressionAttributeValues: { ':expected': expected } }),
-          },
-        },
-        auditPut(actor, {
-          action: audit.action, targetType: 'security_policy', targetId: 'sso',
-          before: auditView(before, audit.fingerprint), after: auditView(saved, audit.fingerprint),
-        }),
-      ],
-    }));
+    await transactWrite([
+      versionedPutItem('settings', item, expected),
+      auditPut(actor, {
+        action: audit.action, targetType: 'security_policy', targetId: 'sso',
+        before: auditView(before, audit.fingerprint), after: auditView(saved, audit.fingerprint),
+      }),
+    ]);
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new DomainError('editedByAnotherUser');
     throw error;

@@ -1,9 +1,10 @@
-import { QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { auditPut, type AuditActor } from '#lib/audit.ts';
 import { db } from '#lib/clients.ts';
 import { nowIso, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { DomainError, isConditionalCheckFailure } from '#lib/errors.ts';
 import { ipPolicyKey, type IpPolicyEntry } from '#lib/ip-policy.ts';
+import { isLostRace, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 
 /**
  * Writes and listing of the IP allow-list entries (`T#<kyk>` / `IPPOLICY#<user_group_id>`, "0" the
@@ -15,7 +16,6 @@ import { ipPolicyKey, type IpPolicyEntry } from '#lib/ip-policy.ts';
  * conditional on the row_version the administrator read (0: absent) and carries its audit record.
  */
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export async function listIpEntries(kykId: string): Promise<IpPolicyEntry[]> {
   const entries: IpPolicyEntry[] = [];
@@ -41,25 +41,16 @@ const unchangedSince = (version: number) =>
     : { ConditionExpression: 'row_version = :expected', ExpressionAttributeValues: { ':expected': version } };
 
 /** A ConditionCheck that another item is still at the version read (0: still absent). */
-export const unchangedCheck = (key: Keys, version: number): TransactItem => ({
+export const unchangedCheck = (key: Keys, version: number): LabelledItem => ({
+  label: `unchanged#${key.pk}#${key.sk}`,
   ConditionCheck: { TableName: table(), Key: key, ...unchangedSince(version) },
 });
 
 /** A ConditionCheck that an item (e.g. the group an entry belongs to) still exists. */
-export const existsCheck = (key: Keys): TransactItem => ({
+export const existsCheck = (key: Keys): LabelledItem => ({
+  label: `exists#${key.pk}#${key.sk}`,
   ConditionCheck: { TableName: table(), Key: key, ConditionExpression: 'attribute_exists(pk)' },
 });
-
-/**
- * Another transaction was writing the same entry at that moment (DynamoDB cancels one of two
- * concurrent transactions on an item): for the loser that is someone else's save, so -201 too.
- */
-const isTransactionConflict = (error: unknown): boolean => {
-  if (!(error instanceof Error)) return false;
-  if (error.name === 'TransactionConflictException') return true;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return error.name === 'TransactionCanceledException' && (reasons.some((reason) => reason.Code === 'TransactionConflict') || /TransactionConflict/.test(error.message));
-};
 
 /** Entry views of the audit log. */
 const auditView = (entry: Pick<IpPolicyEntry, 'cidrs' | 'row_version'> | undefined) => ({ cidrs: entry?.cidrs ?? [], row_version: entry?.row_version ?? 0 });
@@ -75,7 +66,7 @@ export async function saveIpEntry(
   userGroupId: string,
   cidrs: string[],
   before: IpPolicyEntry | undefined,
-  checks: TransactItem[] = [],
+  checks: LabelledItem[] = [],
 ): Promise<IpPolicyEntry | undefined> {
   const key = ipPolicyKey(actor.kykId, userGroupId);
   const expected = before?.row_version ?? 0;
@@ -84,23 +75,22 @@ export async function saveIpEntry(
     kyk_id: actor.kykId, user_group_id: userGroupId, cidrs, row_version: expected + 1,
     update_date: nowIso(), update_user_id: actor.userId, update_user_nm: actor.userName,
   };
-  const write: TransactItem = after
-    ? { Put: { TableName: table(), Item: { ...key, type: 'ip-policy', ...after }, ...unchangedSince(expected) } }
-    : { Delete: { TableName: table(), Key: key, ...unchangedSince(expected) } };
+  const write: LabelledItem = after
+    ? { label: 'entry', Put: { TableName: table(), Item: { ...key, type: 'ip-policy', ...after }, ...unchangedSince(expected) } }
+    : { label: 'entry', Delete: { TableName: table(), Key: key, ...unchangedSince(expected) } };
   try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        write,
-        ...checks,
-        auditPut(actor, {
-          action: after ? 'security.ip_policy.save' : 'security.ip_policy.delete',
-          targetType: 'ip_policy', targetId: userGroupId,
-          before: auditView(before), after: after ? auditView(after) : null,
-        }),
-      ],
-    }));
+    await transactWrite([
+      write,
+      ...checks,
+      auditPut(actor, {
+        action: after ? 'security.ip_policy.save' : 'security.ip_policy.delete',
+        targetType: 'ip_policy', targetId: userGroupId,
+        before: auditView(before), after: after ? auditView(after) : null,
+      }),
+    ]);
   } catch (error) {
-    if (isConditionalCheckFailure(error) || isTransactionConflict(error)) throw new DomainError('editedByAnotherUser');
+    // A refused condition, or a concurrent save of the same entry that kept winning: both are someone else's save.
+    if (isConditionalCheckFailure(error) || isLostRace(error)) throw new DomainError('editedByAnotherUser');
     throw error;
   }
   return after;

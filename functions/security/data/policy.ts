@@ -1,9 +1,11 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { auditPut, type AuditActor } from '#lib/audit.ts';
 import { db } from '#lib/clients.ts';
 import { nowIso, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { DomainError, isConditionalCheckFailure } from '#lib/errors.ts';
 import { defaultPasswordPolicy, passwordPolicy, passwordPolicyFields, type PasswordPolicy } from '#shared/schemas/security.ts';
+import { transactWrite } from '#lib/data/transact.ts';
+import { versionedPutItem } from '#lib/data/versioned.ts';
 
 /**
  * The contract's password policy: one item `T#<kyk>` / `POLICY#PASSWORD` holding the policy fields
@@ -48,23 +50,13 @@ export async function savePolicy(actor: AuditActor, policy: PasswordPolicy, expe
     update_date: nowIso(), update_user_id: actor.userId, update_user_nm: actor.userName,
   };
   try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: table(),
-            Item: item,
-            ...(expected === 0
-              ? { ConditionExpression: 'attribute_not_exists(pk)' }
-              : { ConditionExpression: 'row_version = :expected', ExpressionAttributeValues: { ':expected': expected } }),
-          },
-        },
-        auditPut(actor, {
-          action: 'security.password_policy', targetType: 'security_policy', targetId: 'password',
-          before: { ...before.policy, row_version: before.row_version }, after: { ...policy, row_version: next },
-        }),
-      ],
-    }));
+    await transactWrite([
+      versionedPutItem('policy', item, expected),
+      auditPut(actor, {
+        action: 'security.password_policy', targetType: 'security_policy', targetId: 'password',
+        before: { ...before.policy, row_version: before.row_version }, after: { ...policy, row_version: next },
+      }),
+    ]);
   } catch (error) {
     if (isConditionalCheckFailure(error)) throw new DomainError('editedByAnotherUser');
     throw error;

@@ -1,11 +1,11 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { QueryCommandInput, TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db } from '#lib/clients.ts';
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { userCountKey, userKey, userPartition, type User, type UserStatus } from '#lib/data/users.ts';
 import { getGroups, groupKey, memberKey } from '#functions/groups/data/groups.ts';
 import { corpKey } from '#functions/legal/data/corps.ts';
+import type { LabelledItem } from '#lib/data/transact.ts';
 import { pageTotal, queryAll, queryCount, queryCountUpTo, queryRange } from '#lib/data/query.ts';
 import { batchGet as batchGetItems, batchWrite } from '#lib/data/batch.ts';
 
@@ -23,8 +23,6 @@ import { batchGet as batchGetItems, batchWrite } from '#lib/data/batch.ts';
  * - a user's trusted second-step devices: `T#<kyk>#USER#<user>` / `DEVICE#...` (issue 4 writes them).
  */
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
 export const USERS_INDEX_PARTITION = (kykId: string): string => `${tenantPrefix(kykId)}#USERS`;
 
 export const corpMemberKey = (kykId: string, corpId: string, userId: string): Keys => ({ pk: corpKey(kykId, corpId).pk, sk: `USER#${userId}` });
@@ -33,12 +31,14 @@ const CORP_MEMBER_PREFIX = 'USER#';
 const GROUP_MEMBER_PREFIX = 'MEMBER#';
 export const DEVICE_PREFIX = 'DEVICE#';
 
-export const corpMemberPut = (kykId: string, corpId: string, user: Pick<User, 'user_id' | 'user_nm'>): TransactItem => ({
+export const corpMemberPut = (kykId: string, corpId: string, user: Pick<User, 'user_id' | 'user_nm'>): LabelledItem => ({
+  label: `corpMember#${corpId}`,
   Put: { TableName: table(), Item: { ...corpMemberKey(kykId, corpId, user.user_id), type: 'corp-member', kyk_id: kykId, corp_id: corpId, user_id: user.user_id, user_nm: user.user_nm } },
 });
 
 /** Rewrites the copy of a user's name and e-mail on the member item of a group the user stays in. */
-export const groupMemberCopyUpdate = (kykId: string, groupId: string, user: Pick<User, 'user_id' | 'user_nm' | 'email'>): TransactItem => ({
+export const groupMemberCopyUpdate = (kykId: string, groupId: string, user: Pick<User, 'user_id' | 'user_nm' | 'email'>): LabelledItem => ({
+  label: `memberCopy#${groupId}`,
   Update: {
     TableName: table(),
     Key: memberKey(kykId, groupId, user.user_id),
@@ -48,11 +48,13 @@ export const groupMemberCopyUpdate = (kykId: string, groupId: string, user: Pick
   },
 });
 
-export const corpMemberDelete = (kykId: string, corpId: string, userId: string): TransactItem => ({
+export const corpMemberDelete = (kykId: string, corpId: string, userId: string): LabelledItem => ({
+  label: `corpMemberLeft#${corpId}`,
   Delete: { TableName: table(), Key: corpMemberKey(kykId, corpId, userId) },
 });
 
-export const userCountChange = (kykId: string, delta: 1 | -1): TransactItem => ({
+export const userCountChange = (kykId: string, delta: 1 | -1): LabelledItem => ({
+  label: 'userCount',
   Update: {
     TableName: table(),
     Key: userCountKey(kykId),
@@ -63,7 +65,8 @@ export const userCountChange = (kykId: string, delta: 1 | -1): TransactItem => (
 });
 
 /** The group still exists when the user's transaction commits (its members are then joined by the groups module). */
-export const groupExistsCheck = (kykId: string, groupId: string): TransactItem => ({
+export const groupExistsCheck = (kykId: string, groupId: string): LabelledItem => ({
+  label: `groupExists#${groupId}`,
   ConditionCheck: { TableName: table(), Key: groupKey(kykId, groupId), ConditionExpression: 'attribute_exists(pk)' },
 });
 
@@ -113,41 +116,6 @@ export async function namesFor(kykId: string, users: User[]): Promise<{ corps: M
     corps: new Map(corpItems.map((item) => [String(item.corp_id), String(item.corp_nm ?? '')])),
     groups: new Map([...groupRecords.values()].map((group) => [group.user_group_id, group.user_group_nm])),
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Transactions
-
-/** The cancellation reason codes of a cancelled transaction, aligned with its items (undefined: none). */
-export function cancellationReasons(error: unknown): (string | undefined)[] | undefined {
-  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return undefined;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-  if (reasons) return reasons.map((reason) => (reason.Code === 'None' ? undefined : reason.Code));
-  const listed = /\[(.*)\]/.exec(error.message)?.[1];
-  return listed?.split(',').map((code) => (code.trim() === 'None' ? undefined : code.trim()));
-}
-
-const ATTEMPTS = 8;
-
-/**
- * One TransactWriteItems, retried (jittered exponential backoff) only when it lost to another
- * transaction in flight on one of its items, e.g. two users joining the same legal entity. A
- * refused condition is never retried: it is the caller's answer.
- */
-export async function transact(items: TransactItem[]): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      const conflict = reasons
-        ? reasons.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed')
-        : error instanceof Error && ['TransactionConflictException', 'TransactionInProgressException'].includes(error.name);
-      if (!conflict || attempt >= ATTEMPTS) throw error;
-      await sleep(Math.random() * 15 * 2 ** attempt);
-    }
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
