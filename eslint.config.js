@@ -23,7 +23,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': ['error', zodNamedImport],
-      'no-restricted-imports': restrict({ group: ['../../*'], message: 'Use a package.json#imports alias (#shared/, #lib/, #functions/, #infra/) instead of climbing directories.' }),
+      'no-restricted-imports': restrict({ group: ['../../*'], message: 'Use a package.json#imports alias (#shared/, #lib/, #data/, #domain/, #functions/, #infra/) instead of climbing directories.' }),
     },
   },
   {
@@ -32,7 +32,70 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict(
           { group: ['../../*'], message: 'Use a package.json#imports alias instead of climbing directories.' },
-          { group: ['#infra/aws/*', '#infra/local/*', '**/web/**', 'aws-cdk-lib', 'aws-cdk-lib/*'], message: 'functions/ and shared/ must not depend on infra or web code.' }
+          { group: ['**/web/**', 'aws-cdk-lib', 'aws-cdk-lib/*'], message: 'functions/ and shared/ must not depend on infra or web code.' },
+          { regex: '^#(infra/.*)', message: 'functions/ and shared/ must not depend on infra or web code.' }
+      ),
+    },
+  },
+  // One-way layers inside functions/ (docs/architecture.md "Code layout"): a Lambda group imports the
+  // kit (#lib), the entity modules (#data), the domain modules (#domain), shared/ and its own folder,
+  // never another group; data never imports domain; the data toolkit imports no entity.
+  {
+    files: ['functions/*/**'],
+    ignores: ['functions/lib/**', 'functions/data/**', 'functions/domain/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+          { group: ['../../*'], message: 'Use a package.json#imports alias instead of climbing directories.' },
+          { regex: '^#(functions/.*)', message: 'A Lambda group never imports another group: move what both need to functions/data (entities) or functions/domain (shared logic).' },
+          { group: ['**/web/**', 'aws-cdk-lib', 'aws-cdk-lib/*'], message: 'Runtime code never imports infra/ or web/.' },
+          { regex: '^#(infra/.*)', message: 'Runtime code never imports infra/ or web/.' },
+      ),
+    },
+  },
+  {
+    files: ['functions/domain/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+          { group: ['../../*'], message: 'Use a package.json#imports alias instead of climbing directories.' },
+          { regex: '^#(functions/.*|lib/api-handler\\.ts)', message: 'Domain modules stand below the Lambda groups and the handler kit.' },
+          { group: ['**/web/**', 'aws-cdk-lib', 'aws-cdk-lib/*'], message: 'Runtime code never imports infra/ or web/.' },
+          { regex: '^#(infra/.*)', message: 'Runtime code never imports infra/ or web/.' },
+      ),
+    },
+  },
+  {
+    files: ['functions/data/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+          { group: ['../../*'], message: 'Use a package.json#imports alias instead of climbing directories.' },
+          { regex: '^#(functions/.*|domain/.*|lib/api-handler\\.ts)', message: 'Entity modules stand below the domain, the groups and the handler kit.' },
+          { group: ['**/web/**', 'aws-cdk-lib', 'aws-cdk-lib/*'], message: 'Runtime code never imports infra/ or web/.' },
+          { regex: '^#(infra/.*)', message: 'Runtime code never imports infra/ or web/.' },
+      ),
+    },
+  },
+  {
+    files: ['functions/lib/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+          { group: ['../../*'], message: 'Use a package.json#imports alias instead of climbing directories.' },
+          { regex: '^#(functions/.*)', message: 'The kit never imports a Lambda group.' },
+          { group: ['**/web/**', 'aws-cdk-lib', 'aws-cdk-lib/*'], message: 'Runtime code never imports infra/ or web/.' },
+          { regex: '^#(infra/.*)', message: 'Runtime code never imports infra/ or web/.' },
+      ),
+    },
+  },
+  {
+    files: ['functions/lib/data/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+          { group: ['../../*'], message: 'Use a package.json#imports alias instead of climbing directories.' },
+          { regex: '^#(functions/.*|data/.*|domain/.*)', message: 'The data toolkit knows no entity: entity modules use it, not the other way round.' },
+          { regex: '^#(infra/.*)', message: 'Runtime code never imports infra/.' },
       ),
     },
   },
@@ -40,7 +103,8 @@ export default tseslint.config(
     files: ['shared/**'],
     rules: {
       'no-restricted-imports': restrict(
-{ group: ['#lib/*', '#functions/*', '#infra/*', '@aws-sdk/*', 'node:*', 'react', 'react-dom'], message: 'shared/ is imported by the browser and the functions: keep it free of runtime-specific code.' }
+{ group: ['@aws-sdk/*', 'node:*', 'react', 'react-dom'], message: 'shared/ is imported by the browser and the functions: keep it free of runtime-specific code.' },
+          { regex: '^#(lib|functions|infra|data|domain)/', message: 'shared/ is imported by the browser and the functions: keep it free of runtime-specific code.' }
       ),
     },
   },
@@ -51,7 +115,8 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': restrictWeb(
-          { group: ['#lib/*', '#functions/*', '#infra/*', '@aws-sdk/*'], message: 'The SPA talks to the API through web/src/lib/api-client.ts only.' },
+          { group: ['@aws-sdk/*'], message: 'The SPA talks to the API through web/src/lib/api-client.ts only.' },
+          { regex: '^#(lib|functions|infra|data|domain)/', message: 'The SPA talks to the API through web/src/lib/api-client.ts only.' },
       ),
     },
   },
@@ -60,7 +125,8 @@ export default tseslint.config(
     files: ['web/src/features/**'],
     rules: {
       'no-restricted-imports': restrictWeb(
-          { group: ['#lib/*', '#functions/*', '#infra/*', '@aws-sdk/*'], message: 'The SPA talks to the API through web/src/lib/api-client.ts only.' },
+          { group: ['@aws-sdk/*'], message: 'The SPA talks to the API through web/src/lib/api-client.ts only.' },
+          { regex: '^#(lib|functions|infra|data|domain)/', message: 'The SPA talks to the API through web/src/lib/api-client.ts only.' },
           { group: ['@/features/*', '../../features/*', '../../../features/*'], message: 'A feature does not import another feature: share through web/src/lib or web/src/components.' }
       ),
     },

@@ -7,13 +7,13 @@
  */
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { functionEnv } from '#infra/table-design.ts';
+import { functionEnv } from '#lib/table-design.ts';
 import { withLocalTable } from '#infra/local/local-table.ts';
 import { resolveDataDir } from '#infra/local/settings.ts';
 import { resetClients } from '#lib/clients.ts';
-import { CONTRACT_ID_PATTERN } from '#lib/data/contracts.ts';
-import { USER_ID_PATTERN } from '#lib/data/users.ts';
-import { createTenant, TenantExistsError, type NewTenant } from '#lib/tenants.ts';
+import { CONTRACT_ID_PATTERN } from '#data/contracts.ts';
+import { USER_ID_PATTERN } from '#data/users.ts';
+import { createTenant, TenantExistsError, type NewTenant } from '#domain/tenants.ts';
 import { productModules, type ProductModule } from '#shared/schemas/auth.ts';
 
 const usage = 'Usage: npm run tenant -- create <kyk_id> --admin <user_id> --password <password> [--name <contract name>] [--admin-name <name>] [--email <e-mail>] [--modules drive,property,...] [--home-url <url>] [--env <env>]';

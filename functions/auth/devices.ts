@@ -1,18 +1,7 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { writeAudit } from '#lib/audit.ts';
 import { DomainError } from '#lib/errors.ts';
-import type { TrustedDevice } from '#shared/schemas/auth.ts';
-import { deleteDevice, deviceIdOf, listDevices, type DeviceRecord } from './data/devices.ts';
-
-export const toTrustedDevice = (device: DeviceRecord, currentId?: string): TrustedDevice => ({
-  device_id: device.device_id,
-  kind: device.kind,
-  ip_address: device.ip_address,
-  browser: device.browser,
-  regist_date: device.regist_date,
-  expires_at: new Date(device.expires_at * 1000).toISOString(),
-  current: device.device_id === currentId,
-});
+import { deleteDevice, deviceIdOf, listDevices, toTrustedDevice } from '#data/devices.ts';
 
 /** device_list: the caller's trusted devices; `current` marks the one this browser holds the key of. */
 export const listOwnDevices: Operation<'com/device_list'> = async ({ caller, input }) => {

@@ -3,9 +3,9 @@ import { auditPut } from '#lib/audit.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 import { versionedUpdateItem } from '#lib/data/versioned.ts';
-import { userIndexKeys, userKey } from '#lib/data/users.ts';
+import { userIndexKeys, userKey } from '#data/users.ts';
 import { DomainError, isConditionalCheckFailure } from '#lib/errors.ts';
-import { corpMemberPut, groupMemberCopyUpdate } from '#functions/users/data/users.ts';
+import { corpMemberPut, groupMemberCopyUpdate } from '#data/user-directory.ts';
 import { advance, requirePending } from './sign-in-flow.ts';
 
 /**

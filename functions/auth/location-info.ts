@@ -1,5 +1,5 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { CONTRACT_ID_PATTERN, getContract } from '#lib/data/contracts.ts';
+import { CONTRACT_ID_PATTERN, getContract } from '#data/contracts.ts';
 
 /**
  * get_kyoten_info ("get domain by kyk_id"): the site that serves a contract, null for this one

@@ -1,5 +1,5 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { contractAllows, getContract } from '#lib/data/contracts.ts';
+import { contractAllows, getContract } from '#data/contracts.ts';
 import { CURRENT_MODULE, productModules, type LoginOptions } from '#shared/schemas/auth.ts';
 
 /**

@@ -1,14 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Reply, type Operation } from '#lib/api-handler.ts';
-import { getContract, CONTRACT_ID_PATTERN } from '#lib/data/contracts.ts';
-import { isLive, readSession } from '#lib/data/sessions.ts';
-import { USER_ID_PATTERN } from '#lib/data/users.ts';
+import { getContract, CONTRACT_ID_PATTERN } from '#data/contracts.ts';
+import { isLive, readSession } from '#data/sessions.ts';
+import { USER_ID_PATTERN } from '#data/users.ts';
 import { DomainError } from '#lib/errors.ts';
 import { isIpAllowed } from '#lib/ip-policy.ts';
 import { decoyPasswordHash, verifyPassword } from '#lib/passwords.ts';
-import { policyInForce } from '#functions/security/data/policy.ts';
-import { checkPasswordShape } from '#functions/security/password-rules.ts';
-import { getUserConsistent } from '#functions/users/data/users.ts';
+import { policyInForce } from '#data/password-policy.ts';
+import { checkPasswordShape } from '#domain/password-rules.ts';
+import { getUserConsistent } from '#data/user-directory.ts';
 import { advance, recordWrongPassword } from './sign-in-flow.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { deleteSession } from '#lib/data/sessions.ts';
+import { deleteSession } from '#data/sessions.ts';
 import type { Operation } from '#lib/api-handler.ts';
 
 /** Ends the session server-side: every token issued for it stops working at once. */

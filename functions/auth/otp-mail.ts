@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import type { User } from '#lib/data/users.ts';
+import type { User } from '#data/users.ts';
 import { formatMailTime, sendMail } from '#lib/mail.ts';
 import { translate } from '#shared/messages.ts';
 

@@ -1,8 +1,8 @@
 import { Reply, type Operation } from '#lib/api-handler.ts';
 import { DomainError } from '#lib/errors.ts';
-import { PASSWORD_FIELD } from '#functions/security/password-rules.ts';
-import { requirePasswordFields, storeNewPassword, type UserPasswordState } from '#functions/security/store-password.ts';
-import { updatePending } from './data/pending-sign-ins.ts';
+import { PASSWORD_FIELD } from '#domain/password-rules.ts';
+import { requirePasswordFields, storeNewPassword, type UserPasswordState } from '#domain/store-password.ts';
+import { updatePending } from '#data/pending-sign-ins.ts';
 import { advance, requirePending } from './sign-in-flow.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { toLoginUser } from '#lib/data/users.ts';
+import { toLoginUser } from '#data/users.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { toLoginRights } from '#domain/access.ts';
 

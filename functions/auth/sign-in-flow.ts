@@ -1,27 +1,24 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Reply } from '#lib/api-handler.ts';
 import { writeAudit, type AuditActor } from '#lib/audit.ts';
-import { db } from '#lib/clients.ts';
-import { epochSeconds, nowIso, table } from '#lib/data/table.ts';
-import { getContract } from '#lib/data/contracts.ts';
-import { userKey, type User } from '#lib/data/users.ts';
-import { DomainError, isConditionalCheckFailure } from '#lib/errors.ts';
+import { epochSeconds, nowIso } from '#lib/data/table.ts';
+import { getContract } from '#data/contracts.ts';
+import { type User } from '#data/users.ts';
+import { DomainError } from '#lib/errors.ts';
 import { isIpAllowed } from '#lib/ip-policy.ts';
 import type { Logger } from '#lib/logger.ts';
 import { formatMailTime, sendMail } from '#lib/mail.ts';
 import { translate } from '#shared/messages.ts';
 import type { LoginStep, LoginStepKind, SignInResponse } from '#shared/schemas/auth.ts';
 import type { PasswordPolicy } from '#shared/schemas/security.ts';
-import { getGroup } from '#functions/groups/data/groups.ts';
-import { policyInForce } from '#functions/security/data/policy.ts';
-import { getUserConsistent } from '#functions/users/data/users.ts';
-import { browserOf, findDevice, type DeviceKind, type DeviceRecord } from './data/devices.ts';
-import {
-  decodeTicket, encodeTicket, endPending, getPending, startPending, updatePending, type PendingSignIn,
-} from './data/pending-sign-ins.ts';
+import { getGroup } from '#data/groups.ts';
+import { policyInForce } from '#data/password-policy.ts';
+import { getUserConsistent } from '#data/user-directory.ts';
+import { browserOf, findDevice, type DeviceKind, type DeviceRecord } from '#data/devices.ts';
+import { decodeTicket, encodeTicket, endPending, getPending, startPending, updatePending, type PendingSignIn } from '#data/pending-sign-ins.ts';
 import { maskEmail, mailCodeHash, newMailCode, sendMailCode } from './otp-mail.ts';
-import { startSession } from './start-session.ts';
+import { startSession } from '#domain/start-session.ts';
 import { newTotpSecret, totpActivation } from './totp.ts';
+import { countWrongPassword, lockUser, recordSignIn } from '#data/users.ts';
 
 /**
  * The sign-in state machine (docs/sign-in.md). After the password, in this order: the second step
@@ -182,18 +179,7 @@ export async function advance(user: User, state: FlowState, context: FlowContext
   if (state.pending && !(await endPending(state.pending))) throw signInTicketInvalid();
   // Failures count until a sign-in completes (a right password alone does not clear them, so
   // guessing second-step codes runs into the lock-out too).
-  try {
-    await db().send(new UpdateCommand({
-      TableName: table(), Key: userKey(user.kyk_id, user.user_id),
-      UpdateExpression: 'SET last_login_at = :now REMOVE failed_login_count',
-      ConditionExpression: 'attribute_exists(pk) AND #status = :available',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':now': nowIso(), ':available': 0 },
-    }));
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) throw new DomainError('loginNotAccepted');
-    throw error;
-  }
+  if (!(await recordSignIn(user.kyk_id, user.user_id))) throw new DomainError('loginNotAccepted');
   const { token, data } = await startSession(user, { replace: state.replace, log: context.log });
   const warnDays = secondsLeft !== undefined && secondsLeft <= policy.pwd_expiry_warning_days * DAY ? Math.max(0, Math.ceil(secondsLeft / DAY)) : null;
   return new Reply({ ...data, password_expires_in_days: warnDays }, { token });
@@ -204,27 +190,11 @@ export async function advance(user: User, state: FlowState, context: FlowContext
  * account (status 9) with an audit record and, if the policy asks, a mail to the user.
  */
 export async function recordWrongPassword(user: User, context: FlowContext): Promise<void> {
-  const { Attributes } = await db().send(new UpdateCommand({
-    TableName: table(), Key: userKey(user.kyk_id, user.user_id),
-    UpdateExpression: 'ADD failed_login_count :one', ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'UPDATED_NEW',
-  }));
-  const failures = Number(Attributes?.failed_login_count ?? 0);
+  const failures = await countWrongPassword(user.kyk_id, user.user_id);
   const policy = await policyInForce(user.kyk_id);
   if (policy.max_login_attempts <= 0 || failures < policy.max_login_attempts || user.status !== 0) return;
   const now = nowIso();
-  try {
-    await db().send(new UpdateCommand({
-      TableName: table(), Key: userKey(user.kyk_id, user.user_id),
-      UpdateExpression: 'SET #status = :locked, update_date = :now, update_user_id = :system, row_version = row_version + :one',
-      ConditionExpression: '#status = :available',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':locked': 9, ':available': 0, ':now': now, ':system': 'system', ':one': 1 },
-    }));
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return;
-    throw error;
-  }
+  if (!(await lockUser(user.kyk_id, user.user_id, now))) return;
   context.log.warn('account locked after failed sign-ins', { kyk: user.kyk_id, user: user.user_id, failures });
   const actor: AuditActor = { kykId: user.kyk_id, userId: user.user_id, userName: user.user_nm, requestId: context.requestId, sourceIp: context.sourceIp };
   await writeAudit(actor, { action: 'user.lock', targetType: 'user', targetId: user.user_id, before: { status: 0 }, after: { status: 9, failed_login_count: failures } });

@@ -1,9 +1,9 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { defaultPasswordPolicy } from '#shared/schemas/security.ts';
-import type { User } from '#lib/data/users.ts';
-import { browserOf, deviceIdOf } from './data/devices.ts';
-import { decodeTicket, encodeTicket } from './data/pending-sign-ins.ts';
+import type { User } from '#data/users.ts';
+import { browserOf, deviceIdOf } from '#data/devices.ts';
+import { decodeTicket, encodeTicket } from '#data/pending-sign-ins.ts';
 import { mailCodeHash, mailCodeMatches, maskEmail, newMailCode } from './otp-mail.ts';
 import { deviceKindOf, passwordSecondsLeft } from './sign-in-flow.ts';
 import { newTotpSecret, totpActivation, verifyTotp } from './totp.ts';

@@ -1,5 +1,7 @@
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
+// The core and the SVG renderer only: the package's main entry also loads its PNG encoder (pngjs).
+import { create as createQr } from 'qrcode/lib/core/qrcode.js';
+import { render as renderSvg } from 'qrcode/lib/renderer/svg-tag.js';
 
 /**
  * Authenticator (TOTP, RFC 6238) with otplib's defaults that every authenticator app reads:
@@ -14,7 +16,7 @@ export const newTotpSecret = (): string => generateSecret();
 
 export async function totpActivation(secret: string, kykId: string, userId: string): Promise<{ generation_key: string; otpauth_url: string; qr_svg: string }> {
   const otpauth_url = generateURI({ issuer: ISSUER, label: `${kykId}:${userId}`, secret });
-  const qr_svg = await QRCode.toString(otpauth_url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  const qr_svg = renderSvg(createQr(otpauth_url, { errorCorrectionLevel: 'M' }), { margin: 2 });
   // Grouped in fours, as people copy it by hand into an app.
   return { generation_key: secret.replace(/(.{4})(?=.)/g, '$1 '), otpauth_url, qr_svg };
 }

@@ -1,16 +1,17 @@
 import { Reply, type Operation, type OperationContext } from '#lib/api-handler.ts';
 import { writeAudit } from '#lib/audit.ts';
-import { epochSeconds, nowIso, table } from '#lib/data/table.ts';
-import { userKey, type User } from '#lib/data/users.ts';
+import { epochSeconds, nowIso } from '#lib/data/table.ts';
+import { type User } from '#data/users.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { SignInResponse } from '#shared/schemas/auth.ts';
-import { policyInForce } from '#functions/security/data/policy.ts';
+import { policyInForce } from '#data/password-policy.ts';
 import { TransactionFailed, transactWrite } from '#lib/data/transact.ts';
-import { browserOf, trustDevice, type DeviceKind } from './data/devices.ts';
-import { endPending, MAX_CODE_ATTEMPTS, pendingUpdate, updatePending, type PendingSignIn } from './data/pending-sign-ins.ts';
+import { browserOf, trustDevice, type DeviceKind } from '#data/devices.ts';
+import { endPending, MAX_CODE_ATTEMPTS, pendingUpdate, updatePending, type PendingSignIn } from '#data/pending-sign-ins.ts';
 import { mailCodeMatches, maskEmail } from './otp-mail.ts';
 import { advance, recordWrongPassword, requirePending, secondStepOf, sendCode, signInTicketInvalid, type FlowContext } from './sign-in-flow.ts';
 import { verifyTotp } from './totp.ts';
+import { totpStepItem } from '#data/users.ts';
 
 /** A new mail code at most every 30 seconds, five per sign-in. */
 const RESEND_INTERVAL_SECONDS = 30;
@@ -79,18 +80,8 @@ export const loginTwoStepTotp: Operation<'login/login_two_step_totp'> = async (c
   const claim = pendingUpdate(pending, STEP_PASSED.changes, STEP_PASSED.remove);
   try {
     await transactWrite([
-        { label: 'ticket', Update: claim.item },
-        {
-          label: 'totpStep',
-          Update: {
-            TableName: table(), Key: userKey(user.kyk_id, user.user_id),
-            UpdateExpression: activating ? 'SET totp_secret = :secret, totp_last_step = :step, totp_registered_at = :now' : 'SET totp_last_step = :step',
-            ConditionExpression: activating
-              ? 'attribute_exists(pk) AND attribute_not_exists(totp_secret)'
-              : 'totp_secret = :secret AND (attribute_not_exists(totp_last_step) OR totp_last_step < :step)',
-            ExpressionAttributeValues: { ':secret': secret, ':step': step, ...(activating ? { ':now': now } : {}) },
-          },
-        },
+      { label: 'ticket', Update: claim.item },
+      totpStepItem(user, secret, step, activating, now),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('ticket')) throw signInTicketInvalid();

@@ -1,8 +1,8 @@
 import type { Access, DriveLevel } from '#shared/routes/define.ts';
 import { driveLevelNeeded } from '#shared/routes/define.ts';
 import type { LoginRights } from '#shared/schemas/auth.ts';
-import { getGroup, type GroupRecord } from '#functions/groups/data/groups.ts';
-import type { User } from '#lib/data/users.ts';
+import { getGroup, type GroupRecord } from '#data/groups.ts';
+import type { User } from '#data/users.ts';
 
 /**
  * The access model (SPEC.md §6, docs/architecture.md "Who may do what"), computed once per request

@@ -1,7 +1,7 @@
 import { DomainError, InputError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { getItem, toDriveItem } from './data/items.ts';
-import { completeMultipartUpload } from './object-storage.ts';
+import { getItem, toDriveItem } from '#data/drive-items.ts';
+import { completeMultipartUpload } from '#lib/object-storage.ts';
 
 /** S3's answers to parts that don't make up the upload: the caller's list is wrong, not the server. */
 const rejectedPartErrors = new Set(['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall', 'NoSuchUpload']);

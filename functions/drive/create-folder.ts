@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { nowIso } from '#lib/data/table.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { getItem, insertItem, nameKey, NameTakenError, ParentMissingError, ROOT_ID, toDriveItem, type ItemRecord } from './data/items.ts';
+import { getItem, insertItem, nameKey, NameTakenError, ParentMissingError, ROOT_ID, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
 
 /** Folder names are unique within their parent (case-insensitive): a duplicate answers -990000090007. */
 export const createFolder: Operation<'com_drive/folder_reg_btn'> = async ({ caller, input }) => {

@@ -1,7 +1,7 @@
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { getItem } from './data/items.ts';
-import { presignDownload } from './object-storage.ts';
+import { getItem } from '#data/drive-items.ts';
+import { presignDownload } from '#lib/object-storage.ts';
 
 /** A short-lived presigned GET whose Content-Disposition carries the UTF-8 file name. */
 export const downloadFile: Operation<'com_drive/download'> = async ({ caller, input }) => {

@@ -1,6 +1,6 @@
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { folderRefs, getItem, listChildren, ROOT_ID, toDriveItem } from './data/items.ts';
+import { folderRefs, getItem, listChildren, ROOT_ID, toDriveItem } from '#data/drive-items.ts';
 
 export const ROOT_NAME = '';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { getContract } from '#lib/data/contracts.ts';
+import { getContract } from '#data/contracts.ts';
 import { epochSeconds, nowIso } from '#lib/data/table.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { getItem, insertItem, nameKey, NameTakenError, ParentMissingError, renewPendingUpload, ROOT_ID, setPendingUploadId, toDriveItem, type ItemRecord } from './data/items.ts';
+import { getItem, insertItem, nameKey, NameTakenError, ParentMissingError, renewPendingUpload, ROOT_ID, setPendingUploadId, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
 import { MULTIPART_PART_BYTES, MULTIPART_THRESHOLD_BYTES } from '#shared/schemas/drive.ts';
-import { objectKey, presignMultipartUpload, presignUpload } from './object-storage.ts';
+import { objectKey, presignMultipartUpload, presignUpload } from '#lib/object-storage.ts';
 
 /** A pending upload whose bytes never arrive disappears after a day. */
 const PENDING_SECONDS = 24 * 3600;

@@ -1,8 +1,8 @@
 import { MULTIPART_PART_BYTES } from '#shared/schemas/drive.ts';
 import { DomainError, InputError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { getItem } from './data/items.ts';
-import { presignParts } from './object-storage.ts';
+import { getItem } from '#data/drive-items.ts';
+import { presignParts } from '#lib/object-storage.ts';
 
 /** Re-signs parts of the caller's multipart upload in progress (the first URLs last 15 minutes). */
 export const uploadParts: Operation<'com_drive/file_upload_parts'> = async ({ caller, input }) => {

@@ -1,5 +1,5 @@
 import { DomainError } from '#lib/errors.ts';
-import { getGroup, type GroupRecord } from './data/groups.ts';
+import { getGroup, type GroupRecord } from '#data/groups.ts';
 
 /** -3 with "the data does not exist": the group was deleted, or never existed in this contract. */
 export const recordNotFound = (): DomainError => new DomainError('address', {}, {}, 'notice.recordNotFound');

@@ -1,6 +1,6 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { DomainError } from '#lib/errors.ts';
-import { deleteGroup as removeGroup, getGroup, GroupChangedError } from './data/groups.ts';
+import { deleteGroup as removeGroup, getGroup, GroupChangedError } from '#data/groups.ts';
 import { editedByAnotherUser, recordNotFound, requireGroup } from './common.ts';
 
 const hasMembers = (): DomainError => new DomainError('deleteFailure', {}, {}, 'notice.groupHasMembers');

@@ -1,5 +1,5 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { listMembers, toUserGroup } from './data/groups.ts';
+import { listMembers, toUserGroup } from '#data/groups.ts';
 import { requireGroup } from './common.ts';
 
 /** Members shown with a group: the first 1000 by user ID, and the total. */

@@ -1,5 +1,5 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { countGroups, countGroupsByPrefix, groupNameKey, listGroupsPage, toUserGroup } from './data/groups.ts';
+import { countGroups, countGroupsByPrefix, groupNameKey, listGroupsPage, toUserGroup } from '#data/groups.ts';
 
 /**
  * A product's groups by name, paged by page number (SPEC.md §3). Without a search the total is the

@@ -1,10 +1,10 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { USER_ID_PATTERN } from '#lib/data/users.ts';
+import { USER_ID_PATTERN } from '#data/users.ts';
 import type { ProductArea } from '#shared/schemas/groups.ts';
 import { PICKER_ALL_MAX, type PickerItem } from '#shared/schemas/picker.ts';
-import { listCorps } from '#functions/legal/data/corps.ts';
-import { countGroups, countGroupsByPrefix, getGroups, groupNameKey, listGroupsPage, type GroupRecord } from './data/groups.ts';
-import { forEachUserByName, getPickerUsers, memberIds, type PickerUser } from './data/picker.ts';
+import { listCorps } from '#data/corps.ts';
+import { countGroups, countGroupsByPrefix, getGroups, groupNameKey, listGroupsPage, type GroupRecord } from '#data/groups.ts';
+import { forEachUserByName, getPickerUsers, memberIds, type PickerUser } from '#data/user-picker.ts';
 
 /**
  * The user-or-group picker (SPEC.md §2, §3, §7 `user_usergroup_sel`): any signed-in user may search

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { DomainError, InputError } from '#lib/errors.ts';
-import { getGroup, groupNameKey, GroupNameTakenError, MemberConflictError, saveGroup, toUserGroup, UnknownUsersError, type GroupRecord } from './data/groups.ts';
+import { getGroup, groupNameKey, GroupNameTakenError, MemberConflictError, saveGroup, toUserGroup, UnknownUsersError, type GroupRecord } from '#data/groups.ts';
 import { unique } from './common.ts';
 
 /**

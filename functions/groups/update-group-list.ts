@@ -4,7 +4,7 @@ import { nowIso } from '#lib/data/table.ts';
 import { InputError } from '#lib/errors.ts';
 import {
   getGroups, GroupChangedError, groupUpdateItem, groupVersionCheckItem, toUserGroup, updateGroups, type GroupRecord,
-} from './data/groups.ts';
+} from '#data/groups.ts';
 import { editedByAnotherUser, recordNotFound } from './common.ts';
 
 /**

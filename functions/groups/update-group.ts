@@ -3,7 +3,7 @@ import { nowIso } from '#lib/data/table.ts';
 import { DomainError, InputError } from '#lib/errors.ts';
 import {
   getGroup, GroupChangedError, groupNameKey, GroupNameTakenError, MemberConflictError, saveGroup, toUserGroup, UnknownUsersError, type GroupRecord,
-} from './data/groups.ts';
+} from '#data/groups.ts';
 import { lostRace, recordNotFound, requireGroup, unique } from './common.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { writeAudit } from '#lib/audit.ts';
-import { timestampedName, writeExport } from './files.ts';
-import { corpExportRecords, corpsInCodeOrder } from './kinds/corp.ts';
+import { timestampedName, writeExport } from '#domain/imports/files.ts';
+import { corpExportRecords, corpsInCodeOrder } from '#domain/imports/kinds/corp.ts';
 
 const exportBase = { en: 'corps', ja: '法人一覧' } as const;
 

@@ -1,6 +1,6 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { writeExport } from './files.ts';
-import { corpTemplateRecords } from './kinds/corp.ts';
+import { writeExport } from '#domain/imports/files.ts';
+import { corpTemplateRecords } from '#domain/imports/kinds/corp.ts';
 
 const templateName = { en: 'corp_import_template.csv', ja: '法人インポートテンプレート.csv' } as const;
 

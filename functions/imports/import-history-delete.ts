@@ -1,9 +1,9 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { auditPut } from '#lib/audit.ts';
 import { DomainError } from '#lib/errors.ts';
-import { loadJob } from './common.ts';
-import { deleteJob, JobDeleteError, toHistoryRow } from './data/jobs.ts';
-import { putPurgeMarker } from './files.ts';
+import { loadJob } from '#domain/imports/jobs.ts';
+import { deleteJob, JobDeleteError, toHistoryRow } from '#data/import-jobs.ts';
+import { putPurgeMarker } from '#domain/imports/files.ts';
 
 /**
  * Deletes finished import jobs. All of the list is checked first: an unknown id answers -3 and a

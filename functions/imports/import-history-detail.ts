@@ -1,7 +1,7 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { loadJob } from './common.ts';
-import { toHistoryRow } from './data/jobs.ts';
-import { pageResults } from './data/results.ts';
+import { loadJob } from '#domain/imports/jobs.ts';
+import { toHistoryRow } from '#data/import-jobs.ts';
+import { pageResults } from '#data/import-rows.ts';
 
 /**
  * One job with a numbered page of its row results in file order (`only_problems`: warnings and

@@ -1,6 +1,6 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { settleIfStale } from './common.ts';
-import { listJobs, toHistoryRow } from './data/jobs.ts';
+import { settleIfStale } from '#domain/imports/jobs.ts';
+import { listJobs, toHistoryRow } from '#data/import-jobs.ts';
 
 /** Import jobs of the contract by start time (newest first with sort_flg 2), optionally of one kind. */
 export const importHistory: Operation<'com/import_history'> = async ({ caller, input }) => {

@@ -4,9 +4,9 @@ import { auditActor, type Caller } from '#lib/api-handler.ts';
 import { auditPut } from '#lib/audit.ts';
 import { nowIso } from '#lib/data/table.ts';
 import type { Language } from '#shared/messages.ts';
-import { presignUpload } from '#functions/drive/object-storage.ts';
-import { insertJob, type ImportJob } from './data/jobs.ts';
-import { IMPORT_CONTENT_TYPE, importSourceKey } from './files.ts';
+import { presignUpload } from '#lib/object-storage.ts';
+import { insertJob, type ImportJob } from '#data/import-jobs.ts';
+import { IMPORT_CONTENT_TYPE, importSourceKey } from '#domain/imports/files.ts';
 
 /** A job that was never uploaded is dead a minute after its upload URL expired. */
 const UPLOAD_GRACE_MS = 60_000;

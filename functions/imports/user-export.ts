@@ -1,7 +1,7 @@
 import { auditActor, type Operation, type OperationContext } from '#lib/api-handler.ts';
 import { writeAudit } from '#lib/audit.ts';
-import { timestampedName, writeExport } from './files.ts';
-import { loadDirectory, userAtpExportRecords, userExportRecords, usersInIdOrder } from './kinds/user.ts';
+import { timestampedName, writeExport } from '#domain/imports/files.ts';
+import { loadDirectory, userAtpExportRecords, userExportRecords, usersInIdOrder } from '#domain/imports/kinds/user.ts';
 
 const exportBase = { en: 'users', ja: 'ユーザー一覧' } as const;
 const atpExportBase = { en: 'users_property', ja: 'ユーザー一覧_プロパティ' } as const;

@@ -1,6 +1,6 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { writeExport } from './files.ts';
-import { userTemplateRecords } from './kinds/user.ts';
+import { writeExport } from '#domain/imports/files.ts';
+import { userTemplateRecords } from '#domain/imports/kinds/user.ts';
 
 const templateName = { en: 'user_import_template.csv', ja: 'ユーザーインポートテンプレート.csv' } as const;
 

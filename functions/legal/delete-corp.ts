@@ -1,6 +1,6 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { auditPut } from '#lib/audit.ts';
-import { deleteCorp, getCorp, toCorp } from './data/corps.ts';
+import { deleteCorp, getCorp, toCorp } from '#data/corps.ts';
 import { corpEditedByAnotherUser, corpInUse, corpNotFound, corpWriteOutcome } from './outcomes.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { getCorp, toCorp } from './data/corps.ts';
+import { getCorp, toCorp } from '#data/corps.ts';
 import { corpNotFound } from './outcomes.ts';
 
 export const getCorpInfo: Operation<'com/corp_info'> = async ({ caller, input }) => {

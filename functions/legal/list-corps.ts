@@ -1,5 +1,5 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { listCorps, toCorp } from './data/corps.ts';
+import { listCorps, toCorp } from '#data/corps.ts';
 
 /** The legal-entity list: numbered pages sorted by code, name or creation date, with a prefix search. */
 export const listCorpInfo: Operation<'com/corp_info_list'> = async ({ caller, input }) => {

@@ -1,5 +1,5 @@
 import { DomainError, InputError } from '#lib/errors.ts';
-import { CorpWriteError } from './data/corps.ts';
+import { CorpWriteError } from '#data/corps.ts';
 
 /** -3 with the "deleted by another user" text: the corp does not exist in the caller's contract. */
 export const corpNotFound = (): DomainError => new DomainError('address', {}, {}, 'notice.recordNotFound');

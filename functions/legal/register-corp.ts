@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { auditPut } from '#lib/audit.ts';
 import { nowIso } from '#lib/data/table.ts';
-import { insertCorp, nameKey, toCorp, type CorpRecord } from './data/corps.ts';
+import { insertCorp, nameKey, toCorp, type CorpRecord } from '#data/corps.ts';
 import { corpWriteOutcome } from './outcomes.ts';
 
 /** A new legal entity: the code is unique in the contract (a duplicate answers -4 on `corp_cd`). */

@@ -3,7 +3,7 @@ import { InputError } from '#lib/errors.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { auditPut } from '#lib/audit.ts';
 import type { Corp } from '#shared/schemas/legal.ts';
-import { getCorp, groupsByIds, toCorp, updateCorp } from './data/corps.ts';
+import { getCorp, groupsByIds, toCorp, updateCorp } from '#data/corps.ts';
 import { corpEditedByAnotherUser, corpNotFound, corpWriteOutcome } from './outcomes.ts';
 
 type LimitedEntry = Corp['limited_list'][number];

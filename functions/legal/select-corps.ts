@@ -1,5 +1,5 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { listCorps } from './data/corps.ts';
+import { listCorps } from '#data/corps.ts';
 
 /**
  * The selection dialog (any signed-in user picks a legal entity, e.g. on their profile): code and

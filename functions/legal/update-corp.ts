@@ -1,7 +1,7 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { auditPut } from '#lib/audit.ts';
 import { nowIso } from '#lib/data/table.ts';
-import { getCorp, toCorp, updateCorp } from './data/corps.ts';
+import { getCorp, toCorp, updateCorp } from '#data/corps.ts';
 import { corpEditedByAnotherUser, corpNotFound, corpWriteOutcome } from './outcomes.ts';
 
 /** Basic information of a legal entity, with optimistic locking; a new code must be free. */

@@ -11,9 +11,9 @@ import type { AuditActor } from './audit.ts';
 import { clientAddress } from './client-address.ts';
 import { config } from './config.ts';
 import { epochSeconds } from './data/table.ts';
-import { extendSession, getSession, isLive, type Session } from './data/sessions.ts';
-import { contractAllows, getContract } from './data/contracts.ts';
-import { getUser, type User } from './data/users.ts';
+import { extendSession, getSession, isLive, type Session } from '#data/sessions.ts';
+import { contractAllows, getContract } from '#data/contracts.ts';
+import { getUser, type User } from '#data/users.ts';
 import { isIpAllowed } from './ip-policy.ts';
 
 import { envelopeResponse } from './envelope.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { functionEnv, originHeaders } from '#infra/table-design.ts';
+import { functionEnv, originHeaders } from './table-design.ts';
 import { clientAddress, resetOriginSecret } from './client-address.ts';
 import { DomainError } from './errors.ts';
 

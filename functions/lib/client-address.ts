@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { originHeaders } from '#infra/table-design.ts';
+import { originHeaders } from './table-design.ts';
 import { config } from './config.ts';
 import { DomainError } from './errors.ts';
 

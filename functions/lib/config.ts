@@ -1,4 +1,4 @@
-import { functionEnv } from '#infra/table-design.ts';
+import { functionEnv } from './table-design.ts';
 
 /** Settings every function reads from its environment (set by CDK in AWS, by bin/start.ts locally). */
 const read = (name: string): string | undefined => process.env[name] || undefined;

@@ -1,7 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from './clients.ts';
-import { table, tenantPrefix, type Keys } from './data/table.ts';
-import type { User } from './data/users.ts';
+import type { User } from '#data/users.ts';
+import { getIpEntry, type IpPolicyEntry } from '#data/ip-entries.ts';
 import { CONTRACT_ENTRY_ID, cidrContains } from '#shared/schemas/ip-policy.ts';
 
 /**
@@ -12,17 +10,7 @@ import { CONTRACT_ENTRY_ID, cidrContains } from '#shared/schemas/ip-policy.ts';
  */
 export { CONTRACT_ENTRY_ID, cidrContains, ipv4ToNumber, normaliseCidr } from '#shared/schemas/ip-policy.ts';
 
-export const ipPolicyKey = (kykId: string, userGroupId: string): Keys => ({ pk: tenantPrefix(kykId), sk: `IPPOLICY#${userGroupId}` });
 
-export interface IpPolicyEntry {
-  kyk_id: string;
-  user_group_id: string;
-  cidrs: string[];
-  row_version: number;
-  update_date: string;
-  update_user_id: string;
-  update_user_nm: string;
-}
 
 /**
  * The ranges that decide for a user with account-area group `groupId`: the group's entry when it
@@ -36,11 +24,6 @@ export function rangesInForce(entries: { group?: Pick<IpPolicyEntry, 'cidrs'>; c
 export const addressAllowed = (ranges: readonly string[], address: string): boolean =>
   ranges.length === 0 || ranges.some((cidr) => cidrContains(cidr, address));
 
-/** An entry by group id ("0": the contract's), strongly consistent. */
-export async function getIpEntry(kykId: string, userGroupId: string): Promise<IpPolicyEntry | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: ipPolicyKey(kykId, userGroupId), ConsistentRead: true }));
-  return Item as IpPolicyEntry | undefined;
-}
 
 /**
  * The entries that decide for a user: the group's (if the user has an account-area group) and the

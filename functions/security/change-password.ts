@@ -1,9 +1,9 @@
 import { auditActor, Reply, type Operation } from '#lib/api-handler.ts';
 import { DomainError } from '#lib/errors.ts';
 import { verifyPassword } from '#lib/passwords.ts';
-import { getUserConsistent } from '#functions/users/data/users.ts';
-import { PASSWORD_FIELD } from './password-rules.ts';
-import { requirePasswordFields, storeNewPassword, type UserPasswordState } from './store-password.ts';
+import { getUserConsistent } from '#data/user-directory.ts';
+import { PASSWORD_FIELD } from '#domain/password-rules.ts';
+import { requirePasswordFields, storeNewPassword, type UserPasswordState } from '#domain/store-password.ts';
 
 /**
  * A signed-in user changes their own password (SPEC.md §5, §8): the current password must be right

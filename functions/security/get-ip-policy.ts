@@ -1,7 +1,7 @@
 import type { Operation } from '#lib/api-handler.ts';
 import { CONTRACT_ENTRY_ID } from '#lib/ip-policy.ts';
-import { listGroupsPage, type GroupRecord } from '#functions/groups/data/groups.ts';
-import { listIpEntries } from './data/ip-policy.ts';
+import { listGroupsPage, type GroupRecord } from '#data/groups.ts';
+import { listIpEntries } from '#data/ip-entries.ts';
 import { entryView } from './ip-policy-view.ts';
 
 const GROUP_PAGE = 1000;

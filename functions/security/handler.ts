@@ -7,7 +7,6 @@ import { getSecurityInfo } from './get-security-info.ts';
 import { saveIpGroupPolicy } from './save-ip-group-policy.ts';
 import { saveIpPolicy } from './save-ip-policy.ts';
 import { saveSecurityInfo } from './save-security-info.ts';
-import { downloadSpMetadata } from './sso/download-sp-metadata.ts';
 import { generateSpKey } from './sso/generate-sp-key.ts';
 import { getSsoInfo } from './sso/get-sso-info.ts';
 import { saveSsoAttributes } from './sso/save-sso-attributes.ts';
@@ -27,7 +26,6 @@ export const handler = createApiHandler(securityRoutes, {
   'com/sso_info': getSsoInfo,
   'com/sso_info_save_btn': saveSsoInfo,
   'com/sso_info_spkey_btn': generateSpKey,
-  'com/sso_info_download_btn': downloadSpMetadata,
   'com/sso_attrib_save_btn': saveSsoAttributes,
   'com/allow_ipadr_info': getIpPolicy,
   'com/allow_ipadr_info_save_btn': saveIpPolicy,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditActor } from '#lib/audit.ts';
 import { resetClients } from '#lib/clients.ts';
 import { DomainError } from '#lib/errors.ts';
-import { saveIpEntry } from './data/ip-policy.ts';
+import { saveIpEntry } from '#data/ip-entries.ts';
 
 /**
  * Transaction conflicts (two transactions on one entry at once) are a fault DynamoDB Local never

@@ -1,9 +1,10 @@
 import type { OperationContext } from '#lib/api-handler.ts';
 import { DomainError } from '#lib/errors.ts';
-import { addressAllowed, type IpPolicyEntry } from '#lib/ip-policy.ts';
+import { addressAllowed } from '#lib/ip-policy.ts';
+import type { IpPolicyEntry } from '#data/ip-entries.ts';
 import type { RoutePath } from '#shared/routes.ts';
 import { formatIpList, type IpPolicyEntryView } from '#shared/schemas/ip-policy.ts';
-import type { GroupRecord } from '#functions/groups/data/groups.ts';
+import type { GroupRecord } from '#data/groups.ts';
 
 /** An entry as the screen shows it; `group` absent for the contract-wide entry "0". */
 export const entryView = (userGroupId: string, entry: IpPolicyEntry | undefined, group?: Pick<GroupRecord, 'user_group_nm' | 'user_count'>): IpPolicyEntryView => ({

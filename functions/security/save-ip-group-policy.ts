@@ -1,8 +1,9 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { DomainError } from '#lib/errors.ts';
-import { CONTRACT_ENTRY_ID, getIpEntry, ipPolicyKey, rangesInForce } from '#lib/ip-policy.ts';
-import { getGroup, groupKey } from '#functions/groups/data/groups.ts';
-import { existsCheck, saveIpEntry, unchangedCheck } from './data/ip-policy.ts';
+import { CONTRACT_ENTRY_ID, rangesInForce } from '#lib/ip-policy.ts';
+import { getIpEntry, ipPolicyKey } from '#data/ip-entries.ts';
+import { getGroup, groupKey } from '#data/groups.ts';
+import { existsCheck, saveIpEntry, unchangedCheck } from '#data/ip-entries.ts';
 import { entryView, refuseLockOut } from './ip-policy-view.ts';
 
 const recordNotFound = (): DomainError => new DomainError('address', {}, {}, 'notice.recordNotFound');

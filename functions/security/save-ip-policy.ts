@@ -1,7 +1,8 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { DomainError } from '#lib/errors.ts';
-import { CONTRACT_ENTRY_ID, getIpEntry, ipPolicyKey, rangesInForce } from '#lib/ip-policy.ts';
-import { saveIpEntry, unchangedCheck } from './data/ip-policy.ts';
+import { CONTRACT_ENTRY_ID, rangesInForce } from '#lib/ip-policy.ts';
+import { getIpEntry, ipPolicyKey } from '#data/ip-entries.ts';
+import { saveIpEntry, unchangedCheck } from '#data/ip-entries.ts';
 import { entryView, refuseLockOut } from './ip-policy-view.ts';
 
 /**

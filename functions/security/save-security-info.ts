@@ -1,6 +1,6 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import type { PasswordPolicy } from '#shared/schemas/security.ts';
-import { savePolicy } from './data/policy.ts';
+import { savePolicy } from '#data/password-policy.ts';
 
 /**
  * Saves the password policy (administrators). Ranges are checked by the schema; the save is

@@ -1,8 +1,8 @@
 import { Reply, type Operation } from '#lib/api-handler.ts';
-import { CONTRACT_ID_PATTERN } from '#lib/data/contracts.ts';
-import { getUser } from '#lib/data/users.ts';
+import { CONTRACT_ID_PATTERN } from '#data/contracts.ts';
+import { getUser } from '#data/users.ts';
 import { isIpAllowed } from '#lib/ip-policy.ts';
-import { consumeAuthnRequest, issueSignInCode, markAssertionSeen } from '#lib/saml/data.ts';
+import { consumeAuthnRequest, issueSignInCode, markAssertionSeen } from '#data/saml.ts';
 import { getSpPrivateKey } from '#lib/saml/key-store.ts';
 import { attributeValue, SamlRefusal, verifyLoginResponse } from '#lib/saml/service-provider.ts';
 import type { SsoFailReason } from '#shared/schemas/sso.ts';

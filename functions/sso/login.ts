@@ -1,10 +1,10 @@
 import { Reply, type Operation } from '#lib/api-handler.ts';
-import { getContract } from '#lib/data/contracts.ts';
-import { getUser } from '#lib/data/users.ts';
+import { getContract } from '#data/contracts.ts';
+import { getUser } from '#data/users.ts';
 import { DomainError } from '#lib/errors.ts';
 import { isIpAllowed } from '#lib/ip-policy.ts';
-import { consumeSignInCode } from '#lib/saml/data.ts';
-import { startSession } from '#functions/auth/start-session.ts';
+import { consumeSignInCode } from '#data/saml.ts';
+import { startSession } from '#domain/start-session.ts';
 
 /**
  * Exchanges the ACS's one-time code (single use, 2 minutes) for a session. The IdP authenticated

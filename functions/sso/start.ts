@@ -1,7 +1,7 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { CONTRACT_ID_PATTERN } from '#lib/data/contracts.ts';
+import { CONTRACT_ID_PATTERN } from '#data/contracts.ts';
 import { DomainError } from '#lib/errors.ts';
-import { putAuthnRequest } from '#lib/saml/data.ts';
+import { putAuthnRequest } from '#data/saml.ts';
 import { getSpPrivateKey } from '#lib/saml/key-store.ts';
 import { loginRequest } from '#lib/saml/service-provider.ts';
 import { usableSso } from './usable.ts';

@@ -1,5 +1,5 @@
-import { getSso, type StoredSso } from '#lib/saml/data.ts';
-import { acsUrl } from '#lib/saml/service-provider.ts';
+import { getSso, type StoredSso } from '#data/saml.ts';
+import { acsUrl } from '#lib/saml/acs-url.ts';
 
 /** The contract's SSO settings when SSO is on and complete enough to sign anyone in. */
 export async function usableSso(kykId: string): Promise<StoredSso | undefined> {

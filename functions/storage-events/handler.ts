@@ -1,9 +1,9 @@
 import type { Context, S3Event } from 'aws-lambda';
-import { confirmUpload } from '#functions/drive/data/items.ts';
-import { parseObjectKey } from '#functions/drive/object-storage.ts';
-import { parseImportKey } from '#functions/imports/files.ts';
-import { purgeImport } from '#functions/imports/purge.ts';
-import { runImport } from '#functions/imports/run-import.ts';
+import { confirmUpload } from '#data/drive-items.ts';
+import { parseObjectKey } from '#lib/object-storage.ts';
+import { parseImportKey } from '#domain/imports/files.ts';
+import { purgeImport } from '#domain/imports/purge.ts';
+import { runImport } from '#domain/imports/run-import.ts';
 import { logger } from '#lib/logger.ts';
 
 /**

@@ -1,17 +1,19 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { auditPut } from '#lib/audit.ts';
-import { pendingKey } from '#functions/auth/data/pending-sign-ins.ts';
-import { sessionKey } from '#lib/data/sessions.ts';
-import { nowIso, table } from '#lib/data/table.ts';
-import { userKey, type User } from '#lib/data/users.ts';
+import { nowIso } from '#lib/data/table.ts';
+import { userKey, type User } from '#data/users.ts';
 import { DomainError } from '#lib/errors.ts';
 import { productAreas } from '#shared/schemas/groups.ts';
-import { corpUserCountUpdate } from '#functions/legal/data/corps.ts';
-import { auditView, editedByAnotherUser, lostRace, recordNotFound, refuseSelf, requireUser } from './common.ts';
-import { corpMemberDelete, deleteKeys, getUserConsistent, listDeviceKeys, userCountChange } from './data/users.ts';
-import { applyGroupChanges } from './memberships.ts';
+import { corpUserCountUpdate } from '#data/corps.ts';
+import { auditView, editedByAnotherUser, lostRace, recordNotFound, refuseSelf, requireUser } from '#domain/user-records.ts';
+import { corpMemberDelete, deleteKeys, getUserConsistent, listDeviceKeys, userCountChange } from '#data/user-directory.ts';
+import { applyGroupChanges } from '#domain/memberships.ts';
 import { versionedUpdateItem } from '#lib/data/versioned.ts';
 import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
+import { userDelete } from '#data/users.ts';
+import { sessionDelete } from '#data/sessions.ts';
+import { pendingDelete } from '#data/pending-sign-ins.ts';
+import { deviceDelete } from '#data/devices.ts';
 
 const hasGroups = (user: User): boolean => Object.values(user.groups ?? {}).some((id) => typeof id === 'string');
 
@@ -64,21 +66,12 @@ export const deleteUser: Operation<'com/user_info_del_btn'> = async (context) =>
     const devices = await listDeviceKeys(kykId, current.user_id);
     await deleteKeys(devices.slice(DEVICES_IN_TRANSACTION));
     const items: LabelledItem[] = [
-      {
-        label: 'user',
-        Delete: {
-          TableName: table(),
-          Key: userKey(kykId, current.user_id),
-          ConditionExpression: 'attribute_exists(pk) AND row_version = :expected AND (attribute_not_exists(#groups) OR size(#groups) = :zero)',
-          ExpressionAttributeNames: { '#groups': 'groups' },
-          ExpressionAttributeValues: { ':expected': current.row_version, ':zero': 0 },
-        },
-      },
+      userDelete(kykId, current.user_id, current.row_version),
       userCountChange(kykId, -1),
-      { label: 'session', Delete: { TableName: table(), Key: sessionKey(kykId, current.user_id) } },
-      { label: 'pendingSignIn', Delete: { TableName: table(), Key: pendingKey(kykId, current.user_id) } },
+      sessionDelete(kykId, current.user_id),
+      pendingDelete(kykId, current.user_id),
       ...(current.corp_id ? [corpUserCountUpdate(kykId, current.corp_id, -1), corpMemberDelete(kykId, current.corp_id, current.user_id)] : []),
-      ...devices.slice(0, DEVICES_IN_TRANSACTION).map((key): LabelledItem => ({ label: `device#${key.sk}`, Delete: { TableName: table(), Key: key } })),
+      ...devices.slice(0, DEVICES_IN_TRANSACTION).map(deviceDelete),
       auditPut(actor, { action: 'user.delete', targetType: 'user', targetId: current.user_id, before: auditView(original), after: null }),
     ];
     try {

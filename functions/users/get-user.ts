@@ -1,5 +1,5 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { detailsOf, requireUser } from './common.ts';
+import { detailsOf, requireUser } from '#domain/user-records.ts';
 
 /** One user of the caller's contract (-3 for any other). */
 export const getUserInfo: Operation<'com/user_info'> = async ({ caller, input }) => {

@@ -1,14 +1,13 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { auditPut } from '#lib/audit.ts';
-import { getContract } from '#lib/data/contracts.ts';
-import { sessionKey } from '#lib/data/sessions.ts';
-import { table } from '#lib/data/table.ts';
-import { userKey, type User } from '#lib/data/users.ts';
+import { getContract } from '#data/contracts.ts';
+import { userKey, type User } from '#data/users.ts';
 import { formatMailTime, sendMail } from '#lib/mail.ts';
 import { translate, type Language } from '#shared/messages.ts';
-import { auditView, currentDetail, lostRace, refuseSelf, requireUser } from './common.ts';
+import { auditView, currentDetail, lostRace, refuseSelf, requireUser } from '#domain/user-records.ts';
 import { versionedUpdateItem } from '#lib/data/versioned.ts';
 import { TransactionFailed, transactWrite } from '#lib/data/transact.ts';
+import { sessionDelete } from '#data/sessions.ts';
 
 /**
  * Suspends a user (status 1) with optimistic locking: the profile, the deletion of the user's
@@ -34,7 +33,7 @@ export const lapseUser: Operation<'com/user_info_lapse_btn'> = async (context) =
         expectedVersion: before.row_version,
         set: { status: 1, update_date: after.update_date, update_user_id: caller.userId, update_user_nm: caller.user.user_nm },
       }),
-      { label: 'session', Delete: { TableName: table(), Key: sessionKey(kykId, before.user_id) } },
+      sessionDelete(kykId, before.user_id),
       auditPut(auditActor(context), { action: 'user.lapse', targetType: 'user', targetId: before.user_id, before: auditView(before), after: auditView(after) }),
     ]);
   } catch (error) {

@@ -1,7 +1,6 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { listDevices } from '#functions/auth/data/devices.ts';
-import { toTrustedDevice } from '#functions/auth/devices.ts';
-import { requireUser } from './common.ts';
+import { listDevices, toTrustedDevice } from '#data/devices.ts';
+import { requireUser } from '#domain/user-records.ts';
 
 /** user_device_list: a user's trusted second-step devices, for the administrator's device list. */
 export const listUserDevices: Operation<'com/user_device_list'> = async ({ caller, input }) => {

@@ -1,6 +1,6 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { detailsOf } from './common.ts';
-import { listUsers } from './data/users.ts';
+import { detailsOf } from '#domain/user-records.ts';
+import { listUsers } from '#data/user-directory.ts';
 
 const blankToUndefined = (value: string | undefined): string | undefined => (value?.trim() ? value.trim() : undefined);
 

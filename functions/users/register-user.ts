@@ -1,18 +1,15 @@
 import { auditActor, Reply, type Operation } from '#lib/api-handler.ts';
-import { auditPut, type AuditActor } from '#lib/audit.ts';
-import { nowIso, table } from '#lib/data/table.ts';
-import { userIndexKeys, userKey, type User } from '#lib/data/users.ts';
+import { nowIso } from '#lib/data/table.ts';
+import { type User } from '#data/users.ts';
 import { InputError } from '#lib/errors.ts';
 import { hashPassword } from '#lib/passwords.ts';
 import { productAreas, type ProductArea } from '#shared/schemas/groups.ts';
 import { hasContent } from '#shared/validation.ts';
-import { corpUserCountUpdate } from '#functions/legal/data/corps.ts';
-import { policyInForce } from '#functions/security/data/policy.ts';
-import { checkNewPassword, PASSWORD_FIELD } from '#functions/security/password-rules.ts';
-import { auditView, currentDetail, tempPasswordExpiry, temporaryPassword } from './common.ts';
-import { corpMemberPut, groupExistsCheck, userCountChange } from './data/users.ts';
-import { applyGroupChanges, checkReferences, GroupVanishedError, type GroupChange } from './memberships.ts';
-import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
+import { policyInForce } from '#data/password-policy.ts';
+import { checkNewPassword, PASSWORD_FIELD } from '#domain/password-rules.ts';
+import { currentDetail, tempPasswordExpiry, temporaryPassword } from '#domain/user-records.ts';
+import { applyGroupChanges, checkReferences, GroupVanishedError, type GroupChange } from '#domain/memberships.ts';
+import { insertUser } from '#domain/user-registration.ts';
 
 /** Fields a simple-mode registration (regist_mode 0) takes; every other field gets its default. */
 const SIMPLE_DEFAULTS = {
@@ -111,34 +108,3 @@ export const registerUser: Operation<'com/user_info_reg_btn'> = async (context) 
   }
   return new Reply({ user: await currentDetail(kykId, user.user_id), temporary_password: temporary ?? null }, { codeName: 'userCreated' });
 };
-
-/**
- * The registration's own transaction (profile, users counter, legal-entity count and member item,
- * the requested groups' existence, audit record); the group joins follow with `applyGroupChanges`.
- * Refusals answer as the registration form does (-4 per field). Shared with the user CSV import.
- */
-export async function insertUser(actor: AuditActor, user: User, joins: GroupChange[]): Promise<void> {
-  const kykId = user.kyk_id;
-  const items: LabelledItem[] = [
-    { label: 'user', Put: { TableName: table(), Item: { ...userKey(kykId, user.user_id), ...userIndexKeys(user), type: 'user', ...user }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    userCountChange(kykId, 1),
-  ];
-  const corpCount = user.corp_id ? corpUserCountUpdate(kykId, user.corp_id, 1) : undefined;
-  if (user.corp_id) items.push(corpCount!, corpMemberPut(kykId, user.corp_id, user));
-  const groupChecks = joins.map((join) => ({ join, check: groupExistsCheck(kykId, join.to!) }));
-  items.push(...groupChecks.map(({ check }) => check));
-  items.push(auditPut(actor, {
-    action: 'user.create', targetType: 'user', targetId: user.user_id, before: null,
-    after: { ...auditView(user), groups: Object.fromEntries(joins.map((join) => [join.product, join.to])) },
-  }));
-  try {
-    await transactWrite(items);
-  } catch (error) {
-    if (!(error instanceof TransactionFailed)) throw error;
-    if (error.failed('user')) throw new InputError({ user_id: 'validation.userIdDuplicate' });
-    if (corpCount && error.failed(corpCount.label)) throw new InputError({ corp_id: 'validation.unknownCorp' });
-    const vanished = groupChecks.filter(({ check }) => error.failed(check.label)).map(({ join }) => join);
-    if (vanished.length > 0) throw new InputError(Object.fromEntries(vanished.map((join) => [`groups.${join.product}`, 'validation.unknownGroup' as const])));
-    throw error;
-  }
-}

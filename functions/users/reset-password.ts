@@ -1,15 +1,15 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { auditPut } from '#lib/audit.ts';
-import { sessionKey } from '#lib/data/sessions.ts';
-import { nowIso, table } from '#lib/data/table.ts';
-import { userKey, type User } from '#lib/data/users.ts';
+import { nowIso } from '#lib/data/table.ts';
+import { userKey, type User } from '#data/users.ts';
 import { DomainError, InputError } from '#lib/errors.ts';
 import { formatMailTime, sendMail } from '#lib/mail.ts';
 import { hashPassword } from '#lib/passwords.ts';
 import { translate } from '#shared/messages.ts';
-import { auditView, currentDetail, lostRace, requireUser, tempPasswordExpiry, temporaryPassword } from './common.ts';
+import { auditView, currentDetail, lostRace, requireUser, tempPasswordExpiry, temporaryPassword } from '#domain/user-records.ts';
 import { versionedUpdateItem } from '#lib/data/versioned.ts';
 import { TransactionFailed, transactWrite } from '#lib/data/transact.ts';
+import { sessionDelete } from '#data/sessions.ts';
 
 /**
  * An administrator's password reset: a random temporary password (stored only as its hash) that
@@ -40,7 +40,7 @@ export const resetPassword: Operation<'com/user_info_passchge_btn'> = async (con
           update_date: after.update_date, update_user_id: caller.userId, update_user_nm: caller.user.user_nm,
         },
       }),
-      { label: 'session', Delete: { TableName: table(), Key: sessionKey(kykId, before.user_id) } },
+      sessionDelete(kykId, before.user_id),
       auditPut(auditActor(context), {
         action: 'user.password_reset', targetType: 'user', targetId: before.user_id,
         before: auditView(before), after: { ...auditView(after), temp_password_expires_at: expiresAt, delivery: input.delivery },

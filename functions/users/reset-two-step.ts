@@ -1,11 +1,12 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { auditPut } from '#lib/audit.ts';
-import { nowIso, table } from '#lib/data/table.ts';
-import { userKey, type User } from '#lib/data/users.ts';
-import { auditView, currentDetail, lostRace, requireUser } from './common.ts';
-import { deleteKeys, listDeviceKeys } from './data/users.ts';
+import { nowIso } from '#lib/data/table.ts';
+import { userKey, type User } from '#data/users.ts';
+import { auditView, currentDetail, lostRace, requireUser } from '#domain/user-records.ts';
+import { deleteKeys, listDeviceKeys } from '#data/user-directory.ts';
 import { versionedUpdateItem } from '#lib/data/versioned.ts';
-import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
+import { TransactionFailed, transactWrite } from '#lib/data/transact.ts';
+import { deviceDelete } from '#data/devices.ts';
 
 /** Room in the transaction for device deletions beside the profile update and the audit record. */
 const DEVICES_IN_TRANSACTION = 95;
@@ -28,7 +29,7 @@ export const resetTwoStep: Operation<'com/user_info_reset_twostep_key_btn'> = as
         expectedVersion: before.row_version,
         set: { update_date: after.update_date, update_user_id: caller.userId, update_user_nm: caller.user.user_nm },
       }),
-      ...devices.slice(0, DEVICES_IN_TRANSACTION).map((key): LabelledItem => ({ label: `device#${key.sk}`, Delete: { TableName: table(), Key: key } })),
+      ...devices.slice(0, DEVICES_IN_TRANSACTION).map(deviceDelete),
       auditPut(auditActor(context), {
         action: 'user.twostep_reset', targetType: 'user', targetId: before.user_id,
         before: auditView(before), after: { ...auditView(after), devices_removed: devices.length },

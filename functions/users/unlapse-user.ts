@@ -1,8 +1,8 @@
 import { auditActor, Reply, type Operation } from '#lib/api-handler.ts';
 import { auditPut } from '#lib/audit.ts';
 import { nowIso } from '#lib/data/table.ts';
-import { userKey, type User } from '#lib/data/users.ts';
-import { auditView, currentDetail, lostRace, requireUser } from './common.ts';
+import { userKey, type User } from '#data/users.ts';
+import { auditView, currentDetail, lostRace, requireUser } from '#domain/user-records.ts';
 import { versionedUpdateItem } from '#lib/data/versioned.ts';
 import { TransactionFailed, transactWrite } from '#lib/data/transact.ts';
 

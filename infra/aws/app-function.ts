@@ -3,7 +3,7 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
-import { functionEnv } from '#infra/table-design.ts';
+import { functionEnv } from '#lib/table-design.ts';
 import { functionEntry, lambdaArchitecture, lambdaBundling, lambdaRuntime, lockFile, projectRoot } from './bundling.ts';
 
 /** The values behind the environment variables of functionEnv (infra/table-design.ts). */

@@ -5,7 +5,7 @@ import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import type { Construct } from 'constructs';
 import { AppFunction } from './app-function.ts';
 import type { DataStack } from './data-stack.ts';
-import { filesBucketCors, filesBucketLayout } from '#infra/table-design.ts';
+import { filesBucketCors, filesBucketLayout } from '#lib/table-design.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import { acknowledge, acknowledgeBucketNotificationsHandler, objectPrefixFinding } from './nag.ts';
 import {

@@ -26,7 +26,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { API_PREFIX } from '#shared/envelope.ts';
-import { originHeaders } from '#infra/table-design.ts';
+import { originHeaders } from '#lib/table-design.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import { createLogBucket } from './log-bucket.ts';
 import { acknowledge, acknowledgeBucketDeployment } from './nag.ts';

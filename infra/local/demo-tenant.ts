@@ -1,5 +1,5 @@
-import { getContract } from '#lib/data/contracts.ts';
-import { createTenant, TenantExistsError } from '#lib/tenants.ts';
+import { getContract } from '#data/contracts.ts';
+import { createTenant, TenantExistsError } from '#domain/tenants.ts';
 
 /** The contract `npm start` seeds so a newcomer can sign in at once. */
 export const demoAccount = {

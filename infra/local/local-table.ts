@@ -1,4 +1,4 @@
-import { auditTable, functionEnv, mainTable } from '#infra/table-design.ts';
+import { auditTable, functionEnv, mainTable } from '#lib/table-design.ts';
 import { resetClients } from '#lib/clients.ts';
 import { startDynamoDbLocal, localDynamoClient } from './dynamodb-local.ts';
 import { dataLayout, findRunningStack, localNames } from './settings.ts';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import S3rver, { type S3rverEvent } from 's3rver';
-import { filesBucketCors } from '#infra/table-design.ts';
+import { filesBucketCors } from '#lib/table-design.ts';
 import { lambdaContext } from './lambda-context.ts';
 
 /** s3rver on loopback, with the bucket the app uses, whose object events run the storage-events handler. */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { auditTable, functionEnv, mainTable } from '#infra/table-design.ts';
+import { auditTable, functionEnv, mainTable } from '#lib/table-design.ts';
 import { resetClients } from '#lib/clients.ts';
 import { resetTokenSecret } from '#lib/tokens.ts';
 import { startAdapter, type Adapter } from './adapter.ts';

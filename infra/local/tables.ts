@@ -6,7 +6,7 @@ import {
   waitUntilTableExists,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import type { TableDesign } from '#infra/table-design.ts';
+import type { TableDesign } from '#lib/table-design.ts';
 
 /** Creates a table from infra/table-design.ts the way the CDK data stack declares it, if it is missing. */
 export async function ensureTable(client: DynamoDBClient, tableName: string, design: TableDesign): Promise<'created' | 'exists'> {

@@ -45,10 +45,6 @@ export const securityRoutes = {
     group: 'security', access: 'admin', summary: 'Generate a new SP key pair and self-signed certificate (the private key goes to the secret store)',
     request: sso.ssoKeyRequest, response: sso.ssoInfoResponse,
   }),
-  'com/sso_info_download_btn': route({
-    group: 'security', access: 'admin', summary: 'The SP metadata XML for the IdP administrator',
-    request: sso.ssoInfoRequest, response: sso.ssoMetadataResponse,
-  }),
   'com/sso_attrib_save_btn': route({
     group: 'security', access: 'admin', summary: 'Save which SAML attributes carry the user ID and the e-mail address (optimistic lock)',
     request: sso.ssoAttribSaveRequest, response: sso.ssoInfoResponse,

@@ -3,6 +3,10 @@ import * as sso from '../schemas/sso.ts';
 import { route, type RouteDef } from './define.ts';
 
 export const ssoRoutes = {
+  'com/sso_info_download_btn': route({
+    group: 'sso', access: 'admin', summary: 'The SP metadata XML for the IdP administrator (in the sso Lambda, the one that carries samlify)',
+    request: sso.ssoInfoRequest, response: sso.ssoMetadataResponse,
+  }),
   'sso/sso_start': route({
     group: 'sso', access: 'public', summary: "Start SAML sign-in: answers the contract's IdP URL with a (signed) AuthnRequest, redirect binding",
     request: sso.ssoStartRequest, response: sso.ssoStartResponse,

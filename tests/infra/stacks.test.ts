@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { endpointGroups, routePaths, routes } from '#shared/routes.ts';
-import { functionEnv, originHeaders } from '#infra/table-design.ts';
+import { functionEnv, originHeaders } from '#lib/table-design.ts';
 import { fallbackGroup, routeKeyOf } from '#infra/aws/api-stack.ts';
 import type { EnvName } from '#infra/aws/environments.ts';
 import { resourcesOf, synthesize, type SynthOptions, type Synthesized } from './synth.ts';

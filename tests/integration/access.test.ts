@@ -76,7 +76,7 @@ describe('drive calls at every drive level', () => {
     const user = await createUser(t.kykId, { drive: 3 });
     const { PutCommand, GetCommand } = await import('@aws-sdk/lib-dynamodb');
     const { db } = await import('#lib/clients.ts');
-    const { userKey } = await import('#lib/data/users.ts');
+    const { userKey } = await import('#data/users.ts');
     const key = userKey(t.kykId, user.userId);
     const stored = (await db().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: key }))).Item!;
     await db().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: { ...stored, indiv_permission_flg: 0 } }));

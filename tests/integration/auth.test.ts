@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isLive, readSession, sessionKey } from '#lib/data/sessions.ts';
+import { isLive, readSession, sessionKey } from '#data/sessions.ts';
 
 const liveSession = async (kykId: string, userId: string) => {
   const session = await readSession(kykId, userId);

@@ -4,7 +4,7 @@ import { db } from '#lib/clients.ts';
 import { batchWrite } from '#lib/data/batch.ts';
 import { COUNT_EVALUATION_CAP } from '#lib/data/query.ts';
 import { nowIso } from '#lib/data/table.ts';
-import { userCountKey, userIndexKeys, userKey, type User } from '#lib/data/users.ts';
+import { userCountKey, userIndexKeys, userKey, type User } from '#data/users.ts';
 import type { RouteRequest } from '#shared/routes.ts';
 import { call } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';

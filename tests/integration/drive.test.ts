@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getContract } from '#lib/data/contracts.ts';
+import { getContract } from '#data/contracts.ts';
 import { MULTIPART_THRESHOLD_BYTES } from '#shared/schemas/drive.ts';
 import { call, post } from './support/api.ts';
 import { createFolder, sendBytes, uploadFile, waitUntilReady } from './support/drive.ts';
@@ -240,7 +240,7 @@ describe('files', () => {
   it('refuses a registration beyond the contract quota with 990000090001', async () => {
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const { db } = await import('#lib/clients.ts');
-    const { contractKey } = await import('#lib/data/contracts.ts');
+    const { contractKey } = await import('#data/contracts.ts');
     await db().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: contractKey(tenant.kykId), UpdateExpression: 'SET quota_bytes = :q', ExpressionAttributeValues: { ':q': 1_000_000 } }));
     const result = await call('com_drive/file_reg_btn', { folder_id: 'root', name: 'big.bin', size: 900_000 }, tenant.token);
     expect(result.body).toMatchObject({ code: 990000090001, msg_level: 'ERROR', message: 'The server capacity has been exceeded.' });

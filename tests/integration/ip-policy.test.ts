@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#lib/clients.ts';
-import { ipPolicyKey } from '#lib/ip-policy.ts';
+import { ipPolicyKey } from '#data/ip-entries.ts';
 import { bearer, readBearer, TOKEN_HEADER, type Envelope } from '#shared/envelope.ts';
 import type { RoutePath, RouteRequest, RouteResponse } from '#shared/routes.ts';
 import type { UserGroup } from '#shared/schemas/groups.ts';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#lib/clients.ts';
 import type { RouteRequest } from '#shared/routes.ts';
 import type { Corp } from '#shared/schemas/legal.ts';
-import { codeClaimKey, corpCounterKey, corpKey, corpUserCountUpdate, dateIndexKey, nameKey } from '#functions/legal/data/corps.ts';
+import { codeClaimKey, corpCounterKey, corpKey, corpUserCountUpdate, dateIndexKey, nameKey } from '#data/corps.ts';
 import { call, post } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 import { createUser } from './support/users.ts';

@@ -3,7 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#lib/clients.ts';
 import { nowIso } from '#lib/data/table.ts';
-import { userIndexKeys, userKey, type User } from '#lib/data/users.ts';
+import { userIndexKeys, userKey, type User } from '#data/users.ts';
 import { hashPassword } from '#lib/passwords.ts';
 import type { RouteRequest, RouteResponse } from '#shared/routes.ts';
 import type { ProductArea, UserGroup } from '#shared/schemas/groups.ts';

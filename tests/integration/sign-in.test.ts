@@ -3,9 +3,9 @@ import jwt from 'jsonwebtoken';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '#lib/clients.ts';
-import { contractKey } from '#lib/data/contracts.ts';
-import { userKey } from '#lib/data/users.ts';
-import { ipPolicyKey } from '#lib/ip-policy.ts';
+import { contractKey } from '#data/contracts.ts';
+import { userKey } from '#data/users.ts';
+import { ipPolicyKey } from '#data/ip-entries.ts';
 import type { Envelope } from '#shared/envelope.ts';
 import type { SignInResponse } from '#shared/schemas/auth.ts';
 import { defaultPasswordPolicy, type PasswordPolicy } from '#shared/schemas/security.ts';
@@ -541,7 +541,7 @@ describe('a pending sign-in against changes, races and guessing', () => {
     expectStep(await login(t.kykId, user.userId, user.password, { force_flg: 1, device_token: keys[0] }, { 'user-agent': agents[0]! }), -990000010013, 'otp-mail');
 
     // Expired: the validity has passed.
-    const { deviceIdOf } = await import('#functions/auth/data/devices.ts');
+    const { deviceIdOf } = await import('#data/devices.ts');
     await db().send(new UpdateCommand({ TableName: TABLE(), Key: { pk: userKey(t.kykId, user.userId).pk, sk: `DEVICE#${deviceIdOf(keys[1]!)}` }, UpdateExpression: 'SET expires_at = :past', ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 } }));
     expectStep(await login(t.kykId, user.userId, user.password, { force_flg: 1, device_token: keys[1] }, { 'user-agent': agents[1]! }), -990000010013, 'otp-mail');
     // The group now asks for the authenticator: a mail device does not count.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#lib/clients.ts';
-import { userKey } from '#lib/data/users.ts';
+import { userKey } from '#data/users.ts';
 import { translate } from '#shared/messages.ts';
 import type { RouteRequest } from '#shared/routes.ts';
 import { baseUrl, call, post } from './support/api.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { S3Event } from 'aws-lambda';
-import { getContract } from '#lib/data/contracts.ts';
+import { getContract } from '#data/contracts.ts';
 import { handler } from '#functions/storage-events/handler.ts';
 import { call } from './support/api.ts';
 import { uploadFile } from './support/drive.ts';

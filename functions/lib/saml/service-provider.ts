@@ -2,7 +2,8 @@ import samlify, { type IdentityProviderInstance, type ServiceProviderInstance } 
 import { NAME_ID_ATTRIBUTE, type SsoSettings } from '#shared/schemas/sso.ts';
 import { epochSeconds } from '../data/table.ts';
 import { normalisePem } from './certificate.ts';
-import type { StoredSso } from './data.ts';
+import { acsUrl } from './acs-url.ts';
+import type { StoredSso } from '#data/saml.ts';
 
 /**
  * The contract's SAML service provider, built with samlify from the stored settings for each
@@ -16,14 +17,6 @@ const { binding, format } = samlify.Constants.namespace;
 /** Clock skew tolerated between IdP and us for NotBefore / NotOnOrAfter. */
 const CLOCK_DRIFT_MS = 60_000;
 
-/** `<origin of the SP login URL>/api/sso/acs`; null until the SP login URL is a URL. */
-export function acsUrl(settings: Pick<SsoSettings, 'sp_login_url'>): string | null {
-  try {
-    return `${new URL(settings.sp_login_url).origin}/api/sso/acs`;
-  } catch {
-    return null;
-  }
-}
 
 export function serviceProvider(stored: StoredSso, privateKey?: string): ServiceProviderInstance {
   const { settings } = stored;

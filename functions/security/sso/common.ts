@@ -1,7 +1,7 @@
-import { getGroups } from '#functions/groups/data/groups.ts';
+import { getGroups } from '#data/groups.ts';
 import { describeCertificate } from '#lib/saml/certificate.ts';
-import type { StoredSso } from '#lib/saml/data.ts';
-import { acsUrl } from '#lib/saml/service-provider.ts';
+import type { StoredSso } from '#data/saml.ts';
+import { acsUrl } from '#lib/saml/acs-url.ts';
 import type { SsoInfoResponse } from '#shared/schemas/sso.ts';
 
 /** The SSO screen's data: the stored settings, the names of the SSO groups and the SP facts. */

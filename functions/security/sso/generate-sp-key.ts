@@ -1,7 +1,7 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { DomainError } from '#lib/errors.ts';
 import { createSelfSignedKeyPair } from '#lib/saml/certificate.ts';
-import { getSso, saveSso } from '#lib/saml/data.ts';
+import { getSso, saveSso } from '#data/saml.ts';
 import { putSpPrivateKey } from '#lib/saml/key-store.ts';
 import { certificateFingerprint, toSsoInfo } from './common.ts';
 

@@ -1,5 +1,5 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { getSso } from '#lib/saml/data.ts';
+import { getSso } from '#data/saml.ts';
 import { toSsoInfo } from './common.ts';
 
 /** The contract's SAML settings for the security-policy screen (administrators). */

@@ -1,6 +1,6 @@
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { DomainError } from '#lib/errors.ts';
-import { getSso, saveSso } from '#lib/saml/data.ts';
+import { getSso, saveSso } from '#data/saml.ts';
 import { certificateFingerprint, toSsoInfo } from './common.ts';
 
 /** Saves which SAML attributes carry the user ID and the e-mail (both required, SPEC.md §5); -201 on a lost race. */

@@ -1,8 +1,8 @@
-import { getGroups } from '#functions/groups/data/groups.ts';
+import { getGroups } from '#data/groups.ts';
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { DomainError } from '#lib/errors.ts';
 import { describeCertificate, normalisePem } from '#lib/saml/certificate.ts';
-import { getSso, saveSso } from '#lib/saml/data.ts';
+import { getSso, saveSso } from '#data/saml.ts';
 import { certificateFingerprint, toSsoInfo } from './common.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createTenant } from '#lib/tenants.ts';
+import { createTenant } from '#domain/tenants.ts';
 import { signIn } from './api.ts';
 import { testPassword } from './passwords.ts';
 

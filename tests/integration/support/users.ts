@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '#lib/clients.ts';
 import { nowIso } from '#lib/data/table.ts';
-import { userIndexKeys, userKey, type User } from '#lib/data/users.ts';
+import { userIndexKeys, userKey, type User } from '#data/users.ts';
 import { hashPassword } from '#lib/passwords.ts';
 import { signIn } from './api.ts';
 import { testPassword } from './passwords.ts';

@@ -1,0 +1,90 @@
+import { auditRecord } from '#lib/audit.ts';
+import type { Keys } from '#lib/data/table.ts';
+import { contractKey } from './contracts.ts';
+import { codeClaimKey, corpCounterKey, corpKey, dateIndexKey, listingKeys as corpListingKeys } from './corps.ts';
+import { deviceKey } from './devices.ts';
+import { itemKey, listingKeys as itemListingKeys, nameClaimKey } from './drive-items.ts';
+import { groupCountKey, groupKey, groupNameClaimKey, listingKeys as groupListingKeys, memberKey } from './groups.ts';
+import { jobCounterKey, jobKey, listingKeys as jobListingKeys } from './import-jobs.ts';
+import { problemKeys, resultKey } from './import-rows.ts';
+import { ipPolicyKey } from './ip-entries.ts';
+import { policyKey } from './password-policy.ts';
+import { pendingKey } from './pending-sign-ins.ts';
+import { assertionKey, codeKey, requestKey, ssoSettingsKey } from './saml.ts';
+import { sessionKey } from './sessions.ts';
+import { corpMemberKey } from './user-directory.ts';
+import { userCountKey, userIndexKeys, userKey } from './users.ts';
+
+/**
+ * The key registry: every partition and sort key the tables hold, with the entity module that owns
+ * it and the builder that makes it. `<...>` stands for a value; everything else is literal. A unit
+ * test (keys.test.ts) calls each example, checks that the builder's key has the registered shape,
+ * and fails when two entities could write the same key (the same partition with sort keys one of
+ * which begins with the other). The access-pattern table in README.md names these builders.
+ */
+export interface KeyUse {
+  entity: string;
+  /** The module that owns the key (functions/data/<module>.ts, or the kit's audit log). */
+  module: string;
+  index: 'table' | 'gsi1' | 'gsi2' | 'audit' | 'audit-gsi1' | 'audit-gsi2';
+  partition: string;
+  sort: string;
+  builder: string;
+  /** The builder called with sample values: [partition key, sort key]. */
+  example: () => [string, string];
+}
+
+const K = 'k1';
+const pair = (keys: Keys): [string, string] => [keys.pk, keys.sk];
+const day = '2026-11-25T06:00:00.000Z';
+const audit = () => auditRecord({ kykId: K, userId: 'u1', userName: 'U', requestId: 'r', sourceIp: '192.0.2.1' }, { action: 'a', targetType: 'user', targetId: 'u2', before: null, after: null }, new Date(day));
+
+export const keyRegistry: KeyUse[] = [
+  // The contract's own partition: the contract and its settings.
+  { entity: 'contract', module: 'contracts', index: 'table', partition: 'T#<kyk>', sort: 'CONTRACT', builder: 'contractKey', example: () => pair(contractKey(K)) },
+  { entity: 'password policy', module: 'password-policy', index: 'table', partition: 'T#<kyk>', sort: 'POLICY#PASSWORD', builder: 'policyKey', example: () => pair(policyKey(K)) },
+  { entity: 'SAML settings', module: 'saml', index: 'table', partition: 'T#<kyk>', sort: 'POLICY#SSO', builder: 'ssoSettingsKey', example: () => pair(ssoSettingsKey(K)) },
+  { entity: 'IP allow-list entry', module: 'ip-entries', index: 'table', partition: 'T#<kyk>', sort: 'IPPOLICY#<group>', builder: 'ipPolicyKey', example: () => pair(ipPolicyKey(K, 'g1')) },
+  // A user's partition: the profile, the session, the pending sign-in, trusted devices.
+  { entity: 'user', module: 'users', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'PROFILE', builder: 'userKey', example: () => pair(userKey(K, 'u1')) },
+  { entity: 'session', module: 'sessions', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'SESSION', builder: 'sessionKey', example: () => pair(sessionKey(K, 'u1')) },
+  { entity: 'pending sign-in', module: 'pending-sign-ins', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'SIGNIN', builder: 'pendingKey', example: () => pair(pendingKey(K, 'u1')) },
+  { entity: 'trusted device', module: 'devices', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'DEVICE#<hash>', builder: 'deviceKey', example: () => pair(deviceKey(K, 'u1', 'h1')) },
+  { entity: 'users counter', module: 'users', index: 'table', partition: 'T#<kyk>#USERS', sort: 'COUNT', builder: 'userCountKey', example: () => pair(userCountKey(K)) },
+  { entity: 'user', module: 'users', index: 'gsi1', partition: 'T#<kyk>#USERS', sort: '<user>', builder: 'userIndexKeys', example: () => { const keys = userIndexKeys({ kyk_id: K, user_id: 'u1', user_nm: 'N' }); return [keys.gsi1pk, keys.gsi1sk]; } },
+  { entity: 'user', module: 'users', index: 'gsi2', partition: 'T#<kyk>#USERS', sort: '<name>#<user>', builder: 'userIndexKeys', example: () => { const keys = userIndexKeys({ kyk_id: K, user_id: 'u1', user_nm: 'N' }); return [keys.gsi2pk, keys.gsi2sk]; } },
+  // Legal entities.
+  { entity: 'legal entity', module: 'corps', index: 'table', partition: 'T#<kyk>#CORP#<corp>', sort: 'CORP', builder: 'corpKey', example: () => pair(corpKey(K, 'c1')) },
+  { entity: 'legal-entity member', module: 'user-directory', index: 'table', partition: 'T#<kyk>#CORP#<corp>', sort: 'USER#<user>', builder: 'corpMemberKey', example: () => pair(corpMemberKey(K, 'c1', 'u1')) },
+  { entity: 'corp code claim', module: 'corps', index: 'table', partition: 'T#<kyk>#CORPS', sort: 'CODE#<code>', builder: 'codeClaimKey', example: () => pair(codeClaimKey(K, 'A1')) },
+  { entity: 'legal-entity counter', module: 'corps', index: 'table', partition: 'T#<kyk>#CORPS', sort: 'COUNT', builder: 'corpCounterKey', example: () => pair(corpCounterKey(K)) },
+  { entity: 'legal entity by date', module: 'corps', index: 'table', partition: 'T#<kyk>#CORPS#BYDATE', sort: '<date>#<corp>', builder: 'dateIndexKey', example: () => pair(dateIndexKey(K, day, 'c1')) },
+  { entity: 'legal entity', module: 'corps', index: 'gsi1', partition: 'T#<kyk>#CORPS', sort: 'CD#<code>', builder: 'listingKeys', example: () => { const keys = corpListingKeys({ kyk_id: K, corp_id: 'c1', corp_cd: 'A1', name_key: 'n' }); return [keys.gsi1pk, keys.gsi1sk]; } },
+  { entity: 'legal entity', module: 'corps', index: 'gsi2', partition: 'T#<kyk>#CORPS', sort: 'NM#<name>', builder: 'listingKeys', example: () => { const keys = corpListingKeys({ kyk_id: K, corp_id: 'c1', corp_cd: 'A1', name_key: 'n' }); return [keys.gsi2pk, keys.gsi2sk]; } },
+  // User groups.
+  { entity: 'user group', module: 'groups', index: 'table', partition: 'T#<kyk>#UGROUP#<group>', sort: 'GROUP', builder: 'groupKey', example: () => pair(groupKey(K, 'g1')) },
+  { entity: 'group member', module: 'groups', index: 'table', partition: 'T#<kyk>#UGROUP#<group>', sort: 'MEMBER#<user>', builder: 'memberKey', example: () => pair(memberKey(K, 'g1', 'u1')) },
+  { entity: 'group name claim', module: 'groups', index: 'table', partition: 'T#<kyk>#UGROUPS#<product>', sort: 'NAME#<name>', builder: 'groupNameClaimKey', example: () => pair(groupNameClaimKey(K, 'ata', 'n')) },
+  { entity: 'group counter', module: 'groups', index: 'table', partition: 'T#<kyk>#UGROUPS#<product>', sort: 'COUNT', builder: 'groupCountKey', example: () => pair(groupCountKey(K, 'ata')) },
+  { entity: 'user group', module: 'groups', index: 'gsi1', partition: 'T#<kyk>#UGROUPS#<product>', sort: '<name>', builder: 'listingKeys', example: () => { const keys = groupListingKeys({ kyk_id: K, product: 'ata', name_key: 'n', user_group_id: 'g1' }); return [keys.gsi1pk, keys.gsi1sk]; } },
+  // Imports.
+  { entity: 'import job', module: 'import-jobs', index: 'table', partition: 'T#<kyk>#IMPORT#<job>', sort: 'JOB', builder: 'jobKey', example: () => pair(jobKey(K, 'j1')) },
+  { entity: 'import row', module: 'import-rows', index: 'table', partition: 'T#<kyk>#IMPORT#<job>', sort: 'ROW#<seq>', builder: 'resultKey', example: () => pair(resultKey(K, 'j1', 1)) },
+  { entity: 'import jobs counter', module: 'import-jobs', index: 'table', partition: 'T#<kyk>#IMPORTS', sort: 'COUNT', builder: 'jobCounterKey', example: () => pair(jobCounterKey(K)) },
+  { entity: 'import job', module: 'import-jobs', index: 'gsi1', partition: 'T#<kyk>#IMPORTS', sort: '<start>#<job>', builder: 'listingKeys', example: () => { const keys = jobListingKeys({ kyk_id: K, kind: 'corp', start_datetime: day, request_id: 'j1' }); return [keys.gsi1pk, keys.gsi1sk]; } },
+  { entity: 'import job', module: 'import-jobs', index: 'gsi2', partition: 'T#<kyk>#IMPORTS#<kind>', sort: '<start>#<job>', builder: 'listingKeys', example: () => { const keys = jobListingKeys({ kyk_id: K, kind: 'corp', start_datetime: day, request_id: 'j1' }); return [keys.gsi2pk, keys.gsi2sk]; } },
+  { entity: 'import row', module: 'import-rows', index: 'gsi1', partition: 'T#<kyk>#IMPORT#<job>#PROBLEMS', sort: '<pseq>', builder: 'problemKeys', example: () => { const keys = problemKeys(K, 'j1', 1); return [keys.gsi1pk, keys.gsi1sk]; } },
+  // The drive.
+  { entity: 'drive item', module: 'drive-items', index: 'table', partition: 'T#<kyk>#ITEM#<item>', sort: 'ITEM', builder: 'itemKey', example: () => pair(itemKey(K, 'i1')) },
+  { entity: 'drive name claim', module: 'drive-items', index: 'table', partition: 'T#<kyk>#FOLDER#<folder>', sort: 'NAME#<rank>#<name>', builder: 'nameClaimKey', example: () => pair(nameClaimKey(K, 'root', 'file', 'n')) },
+  { entity: 'drive item', module: 'drive-items', index: 'gsi1', partition: 'T#<kyk>#FOLDER#<folder>', sort: '<rank>#<name>', builder: 'listingKeys', example: () => { const keys = itemListingKeys({ kyk_id: K, parent_id: 'root', type: 'file', name_key: 'n', update_date: day, id: 'i1' }); return [keys.gsi1pk, keys.gsi1sk]; } },
+  { entity: 'drive item', module: 'drive-items', index: 'gsi2', partition: 'T#<kyk>#FOLDER#<folder>', sort: '<rank>#<date>#<item>', builder: 'listingKeys', example: () => { const keys = itemListingKeys({ kyk_id: K, parent_id: 'root', type: 'file', name_key: 'n', update_date: day, id: 'i1' }); return [keys.gsi2pk, keys.gsi2sk]; } },
+  // SAML single sign-on.
+  { entity: 'SAML request', module: 'saml', index: 'table', partition: 'T#<kyk>#SSOREQ#<request>', sort: 'REQUEST', builder: 'requestKey', example: () => pair(requestKey(K, 'r1')) },
+  { entity: 'SAML assertion seen', module: 'saml', index: 'table', partition: 'T#<kyk>#SSOASSERT#<hash>', sort: 'SEEN', builder: 'assertionKey', example: () => pair(assertionKey(K, 'a1')) },
+  { entity: 'SAML sign-in code', module: 'saml', index: 'table', partition: 'T#<kyk>#SSOCODE#<hash>', sort: 'CODE', builder: 'codeKey', example: () => pair(codeKey(K, 's1')) },
+  // The audit log (a table of its own, written by the kit).
+  { entity: 'audit record', module: 'audit', index: 'audit', partition: 'T#<kyk>#AUDIT#<day>', sort: '<time>#<id>', builder: 'auditRecord', example: () => { const record = audit(); return [String(record.pk), String(record.sk)]; } },
+  { entity: 'audit record', module: 'audit', index: 'audit-gsi1', partition: 'T#<kyk>#AUDIT#USER#<user>', sort: '<time>#<id>', builder: 'auditRecord', example: () => { const record = audit(); return [String(record.gsi1pk), String(record.gsi1sk)]; } },
+  { entity: 'audit record', module: 'audit', index: 'audit-gsi2', partition: 'T#<kyk>#AUDIT#ITEM#<type>#<id>', sort: '<time>#<id>', builder: 'auditRecord', example: () => { const record = audit(); return [String(record.gsi2pk), String(record.gsi2sk)]; } },
+];

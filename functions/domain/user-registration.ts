@@ -1,0 +1,41 @@
+import { auditPut, type AuditActor } from '#lib/audit.ts';
+import { type User } from '#data/users.ts';
+import { InputError } from '#lib/errors.ts';
+import { corpUserCountUpdate } from '#data/corps.ts';
+import { auditView } from '#domain/user-records.ts';
+import { corpMemberPut, groupExistsCheck, userCountChange } from '#data/user-directory.ts';
+import { type GroupChange } from '#domain/memberships.ts';
+import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
+import { userPut } from '#data/users.ts';
+
+
+/**
+ * The registration's own transaction (profile, users counter, legal-entity count and member item,
+ * the requested groups' existence, audit record); the group joins follow with `applyGroupChanges`.
+ * Refusals answer as the registration form does (-4 per field). Shared with the user CSV import.
+ */
+export async function insertUser(actor: AuditActor, user: User, joins: GroupChange[]): Promise<void> {
+  const kykId = user.kyk_id;
+  const items: LabelledItem[] = [
+    userPut(user),
+    userCountChange(kykId, 1),
+  ];
+  const corpCount = user.corp_id ? corpUserCountUpdate(kykId, user.corp_id, 1) : undefined;
+  if (user.corp_id) items.push(corpCount!, corpMemberPut(kykId, user.corp_id, user));
+  const groupChecks = joins.map((join) => ({ join, check: groupExistsCheck(kykId, join.to!) }));
+  items.push(...groupChecks.map(({ check }) => check));
+  items.push(auditPut(actor, {
+    action: 'user.create', targetType: 'user', targetId: user.user_id, before: null,
+    after: { ...auditView(user), groups: Object.fromEntries(joins.map((join) => [join.product, join.to])) },
+  }));
+  try {
+    await transactWrite(items);
+  } catch (error) {
+    if (!(error instanceof TransactionFailed)) throw error;
+    if (error.failed('user')) throw new InputError({ user_id: 'validation.userIdDuplicate' });
+    if (corpCount && error.failed(corpCount.label)) throw new InputError({ corp_id: 'validation.unknownCorp' });
+    const vanished = groupChecks.filter(({ check }) => error.failed(check.label)).map(({ join }) => join);
+    if (vanished.length > 0) throw new InputError(Object.fromEntries(vanished.map((join) => [`groups.${join.product}`, 'validation.unknownGroup' as const])));
+    throw error;
+  }
+}

@@ -1,0 +1,105 @@
+import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, GetObjectCommand, PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3 } from './clients.ts';
+import { config } from './config.ts';
+
+/**
+ * File bytes never pass through a Lambda: the browser PUTs to and GETs from S3 with presigned URLs.
+ * Objects live under `t/<contract>/<item id>/v<version>`, so a key names its tenant and entry and
+ * the storage-events handler can find both from the key alone.
+ */
+export const UPLOAD_URL_SECONDS = 15 * 60;
+export const DOWNLOAD_URL_SECONDS = 5 * 60;
+
+export const objectKey = (kykId: string, itemId: string, version: number): string => `t/${kykId}/${itemId}/v${version}`;
+
+export const parseObjectKey = (key: string): { kykId: string; itemId: string; version: number } | undefined => {
+  const match = /^t\/([^/]+)\/([0-9a-f-]{36})\/v(\d+)$/.exec(key);
+  return match ? { kykId: match[1]!, itemId: match[2]!, version: Number(match[3]) } : undefined;
+};
+
+/**
+ * The signature covers the length and type, so S3 itself refuses a body other than the declared
+ * one, and `If-None-Match: *`, so once the version is stored the same URL cannot overwrite it
+ * (registered documents must not change behind their record).
+ */
+export async function presignUpload(key: string, size: number, contentType: string) {
+  const url = await getSignedUrl(
+    s3(),
+    new PutObjectCommand({ Bucket: config.bucketName, Key: key, ContentLength: size, ContentType: contentType, IfNoneMatch: '*' }),
+    { expiresIn: UPLOAD_URL_SECONDS, signableHeaders: new Set(['content-length', 'content-type', 'if-none-match']) },
+  );
+  return {
+    url,
+    headers: { 'content-type': contentType, 'if-none-match': '*' },
+    expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString(),
+  };
+}
+
+/** Starts a multipart upload and presigns every part. */
+export async function presignMultipartUpload(key: string, size: number, contentType: string, partSize: number) {
+  const { UploadId } = await s3().send(new CreateMultipartUploadCommand({ Bucket: config.bucketName, Key: key, ContentType: contentType }));
+  if (!UploadId) throw new Error('S3 answered no UploadId');
+  const count = Math.max(1, Math.ceil(size / partSize));
+  const signed = await presignParts(key, UploadId, size, partSize, Array.from({ length: count }, (_, index) => index + 1));
+  return { uploadId: UploadId, ...signed };
+}
+
+/**
+ * Presigns parts of a multipart upload; each signature fixes the part's length, so the parts add
+ * up to exactly the declared size. Part numbers beyond the file's last part are skipped.
+ */
+export async function presignParts(key: string, uploadId: string, size: number, partSize: number, partNumbers: number[]) {
+  const count = Math.max(1, Math.ceil(size / partSize));
+  const parts = await Promise.all(
+    [...new Set(partNumbers)].filter((partNumber) => partNumber <= count).map(async (partNumber) => {
+      const length = Math.min(partSize, size - (partNumber - 1) * partSize);
+      const url = await getSignedUrl(
+        s3(),
+        new UploadPartCommand({ Bucket: config.bucketName, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: length }),
+        { expiresIn: UPLOAD_URL_SECONDS, signableHeaders: new Set(['content-length']) },
+      );
+      return { part_number: partNumber, url };
+    }),
+  );
+  return { parts, expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString() };
+}
+
+/** Joins the stored parts; S3 then emits ObjectCreated and storage-events confirms the file. */
+export async function completeMultipartUpload(key: string, uploadId: string, parts: { part_number: number; etag: string }[]): Promise<void> {
+  await s3().send(new CompleteMultipartUploadCommand({
+    Bucket: config.bucketName,
+    Key: key,
+    UploadId: uploadId,
+    IfNoneMatch: '*',
+    MultipartUpload: { Parts: [...parts].sort((a, b) => a.part_number - b.part_number).map((part) => ({ PartNumber: part.part_number, ETag: part.etag })) },
+  }));
+}
+
+/**
+ * RFC 6266 / 5987: an ASCII fallback for old clients plus the exact UTF-8 name, so a Japanese file
+ * name arrives intact.
+ */
+export const contentDisposition = (fileName: string): string => {
+  const fallback = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+};
+
+/** Types a browser would run rather than save: served as plain bytes (they download as attachments anyway). */
+const activeContentTypes = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript)$/i;
+export const safeContentType = (contentType: string): string => (activeContentTypes.test(contentType) ? 'application/octet-stream' : contentType);
+
+export async function presignDownload(key: string, fileName: string, contentType: string) {
+  const url = await getSignedUrl(
+    s3(),
+    new GetObjectCommand({
+      Bucket: config.bucketName,
+      Key: key,
+      ResponseContentDisposition: contentDisposition(fileName),
+      ResponseContentType: safeContentType(contentType),
+    }),
+    { expiresIn: DOWNLOAD_URL_SECONDS },
+  );
+  return { url, expiresAt: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString() };
+}
