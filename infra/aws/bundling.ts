@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Charset, LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 
 /** The repository root: every Lambda entry and the lock file are resolved from here. */
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -39,6 +39,7 @@ export const esbuildOptions = {
   minify: true,
   sourcemap: true,
   sourcesContent: false,
+  charset: 'utf8',
   mainFields: ['module', 'main'],
   banner: { js: esmRequireBanner },
   external: [],
@@ -51,6 +52,7 @@ export const lambdaBundling: BundlingOptions = {
   minify: esbuildOptions.minify,
   sourceMap: esbuildOptions.sourcemap,
   sourcesContent: esbuildOptions.sourcesContent,
+  charset: Charset.UTF8,
   mainFields: [...esbuildOptions.mainFields],
   banner: esbuildOptions.banner.js,
   externalModules: [...esbuildOptions.external],
