@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { Charset, LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 
 /** The repository root: every Lambda entry and the lock file are resolved from here. */
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -52,7 +52,8 @@ export const lambdaBundling: BundlingOptions = {
   minify: esbuildOptions.minify,
   sourceMap: esbuildOptions.sourcemap,
   sourcesContent: esbuildOptions.sourcesContent,
-  charset: Charset.UTF8,
+  // NodejsFunction's own `charset` option is not passed on to esbuild by this aws-cdk-lib: say it directly.
+  esbuildArgs: { '--charset': esbuildOptions.charset },
   mainFields: [...esbuildOptions.mainFields],
   banner: esbuildOptions.banner.js,
   externalModules: [...esbuildOptions.external],

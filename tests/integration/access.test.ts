@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MULTIPART_THRESHOLD_BYTES } from '#shared/schemas/drive.ts';
 import type { DriveLevel } from '#shared/routes/define.ts';
 import { call, type ApiResult } from './support/api.ts';
-import { createFolder, uploadFile } from './support/drive.ts';
-import { aGroup } from './support/factories.ts';
+import { uploadFile } from './support/drive.ts';
+import { aFolder, aGroup, aUser } from './support/factories.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 import { createUser } from './support/users.ts';
 
@@ -25,7 +25,7 @@ describe('drive calls at every drive level', () => {
   let adminMultipart: { id: string; upload_id: string };
   beforeAll(async () => {
     t = await newTenant();
-    sharedFolderId = (await createFolder(t.token, 'root', 'Shared')).id;
+    sharedFolderId = (await aFolder(t, { name: 'Shared' })).id;
     sharedFileId = (await uploadFile(t.token, sharedFolderId, 'shared.txt', new TextEncoder().encode('hello'))).id;
     const registered = await call('com_drive/file_reg_btn', { folder_id: 'root', name: `big-${randomUUID()}.bin`, size: MULTIPART_THRESHOLD_BYTES + 1 }, t.token);
     expectOk(registered, 'admin multipart registration');
@@ -36,7 +36,8 @@ describe('drive calls at every drive level', () => {
 
   for (const level of [0, 1, 2, 3] as const satisfies DriveLevel[]) {
     it(`individual drive level ${level}: view calls ${level >= 1 ? 'pass' : 'are refused'}, adding ${level >= 2 ? 'passes' : 'is refused'}`, async () => {
-      const token = await (await createUser(t.kykId, { drive: level })).signIn();
+      // Registered by the administrator with an individual drive level, signed in as the SPA does.
+      const { token } = await aUser(t, { indiv_permission_flg: 1, indiv_com_drive_permission: level });
       const me = await call('com/get_login_user_info', {}, token);
       expect(me.body.data!.user.rights).toEqual({ admin: 0, drive: level, individual: 1 });
 
@@ -117,10 +118,9 @@ describe('rights from the account-area group', () => {
   });
 
   it('an administrator made only through a group administers, and has drive level 3', async () => {
-    const user = await createUser(t.kykId);
-    const token = await user.signIn();
+    const { userId, token } = await aUser(t);
     expectRefused(await call('com/user_info_list', {}, token), 'user list before');
-    await aGroup(t, { product: 'ata', admin_permission: 1, com_drive_permission: 0, member_ids: [user.userId] });
+    await aGroup(t, { product: 'ata', admin_permission: 1, com_drive_permission: 0, member_ids: [userId] });
     expect((await call('com/get_login_user_info', {}, token)).body.data!.user.rights).toEqual({ admin: 1, drive: 3, individual: 0 });
     expectOk(await call('com/user_info_list', {}, token), 'user list');
     expectOk(await call('com/security_info', {}, token), 'security policy');

@@ -53,7 +53,8 @@ export class AdminApi {
       email: `${userId}@example.com`,
       language: options.language ?? 'en',
       ...(options.ataGroup ? { groups: { ata: options.ataGroup } } : {}),
-      ...(options.drive ? { indiv_permission_flg: 1 as const, indiv_com_drive_permission: options.drive } : {}),
+      // Individual rights are a detailed-mode field (simple mode registers the defaults).
+      ...(options.drive ? { regist_mode: 1 as const, indiv_permission_flg: 1 as const, indiv_com_drive_permission: options.drive } : {}),
       ...(options.password ? { password: options.password } : {}),
     });
   }

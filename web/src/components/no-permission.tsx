@@ -8,8 +8,11 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { usePageLayout } from './page-layout.tsx';
 
-/** An administration screen opened by someone who is not an administrator: no API call is made. */
-export function NoPermission() {
+/**
+ * A screen the user's rights do not reach: an administration screen for a non-administrator, or
+ * the drive for a user whose drive level is none. No API call is made.
+ */
+export function NoPermission({ reason = 'admin' }: { reason?: 'admin' | 'drive' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   usePageLayout([
@@ -23,9 +26,13 @@ export function NoPermission() {
           <Box textAlign="center" padding={{ vertical: 'xxl' }}>
             <SpaceBetween size="m" alignItems="center">
               <Box variant="p" color="text-body-secondary">
-                {t('noPermission.description')}
+                {t(reason === 'drive' ? 'noPermission.driveDescription' : 'noPermission.description')}
               </Box>
-              <Button onClick={() => navigate('/storage')}>{t('underConstruction.back')}</Button>
+              {reason === 'drive' ? (
+                <Button onClick={() => navigate('/profile')}>{t('noPermission.toProfile')}</Button>
+              ) : (
+                <Button onClick={() => navigate('/storage')}>{t('underConstruction.back')}</Button>
+              )}
             </SpaceBetween>
           </Box>
         </Container>

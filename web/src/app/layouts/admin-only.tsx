@@ -24,6 +24,6 @@ export function AdminOnly() {
 export function DriveOnly() {
   const { data } = useLoginUser();
   if (!data) return <LoadingOverlay active />;
-  if (data.user.rights.drive < 1) return <NoPermission />;
+  if (data.user.rights.drive < 1) return <NoPermission reason="drive" />;
   return <Outlet context={data.user.rights satisfies LoginRights} />;
 }

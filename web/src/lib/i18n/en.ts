@@ -231,6 +231,8 @@ export const en = {
   noPermission: {
     title: 'No permission',
     description: 'This screen is for administrators. Ask your administrator if you need access.',
+    driveDescription: 'Your account has no access to the common drive. Ask your administrator if you need it.',
+    toProfile: 'Go to your profile',
   },
   products: {
     ata: 'Account management',

@@ -229,6 +229,8 @@ export const ja: Resources = {
   noPermission: {
     title: '権限がありません',
     description: 'この画面は管理者専用です。利用が必要な場合は管理者にお問い合わせください。',
+    driveDescription: 'このアカウントには共通ドライブの利用権限がありません。利用が必要な場合は管理者にお問い合わせください。',
+    toProfile: 'プロフィールへ',
   },
   products: {
     ata: 'アカウント管理',
