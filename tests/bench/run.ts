@@ -22,6 +22,7 @@ import { userCountKey, userIndexKeys, userKey, type User } from '#lib/data/users
 import { config } from '#lib/config.ts';
 import { createTenant } from '#lib/tenants.ts';
 import { insertItem, nameKey, type ItemRecord } from '#functions/drive/data/items.ts';
+import { measureFirstLoad } from './first-load.ts';
 
 process.env.LOG_LEVEL = 'silent';
 
@@ -244,6 +245,10 @@ async function main() {
     }
     results.lambda_bundles = bundles;
 
+    // The SPA's first load in Chromium (/login, signed-in /storage), on a contract of its own.
+    await createTenant({ kykId: 'benchweb', adminUserId: 'admin', adminPassword: password, adminEmail: 'admin@benchweb.example' });
+    results.first_load = await measureFirstLoad({ baseUrl: stack.url, kykId: 'benchweb', userId: 'admin', password });
+
     const file = new URL('./results.json', import.meta.url);
     await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
     printTable(results);
@@ -275,6 +280,9 @@ function printTable(results: Record<string, unknown>) {
   rows.push(['upload 50 MiB direct PutObject', `${upload.direct_put_mib_s} MiB/s (presigned/direct ${upload.ratio})`]);
   for (const [name, value] of Object.entries(results.lambda_bundles as Record<string, { kib: number; cold_import_ms: number }>)) {
     rows.push([`lambda ${name}`, `${value.kib} KiB, cold import ${value.cold_import_ms} ms`]);
+  }
+  for (const [name, value] of Object.entries(results.first_load as Record<string, { js_kib: number; css_kib: number; lcp_ms: number }>)) {
+    if (typeof value === 'object') rows.push([`first load ${name}`, `JS ${value.js_kib} KiB, CSS ${value.css_kib} KiB gzip, LCP ${value.lcp_ms} ms`]);
   }
   const width = Math.max(...rows.map(([label]) => label.length));
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
