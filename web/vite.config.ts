@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { cloudscapeFontFiles } from './build/cloudscape-fonts.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -8,7 +9,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   root: here('.'),
   publicDir: here('./public'),
-  plugins: [react()],
+  plugins: [react(), cloudscapeFontFiles()],
   resolve: {
     alias: {
       '@shared': here('../shared'),
