@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { cloudscapeAppLayoutRefreshOnly } from './build/cloudscape-app-layout.ts';
 import { cloudscapeFontFiles } from './build/cloudscape-fonts.ts';
 import { localeFiles } from './build/locales.ts';
 import { routeFlags } from './build/route-flags.ts';
@@ -19,7 +20,7 @@ const icuParserDir = dirname(createRequire(import.meta.url).resolve('@formatjs/i
 export default defineConfig({
   root: here('.'),
   publicDir: here('./public'),
-  plugins: [react(), cloudscapeFontFiles(), localeFiles(), routeFlags()],
+  plugins: [react(), cloudscapeFontFiles(), cloudscapeAppLayoutRefreshOnly(), localeFiles(), routeFlags()],
   resolve: {
     alias: [
       { find: '@shared', replacement: here('../shared') },
