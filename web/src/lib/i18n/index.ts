@@ -119,9 +119,11 @@ export const i18n = i18next.createInstance();
  * languages (ja.ts is typed against en.ts), so a loaded language never needs it.
  */
 let fallbackNeeded = false;
+let fallbackLoading: Promise<unknown> | undefined;
 const useFallback = (): Promise<unknown> => {
   fallbackNeeded = true;
-  return i18n.loadLanguages(fallbackLanguage);
+  fallbackLoading ??= i18n.loadLanguages(fallbackLanguage);
+  return fallbackLoading;
 };
 i18n.on('failedLoading', (language: string) => {
   if (language !== fallbackLanguage && !fallbackNeeded) void useFallback();
