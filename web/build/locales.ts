@@ -54,6 +54,8 @@ async function readLocale(config: ResolvedConfig, language: Language) {
 
 export function localeFiles(): Plugin {
   let config: ResolvedConfig;
+  /** What the build emitted, for index.html. */
+  const built: Partial<Record<Language, { url: string; hash: string }>> = {};
   return {
     name: 'locale-files',
     configResolved(resolved) {
@@ -75,8 +77,29 @@ export function localeFiles(): Plugin {
         const fileName = `${config.build.assetsDir}/locales/${language}-${hash}.json`;
         this.emitFile({ type: 'asset', fileName, source: json });
         entries[language] = { url: `${config.base}${fileName}`, hash };
+        built[language] = entries[language];
       }
       return `export default ${JSON.stringify(entries)};`;
+    },
+    /**
+     * A few lines at the top of index.html pick the language the same way lib/i18n/index.ts does
+     * (localStorage.language, the browser's, English) and preload its file unless localStorage
+     * already holds this build's copy: the strings then download with the entry chunk instead of
+     * after it. Without the script (e.g. under a strict CSP) the app still fetches the file itself.
+     */
+    transformIndexHtml: {
+      order: 'post',
+      handler() {
+        const files = Object.fromEntries(languages.map((language) => [language, config.command === 'serve'
+          ? { url: `${DEV_PREFIX}${language}.json`, hash: '' }
+          : built[language]]));
+        if (Object.values(files).some((file) => !file)) return [];
+        const script = `(function(){try{var f=${JSON.stringify(files)},s=window.localStorage,l=null,c=null;`
+          + `try{l=s.getItem('language')}catch(e){}if(!f[l])l=(navigator.language||'').slice(0,2).toLowerCase();if(!f[l])l='en';`
+          + `try{c=JSON.parse(s.getItem('translations')||'null')}catch(e){}if(f[l].hash&&c&&c[l]&&c[l].hash===f[l].hash)return;`
+          + `var k=document.createElement('link');k.rel='preload';k.as='fetch';k.crossOrigin='anonymous';k.href=f[l].url;document.head.appendChild(k)}catch(e){}})();`;
+        return [{ tag: 'script', children: script, injectTo: 'head-prepend' as const }];
+      },
     },
     configureServer(server) {
       server.middlewares.use(async (request, response, next) => {
