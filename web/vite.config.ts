@@ -1,19 +1,32 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { cloudscapeAppLayoutRefreshOnly } from './build/cloudscape-app-layout.ts';
+import { cloudscapeFontFiles } from './build/cloudscape-fonts.ts';
+import { localeFiles } from './build/locales.ts';
+import { routeFlags } from './build/route-flags.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+/**
+ * Cloudscape's I18nProvider formats only the precompiled messages it is given (web/build/locales.ts
+ * ships them from the package's all.<language>.json), so the ICU parser is never called: formatjs's
+ * documented parser-less build keeps it out of the bundle.
+ */
+const icuParserDir = dirname(createRequire(import.meta.url).resolve('@formatjs/icu-messageformat-parser/package.json'));
 
 /** The SPA: root web/, output web/dist (served by `npm start` locally and by CloudFront in AWS). */
 export default defineConfig({
   root: here('.'),
   publicDir: here('./public'),
-  plugins: [react()],
+  plugins: [react(), cloudscapeFontFiles(), cloudscapeAppLayoutRefreshOnly(), localeFiles(), routeFlags()],
   resolve: {
-    alias: {
-      '@shared': here('../shared'),
-      '@': here('./src'),
-    },
+    alias: [
+      { find: '@shared', replacement: here('../shared') },
+      { find: '@', replacement: here('./src') },
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: join(icuParserDir, 'lib/no-parser.js') },
+    ],
   },
   server: {
     host: '127.0.0.1',
@@ -36,7 +49,6 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|swr|use-sync-external-store|cookie|set-cookie-parser)[\\/]/ },
-            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
           ],
         },
       },

@@ -21,6 +21,7 @@ import { createTenant } from '#domain/tenants.ts';
 import { measureLambdaBundles } from './lambda-bundles.ts';
 import { capacityReport, closeSection, metered, meterCapacity, openSection } from './capacity.ts';
 import { insertItem, nameKey, type ItemRecord } from '#data/drive-items.ts';
+import { measureFirstLoad } from './first-load.ts';
 
 process.env.LOG_LEVEL = 'silent';
 
@@ -239,6 +240,10 @@ async function main() {
     // Cost next to time: DynamoDB capacity units per measured call, by section.
     results.capacity_units = capacityReport();
 
+    // The SPA's first load in Chromium (/login, signed-in /storage), on a contract of its own.
+    await createTenant({ kykId: 'benchweb', adminUserId: 'admin', adminPassword: password, adminEmail: 'admin@benchweb.example' });
+    results.first_load = await measureFirstLoad({ baseUrl: stack.url, kykId: 'benchweb', userId: 'admin', password });
+
     const file = new URL('./results.json', import.meta.url);
     await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
     printTable(results);
@@ -273,6 +278,9 @@ function printTable(results: Record<string, unknown>) {
   }
   for (const [name, value] of Object.entries(results.capacity_units as Record<string, { rcu_mean: number; wcu_mean: number }>)) {
     rows.push([`capacity ${name}`, `${value.rcu_mean} RCU + ${value.wcu_mean} WCU per call`]);
+  }
+  for (const [name, value] of Object.entries(results.first_load as Record<string, { js_kib: number; css_kib: number; lcp_ms: number }>)) {
+    if (typeof value === 'object') rows.push([`first load ${name}`, `JS ${value.js_kib} KiB, CSS ${value.css_kib} KiB gzip, LCP ${value.lcp_ms} ms`]);
   }
   const width = Math.max(...rows.map(([label]) => label.length));
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);

@@ -1,31 +1,23 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { SWRConfig } from 'swr';
-import { I18nProvider, importMessages } from '@cloudscape-design/components/i18n';
-import enMessages from '@cloudscape-design/components/i18n/messages/all.en';
+import { I18nProvider, type I18nProviderProps } from '@cloudscape-design/components/i18n';
 import { i18n } from '@/lib/i18n/index.ts';
 
-type CloudscapeMessages = typeof enMessages;
-
-/** Cloudscape's own texts (table, pagination, modal...) in the UI language: en bundled, others on demand. */
+/**
+ * Cloudscape's own texts (table, pagination, modal...) in the UI language: they come in the same
+ * per-language file as the app's strings (i18next namespace `cloudscape`, see lib/i18n/index.ts), so
+ * only the user's language is loaded, and it is there before the first render.
+ */
 function CloudscapeI18n({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
-  const language = instance.language;
-  const [loaded, setLoaded] = useState<{ language: string; messages: CloudscapeMessages[] }>({ language: 'en', messages: [enMessages] });
-  useEffect(() => {
-    if (language === 'en' || loaded.language === language) return undefined;
-    let cancelled = false;
-    void importMessages(language).then((messages) => {
-      if (!cancelled) setLoaded({ language, messages: messages as CloudscapeMessages[] });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [language, loaded.language]);
-  const messages = language === 'en' ? [enMessages] : loaded.language === language ? loaded.messages : [enMessages];
-  const locale = language === 'en' || loaded.language !== language ? 'en' : language;
+  const language = instance.resolvedLanguage ?? instance.language;
+  const messages = useMemo(() => {
+    const bundle = instance.getResourceBundle(language, 'cloudscape') as I18nProviderProps.Messages | undefined;
+    return bundle ? [bundle] : [];
+  }, [instance, language]);
   return (
-    <I18nProvider locale={locale} messages={messages}>
+    <I18nProvider locale={language} messages={messages}>
       {children}
     </I18nProvider>
   );

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { NotFound, UnderConstruction, type PageKey } from '@/components/under-construction.tsx';
+import type { PageKey } from '@/components/under-construction.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { InitialLoading, RouteError } from './route-status.tsx';
@@ -12,7 +12,10 @@ import { InitialLoading, RouteError } from './route-status.tsx';
  */
 const soon = (path: string, page: PageKey, publicPage = false): RouteObject => ({
   path,
-  element: <UnderConstruction page={page} publicPage={publicPage} />,
+  lazy: async () => {
+    const { UnderConstruction } = await import('@/components/under-construction.tsx');
+    return { element: <UnderConstruction page={page} publicPage={publicPage} /> };
+  },
 });
 
 /** A built screen: its own lazy chunk, whose default export is the page. */
@@ -84,7 +87,7 @@ export const routeObjects: RouteObject[] = [
       {
         // Not-found inside the frame the visitor would otherwise see.
         lazy: async () => ({ Component: (await import('./layouts/fallback-layout.tsx')).FallbackLayout }),
-        children: [{ path: '*', element: <NotFound /> }],
+        children: [{ path: '*', lazy: async () => ({ Component: (await import('@/components/under-construction.tsx')).NotFound }) }],
       },
     ],
   },

@@ -1,6 +1,7 @@
 import { codes, type MsgLevel } from '@shared/codes.ts';
 import { API_PREFIX, bearer, readBearer, TOKEN_HEADER, type Envelope } from '@shared/envelope.ts';
-import { routes, type RoutePath, type RouteRequest, type RouteResponse } from '@shared/routes.ts';
+import type { RoutePath, RouteRequest, RouteResponse } from '@shared/routes.ts';
+import routeFlags from 'virtual:route-flags';
 import { fileNameFromContentDisposition, sanitizeFileName } from './content-disposition.ts';
 import { showErrorModal } from './error-modal-store.ts';
 import { currentLanguage, i18n } from './i18n/index.ts';
@@ -66,7 +67,8 @@ export function reportApiError(error: unknown): void {
   showErrorModal({ message: i18n.t('notice.networkError') });
 }
 
-const startsSession = (path: RoutePath): boolean => (routes[path] as { startsSession?: true }).startsSession === true;
+// The manifest's flags only (web/build/route-flags.ts): the manifest itself would bring every schema and zod.
+const startsSession = (path: RoutePath): boolean => routeFlags[path].startsSession === true;
 
 let redirectingToLogin = false;
 
@@ -147,7 +149,7 @@ export async function callApiWithResult<P extends RoutePath>(
   if (refreshed && (getToken() !== undefined || startsSession(path))) setToken(refreshed);
 
   // -102 on a public call (a sign-in step whose ticket expired) is no session ending: the caller handles it.
-  if (envelope.code === codes.tokenTimeout.code && routes[path].access !== 'public') {
+  if (envelope.code === codes.tokenTimeout.code && routeFlags[path].access !== 'public') {
     handleTokenTimeout();
     throw new ApiError('api', envelope.code, envelope.msg_level, envelope.message, {}, response.status);
   }

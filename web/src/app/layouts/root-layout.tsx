@@ -1,13 +1,17 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useNavigate, useNavigation } from 'react-router';
-import { ErrorModal } from '@/components/error-modal.tsx';
 import { LoadingOverlay } from '@/components/loading-overlay.tsx';
+import { useCurrentErrorDialog } from '@/lib/error-modal-store.ts';
 import { registerNavigator } from '@/lib/navigation.ts';
+
+/** The error modal (Cloudscape's Modal) loads with the first error to show, not with every page. */
+const ErrorModal = lazy(() => import('@/components/error-modal.tsx').then((module) => ({ default: module.ErrorModal })));
 
 /** Mounted once above every route: router-aware navigation for the API client, overlay, error modal. */
 export function RootLayout() {
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const errorDialog = useCurrentErrorDialog();
   useEffect(() => {
     registerNavigator((to, options) => void navigate(to, options));
   }, [navigate]);
@@ -15,7 +19,11 @@ export function RootLayout() {
     <>
       <Outlet />
       <LoadingOverlay active={navigation.state === 'loading'} />
-      <ErrorModal />
+      {errorDialog && (
+        <Suspense fallback={null}>
+          <ErrorModal />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,12 +1,13 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import locales from 'virtual:locales';
 import { fallbackLanguage, isLanguage, type Language } from '@shared/messages.ts';
-import { en } from './en.ts';
-import { ja } from './ja.ts';
 
 export type { Language };
 
 const LANGUAGE_KEY = 'language';
+/** SPEC.md §3 "translations": the last fetched strings per language, with the hash of their file. */
+const TRANSLATIONS_KEY = 'translations';
 
 /** The language chosen in the top navigation (persisted), else the browser's, else English. */
 function initialLanguage(): Language {
@@ -20,30 +21,157 @@ function initialLanguage(): Language {
   return isLanguage(browser) ? browser : fallbackLanguage;
 }
 
+/** One language's file (web/build/locales.ts): the app's strings and Cloudscape's messages, one namespace each. */
+type LocaleFile = Record<string, Record<string, unknown>>;
+type CachedTranslations = Partial<Record<Language, { hash: string; file: LocaleFile }>>;
+
+function readCachedTranslations(): CachedTranslations {
+  try {
+    const raw = localStorage.getItem(TRANSLATIONS_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : undefined;
+    return parsed && typeof parsed === 'object' ? (parsed as CachedTranslations) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps the files of this build only: an entry whose hash is no longer served is dropped. */
+function cacheTranslations(language: Language, hash: string, file: LocaleFile): void {
+  const cached = readCachedTranslations();
+  const kept: CachedTranslations = { [language]: { hash, file } };
+  for (const other of Object.keys(cached) as Language[]) {
+    if (other !== language && isLanguage(other) && cached[other]?.hash === locales[other].hash) kept[other] = cached[other];
+  }
+  try {
+    localStorage.setItem(TRANSLATIONS_KEY, JSON.stringify(kept));
+  } catch {
+    // storage full or unavailable: the HTTP cache still holds the file
+  }
+}
+
+class LoadError extends Error {
+  constructor(message: string, readonly retry: boolean) {
+    super(message);
+  }
+}
+
+/** In memory: one fetch per language and build, shared by its namespaces; a failure is forgotten so a retry fetches again. */
+const files = new Map<Language, Promise<LocaleFile>>();
+
+function loadFile(language: Language): Promise<LocaleFile> {
+  const { url, hash } = locales[language];
+  let loading = files.get(language);
+  if (loading) return loading;
+  const cached = hash ? readCachedTranslations()[language] : undefined;
+  loading = cached && cached.hash === hash
+    ? Promise.resolve(cached.file)
+    : fetch(url, { credentials: 'same-origin' }).then(
+      async (response) => {
+        // Network failures, 5xx, 408 and 429 are worth another try; any other status is final.
+        if (!response.ok) throw new LoadError(`${url}: HTTP ${response.status}`, response.status >= 500 || response.status === 408 || response.status === 429);
+        const file = (await response.json()) as LocaleFile;
+        if (hash) cacheTranslations(language, hash, file);
+        return file;
+      },
+      (error: unknown) => {
+        throw new LoadError(`${url}: ${error instanceof Error ? error.message : String(error)}`, true);
+      },
+    );
+  files.set(language, loading);
+  loading.catch(() => files.delete(language));
+  return loading;
+}
+
+/**
+ * Reads one language's strings: from localStorage when this build's file was read before, else
+ * the static file the build made from en.ts / ja.ts (web/build/locales.ts). i18next's connector
+ * keeps what it read in memory, runs at most 10 reads at once and retries a read whose callback
+ * says so (SPEC.md §9: up to 5 retries, the first after 350 ms, then doubling).
+ */
+class TranslationFiles implements BackendModule {
+  static readonly type = 'backend';
+  readonly type = 'backend';
+  readonly callbackApi = true;
+
+  init(): void {}
+
+  read(language: string, namespace: string, callback: ReadCallback): void {
+    if (!isLanguage(language)) {
+      callback(new Error(`No strings for language ${language}`), false);
+      return;
+    }
+    loadFile(language).then(
+      (file) => {
+        const strings = file[namespace];
+        if (strings) callback(null, strings);
+        else callback(new Error(`No ${namespace} strings for ${language}`), false);
+      },
+      // `true` as the data of a failure asks the connector to try again.
+      (error: unknown) => callback(error as Error, error instanceof LoadError && error.retry),
+    );
+  }
+}
+
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, ja: { translation: ja } },
-  lng: initialLanguage(),
-  fallbackLng: fallbackLanguage,
-  supportedLngs: ['en', 'ja'],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
+/**
+ * English is fetched only when the user's language could not be loaded: every key exists in both
+ * languages (ja.ts is typed against en.ts), so a loaded language never needs it.
+ */
+let fallbackNeeded = false;
+let fallbackLoading: Promise<unknown> | undefined;
+const useFallback = (): Promise<unknown> => {
+  fallbackNeeded = true;
+  fallbackLoading ??= i18n.loadLanguages(fallbackLanguage);
+  return fallbackLoading;
+};
+i18n.on('failedLoading', (language: string) => {
+  if (language !== fallbackLanguage && !fallbackNeeded) void useFallback();
 });
+
+const firstLanguage = initialLanguage();
+
+/** Resolves once the first language's strings (or, failing that, English) are loaded: render after it. */
+export const i18nReady: Promise<void> = i18n
+  .use(TranslationFiles)
+  .use(initReactI18next)
+  .init({
+    lng: firstLanguage,
+    fallbackLng: () => (fallbackNeeded ? [fallbackLanguage] : []),
+    supportedLngs: ['en', 'ja'],
+    load: 'currentOnly',
+    // `cloudscape`: Cloudscape's own messages for the I18nProvider (app/provider.tsx), from the same file.
+    ns: ['translation', 'cloudscape'],
+    defaultNS: 'translation',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    maxRetries: 5,
+    retryTimeout: 350,
+    maxParallelReads: 10,
+    // Re-render when strings arrive (the English fallback after a failed load), not only on a language change.
+    react: { bindI18n: 'languageChanged loaded' },
+  })
+  .then(async () => {
+    if (fallbackNeeded) await useFallback();
+  }, async () => {
+    await useFallback();
+  });
+
+/** True when some strings are there to show (false only if every language failed to load). */
+export const hasStrings = (): boolean => i18n.hasLoadedNamespace('translation') || i18n.hasResourceBundle(fallbackLanguage, 'translation');
 
 const applyDocumentLanguage = (language: string) => {
   document.documentElement.lang = language;
 };
-applyDocumentLanguage(i18n.language);
+applyDocumentLanguage(firstLanguage);
 i18n.on('languageChanged', applyDocumentLanguage);
 
 export function currentLanguage(): Language {
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const language = i18n.resolvedLanguage ?? i18n.language ?? firstLanguage;
   return isLanguage(language) ? language : fallbackLanguage;
 }
 
-/** Switches the UI language and remembers the choice for the next visit. */
+/** Switches the UI language (once its strings are loaded) and remembers the choice for the next visit. */
 export function setLanguage(language: Language): void {
   try {
     localStorage.setItem(LANGUAGE_KEY, language);

@@ -13,11 +13,11 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { codes } from '@shared/codes.ts';
 import type { MessageKey } from '@shared/messages.ts';
-import { loginRequest } from '@shared/schemas/auth.ts';
 import { reportApiError } from '@/lib/api-client.ts';
 import { showErrorModal } from '@/lib/error-modal-store.ts';
 import { fieldErrors } from '@/lib/form-validation.ts';
 import { currentLanguage, i18n } from '@/lib/i18n/index.ts';
+import { lazyValue } from '@/lib/lazy-value.ts';
 import { navigateTo, safeNextPath } from '@/lib/navigation.ts';
 import { useIsAuthenticated } from '@/lib/session.ts';
 import { login } from '../../api/login.ts';
@@ -35,6 +35,9 @@ type Field = 'kyk_id' | 'user_id' | 'password';
 const isMessageKey = (value: string | null): value is MessageKey => !!value && /^(code|notice)\.\w+$/.test(value) && i18n.exists(value);
 
 const goToLocation = (url: string) => window.location.assign(url);
+
+/** The shared schema, and zod with it, load with the first keystroke or submit rather than with the page. */
+const loginSchema = lazyValue(() => import('@shared/schemas/auth.ts').then((module) => module.loginRequest));
 
 /** Reasons a redirect carries that are refusals rather than information. */
 const errorReasons: ReadonlySet<string> = new Set(['code.loginContractNotAllowed', 'notice.contractNotAllowed', 'notice.signInTicketInvalid']);
@@ -60,12 +63,16 @@ export default function LoginPage() {
   const routeState = (location.state ?? {}) as LoginPageState;
   const { differentLocation, signInMessage: stepMessage } = routeState;
 
-  const localErrors = useMemo(() => (submitted ? fieldErrors(loginRequest, values, t) : {}), [submitted, values, t]);
+  const localErrors = useMemo(() => {
+    const loginRequest = loginSchema.loaded();
+    return submitted && loginRequest ? fieldErrors(loginRequest, values, t) : {};
+  }, [submitted, values, t]);
   const errorOf = (field: Field) => localErrors[field] ?? serverErrors[field];
 
   if (authenticated && !busy) return <Navigate to={next} replace />;
 
   const change = (field: Field, value: string) => {
+    void loginSchema.load().catch(() => {});
     setValues((previous) => ({ ...previous, [field]: value }));
     setServerErrors((previous) => {
       if (!(field in previous)) return previous;
@@ -76,6 +83,13 @@ export default function LoginPage() {
   };
 
   const signIn = async (force: 0 | 1) => {
+    let loginRequest;
+    try {
+      loginRequest = await loginSchema.load();
+    } catch {
+      showErrorModal({ message: t('notice.networkError') });
+      return;
+    }
     setSubmitted(true);
     if (Object.keys(fieldErrors(loginRequest, values, t)).length > 0) return;
     setBusy(true);
