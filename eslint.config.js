@@ -13,6 +13,20 @@ const restrict = (...patterns) => ['error', { patterns }];
 const cloudscapeRoot = { name: '@cloudscape-design/components', message: 'Import Cloudscape components one by one (@cloudscape-design/components/button) to keep bundles small.' };
 const restrictWeb = (...patterns) => ['error', { paths: [cloudscapeRoot], patterns }];
 
+/** Import rules of one layer of functions/ (tests may reach across, e.g. to call a group's handler). */
+const layer = (files, ignores, forbidden, message) => ({
+  files,
+  ignores: [...ignores, '**/*.test.ts'],
+  rules: {
+    'no-restricted-imports': restrict(
+        { group: ['../../*'], message: 'Use a package.json#imports alias instead of climbing directories.' },
+        { regex: forbidden, message },
+        { regex: '^#infra/', message: 'Runtime code never imports infra/ (the table contract is functions/lib/table-design.ts).' },
+        { group: ['**/web/**', 'aws-cdk-lib', 'aws-cdk-lib/*'], message: 'Runtime code never imports web/ or the CDK.' },
+    ),
+  },
+});
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'cdk.out', '.local', 'web/dist', 'tests/infra/.cdk.out', 'test-results', 'playwright-report', 'tests/e2e/.artifacts'] },
   js.configs.recommended,
@@ -40,65 +54,12 @@ export default tseslint.config(
   // One-way layers inside functions/ (docs/architecture.md "Code layout"): a Lambda group imports the
   // kit (#lib), the entity modules (#data), the domain modules (#domain), shared/ and its own folder,
   // never another group; data never imports domain; the data toolkit imports no entity.
-  {
-    files: ['functions/*/**'],
-    ignores: ['functions/lib/**', 'functions/data/**', 'functions/domain/**', '**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': restrict(
-          { group: ['../../*'], message: 'Use a package.json#imports alias instead of climbing directories.' },
-          { regex: '^#(functions/.*)', message: 'A Lambda group never imports another group: move what both need to functions/data (entities) or functions/domain (shared logic).' },
-          { group: ['**/web/**', 'aws-cdk-lib', 'aws-cdk-lib/*'], message: 'Runtime code never imports infra/ or web/.' },
-          { regex: '^#(infra/.*)', message: 'Runtime code never imports infra/ or web/.' },
-      ),
-    },
-  },
-  {
-    files: ['functions/domain/**'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': restrict(
-          { group: ['../../*'], message: 'Use a package.json#imports alias instead of climbing directories.' },
-          { regex: '^#(functions/.*|lib/api-handler\\.ts)', message: 'Domain modules stand below the Lambda groups and the handler kit.' },
-          { group: ['**/web/**', 'aws-cdk-lib', 'aws-cdk-lib/*'], message: 'Runtime code never imports infra/ or web/.' },
-          { regex: '^#(infra/.*)', message: 'Runtime code never imports infra/ or web/.' },
-      ),
-    },
-  },
-  {
-    files: ['functions/data/**'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': restrict(
-          { group: ['../../*'], message: 'Use a package.json#imports alias instead of climbing directories.' },
-          { regex: '^#(functions/.*|domain/.*|lib/api-handler\\.ts)', message: 'Entity modules stand below the domain, the groups and the handler kit.' },
-          { group: ['**/web/**', 'aws-cdk-lib', 'aws-cdk-lib/*'], message: 'Runtime code never imports infra/ or web/.' },
-          { regex: '^#(infra/.*)', message: 'Runtime code never imports infra/ or web/.' },
-      ),
-    },
-  },
-  {
-    files: ['functions/lib/**'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': restrict(
-          { group: ['../../*'], message: 'Use a package.json#imports alias instead of climbing directories.' },
-          { regex: '^#(functions/.*)', message: 'The kit never imports a Lambda group.' },
-          { group: ['**/web/**', 'aws-cdk-lib', 'aws-cdk-lib/*'], message: 'Runtime code never imports infra/ or web/.' },
-          { regex: '^#(infra/.*)', message: 'Runtime code never imports infra/ or web/.' },
-      ),
-    },
-  },
-  {
-    files: ['functions/lib/data/**'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': restrict(
-          { group: ['../../*'], message: 'Use a package.json#imports alias instead of climbing directories.' },
-          { regex: '^#(functions/.*|data/.*|domain/.*)', message: 'The data toolkit knows no entity: entity modules use it, not the other way round.' },
-          { regex: '^#(infra/.*)', message: 'Runtime code never imports infra/.' },
-      ),
-    },
-  },
+  layer(['functions/*/**'], ['functions/lib/**', 'functions/data/**', 'functions/domain/**'],
+      '^#functions/', 'A Lambda group never imports another group: move what both need to functions/data (entities) or functions/domain (shared logic).'),
+  layer(['functions/domain/**'], [], '^#(functions/|lib/api-handler\\.ts)', 'Domain modules stand below the Lambda groups and the handler kit.'),
+  layer(['functions/data/**'], [], '^#(functions|domain)/|^#lib/api-handler\\.ts', 'Entity modules stand below the domain, the groups and the handler kit.'),
+  layer(['functions/lib/**'], [], '^#functions/', 'The kit never imports a Lambda group.'),
+  layer(['functions/lib/data/**'], [], '^#(functions|data|domain)/', 'The data toolkit knows no entity: entity modules use it, not the other way round.'),
   {
     files: ['shared/**'],
     rules: {

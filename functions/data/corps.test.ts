@@ -1,16 +1,8 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetClients } from '#lib/clients.ts';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { CorpWriteError, insertCorp, nameKey, type CorpRecord } from './corps.ts';
+import { cancelled, faultClient } from '#lib/data/fault-client.ts';
 
-/**
- * Transaction conflicts (two transactions on one item at once) are a fault DynamoDB Local never
- * produces, since it serialises transactions: they are simulated here.
- */
-const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({ message: `Transaction cancelled [${codes.join(', ')}]`, $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
 
 const record: CorpRecord = {
   kyk_id: 'demo', corp_id: '0b6b7f5e-3c1a-4d8e-9f00-123456789abc', corp_cd: 'A1', corp_nm: 'Acme', name_key: 'acme', address: '', tel: '', note: '',
@@ -18,16 +10,7 @@ const record: CorpRecord = {
 };
 
 describe('corp transactions', () => {
-  const dynamo = mockClient(DynamoDBDocumentClient);
-  beforeAll(() => {
-    Object.assign(process.env, { TABLE_NAME: 'fault-table', LOG_LEVEL: 'silent' });
-    resetClients();
-  });
-  beforeEach(() => dynamo.reset());
-  afterAll(() => {
-    dynamo.restore();
-    resetClients();
-  });
+  const dynamo = faultClient();
 
   it('retries a transaction that lost only to a concurrent one (e.g. on the counter item)', async () => {
     dynamo.on(TransactWriteCommand)

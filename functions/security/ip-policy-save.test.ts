@@ -1,33 +1,16 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import type { AuditActor } from '#lib/audit.ts';
-import { resetClients } from '#lib/clients.ts';
 import { DomainError } from '#lib/errors.ts';
 import { saveIpEntry } from '#data/ip-entries.ts';
+import { cancelled, faultClient } from '#lib/data/fault-client.ts';
 
-/**
- * Transaction conflicts (two transactions on one entry at once) are a fault DynamoDB Local never
- * produces, since it serialises transactions: simulated here. The integration tests cover the
- * conditional writes themselves.
- */
-const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({ message: `Transaction cancelled [${codes.join(', ')}]`, $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
 
 const actor: AuditActor = { kykId: 'demo', userId: 'admin', userName: 'Admin', requestId: 'r1', sourceIp: '192.0.2.1' };
 
 describe('saving an IP allow-list entry', () => {
-  const dynamo = mockClient(DynamoDBDocumentClient);
-  beforeAll(() => {
-    Object.assign(process.env, { TABLE_NAME: 'fault-table', AUDIT_TABLE_NAME: 'fault-audit', LOG_LEVEL: 'silent' });
-    resetClients();
-  });
-  beforeEach(() => dynamo.reset());
-  afterAll(() => {
-    dynamo.restore();
-    resetClients();
-  });
+  const dynamo = faultClient();
 
   it('answers -201 when it lost to a concurrent save of the same entry (condition or transaction conflict)', async () => {
     for (const error of [cancelled('TransactionConflict', 'None'), cancelled('ConditionalCheckFailed', 'None'), cancelled('None', 'ConditionalCheckFailed', 'None')]) {

@@ -1,35 +1,19 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetClients } from '../clients.ts';
+import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors.ts';
 import { batchGet, batchWrite } from './batch.ts';
 import { RETRY_ATTEMPTS } from './retry.ts';
 import { isLostRace, TransactionFailed, transactWrite, type LabelledItem } from './transact.ts';
 import { versionedUpdate, versionedUpdateItem } from './versioned.ts';
+import { cancelled, faultClient } from './fault-client.ts';
 
-/**
- * The data toolkit against faults DynamoDB Local never produces (it serialises transactions and
- * never throttles): conflicts, throttling, unprocessed keys, simulated with aws-sdk-client-mock.
- */
-const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({ message: `Transaction cancelled [${codes.join(', ')}]`, $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
 
 const put = (label: string): LabelledItem => ({ label, Put: { TableName: 't', Item: { pk: label, sk: 'x' } } });
 
 describe('the data toolkit', () => {
-  const dynamo = mockClient(DynamoDBDocumentClient);
-  beforeAll(() => {
-    Object.assign(process.env, { TABLE_NAME: 'fault-table', LOG_LEVEL: 'silent' });
-    resetClients();
-  });
-  beforeEach(() => dynamo.reset());
-  afterAll(() => {
-    dynamo.restore();
-    resetClients();
-  });
+  const dynamo = faultClient();
 
   describe('transactWrite', () => {
     it('sends the actions without their labels', async () => {
