@@ -8,6 +8,8 @@ import type { Corp } from '../../api/list-corps.ts';
 export type CorpSortItem = (typeof corpSortItems)[number];
 
 export const PAGE_SIZE_KEY = 'corp_list.page_size';
+/** Shown until the user chooses columns: fits 1280 px with the side navigation open. */
+export const DEFAULT_COLUMNS = ['corp_cd', 'corp_nm', 'address', 'tel', 'user_count', 'regist_date'];
 export const LIST_HREF = '/legal';
 export const ADD_HREF = '/legal/add';
 export const detailHref = (id: string, tab?: 'restriction'): string => `/legal/${encodeURIComponent(id)}${tab ? `?tab=${tab}` : ''}`;
