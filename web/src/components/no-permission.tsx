@@ -13,7 +13,6 @@ export function NoPermission() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   usePageLayout([
-    { text: t('nav.home'), href: '/' },
     { text: t('noPermission.title'), href: '#' },
   ]);
   return (

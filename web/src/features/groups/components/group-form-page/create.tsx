@@ -38,7 +38,6 @@ export default function CreateGroupPage() {
 
   usePageLayout(
     [
-      { text: t('nav.home'), href: '/' },
       { text: t('groups.title'), href: listHref(product) },
       { text: t('groups.form.createTitle'), href: '#' },
     ],

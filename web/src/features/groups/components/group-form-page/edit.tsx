@@ -38,7 +38,6 @@ export default function EditGroupPage() {
 
   usePageLayout(
     [
-      { text: t('nav.home'), href: '/' },
       { text: t('groups.title'), href: data ? listHref(data.group.product) : '/list-user-group' },
       { text: data?.group.user_group_nm || t('groups.form.editTitleShort'), href: '#' },
     ],

@@ -32,7 +32,6 @@ export default function CorpCreatePage() {
 
   usePageLayout(
     [
-      { text: t('nav.home'), href: '/' },
       { text: t('legal.title'), href: LIST_HREF },
       { text: t('legal.form.createTitle'), href: '#' },
     ],

@@ -48,7 +48,6 @@ export default function SecurityPolicyPage() {
   const [formKey, setFormKey] = useState(0);
 
   usePageLayout([
-    { text: t('nav.home'), href: '/' },
     { text: t('pages.securityPolicy'), href: '/security-policy' },
   ]);
 

@@ -46,7 +46,6 @@ export function UserDetailPage({ userId, edit }: { userId: string; edit: boolean
 
   usePageLayout(
     [
-      { text: t('nav.home'), href: '/' },
       { text: t('users.title'), href: LIST_HREF },
       { text: user?.user_nm || userId, href: userHref(userId) },
       ...(edit ? [{ text: t('users.actions.edit'), href: userHref(userId, true) }] : []),

@@ -39,7 +39,6 @@ export function RegisterUserPage() {
 
   usePageLayout(
     [
-      { text: t('nav.home'), href: '/' },
       { text: t('users.title'), href: LIST_HREF },
       { text: t('users.form.registerTitle'), href: REGISTER_HREF },
     ],
