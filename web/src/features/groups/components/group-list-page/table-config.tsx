@@ -59,7 +59,7 @@ export function groupColumns(t: TFunction, language: DisplayLanguage, open: (id:
     },
     { id: 'two_step', header: t('groups.columns.twoStep'), cell: (group) => t(`groups.twoStep.${twoStepNames[group.two_step]}`) },
     { id: 'mfa_valid_days', header: t('groups.columns.mfaDays'), cell: (group) => group.mfa_valid_days },
-    { id: 'user_count', header: t('groups.columns.userCount'), cell: (group) => group.user_count },
+    { id: 'user_count', header: t('groups.columns.userCount'), minWidth: 110, cell: (group) => group.user_count },
     {
       id: 'update_date',
       header: t('groups.columns.updated'),

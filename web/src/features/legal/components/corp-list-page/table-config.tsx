@@ -22,6 +22,7 @@ export function corpColumns(t: TFunction, language: DisplayLanguage, open: (id: 
       header: t('legal.columns.code'),
       sortingField: 'corp_cd',
       isRowHeader: true,
+      minWidth: 130,
       cell: (corp) => (
         <span data-testid="corp-row" data-corp-id={corp.corp_id} data-corp-code={corp.corp_cd}>
           <Link
@@ -38,8 +39,8 @@ export function corpColumns(t: TFunction, language: DisplayLanguage, open: (id: 
     },
     { id: 'corp_nm', header: t('legal.columns.name'), sortingField: 'corp_nm', cell: (corp) => corp.corp_nm },
     { id: 'address', header: t('legal.columns.address'), cell: (corp) => corp.address || t('common.notAvailable') },
-    { id: 'tel', header: t('legal.columns.tel'), cell: (corp) => corp.tel || t('common.notAvailable') },
-    { id: 'user_count', header: t('legal.columns.users'), cell: (corp) => corp.user_count },
+    { id: 'tel', header: t('legal.columns.tel'), minWidth: 140, cell: (corp) => corp.tel || t('common.notAvailable') },
+    { id: 'user_count', header: t('legal.columns.users'), minWidth: 110, cell: (corp) => corp.user_count },
     {
       id: 'regist_date',
       header: t('legal.columns.registered'),
