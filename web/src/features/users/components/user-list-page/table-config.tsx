@@ -12,7 +12,7 @@ export type UserSortItem = (typeof userSortItems)[number];
 
 export const PAGE_SIZE_KEY = 'user_list.page_size';
 /** Shown until the user chooses columns: fits 1280 px with the side navigation open. */
-export const DEFAULT_COLUMNS = ['user_id', 'user_nm', 'email', 'corp_nm', 'group', 'status'];
+export const DEFAULT_COLUMNS = ['user_id', 'user_nm', 'email', 'group', 'status'];
 
 /** Columns of the user list: user ID and name sort on the server. */
 export function userColumns(t: TFunction, language: DisplayLanguage, open: (id: string) => void): TableProps.ColumnDefinition<User>[] {
