@@ -22,13 +22,13 @@ test('a newcomer signs in, creates a folder, uploads, downloads, switches to Jap
   const drive = new DrivePage(page);
 
   await login.open();
-  await login.page.getByTestId('login-submit').click();
+  await login.submit();
   await expect(login.fieldError('This field is required')).toHaveCount(3);
   await shot(page, 'login-required-en');
 
   await login.signIn('demo', 'admin', 'wrong-password');
   await expect(login.errorModal()).toContainText('The contract ID, user ID or password is incorrect.');
-  await page.getByTestId('error-modal-close').click();
+  await login.closeErrorModal();
 
   await login.signInEndingOtherSessions('demo', 'admin', demoPassword);
   await drive.expectLoaded();
@@ -39,10 +39,10 @@ test('a newcomer signs in, creates a folder, uploads, downloads, switches to Jap
   await drive.createFolder(folderName);
   await expect(drive.row(folderName)).toBeVisible();
   await drive.createFolder(folderName.toUpperCase());
-  await expect(page.getByTestId('create-folder-modal')).toContainText('An item with the same name already exists. Please rename it.');
-  await page.getByTestId('create-folder-cancel').click();
+  await expect(drive.createFolderModal()).toContainText('An item with the same name already exists. Please rename it.');
+  await drive.cancelCreateFolder();
   await drive.openFolder(folderName);
-  await expect(page.getByTestId('breadcrumbs')).toContainText(folderName);
+  await expect(drive.breadcrumbs()).toContainText(folderName);
 
   // 8 MiB: large enough that the progress bar is seen before the upload completes.
   const bytes = randomBytes(8 * 1024 * 1024);
@@ -53,7 +53,7 @@ test('a newcomer signs in, creates a folder, uploads, downloads, switches to Jap
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
   await drive.upload({ name: fileName, mimeType: 'application/pdf', buffer: bytes });
-  await expect(page.getByTestId('upload-progress').first()).toBeVisible();
+  await expect(drive.uploadProgress().first()).toBeVisible();
   await expect(drive.row(fileName, 'ready')).toBeVisible({ timeout: 30_000 });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await shot(page, 'drive-uploaded-en');
@@ -67,7 +67,7 @@ test('a newcomer signs in, creates a folder, uploads, downloads, switches to Jap
   });
   await drive.select(fileName);
   const downloadStarted = page.waitForEvent('download');
-  await page.getByTestId('download-button').click();
+  await drive.download();
   const download = await downloadStarted;
   expect(download.suggestedFilename()).toBe(fileName);
   await page.unroute('**/api/com_drive/download');
@@ -75,13 +75,13 @@ test('a newcomer signs in, creates a folder, uploads, downloads, switches to Jap
   expect(downloaded.equals(bytes)).toBe(true);
 
   await drive.switchLanguage('ja');
-  await expect(page.getByTestId('drive-table')).toContainText('名前');
+  await expect(drive.table()).toContainText('名前');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
   await shot(page, 'drive-ja');
 
   await drive.signOut();
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByTestId('login-submit')).toBeVisible();
+  await expect(login.submitButton()).toBeVisible();
   expect((await page.context().cookies()).find((cookie) => cookie.name === 'atk')).toBeUndefined();
   await shot(page, 'login-after-sign-out-ja');
 
@@ -106,7 +106,7 @@ test('a file above the multipart threshold goes up in parts from the browser and
 
   await drive.select(fileName);
   const downloadStarted = page.waitForEvent('download');
-  await page.getByTestId('download-button').click();
+  await drive.download();
   const downloaded = await readFile((await (await downloadStarted).path())!);
   expect(downloaded.equals(bytes)).toBe(true);
   await drive.signOut();

@@ -1,53 +1,64 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { AppShell } from './app-shell.ts';
+import { byTestId, cloudscape, control, locate } from './cloudscape.ts';
 
 /** The drive (/storage): table of a folder, create-folder modal, uploads and downloads. */
-export class DrivePage {
-  constructor(readonly page: Page) {}
+export class DrivePage extends AppShell {
+  private readonly tableWrapper = cloudscape.findTable(byTestId('drive-table'));
 
   async expectLoaded() {
     await expect(this.page).toHaveURL(/\/storage/);
-    await expect(this.page.getByTestId('drive-table')).toBeVisible();
+    await expect(this.table()).toBeVisible();
+  }
+
+  table(): Locator {
+    return locate(this.page, this.tableWrapper);
   }
 
   row(name: string, status?: 'pending' | 'ready'): Locator {
     const statusSelector = status ? `[data-item-status="${status}"]` : '';
-    return this.page.locator(`[data-testid="drive-row"][data-item-name="${name}"]${statusSelector}`);
+    return locate(this.page, this.tableWrapper.findRows()).locator(`[data-testid="drive-row"][data-item-name="${name}"]${statusSelector}`);
+  }
+
+  /** The in-place error of a folder that could not be loaded. */
+  loadError(): Locator {
+    return locate(this.page, this.tableWrapper.findEmptySlot().find(byTestId('list-error')));
+  }
+
+  createFolderModal(): Locator {
+    return locate(this.page, cloudscape.findModal(byTestId('create-folder-modal')));
   }
 
   async createFolder(name: string) {
-    const button = this.page.getByTestId('create-folder-button').or(this.page.getByTestId('create-folder-button-empty')).first();
-    await button.click();
-    const modal = this.page.getByTestId('create-folder-modal');
-    await expect(modal).toBeVisible();
-    await this.page.getByTestId('create-folder-name').fill(name);
-    await this.page.getByTestId('create-folder-submit').click();
+    await control(this.page, 'create-folder-button').or(control(this.page, 'create-folder-button-empty')).first().click();
+    await expect(this.createFolderModal()).toBeVisible();
+    await control(this.page, 'create-folder-name').fill(name);
+    await control(this.page, 'create-folder-submit').click();
+  }
+
+  async cancelCreateFolder() {
+    await control(this.page, 'create-folder-cancel').click();
   }
 
   async openFolder(name: string) {
     await this.row(name).getByRole('link', { name }).click();
-    await expect(this.page.getByTestId('drive-folder-name')).toHaveText(name);
+    await expect(control(this.page, 'drive-folder-name')).toHaveText(name);
   }
 
   /** A file by content, or by path (Playwright refuses buffers over 50 MB). */
   async upload(file: { name: string; mimeType: string; buffer: Buffer } | string) {
-    await this.page.getByTestId('upload-input').setInputFiles(file);
+    await control(this.page, 'upload-input').setInputFiles(file);
+  }
+
+  uploadProgress(): Locator {
+    return locate(this.page, cloudscape.findFlashbar().findItems()).locator(byTestId('upload-progress'));
   }
 
   async select(name: string) {
     await this.row(name, 'ready').click();
   }
 
-  topNav() {
-    return this.page.getByTestId('top-nav');
-  }
-
-  async switchLanguage(code: 'en' | 'ja') {
-    await this.topNav().getByRole('button', { name: /^Language \/ 言語/ }).click();
-    await this.page.getByTestId(`language-${code}`).click();
-  }
-
-  async signOut() {
-    await this.topNav().getByRole('button', { name: /^(User menu|ユーザーメニュー)/ }).click();
-    await this.page.getByTestId('sign-out').click();
+  async download() {
+    await control(this.page, 'download-button').click();
   }
 }

@@ -1,19 +1,32 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { byTestId, cloudscape, control, locate, within } from './cloudscape.ts';
 
 /** The sign-in screen (/login), driven through the selectors documented in web/README.md. */
 export class LoginPage {
   constructor(readonly page: Page) {}
 
+  form(): Locator {
+    return control(this.page, 'login-form');
+  }
+
   async open() {
     await this.page.goto('/login');
-    await expect(this.page.getByTestId('login-form')).toBeVisible();
+    await expect(this.form()).toBeVisible();
+  }
+
+  async submit() {
+    await control(this.page, 'login-submit').click();
+  }
+
+  submitButton(): Locator {
+    return control(this.page, 'login-submit');
   }
 
   async signIn(kykId: string, userId: string, password: string) {
-    await this.page.getByTestId('login-kyk-id').fill(kykId);
-    await this.page.getByTestId('login-user-id').fill(userId);
-    await this.page.getByTestId('login-password').fill(password);
-    await this.page.getByTestId('login-submit').click();
+    await control(this.page, 'login-kyk-id').fill(kykId);
+    await control(this.page, 'login-user-id').fill(userId);
+    await control(this.page, 'login-password').fill(password);
+    await this.submit();
   }
 
   /**
@@ -22,23 +35,28 @@ export class LoginPage {
    */
   async signInEndingOtherSessions(kykId: string, userId: string, password: string) {
     await this.signIn(kykId, userId, password);
-    const confirm = this.page.getByTestId('error-modal-confirm');
+    const confirm = control(this.page, 'error-modal-confirm');
     const signedIn = this.page.waitForURL(/\/storage/, { timeout: 15_000 }).then(() => 'signed-in' as const);
     const asked = confirm.waitFor({ timeout: 15_000 }).then(() => 'asked' as const);
     if ((await Promise.race([signedIn, asked])) === 'asked') await confirm.click();
   }
 
-  fieldError(text: string) {
-    return this.page.getByTestId('login-form').getByText(text);
+  /** A message under one of the form's fields (Cloudscape FormField error text). */
+  fieldError(text: string): Locator {
+    return locate(this.page, within('login-form').findFormField().findError()).getByText(text);
   }
 
-  errorModal() {
-    return this.page.getByTestId('error-modal');
+  errorModal(): Locator {
+    return locate(this.page, cloudscape.findModal(byTestId('error-modal')));
+  }
+
+  async closeErrorModal() {
+    await control(this.page, 'error-modal-close').click();
   }
 
   /** The language switch of the top navigation (also before sign-in). */
   async switchLanguage(code: 'en' | 'ja') {
-    await this.page.getByTestId('top-nav').getByRole('button', { name: /^Language \/ 言語/ }).click();
-    await this.page.getByTestId(`language-${code}`).click();
+    await locate(this.page, within('top-nav').findTopNavigation()).getByRole('button', { name: /^Language \/ 言語/ }).click();
+    await control(this.page, `language-${code}`).click();
   }
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
@@ -8,8 +7,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import type { RouteRequest, RouteResponse } from '@shared/routes.ts';
-import { callApi } from '@/lib/api-client.ts';
-import { sameRequest, usePagedListState } from '@/lib/paging.ts';
+import { usePagedApi } from '@/lib/api-swr.ts';
+import { usePagedListState } from '@/lib/paging.ts';
 import { ListPagination, listCounter } from './collection.tsx';
 
 export type CorpSelectRequest = RouteRequest<'com/corp_sel'>;
@@ -46,11 +45,8 @@ export function CorpSelectModal({
     page_size: list.pageSize,
     current_page: list.page,
   };
-  const { data } = useSWR([PATH, request] as const, async ([, body]) => ({ request: body, response: await callApi(PATH, body) }), {
-    keepPreviousData: true,
-  });
-  const current = data && sameRequest(data.request, request) ? data.response : undefined;
-  const total = current?.total_size ?? (data?.request.search_key === request.search_key ? data?.response.total_size : undefined);
+  const { data, current, answeredRequest } = usePagedApi(PATH, request);
+  const total = current?.total_size ?? (answeredRequest?.search_key === request.search_key ? data?.total_size : undefined);
   const rows = current?.return_list ?? [];
   const [chosen, setChosen] = useState<CorpChoice | undefined>();
   const selected = chosen ?? rows.find((row) => row.corp_id === selectedId);

@@ -16,7 +16,6 @@ export function NoPermission({ reason = 'admin' }: { reason?: 'admin' | 'drive' 
   const { t } = useTranslation();
   const navigate = useNavigate();
   usePageLayout([
-    { text: t('nav.home'), href: '/' },
     { text: t('noPermission.title'), href: '#' },
   ]);
   return (

@@ -17,7 +17,6 @@ export function UnderConstruction({ page, publicPage = false }: { page: PageKey;
   const navigate = useNavigate();
   const title = t(`pages.${page}`);
   usePageLayout([
-    { text: t('nav.home'), href: '/' },
     { text: title, href: '#' },
   ]);
   return (
@@ -50,7 +49,6 @@ export function NotFound() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   usePageLayout([
-    { text: t('nav.home'), href: '/' },
     { text: t('pages.notFound'), href: '#' },
   ]);
   return (

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
@@ -17,7 +16,7 @@ import Toggle from '@cloudscape-design/components/toggle';
 import type { ProductArea } from '@shared/schemas/groups.ts';
 import type { PickerItem, PickerRequest } from '@shared/schemas/picker.ts';
 import type { RouteResponse } from '@shared/routes.ts';
-import { callApi } from '@/lib/api-client.ts';
+import { useApi, usePagedApi } from '@/lib/api-swr.ts';
 import { sameRequest, searchKeyOf, useDebouncedValue } from '@/lib/paging.ts';
 import { applyPageSelection, entryLabel, isGroupEntry, rememberEntries, removeSelected } from '@/lib/picker-selection.ts';
 import { ListPagination, listCounter } from './collection.tsx';
@@ -41,8 +40,6 @@ interface UserFilters {
   includeSuspended: boolean;
 }
 const noUserFilters: UserFilters = { groupId: null, corpNm: '', deptNm: '', postNm: '', includeSuspended: false };
-
-const fetchPicker = async ([, body]: readonly [string, PickerRequest]) => ({ request: body, response: await callApi(PATH, body) });
 
 /**
  * The user-or-group picker (SPEC.md §2, §3; `com/user_usergroup_sel`, open to every signed-in
@@ -108,28 +105,28 @@ export function UserGroupPicker({
   const page = pageState.scope === scope ? pageState.page : 1;
   const request: PickerRequest = { ...scopeRequest, current_page: page, selected_ids: selected };
 
-  const { data, error, mutate } = useSWR([PATH, request] as const, fetchPicker, { keepPreviousData: true, revalidateOnFocus: false });
+  const { data, answeredRequest, error, mutate } = usePagedApi(PATH, request, { revalidateOnFocus: false });
   // Selecting re-sends selected_ids; the rows of the same page stay on screen meanwhile.
-  const withoutSelection = (body: PickerRequest) => ({ ...body, selected_ids: undefined });
-  const current: PickerResponse | undefined = data && sameRequest(withoutSelection(data.request), withoutSelection(request)) ? data.response : undefined;
+  const withoutSelection = (body: PickerRequest | undefined) => body && { ...body, selected_ids: undefined };
+  const current: PickerResponse | undefined = data && sameRequest(withoutSelection(answeredRequest), withoutSelection(request)) ? data : undefined;
   const total = current?.total_size;
   const rows = current?.return_list ?? [];
 
   // Remember every entry seen, so the tokens can name selections made on other pages and tabs.
   const [seen, setSeen] = useState<PickerResponse>();
-  if (data && data.response !== seen) {
-    setSeen(data.response);
-    setKnown((previous) => rememberEntries(rememberEntries(previous, data.response.return_list), data.response.selected_list));
+  if (data && data !== seen) {
+    setSeen(data);
+    setKnown((previous) => rememberEntries(rememberEntries(previous, data.return_list), data.selected_list));
   }
 
   // The users tab's group filter offers the product's groups (page size 0: all of them).
-  const groupChoices = useSWR(
-    tabs.includes('users') ? ([PATH, { product, search_kbn: 1, sort_item: 'sort_user_group_nm', sort_flg: 1, page_size: 0, current_page: 1 }] as const) : null,
-    fetchPicker,
+  const groupChoices = useApi(
+    PATH,
+    tabs.includes('users') ? { product, search_kbn: 1, sort_item: 'sort_user_group_nm', sort_flg: 1, page_size: 0, current_page: 1 } : null,
     { revalidateOnFocus: false },
   );
   const anyGroup = { value: '', label: t('picker.filters.anyGroup') };
-  const groupOptions = [anyGroup, ...(groupChoices.data?.response.return_list ?? []).map((group) => ({ value: group.id, label: group.user_group_nm }))];
+  const groupOptions = [anyGroup, ...(groupChoices.data?.return_list ?? []).map((group) => ({ value: group.id, label: group.user_group_nm }))];
 
   const selectedItems = selected.map((id) => known.get(id)).filter((item): item is PickerItem => !!item);
   const pageSelected = rows.filter((row) => selected.includes(row.id));
@@ -232,7 +229,7 @@ export function UserGroupPicker({
         items={rows}
         trackBy="id"
         columnDefinitions={columns}
-        loading={!current && !error}
+        loading={!current && error === undefined}
         loadingText={t('picker.loading')}
         selectionType="multi"
         selectedItems={pageSelected}
@@ -260,8 +257,8 @@ export function UserGroupPicker({
         }
         empty={
           <Box textAlign="center" color="inherit" padding={{ vertical: 's' }} data-testid="picker-empty">
-            {error ? t('notice.networkError') : selectedOnly ? t('picker.emptySelected') : t('picker.empty')}
-            {error && (
+            {error !== undefined ? t('notice.networkError') : selectedOnly ? t('picker.emptySelected') : t('picker.empty')}
+            {error !== undefined && (
               <Box padding={{ top: 's' }}>
                 <Button onClick={() => void mutate()}>{t('common.refresh')}</Button>
               </Box>

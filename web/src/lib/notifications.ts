@@ -10,7 +10,14 @@ let counter = 0;
 
 export const newNotificationId = (prefix = 'n'): string => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
-/** Adds or replaces (same id) a notification; `autoDismissMs` removes it later. */
+/** How long a success message stays when the caller does not say. */
+export const SUCCESS_DISMISS_MS = 8000;
+
+/**
+ * Adds or replaces (same id) a notification; `autoDismissMs` removes it later. Success messages
+ * always dismiss themselves (after SUCCESS_DISMISS_MS unless told otherwise); the shell shows all
+ * messages as one Flashbar stack.
+ */
 export function notify(notification: Notification, autoDismissMs?: number): void {
   const { id } = notification;
   const entry: Notification = {
@@ -21,7 +28,8 @@ export function notify(notification: Notification, autoDismissMs?: number): void
   store.set((list) => (list.some((item) => item.id === id) ? list.map((item) => (item.id === id ? entry : item)) : [entry, ...list]));
   clearTimeout(timers.get(id));
   timers.delete(id);
-  if (autoDismissMs) timers.set(id, setTimeout(() => dismiss(id), autoDismissMs));
+  const after = autoDismissMs ?? (notification.type === 'success' ? SUCCESS_DISMISS_MS : undefined);
+  if (after) timers.set(id, setTimeout(() => dismiss(id), after));
 }
 
 export function dismiss(id: string): void {

@@ -138,10 +138,17 @@ function SignedInShell() {
         }
         breadcrumbs={
           layout.breadcrumbs.length > 0 ? (
-            <BreadcrumbGroup items={layout.breadcrumbs} ariaLabel={t('nav.breadcrumbs')} onFollow={follow} data-testid="breadcrumbs" />
+            // Every page's breadcrumbs start from the same place: the product (as the side navigation's header).
+            <BreadcrumbGroup
+              items={[{ text: t('app.productName'), href: '/storage' }, ...layout.breadcrumbs]}
+              ariaLabel={t('nav.breadcrumbs')}
+              onFollow={follow}
+              data-testid="breadcrumbs"
+            />
           ) : undefined
         }
-        notifications={notifications.length > 0 ? <Flashbar items={notifications} stackItems={notifications.length > 3} /> : undefined}
+        // One stack: the newest message on top, the others behind it with a count (Cloudscape's texts).
+        notifications={notifications.length > 0 ? <Flashbar items={notifications} stackItems /> : undefined}
         stickyNotifications
         ariaLabels={{
           navigation: t('nav.sideHeader'),

@@ -1,6 +1,6 @@
-import useSWR, { mutate } from 'swr';
 import type { RouteRequest, RouteResponse } from '@shared/routes.ts';
 import { callApi, type CallOptions } from '@/lib/api-client.ts';
+import { revalidateApi, usePagedApi } from '@/lib/api-swr.ts';
 import { anyRunning } from '../utils/history.ts';
 
 export type ImportHistoryRequest = RouteRequest<'com/import_history'>;
@@ -14,11 +14,7 @@ export const listImportHistory = (request: ImportHistoryRequest, options?: CallO
   callApi(PATH, request, options);
 
 /** One page of import jobs; refreshes every 3 s while a job on it is running. */
-export function useImportHistory(request: ImportHistoryRequest) {
-  return useSWR([PATH, request] as const, async ([, body]) => ({ request: body, response: await listImportHistory(body) }), {
-    keepPreviousData: true,
-    refreshInterval: (latest) => (latest && anyRunning(latest.response.return_list) ? AUTO_REFRESH_MS : 0),
-  });
-}
+export const useImportHistory = (request: ImportHistoryRequest) =>
+  usePagedApi(PATH, request, { refreshInterval: (latest) => (latest && anyRunning(latest.return_list) ? AUTO_REFRESH_MS : 0) });
 
-export const refreshImportHistory = (): Promise<unknown> => mutate((key) => Array.isArray(key) && key[0] === PATH);
+export const refreshImportHistory = (): Promise<unknown> => revalidateApi(PATH);

@@ -1,16 +1,17 @@
-import useSWR from 'swr';
 import type { RouteRequest, RouteResponse } from '@shared/routes.ts';
 import { callApi, type CallOptions } from '@/lib/api-client.ts';
+import { useApi } from '@/lib/api-swr.ts';
 
 export type ListProductGroupsRequest = RouteRequest<'com/user_group_list'>;
 export type ListProductGroupsResponse = RouteResponse<'com/user_group_list'>;
 export type RestrictableProduct = 'atk' | 'atc' | 'atd';
 
+const PATH = 'com/user_group_list';
 /** The largest page (SPEC.md §9): the choices of the reference-restriction select. */
 const CHOICES_PAGE_SIZE = 1000;
 
 export const listProductGroups = (request: ListProductGroupsRequest, options?: CallOptions): Promise<ListProductGroupsResponse> =>
-  callApi('com/user_group_list', request, options);
+  callApi(PATH, request, options);
 
 /** User groups of a product area by name, optionally those starting with `searchKey`, for the select. */
 export function useProductGroups(product: RestrictableProduct, searchKey: string | undefined, enabled = true) {
@@ -22,6 +23,5 @@ export function useProductGroups(product: RestrictableProduct, searchKey: string
     page_size: CHOICES_PAGE_SIZE,
     current_page: 1,
   };
-  // Its own cache key: the group list screen caches the same call in another shape.
-  return useSWR(enabled ? (['legal/restriction-choices', request] as const) : null, ([, body]) => listProductGroups(body), { keepPreviousData: true });
+  return useApi(PATH, enabled ? request : null, { keepPreviousData: true });
 }

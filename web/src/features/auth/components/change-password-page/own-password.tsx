@@ -43,7 +43,6 @@ export function OwnPasswordChange() {
   const [busy, setBusy] = useState(false);
 
   usePageLayout([
-    { text: t('nav.home'), href: '/' },
     { text: t('pages.profile'), href: '/profile' },
     { text: t('pages.changePassword'), href: '/change-password' },
   ]);

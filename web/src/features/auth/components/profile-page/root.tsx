@@ -35,7 +35,6 @@ export default function ProfilePage() {
   const [chosenMethod, setChosenMethod] = useState<string>();
 
   usePageLayout([
-    { text: t('nav.home'), href: '/' },
     { text: t('pages.profile'), href: '/profile' },
   ]);
 

@@ -11,7 +11,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { itemId } from '@shared/validation.ts';
 import { usePageLayout } from '@/components/page-layout.tsx';
-import { ApiError } from '@/lib/api-client.ts';
+import { ListErrorState } from '@/components/collection.tsx';
 import { Tx } from '@/components/translated.tsx';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
@@ -206,28 +206,31 @@ export default function DrivePage() {
           </Header>
         }
         empty={
-          <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }} data-testid="drive-empty">
-            <SpaceBetween size="m">
-              <div>
-                <Box variant="strong" color="inherit">
-                  {t('drive.empty.title')}
-                </Box>
-                <Box variant="p" color="inherit">
-                  {error ? (error instanceof ApiError && error.kind === 'api' ? error.message : t('notice.networkError')) : t('drive.empty.description')}
-                </Box>
-              </div>
-              {error ? (
-                <Button onClick={() => void mutate()}>{t('common.refresh')}</Button>
-              ) : !mayAdd ? null : (
-                <div className="drive-empty-actions">
-                  <SpaceBetween direction="horizontal" size="xs">
-                    {createButton('create-folder-button-empty')}
-                    {uploadButton('normal')}
-                  </SpaceBetween>
+          // A folder that could not be loaded says so (never "This folder is empty" behind the error dialog).
+          error !== undefined && !current ? (
+            <ListErrorState error={error} onRetry={() => void mutate()} />
+          ) : (
+            <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }} data-testid="drive-empty">
+              <SpaceBetween size="m">
+                <div>
+                  <Box variant="strong" color="inherit">
+                    {t('drive.empty.title')}
+                  </Box>
+                  <Box variant="p" color="inherit">
+                    {t('drive.empty.description')}
+                  </Box>
                 </div>
-              )}
-            </SpaceBetween>
-          </Box>
+                {mayAdd && (
+                  <div className="drive-empty-actions">
+                    <SpaceBetween direction="horizontal" size="xs">
+                      {createButton('create-folder-button-empty')}
+                      {uploadButton('normal')}
+                    </SpaceBetween>
+                  </div>
+                )}
+              </SpaceBetween>
+            </Box>
+          )
         }
         pagination={
           <Pagination

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import Button from '@cloudscape-design/components/button';
@@ -9,11 +9,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { userGroupRegisterRequest, type ProductArea } from '@shared/schemas/groups.ts';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { handleSaveError } from '@/lib/edit-form.ts';
-import { focusFirstInvalid } from '@/lib/focus-invalid.ts';
-import { fieldErrors } from '@/lib/form-validation.ts';
-import { newNotificationId, notify } from '@/lib/notifications.ts';
-import { useFormState } from '@/lib/use-form-state.ts';
+import { useZodForm } from '@/lib/use-zod-form.ts';
 import { refreshUserGroupLists } from '../../api/list-user-groups.ts';
 import { registerUserGroup } from '../../api/register-user-group.ts';
 import { emptyGroupForm, groupFields } from '../../utils/group-form.ts';
@@ -31,58 +27,32 @@ export default function CreateGroupPage() {
   const [params] = useSearchParams();
   const requested = params.get('product');
   const [product, setProduct] = useState<ProductArea>(isProductArea(requested) ? requested : 'ata');
-  const form = useFormState(emptyGroupForm);
-  const formRef = useRef<HTMLFormElement>(null);
   const [memberIds, setMemberIds] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm({
+    initial: emptyGroupForm,
+    schema: userGroupRegisterRequest,
+    toBody: (values) => ({ product, ...groupFields(values), member_ids: memberIds }),
+    send: (body) => registerUserGroup(body, { silent: true }),
+    savedMessage: ({ group }) => <Tx k="groups.form.created" values={{ name: group.user_group_nm }} />,
+    onSaved: ({ group }) => {
+      void refreshUserGroupLists();
+      navigate(listHref(group.product));
+    },
+  });
 
   usePageLayout(
     [
-      { text: t('nav.home'), href: '/' },
       { text: t('groups.title'), href: listHref(product) },
       { text: t('groups.form.createTitle'), href: '#' },
     ],
     'form',
   );
 
-  const body = { product, ...groupFields(form.values), member_ids: memberIds };
-  const localErrors = useMemo(
-    () => (form.submitted ? fieldErrors(userGroupRegisterRequest, { product, ...groupFields(form.values), member_ids: memberIds }, t) : {}),
-    [form.submitted, form.values, product, memberIds, t],
-  );
-  const errorOf = (field: GroupField) => localErrors[field] ?? form.serverErrors[field];
-  const membersError = memberFieldError({ ...form.serverErrors, ...localErrors }, 'member_ids', memberIds);
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    form.setSubmitted(true);
-    if (Object.keys(fieldErrors(userGroupRegisterRequest, body, t)).length > 0) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setBusy(true);
-    try {
-      const { group } = await registerUserGroup(body, { silent: true });
-      notify(
-        { id: newNotificationId('group-created'), type: 'success', header: <Tx k="groups.form.created" values={{ name: group.user_group_nm }} />, dismissLabel: t('common.close') },
-        5000,
-      );
-      void refreshUserGroupLists();
-      navigate(listHref(group.product));
-    } catch (error) {
-      handleSaveError(error, {
-        fieldErrors: (fields) => {
-          form.setServerErrors(fields);
-          focusFirstInvalid(formRef.current);
-        },
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const errorOf = (field: GroupField) => form.errorOf(field);
+  const membersError = memberFieldError(form.errors, 'member_ids', memberIds);
 
   return (
-    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate data-testid="group-form">
+    <form {...form.formProps} data-testid="group-form">
       <Form
         header={
           <Header variant="h1" description={t('groups.form.createDescription')}>
@@ -94,7 +64,7 @@ export default function CreateGroupPage() {
             <Button formAction="none" variant="link" onClick={() => navigate(listHref(product))} nativeButtonAttributes={{ 'data-testid': 'group-form-cancel' }}>
               {t('common.cancel')}
             </Button>
-            <Button variant="primary" loading={busy} nativeButtonAttributes={{ 'data-testid': 'group-form-submit' }}>
+            <Button variant="primary" loading={form.busy} nativeButtonAttributes={{ 'data-testid': 'group-form-submit' }}>
               {t('groups.form.submitCreate')}
             </Button>
           </SpaceBetween>

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import Box from '@cloudscape-design/components/box';
@@ -12,12 +12,8 @@ import { ConflictAlert } from '@/components/conflict-alert.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { RecordLoading } from '@/components/record-loading.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { handleSaveError, useReload } from '@/lib/edit-form.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { focusFirstInvalid } from '@/lib/focus-invalid.ts';
-import { fieldErrors } from '@/lib/form-validation.ts';
-import { newNotificationId, notify } from '@/lib/notifications.ts';
-import { useFormState } from '@/lib/use-form-state.ts';
+import { useZodForm } from '@/lib/use-zod-form.ts';
 import { useUserGroup, type GetUserGroupResponse } from '../../api/get-user-group.ts';
 import { refreshUserGroupLists } from '../../api/list-user-groups.ts';
 import { updateUserGroup } from '../../api/update-user-group.ts';
@@ -38,7 +34,6 @@ export default function EditGroupPage() {
 
   usePageLayout(
     [
-      { text: t('nav.home'), href: '/' },
       { text: t('groups.title'), href: data ? listHref(data.group.product) : '/list-user-group' },
       { text: data?.group.user_group_nm || t('groups.form.editTitleShort'), href: '#' },
     ],
@@ -76,56 +71,30 @@ function EditGroupForm({ data, onReload }: { data: GetUserGroupResponse; onReloa
   const language = i18n.language === 'ja' ? 'ja' : 'en';
   const navigate = useNavigate();
   const { group, members, members_total: membersTotal } = data;
-  const form = useFormState(groupFormFromGroup(group));
-  const formRef = useRef<HTMLFormElement>(null);
   const [changes, setChanges] = useState<MemberChanges>(noMemberChanges);
-  const [busy, setBusy] = useState(false);
-  const { reloading, reload } = useReload(onReload);
-  const [conflict, setConflict] = useState<string>();
   const memberIds = useMemo(() => new Set(members.map((member) => member.user_id)), [members]);
-
-  const body = {
-    user_group_id: group.user_group_id,
-    row_version: group.row_version,
-    ...groupFields(form.values),
-    add_member_ids: changes.add,
-    remove_member_ids: changes.remove,
-  };
-  const localErrors = form.submitted ? fieldErrors(userGroupUpdateRequest, body, t) : {};
-  const errorOf = (field: GroupField) => localErrors[field] ?? form.serverErrors[field];
-  const allErrors = { ...form.serverErrors, ...localErrors };
-  const addError = memberFieldError(allErrors, 'add_member_ids', changes.add);
-  const removeError = memberFieldError(allErrors, 'remove_member_ids', changes.remove);
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    form.setSubmitted(true);
-    if (Object.keys(fieldErrors(userGroupUpdateRequest, body, t)).length > 0) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setBusy(true);
-    setConflict(undefined);
-    try {
-      const { group: saved } = await updateUserGroup(body, { silent: true });
-      notify(
-        { id: newNotificationId('group-saved'), type: 'success', header: <Tx k="groups.form.saved" values={{ name: saved.user_group_nm }} />, dismissLabel: t('common.close') },
-        5000,
-      );
+  const form = useZodForm({
+    initial: groupFormFromGroup(group),
+    schema: userGroupUpdateRequest,
+    toBody: (values) => ({
+      user_group_id: group.user_group_id,
+      row_version: group.row_version,
+      ...groupFields(values),
+      add_member_ids: changes.add,
+      remove_member_ids: changes.remove,
+    }),
+    send: (body) => updateUserGroup(body, { silent: true }),
+    savedMessage: ({ group: saved }) => <Tx k="groups.form.saved" values={{ name: saved.user_group_nm }} />,
+    onSaved: ({ group: saved }) => {
       void refreshUserGroupLists();
       navigate(listHref(saved.product));
-    } catch (error) {
-      handleSaveError(error, {
-        conflict: setConflict,
-        fieldErrors: (fields) => {
-          form.setServerErrors(fields);
-          focusFirstInvalid(formRef.current);
-        },
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onReload,
+  });
+  const { reloading, conflict } = form;
+  const errorOf = (field: GroupField) => form.errorOf(field);
+  const addError = memberFieldError(form.errors, 'add_member_ids', changes.add);
+  const removeError = memberFieldError(form.errors, 'remove_member_ids', changes.remove);
 
   const pendingSummary =
     changes.add.length > 0 || changes.remove.length > 0
@@ -133,7 +102,7 @@ function EditGroupForm({ data, onReload }: { data: GetUserGroupResponse; onReloa
       : undefined;
 
   return (
-    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate data-testid="group-form" data-group-id={group.user_group_id}>
+    <form {...form.formProps} data-testid="group-form" data-group-id={group.user_group_id}>
       <Form
         header={
           <Header
@@ -153,14 +122,14 @@ function EditGroupForm({ data, onReload }: { data: GetUserGroupResponse; onReloa
             >
               {t('common.cancel')}
             </Button>
-            <Button variant="primary" loading={busy} disabled={reloading} nativeButtonAttributes={{ 'data-testid': 'group-form-submit' }}>
+            <Button variant="primary" loading={form.busy} disabled={reloading} nativeButtonAttributes={{ 'data-testid': 'group-form-submit' }}>
               {t('groups.form.submitSave')}
             </Button>
           </SpaceBetween>
         }
       >
         <SpaceBetween size="l">
-          {conflict && <ConflictAlert message={conflict} onReload={() => void reload()} reloading={reloading} discardsChanges />}
+          {conflict && <ConflictAlert message={conflict} onReload={() => void form.reload()} reloading={reloading} discardsChanges />}
           <GroupFormFields values={form.values} onChange={form.change} errorOf={errorOf} product={group.product} />
           {/* Enter in the members filter must not submit the whole form. */}
           <div onKeyDown={(event) => event.key === 'Enter' && event.target instanceof HTMLInputElement && event.preventDefault()}>

@@ -2,23 +2,20 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import Button from '@cloudscape-design/components/button';
-import Header from '@cloudscape-design/components/header';
 import Select from '@cloudscape-design/components/select';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import type { ProductArea } from '@shared/schemas/groups.ts';
-import { collectionAriaLabels, ListEmptyState, ListPagination, ListPreferences, listCounter, RefreshButton } from '@/components/collection.tsx';
 import { DeleteModal } from '@/components/delete-modal.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
+import { ServerTable, useServerRows } from '@/components/server-table.tsx';
 import { Tx } from '@/components/translated.tsx';
 import { apiFailureMessage, notifyBulkOutcome, runSequentially } from '@/lib/bulk-actions.ts';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
-import { sameRequest, useClampToLastPage, usePagedListState, usePageSelection } from '@/lib/paging.ts';
+import { usePagedListState } from '@/lib/paging.ts';
 import { deleteUserGroup } from '../../api/delete-user-group.ts';
 import { refreshUserGroupLists, useUserGroupList, type ListUserGroupsRequest, type UserGroup } from '../../api/list-user-groups.ts';
 import { EditPermissionsModal } from '../edit-permissions-modal.tsx';
-import { createHref, editHref, groupColumns, isProductArea, listHref, PAGE_SIZE_KEY, productOptions } from './table-config.tsx';
+import { createHref, DEFAULT_COLUMNS, editHref, groupColumns, isProductArea, listHref, PAGE_SIZE_KEY, productOptions } from './table-config.tsx';
 
 type SortItem = 'user_group_nm';
 
@@ -40,17 +37,9 @@ export default function GroupListPage() {
     page_size: list.pageSize,
     current_page: list.page,
   };
-  const { data, mutate, isValidating } = useUserGroupList(request);
-  const current = data && sameRequest(data.request, request) ? data.response : undefined;
-  // While the next page loads, keep the pagination of the same area and filter steady.
-  const sameScope = data && data.request.product === product && data.request.search_key === request.search_key;
-  const total = current?.total_size ?? (sameScope ? data?.response.total_size : undefined);
-  const groups = useMemo(() => current?.return_list ?? [], [current]);
-
-  // A page past the end (the last rows were deleted elsewhere): go to the last page.
-  useClampToLastPage(current, list);
-
-  const selection = usePageSelection(list, groups, (group) => group.user_group_id);
+  const query = useUserGroupList(request);
+  const rows = useServerRows(query, request, list, (group) => group.user_group_id);
+  const { total, selection } = rows;
   const selectedGroups = selection.selected;
   const [dialog, setDialog] = useState<'permissions' | 'delete' | undefined>();
   const [deleting, setDeleting] = useState(false);
@@ -60,7 +49,6 @@ export default function GroupListPage() {
 
   usePageLayout(
     [
-      { text: t('nav.home'), href: '/' },
       { text: t('groups.title'), href: listHref(product) },
     ],
     'table',
@@ -101,53 +89,36 @@ export default function GroupListPage() {
 
   return (
     <>
-      <Table<UserGroup>
-        data-testid="group-table"
-        variant="full-page"
-        stickyHeader
-        items={groups}
+      <ServerTable<UserGroup, SortItem>
+        testId="group-table"
+        preferencesKey="user_group_list"
+        list={list}
+        query={query}
+        rows={rows}
         trackBy="user_group_id"
-        columnDefinitions={columns}
-        loading={!current}
+        columns={columns}
+        defaultColumns={DEFAULT_COLUMNS}
+        sortItemOf={(field) => (field === 'user_group_nm' ? 'user_group_nm' : undefined)}
+        title={t('groups.title')}
+        description={t('groups.description')}
+        refreshTestId="group-refresh-button"
         loadingText={t('groups.loading')}
-        selectionType="multi"
-        selectedItems={selectedGroups}
-        onSelectionChange={({ detail }) =>
-          selection.select(detail.selectedItems)
-        }
-        sortingColumn={columns[0]}
-        sortingDescending={list.sort.flg === 2}
-        onSortingChange={({ detail }) => list.setSort({ item: 'user_group_nm', flg: detail.isDescending ? 2 : 1 })}
-        ariaLabels={collectionAriaLabels(t, t('groups.tableLabel'), (group: UserGroup) => group.user_group_nm)}
-        totalItemsCount={total}
-        header={
-          <Header
-            variant="awsui-h1-sticky"
-            counter={listCounter(total, selectedGroups.length)}
-            description={t('groups.description')}
-            actions={
-              <SpaceBetween direction="horizontal" size="xs">
-                <RefreshButton testId="group-refresh-button" loading={isValidating && !!current} onRefresh={() => void mutate()} />
-                <Button
-                  disabled={selectedGroups.length === 0}
-                  onClick={() => setDialog('permissions')}
-                  nativeButtonAttributes={{ 'data-testid': 'group-edit-permissions-button' }}
-                >
-                  {t('groups.actions.editPermissions')}
-                </Button>
-                <Button
-                  disabled={selectedGroups.length === 0}
-                  onClick={() => setDialog('delete')}
-                  nativeButtonAttributes={{ 'data-testid': 'group-delete-button' }}
-                >
-                  {t('groups.actions.delete')}
-                </Button>
-                {createButton('group-create-button', 'primary')}
-              </SpaceBetween>
-            }
-          >
-            {t('groups.title')}
-          </Header>
+        tableLabel={t('groups.tableLabel')}
+        nameOf={(group) => group.user_group_nm}
+        actions={
+          <>
+            <Button
+              disabled={selectedGroups.length === 0}
+              onClick={() => setDialog('permissions')}
+              nativeButtonAttributes={{ 'data-testid': 'group-edit-permissions-button' }}
+            >
+              {t('groups.actions.editPermissions')}
+            </Button>
+            <Button disabled={selectedGroups.length === 0} onClick={() => setDialog('delete')} nativeButtonAttributes={{ 'data-testid': 'group-delete-button' }}>
+              {t('groups.actions.delete')}
+            </Button>
+            {createButton('group-create-button', 'primary')}
+          </>
         }
         filter={
           <div className="admin-list-filter">
@@ -175,24 +146,20 @@ export default function GroupListPage() {
             </div>
           </div>
         }
-        empty={
-          <ListEmptyState
-            testId="group-empty"
-            filtered={filtered}
-            title={t('groups.empty.title')}
-            description={t('groups.empty.description')}
-            action={createButton('group-create-button-empty', 'normal')}
-            onClearFilter={() => list.setFilterText('')}
-          />
-        }
-        pagination={<ListPagination page={list.page} pageSize={list.pageSize} total={total} onChange={list.setPage} />}
-        preferences={<ListPreferences pageSize={list.pageSize} onChange={list.setPageSize} />}
+        empty={{
+          testId: 'group-empty',
+          filtered,
+          title: t('groups.empty.title'),
+          description: t('groups.empty.description'),
+          action: createButton('group-create-button-empty', 'normal'),
+          onClearFilter: () => list.setFilterText(''),
+        }}
       />
       {dialog === 'permissions' && (
         <EditPermissionsModal
           groups={selectedGroups}
           onDismiss={() => setDialog(undefined)}
-          onReload={() => void mutate()}
+          onReload={() => void query.mutate()}
           onSaved={(count) => {
             setDialog(undefined);
             notify(

@@ -8,6 +8,8 @@ import type { UserGroup } from '../../api/list-user-groups.ts';
 import { drivePermissionNames, twoStepNames } from '../../utils/group-form.ts';
 
 export const PAGE_SIZE_KEY = 'user_group_list.page_size';
+/** Shown until the user chooses columns: fits 1280 px with the side navigation open. */
+export const DEFAULT_COLUMNS = ['user_group_nm', 'note', 'admin_permission', 'com_drive_permission', 'two_step', 'user_count'];
 
 export const editHref = (id: string): string => `/user-group/edit/${encodeURIComponent(id)}`;
 export const createHref = (product: ProductArea): string => `/user-group/create?product=${product}`;
@@ -57,7 +59,7 @@ export function groupColumns(t: TFunction, language: DisplayLanguage, open: (id:
     },
     { id: 'two_step', header: t('groups.columns.twoStep'), cell: (group) => t(`groups.twoStep.${twoStepNames[group.two_step]}`) },
     { id: 'mfa_valid_days', header: t('groups.columns.mfaDays'), cell: (group) => group.mfa_valid_days },
-    { id: 'user_count', header: t('groups.columns.userCount'), cell: (group) => group.user_count },
+    { id: 'user_count', header: t('groups.columns.userCount'), minWidth: 110, cell: (group) => group.user_count },
     {
       id: 'update_date',
       header: t('groups.columns.updated'),

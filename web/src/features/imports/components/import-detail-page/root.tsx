@@ -15,7 +15,7 @@ import { importResultHref, IMPORT_HISTORY_HREF } from '@/components/import-expor
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { downloadPresigned } from '@/components/presigned-download.tsx';
 import { formatDateTime } from '@/lib/format.ts';
-import { sameRequest, useClampToLastPage, usePagedListState } from '@/lib/paging.ts';
+import { useClampToLastPage, usePagedListState } from '@/lib/paging.ts';
 import { getImportFileUrl } from '../../api/download-import-file.ts';
 import { useImportDetail, type ImportDetailRequest, type ImportResultRow } from '../../api/get-import-detail.ts';
 import { knownAction } from '../../utils/history.ts';
@@ -38,18 +38,16 @@ export default function ImportDetailPage() {
     page_size: list.pageSize,
     current_page: list.page,
   };
-  const { data, mutate, isValidating } = useImportDetail(request);
-  const current = data && sameRequest(data.request, request) ? data.response : undefined;
-  const history = data && data.request.request_id === requestId ? data.response.history : undefined;
-  const sameScope = data && data.request.request_id === requestId && data.request.only_problems === request.only_problems;
-  const total = current?.total_size ?? (sameScope ? data?.response.total_size : undefined);
+  const { data, current, answeredRequest: answered, mutate, isValidating } = useImportDetail(request);
+  const history = data && answered?.request_id === requestId ? data.history : undefined;
+  const sameScope = answered?.request_id === requestId && answered.only_problems === request.only_problems;
+  const total = current?.total_size ?? (sameScope ? data?.total_size : undefined);
   const rows = useMemo(() => current?.return_list ?? [], [current]);
 
   useClampToLastPage(current, list);
 
   usePageLayout(
     [
-      { text: t('nav.home'), href: '/' },
       { text: t('imports.history.title'), href: IMPORT_HISTORY_HREF },
       { text: history?.name ?? t('imports.detail.title'), href: importResultHref(requestId) },
     ],

@@ -3,20 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
-import Header from '@cloudscape-design/components/header';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
-import { collectionAriaLabels, ListEmptyState, ListPagination, ListPreferences, listCounter, RefreshButton } from '@/components/collection.tsx';
 import { DeleteModal } from '@/components/delete-modal.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
+import { ServerTable, useServerRows } from '@/components/server-table.tsx';
 import { ApiError, isAbortError } from '@/lib/api-client.ts';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
-import { sameRequest, useClampToLastPage, usePagedListState, usePageSelection } from '@/lib/paging.ts';
+import { usePagedListState } from '@/lib/paging.ts';
 import { deleteImportHistory } from '../../api/delete-import-history.ts';
 import { refreshImportHistory, useImportHistory, type ImportHistory, type ImportHistoryRequest } from '../../api/list-import-history.ts';
 import { anyRunning, kindRequest, type ImportKindFilter } from '../../utils/history.ts';
-import { detailHref, historyColumns, LIST_HREF, PAGE_SIZE_KEY } from './table-config.tsx';
+import { DEFAULT_COLUMNS, detailHref, historyColumns, LIST_HREF, PAGE_SIZE_KEY } from './table-config.tsx';
 
 const kindFilters: ImportKindFilter[] = ['all', 'user', 'corp'];
 
@@ -35,15 +33,9 @@ export default function ImportHistoryPage() {
     page_size: list.pageSize,
     current_page: list.page,
   };
-  const { data, mutate, isValidating } = useImportHistory(request);
-  const current = data && sameRequest(data.request, request) ? data.response : undefined;
-  const sameScope = data && data.request.kind === request.kind;
-  const total = current?.total_size ?? (sameScope ? data?.response.total_size : undefined);
-  const rows = useMemo(() => current?.return_list ?? [], [current]);
-
-  useClampToLastPage(current, list);
-
-  const selection = usePageSelection(list, rows, (row) => row.request_id);
+  const query = useImportHistory(request);
+  const rows = useServerRows(query, request, list, (row) => row.request_id);
+  const { selection } = rows;
   const selectedRows = selection.selected;
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -54,7 +46,6 @@ export default function ImportHistoryPage() {
 
   usePageLayout(
     [
-      { text: t('nav.home'), href: '/' },
       { text: t('imports.history.title'), href: LIST_HREF },
     ],
     'table',
@@ -84,50 +75,37 @@ export default function ImportHistoryPage() {
     }
   };
 
-  const running = anyRunning(rows);
+  const running = anyRunning(rows.items);
 
   return (
     <>
-      <Table<ImportHistory>
-        data-testid="import-history-table"
-        variant="full-page"
-        stickyHeader
-        items={rows}
+      <ServerTable<ImportHistory, 'start_datetime'>
+        testId="import-history-table"
+        preferencesKey="import_history"
+        list={list}
+        query={query}
+        rows={rows}
         trackBy="request_id"
-        columnDefinitions={columns}
-        loading={!current}
+        columns={columns}
+        defaultColumns={DEFAULT_COLUMNS}
+        sortItemOf={(field) => (field === 'start_datetime' ? field : undefined)}
+        title={t('imports.history.title')}
+        description={t('imports.history.description')}
+        refreshTestId="import-history-refresh-button"
         loadingText={t('imports.history.loading')}
-        selectionType="multi"
-        selectedItems={selectedRows}
-        onSelectionChange={({ detail }) => selection.select(detail.selectedItems)}
-        sortingColumn={columns.find((column) => column.sortingField === 'start_datetime')}
-        sortingDescending={list.sort.flg === 2}
-        onSortingChange={({ detail }) => list.setSort({ item: 'start_datetime', flg: detail.isDescending ? 2 : 1 })}
-        ariaLabels={collectionAriaLabels(t, t('imports.history.tableLabel'), (row: ImportHistory) => row.name)}
-        totalItemsCount={total}
-        header={
-          <Header
-            variant="awsui-h1-sticky"
-            counter={listCounter(total, selectedRows.length)}
-            description={t('imports.history.description')}
-            actions={
-              <SpaceBetween direction="horizontal" size="xs">
-                <RefreshButton testId="import-history-refresh-button" loading={isValidating && !!current} onRefresh={() => void mutate()} />
-                <Button
-                  disabled={selectedRows.length === 0}
-                  onClick={() => {
-                    setDeleteError(undefined);
-                    setDeleteOpen(true);
-                  }}
-                  nativeButtonAttributes={{ 'data-testid': 'import-history-delete-button' }}
-                >
-                  {t('imports.history.delete')}
-                </Button>
-              </SpaceBetween>
-            }
+        tableLabel={t('imports.history.tableLabel')}
+        nameOf={(row) => row.name}
+        actions={
+          <Button
+            disabled={selectedRows.length === 0}
+            onClick={() => {
+              setDeleteError(undefined);
+              setDeleteOpen(true);
+            }}
+            nativeButtonAttributes={{ 'data-testid': 'import-history-delete-button' }}
           >
-            {t('imports.history.title')}
-          </Header>
+            {t('imports.history.delete')}
+          </Button>
         }
         filter={
           <SpaceBetween size="s">
@@ -151,17 +129,13 @@ export default function ImportHistoryPage() {
             )}
           </SpaceBetween>
         }
-        empty={
-          <ListEmptyState
-            testId="import-history-empty"
-            filtered={kind !== 'all'}
-            title={t('imports.history.emptyTitle')}
-            description={t('imports.history.emptyDescription')}
-            onClearFilter={() => setKind('all')}
-          />
-        }
-        pagination={<ListPagination page={list.page} pageSize={list.pageSize} total={total} onChange={list.setPage} />}
-        preferences={<ListPreferences pageSize={list.pageSize} onChange={list.setPageSize} />}
+        empty={{
+          testId: 'import-history-empty',
+          filtered: kind !== 'all',
+          title: t('imports.history.emptyTitle'),
+          description: t('imports.history.emptyDescription'),
+          onClearFilter: () => setKind('all'),
+        }}
       />
       {deleteOpen && (
         <DeleteModal

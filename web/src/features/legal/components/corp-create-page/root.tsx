@@ -1,4 +1,3 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { mutate } from 'swr';
@@ -10,11 +9,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { corpRegisterRequest } from '@shared/schemas/legal.ts';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { handleSaveError } from '@/lib/edit-form.ts';
-import { focusFirstInvalid } from '@/lib/focus-invalid.ts';
-import { fieldErrors } from '@/lib/form-validation.ts';
-import { newNotificationId, notify } from '@/lib/notifications.ts';
-import { useFormState } from '@/lib/use-form-state.ts';
+import { useZodForm } from '@/lib/use-zod-form.ts';
 import { corpKey } from '../../api/get-corp.ts';
 import { refreshCorpLists } from '../../api/list-corps.ts';
 import { registerCorp } from '../../api/register-corp.ts';
@@ -26,57 +21,29 @@ import { detailHref, LIST_HREF } from '../corp-list-page/table-config.tsx';
 export default function CorpCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = useFormState(emptyCorpForm);
-  const formRef = useRef<HTMLFormElement>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm({
+    initial: emptyCorpForm,
+    schema: corpRegisterRequest,
+    toBody: corpBody,
+    send: (body) => registerCorp(body, { silent: true }),
+    savedMessage: ({ corp }) => <Tx k="legal.form.created" values={{ name: corp.corp_nm }} />,
+    onSaved: async ({ corp }) => {
+      await mutate(corpKey(corp.corp_id), { corp }, { revalidate: false });
+      void refreshCorpLists();
+      navigate(detailHref(corp.corp_id));
+    },
+  });
 
   usePageLayout(
     [
-      { text: t('nav.home'), href: '/' },
       { text: t('legal.title'), href: LIST_HREF },
       { text: t('legal.form.createTitle'), href: '#' },
     ],
     'form',
   );
 
-  const localErrors = useMemo(
-    () => (form.submitted ? fieldErrors(corpRegisterRequest, corpBody(form.values), t) : {}),
-    [form.submitted, form.values, t],
-  );
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    form.setSubmitted(true);
-    const body = corpBody(form.values);
-    if (Object.keys(fieldErrors(corpRegisterRequest, body, t)).length > 0) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setBusy(true);
-    try {
-      const { corp } = await registerCorp(body, { silent: true });
-      await mutate(corpKey(corp.corp_id), { corp }, { revalidate: false });
-      notify(
-        { id: newNotificationId('corp-created'), type: 'success', header: <Tx k="legal.form.created" values={{ name: corp.corp_nm }} />, dismissLabel: t('common.close') },
-        5000,
-      );
-      void refreshCorpLists();
-      navigate(detailHref(corp.corp_id));
-    } catch (error) {
-      // Input errors (a duplicate code among them) go under their fields.
-      handleSaveError(error, {
-        fieldErrors: (fields) => {
-          form.setServerErrors(fields);
-          focusFirstInvalid(formRef.current);
-        },
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate data-testid="corp-form">
+    <form {...form.formProps} data-testid="corp-form">
       <Form
         header={
           <Header variant="h1" description={t('legal.form.createDescription')}>
@@ -88,7 +55,7 @@ export default function CorpCreatePage() {
             <Button formAction="none" variant="link" onClick={() => navigate(LIST_HREF)} nativeButtonAttributes={{ 'data-testid': 'corp-form-cancel' }}>
               {t('common.cancel')}
             </Button>
-            <Button variant="primary" loading={busy} nativeButtonAttributes={{ 'data-testid': 'corp-form-submit' }}>
+            <Button variant="primary" loading={form.busy} nativeButtonAttributes={{ 'data-testid': 'corp-form-submit' }}>
               {t('legal.form.submitCreate')}
             </Button>
           </SpaceBetween>
@@ -98,7 +65,7 @@ export default function CorpCreatePage() {
           <CorpFormFields
             values={form.values}
             onChange={form.change}
-            errorOf={(field) => localErrors[field] ?? form.serverErrors[field]}
+            errorOf={form.errorOf}
           />
         </Container>
       </Form>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
@@ -9,12 +9,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { corpUpdateRequest } from '@shared/schemas/legal.ts';
 import { ConflictAlert } from '@/components/conflict-alert.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { handleSaveError, useReload } from '@/lib/edit-form.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { focusFirstInvalid } from '@/lib/focus-invalid.ts';
-import { fieldErrors } from '@/lib/form-validation.ts';
-import { newNotificationId, notify } from '@/lib/notifications.ts';
-import { useFormState } from '@/lib/use-form-state.ts';
+import { useZodForm } from '@/lib/use-zod-form.ts';
 import type { Corp } from '../../api/list-corps.ts';
 import { updateCorp } from '../../api/update-corp.ts';
 import { corpBody, corpFormFromCorp } from '../../utils/corp-form.ts';
@@ -106,46 +102,19 @@ function BasicInfoForm({
   onReload: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const form = useFormState(corpFormFromCorp(corp));
-  const formRef = useRef<HTMLFormElement>(null);
-  const [busy, setBusy] = useState(false);
-  const { reloading, reload } = useReload(onReload);
-  const [conflict, setConflict] = useState<string>();
-
-  const body = { corp_id: corp.corp_id, row_version: corp.row_version, ...corpBody(form.values) };
-  const localErrors = form.submitted ? fieldErrors(corpUpdateRequest, body, t) : {};
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    form.setSubmitted(true);
-    if (Object.keys(fieldErrors(corpUpdateRequest, body, t)).length > 0) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setBusy(true);
-    setConflict(undefined);
-    try {
-      const { corp: saved } = await updateCorp(body, { silent: true });
-      notify(
-        { id: newNotificationId('corp-saved'), type: 'success', header: <Tx k="legal.form.saved" values={{ name: saved.corp_nm }} />, dismissLabel: t('common.close') },
-        5000,
-      );
-      onSaved(saved);
-    } catch (error) {
-      handleSaveError(error, {
-        conflict: setConflict,
-        fieldErrors: (fields) => {
-          form.setServerErrors(fields);
-          focusFirstInvalid(formRef.current);
-        },
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useZodForm({
+    initial: corpFormFromCorp(corp),
+    schema: corpUpdateRequest,
+    toBody: (values) => ({ corp_id: corp.corp_id, row_version: corp.row_version, ...corpBody(values) }),
+    send: (body) => updateCorp(body, { silent: true }),
+    savedMessage: ({ corp: saved }) => <Tx k="legal.form.saved" values={{ name: saved.corp_nm }} />,
+    onSaved: ({ corp: saved }) => onSaved(saved),
+    onReload,
+  });
+  const { busy, conflict, reloading } = form;
 
   return (
-    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate data-testid="corp-form">
+    <form {...form.formProps} data-testid="corp-form">
       <Form
         actions={
           <SpaceBetween direction="horizontal" size="xs">
@@ -159,9 +128,9 @@ function BasicInfoForm({
         }
       >
         <SpaceBetween size="l">
-          {conflict && <ConflictAlert message={conflict} onReload={() => void reload()} reloading={reloading} discardsChanges />}
+          {conflict && <ConflictAlert message={conflict} onReload={() => void form.reload()} reloading={reloading} discardsChanges />}
           <Container header={<Header variant="h2">{t('legal.detail.editBasic')}</Header>}>
-            <CorpFormFields values={form.values} onChange={form.change} errorOf={(field) => localErrors[field] ?? form.serverErrors[field]} />
+            <CorpFormFields values={form.values} onChange={form.change} errorOf={form.errorOf} />
           </Container>
         </SpaceBetween>
       </Form>

@@ -36,7 +36,6 @@ export default function CorpDetailPage() {
   const [deleteError, setDeleteError] = useState<string>();
 
   usePageLayout([
-    { text: t('nav.home'), href: '/' },
     { text: t('legal.title'), href: LIST_HREF },
     { text: corp?.corp_nm || t('pages.legalDetail'), href: id ? detailHref(id) : '#' },
   ]);

@@ -2,20 +2,18 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Button from '@cloudscape-design/components/button';
-import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { collectionAriaLabels, ListEmptyState, ListPagination, ListPreferences, listCounter, RefreshButton } from '@/components/collection.tsx';
+import { corpSortItems } from '@shared/schemas/legal.ts';
 import { DeleteModal } from '@/components/delete-modal.tsx';
 import { ImportExportButton } from '@/components/import-export.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
+import { ServerTable, useServerRows } from '@/components/server-table.tsx';
 import { Tx } from '@/components/translated.tsx';
 import { apiFailureMessage, notifyBulkOutcome, runSequentially } from '@/lib/bulk-actions.ts';
-import { sameRequest, useClampToLastPage, usePagedListState, usePageSelection } from '@/lib/paging.ts';
+import { usePagedListState } from '@/lib/paging.ts';
 import { deleteCorp } from '../../api/delete-corp.ts';
 import { refreshCorpLists, useCorpList, type Corp, type ListCorpsRequest } from '../../api/list-corps.ts';
-import { ADD_HREF, corpColumns, detailHref, LIST_HREF, PAGE_SIZE_KEY, type CorpSortItem } from './table-config.tsx';
+import { ADD_HREF, corpColumns, DEFAULT_COLUMNS, detailHref, LIST_HREF, PAGE_SIZE_KEY, type CorpSortItem } from './table-config.tsx';
 
 /** /legal (SPEC.md §2): Cloudscape's table view of the contract's legal entities. */
 export default function CorpListPage() {
@@ -31,15 +29,9 @@ export default function CorpListPage() {
     page_size: list.pageSize,
     current_page: list.page,
   };
-  const { data, mutate, isValidating } = useCorpList(request);
-  const current = data && sameRequest(data.request, request) ? data.response : undefined;
-  const sameScope = data && data.request.search_key === request.search_key && data.request.sort_item === request.sort_item;
-  const total = current?.total_size ?? (sameScope ? data?.response.total_size : undefined);
-  const corps = useMemo(() => current?.return_list ?? [], [current]);
-
-  useClampToLastPage(current, list);
-
-  const selection = usePageSelection(list, corps, (corp) => corp.corp_id);
+  const query = useCorpList(request);
+  const rows = useServerRows(query, request, list, (corp) => corp.corp_id);
+  const { total, selection } = rows;
   const selectedCorps = selection.selected;
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -49,7 +41,6 @@ export default function CorpListPage() {
 
   usePageLayout(
     [
-      { text: t('nav.home'), href: '/' },
       { text: t('legal.title'), href: LIST_HREF },
     ],
     'table',
@@ -91,54 +82,37 @@ export default function CorpListPage() {
 
   return (
     <>
-      <Table<Corp>
-        data-testid="corp-table"
-        variant="full-page"
-        stickyHeader
-        items={corps}
+      <ServerTable<Corp, CorpSortItem>
+        testId="corp-table"
+        preferencesKey="corp_list"
+        list={list}
+        query={query}
+        rows={rows}
         trackBy="corp_id"
-        columnDefinitions={columns}
-        loading={!current}
+        columns={columns}
+        defaultColumns={DEFAULT_COLUMNS}
+        sortItemOf={(field) => corpSortItems.find((item) => item === field)}
+        title={t('legal.title')}
+        description={t('legal.description')}
+        refreshTestId="corp-refresh-button"
         loadingText={t('legal.loading')}
-        selectionType="multi"
-        selectedItems={selectedCorps}
-        onSelectionChange={({ detail }) => selection.select(detail.selectedItems)}
-        sortingColumn={columns.find((column) => column.sortingField === list.sort.item)}
-        sortingDescending={list.sort.flg === 2}
-        onSortingChange={({ detail }) =>
-          list.setSort({ item: (detail.sortingColumn.sortingField as CorpSortItem | undefined) ?? 'corp_cd', flg: detail.isDescending ? 2 : 1 })
-        }
-        ariaLabels={collectionAriaLabels(t, t('legal.tableLabel'), (corp: Corp) => corp.corp_nm)}
-        totalItemsCount={total}
-        header={
-          <Header
-            variant="awsui-h1-sticky"
-            counter={listCounter(total, selectedCorps.length)}
-            description={t('legal.description')}
-            actions={
-              <SpaceBetween direction="horizontal" size="xs">
-                <RefreshButton testId="corp-refresh-button" loading={isValidating && !!current} onRefresh={() => void mutate()} />
-                <Button
-                  disabled={selectedCorps.length !== 1}
-                  onClick={() => selectedCorps[0] && open(selectedCorps[0].corp_id)}
-                  nativeButtonAttributes={{ 'data-testid': 'corp-view-button' }}
-                >
-                  {t('legal.actions.view')}
-                </Button>
-                <Button
-                  disabled={selectedCorps.length === 0}
-                  onClick={() => setDeleteOpen(true)}
-                  nativeButtonAttributes={{ 'data-testid': 'corp-delete-button' }}
-                >
-                  {t('legal.actions.delete')}
-                </Button>
-                <ImportExportButton kind="corp" exportFilters={list.searchKey ? { search_key: list.searchKey } : {}} />
-                {registerButton('corp-register-button', 'primary')}
-              </SpaceBetween>
-            }
-          >
-            {t('legal.title')}
-          </Header>
+        tableLabel={t('legal.tableLabel')}
+        nameOf={(corp) => corp.corp_nm}
+        actions={
+          <>
+            <Button
+              disabled={selectedCorps.length !== 1}
+              onClick={() => selectedCorps[0] && open(selectedCorps[0].corp_id)}
+              nativeButtonAttributes={{ 'data-testid': 'corp-view-button' }}
+            >
+              {t('legal.actions.view')}
+            </Button>
+            <Button disabled={selectedCorps.length === 0} onClick={() => setDeleteOpen(true)} nativeButtonAttributes={{ 'data-testid': 'corp-delete-button' }}>
+              {t('legal.actions.delete')}
+            </Button>
+            <ImportExportButton kind="corp" exportFilters={list.searchKey ? { search_key: list.searchKey } : {}} />
+            {registerButton('corp-register-button', 'primary')}
+          </>
         }
         filter={
           <div className="admin-list-filter-text">
@@ -153,18 +127,14 @@ export default function CorpListPage() {
             />
           </div>
         }
-        empty={
-          <ListEmptyState
-            testId="corp-empty"
-            filtered={filtered}
-            title={t('legal.empty.title')}
-            description={t('legal.empty.description')}
-            action={registerButton('corp-register-button-empty', 'normal')}
-            onClearFilter={() => list.setFilterText('')}
-          />
-        }
-        pagination={<ListPagination page={list.page} pageSize={list.pageSize} total={total} onChange={list.setPage} />}
-        preferences={<ListPreferences pageSize={list.pageSize} onChange={list.setPageSize} />}
+        empty={{
+          testId: 'corp-empty',
+          filtered,
+          title: t('legal.empty.title'),
+          description: t('legal.empty.description'),
+          action: registerButton('corp-register-button-empty', 'normal'),
+          onClearFilter: () => list.setFilterText(''),
+        }}
       />
       {deleteOpen && (
         <DeleteModal

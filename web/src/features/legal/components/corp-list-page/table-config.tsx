@@ -8,6 +8,8 @@ import type { Corp } from '../../api/list-corps.ts';
 export type CorpSortItem = (typeof corpSortItems)[number];
 
 export const PAGE_SIZE_KEY = 'corp_list.page_size';
+/** Shown until the user chooses columns: fits 1280 px with the side navigation open. */
+export const DEFAULT_COLUMNS = ['corp_cd', 'corp_nm', 'address', 'tel', 'user_count', 'regist_date'];
 export const LIST_HREF = '/legal';
 export const ADD_HREF = '/legal/add';
 export const detailHref = (id: string, tab?: 'restriction'): string => `/legal/${encodeURIComponent(id)}${tab ? `?tab=${tab}` : ''}`;
@@ -20,6 +22,7 @@ export function corpColumns(t: TFunction, language: DisplayLanguage, open: (id: 
       header: t('legal.columns.code'),
       sortingField: 'corp_cd',
       isRowHeader: true,
+      minWidth: 130,
       cell: (corp) => (
         <span data-testid="corp-row" data-corp-id={corp.corp_id} data-corp-code={corp.corp_cd}>
           <Link
@@ -36,8 +39,8 @@ export function corpColumns(t: TFunction, language: DisplayLanguage, open: (id: 
     },
     { id: 'corp_nm', header: t('legal.columns.name'), sortingField: 'corp_nm', cell: (corp) => corp.corp_nm },
     { id: 'address', header: t('legal.columns.address'), cell: (corp) => corp.address || t('common.notAvailable') },
-    { id: 'tel', header: t('legal.columns.tel'), cell: (corp) => corp.tel || t('common.notAvailable') },
-    { id: 'user_count', header: t('legal.columns.users'), cell: (corp) => corp.user_count },
+    { id: 'tel', header: t('legal.columns.tel'), minWidth: 140, cell: (corp) => corp.tel || t('common.notAvailable') },
+    { id: 'user_count', header: t('legal.columns.users'), minWidth: 110, cell: (corp) => corp.user_count },
     {
       id: 'regist_date',
       header: t('legal.columns.registered'),

@@ -13,14 +13,13 @@ import { securityInfoSaveRequest } from '@shared/schemas/security.ts';
 import { ConflictAlert } from '@/components/conflict-alert.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { RecordLoading } from '@/components/record-loading.tsx';
-import { useReload, useSave } from '@/lib/edit-form.ts';
-import { fieldErrors } from '@/lib/form-validation.ts';
+import { useZodForm } from '@/lib/use-zod-form.ts';
 import { useSecurityInfo, type GetSecurityInfoResponse } from '../../api/get-security-info.ts';
 import { saveSecurityInfo } from '../../api/save-security-info.ts';
-import { draftChanged, draftFromPolicy, policyFromDraft, type PolicyDraft } from '../../utils/policy-form.ts';
+import { draftChanged, draftFromPolicy, policyFromDraft } from '../../utils/policy-form.ts';
 import { IpPolicyTab } from './ip-policy-tab.tsx';
 import { PasswordPolicyForm } from './password-policy-form.tsx';
-import { SsoTab } from './sso-tab.tsx';
+import { SsoTab } from './sso-tab/root.tsx';
 import { ResetSaveActions } from './form-actions.tsx';
 
 type TabKey = 'password' | 'ip' | 'sso';
@@ -48,7 +47,6 @@ export default function SecurityPolicyPage() {
   const [formKey, setFormKey] = useState(0);
 
   usePageLayout([
-    { text: t('nav.home'), href: '/' },
     { text: t('pages.securityPolicy'), href: '/security-policy' },
   ]);
 
@@ -168,39 +166,22 @@ function PasswordPolicyTab({
   onReload: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [initial] = useState(() => draftFromPolicy(info.policy));
-  const [draft, setDraft] = useState<PolicyDraft>(initial);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const { busy, conflict, save: send } = useSave({ notificationId: 'security-policy', savedHeader: t('security.policy.saved'), fieldErrors: setServerErrors, onSaved });
-  const { reloading, reload } = useReload(onReload);
-  const changed = draftChanged(draft, initial);
+  const form = useZodForm({
+    initial: draftFromPolicy(info.policy),
+    schema: securityInfoSaveRequest,
+    toBody: (draft) => ({ row_version: info.row_version, ...policyFromDraft(draft) }),
+    send: (body) => saveSecurityInfo(body, { silent: true }),
+    savedMessage: () => t('security.policy.saved'),
+    onSaved,
+    onReload,
+  });
+  const { busy, conflict, reloading, reload } = form;
+  const changed = draftChanged(form.values, draftFromPolicy(info.policy));
 
   useEffect(() => onDirtyChange(changed), [changed, onDirtyChange]);
 
-  const body = { row_version: info.row_version, ...policyFromDraft(draft) };
-  const errors = { ...(submitted ? fieldErrors(securityInfoSaveRequest, body, t) : {}), ...serverErrors };
-
-  const change = <K extends keyof PolicyDraft>(field: K, value: PolicyDraft[K]) => {
-    setDraft((previous) => ({ ...previous, [field]: value }));
-    setServerErrors(({ [field]: _dropped, ...rest }) => rest);
-  };
-
-  const save = async () => {
-    setSubmitted(true);
-    if (Object.keys(fieldErrors(securityInfoSaveRequest, body, t)).length > 0) return;
-    await send(() => saveSecurityInfo(body, { silent: true }));
-  };
-
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-      noValidate
-      data-testid="policy-form"
-    >
+    <form {...form.formProps} data-testid="policy-form">
       <Form
         actions={
           <ResetSaveActions
@@ -208,17 +189,13 @@ function PasswordPolicyTab({
             busy={busy}
             reloading={reloading}
             testIdPrefix="policy"
-            onReset={() => {
-              setDraft(initial);
-              setServerErrors({});
-              setSubmitted(false);
-            }}
+            onReset={form.reset}
           />
         }
       >
         <SpaceBetween size="l">
           {conflict && <ConflictAlert message={conflict} onReload={() => void reload()} reloading={reloading} discardsChanges />}
-          <PasswordPolicyForm draft={draft} disabled={busy} errors={errors} onChange={change} />
+          <PasswordPolicyForm draft={form.values} disabled={busy} errors={form.errors} onChange={form.change} />
         </SpaceBetween>
       </Form>
     </form>

@@ -2,17 +2,14 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Button from '@cloudscape-design/components/button';
-import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { collectionAriaLabels, ListEmptyState, ListPagination, ListPreferences, listCounter, RefreshButton } from '@/components/collection.tsx';
 import { DeleteModal } from '@/components/delete-modal.tsx';
 import { ImportExportButton } from '@/components/import-export.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
+import { ServerTable, useServerRows } from '@/components/server-table.tsx';
 import { Tx } from '@/components/translated.tsx';
 import { notifyBulkOutcome, runSequentially } from '@/lib/bulk-actions.ts';
-import { sameRequest, useDebouncedValue, useClampToLastPage, usePagedListState, usePageSelection } from '@/lib/paging.ts';
+import { useDebouncedValue, usePagedListState } from '@/lib/paging.ts';
 import { deleteUser } from '../../api/delete-user.ts';
 import { lapseUser } from '../../api/lapse-user.ts';
 import { refreshUserLists, useUserList, type ListUsersRequest, type User } from '../../api/list-users.ts';
@@ -23,7 +20,7 @@ import { activeFilterCount, filterRequest, noUserFilters, type UserListFilters }
 import { canSuspend, canUnsuspend } from '../../utils/user-form.ts';
 import { ConfirmModal, UnsuspendModal } from '../action-modals.tsx';
 import { UserFilters } from './filters.tsx';
-import { PAGE_SIZE_KEY, userColumns, type UserSortItem } from './table-config.tsx';
+import { DEFAULT_COLUMNS, PAGE_SIZE_KEY, userColumns, type UserSortItem } from './table-config.tsx';
 
 type Dialog = 'suspend' | 'unsuspend' | 'delete';
 
@@ -44,16 +41,9 @@ export default function UserListPage() {
     page_size: list.pageSize,
     current_page: list.page,
   };
-  const { data, mutate, isValidating } = useUserList(request);
-  const current = data && sameRequest(data.request, request) ? data.response : undefined;
-  const sameScope =
-    data && sameRequest({ ...data.request, current_page: 0, page_size: 0 }, { ...request, current_page: 0, page_size: 0 });
-  const total = current?.total_size ?? (sameScope ? data?.response.total_size : undefined);
-  const users = useMemo(() => current?.return_list ?? [], [current]);
-
-  useClampToLastPage(current, list);
-
-  const selection = usePageSelection(list, users, (user) => user.user_id);
+  const query = useUserList(request);
+  const rows = useServerRows(query, request, list, (user) => user.user_id);
+  const { total, selection } = rows;
   const selectedUsers = selection.selected;
   const suspendable = selectedUsers.filter(canSuspend);
   const unsuspendable = selectedUsers.filter(canUnsuspend);
@@ -65,7 +55,6 @@ export default function UserListPage() {
 
   usePageLayout(
     [
-      { text: t('nav.home'), href: '/' },
       { text: t('users.title'), href: LIST_HREF },
     ],
     'table',
@@ -124,61 +113,44 @@ export default function UserListPage() {
 
   return (
     <>
-      <Table<User>
-        data-testid="user-table"
-        variant="full-page"
-        stickyHeader
-        items={users}
+      <ServerTable<User, UserSortItem>
+        testId="user-table"
+        preferencesKey="user_list"
+        list={list}
+        query={query}
+        rows={rows}
         trackBy="user_id"
-        columnDefinitions={columns}
-        loading={!current}
+        columns={columns}
+        defaultColumns={DEFAULT_COLUMNS}
+        sortItemOf={(field) => (field === 'user_nm' || field === 'user_id' ? field : undefined)}
+        title={t('users.title')}
+        description={t('users.description')}
+        refreshTestId="user-refresh-button"
         loadingText={t('users.loading')}
-        selectionType="multi"
-        selectedItems={selectedUsers}
-        onSelectionChange={({ detail }) => selection.select(detail.selectedItems)}
-        sortingColumn={columns.find((column) => column.sortingField === list.sort.item)}
-        sortingDescending={list.sort.flg === 2}
-        onSortingChange={({ detail }) =>
-          list.setSort({ item: detail.sortingColumn.sortingField === 'user_nm' ? 'user_nm' : 'user_id', flg: detail.isDescending ? 2 : 1 })
-        }
-        ariaLabels={collectionAriaLabels(t, t('users.tableLabel'), (user: User) => user.user_nm)}
-        totalItemsCount={total}
-        header={
-          <Header
-            variant="awsui-h1-sticky"
-            counter={listCounter(total, selectedUsers.length)}
-            description={t('users.description')}
-            actions={
-              <SpaceBetween direction="horizontal" size="xs">
-                <RefreshButton testId="user-refresh-button" loading={isValidating && !!current} onRefresh={() => void mutate()} />
-                <Button disabled={suspendable.length === 0} onClick={() => setDialog('suspend')} nativeButtonAttributes={{ 'data-testid': 'user-suspend-button' }}>
-                  {t('users.actions.suspend')}
-                </Button>
-                <Button
-                  disabled={unsuspendable.length === 0}
-                  onClick={() => setDialog('unsuspend')}
-                  nativeButtonAttributes={{ 'data-testid': 'user-unsuspend-button' }}
-                >
-                  {t('users.actions.unsuspend')}
-                </Button>
-                <Button disabled={selectedUsers.length === 0} onClick={() => setDialog('delete')} nativeButtonAttributes={{ 'data-testid': 'user-delete-button' }}>
-                  {t('users.actions.delete')}
-                </Button>
-                <ImportExportButton
-                  kind="user"
-                  exportFilters={{
-                    ...(request.search_key ? { search_key: request.search_key } : {}),
-                    ...(request.user_group_id ? { user_group_id: request.user_group_id } : {}),
-                    ...(request.corp_id ? { corp_id: request.corp_id } : {}),
-                    ...(request.status !== undefined ? { status: request.status } : {}),
-                  }}
-                />
-                {registerButton('user-register-button', 'primary')}
-              </SpaceBetween>
-            }
-          >
-            {t('users.title')}
-          </Header>
+        tableLabel={t('users.tableLabel')}
+        nameOf={(user) => user.user_nm}
+        actions={
+          <>
+            <Button disabled={suspendable.length === 0} onClick={() => setDialog('suspend')} nativeButtonAttributes={{ 'data-testid': 'user-suspend-button' }}>
+              {t('users.actions.suspend')}
+            </Button>
+            <Button disabled={unsuspendable.length === 0} onClick={() => setDialog('unsuspend')} nativeButtonAttributes={{ 'data-testid': 'user-unsuspend-button' }}>
+              {t('users.actions.unsuspend')}
+            </Button>
+            <Button disabled={selectedUsers.length === 0} onClick={() => setDialog('delete')} nativeButtonAttributes={{ 'data-testid': 'user-delete-button' }}>
+              {t('users.actions.delete')}
+            </Button>
+            <ImportExportButton
+              kind="user"
+              exportFilters={{
+                ...(request.search_key ? { search_key: request.search_key } : {}),
+                ...(request.user_group_id ? { user_group_id: request.user_group_id } : {}),
+                ...(request.corp_id ? { corp_id: request.corp_id } : {}),
+                ...(request.status !== undefined ? { status: request.status } : {}),
+              }}
+            />
+            {registerButton('user-register-button', 'primary')}
+          </>
         }
         filter={
           <div className="user-list-filters">
@@ -203,21 +175,17 @@ export default function UserListPage() {
             )}
           </div>
         }
-        empty={
-          <ListEmptyState
-            testId="user-empty"
-            filtered={filtered}
-            title={t('users.empty.title')}
-            description={t('users.empty.description')}
-            action={registerButton('user-register-button-empty', 'normal')}
-            onClearFilter={() => {
-              list.setFilterText('');
-              setFilters(noUserFilters);
-            }}
-          />
-        }
-        pagination={<ListPagination page={list.page} pageSize={list.pageSize} total={total} onChange={list.setPage} />}
-        preferences={<ListPreferences pageSize={list.pageSize} onChange={list.setPageSize} />}
+        empty={{
+          testId: 'user-empty',
+          filtered,
+          title: t('users.empty.title'),
+          description: t('users.empty.description'),
+          action: registerButton('user-register-button-empty', 'normal'),
+          onClearFilter: () => {
+            list.setFilterText('');
+            setFilters(noUserFilters);
+          },
+        }}
       />
       {dialog === 'suspend' && (
         <ConfirmModal

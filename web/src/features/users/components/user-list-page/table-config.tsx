@@ -11,6 +11,8 @@ import { UserStatusBadge } from '../status-badge.tsx';
 export type UserSortItem = (typeof userSortItems)[number];
 
 export const PAGE_SIZE_KEY = 'user_list.page_size';
+/** Shown until the user chooses columns: fits 1280 px with the side navigation open. */
+export const DEFAULT_COLUMNS = ['user_id', 'user_nm', 'email', 'group', 'status'];
 
 /** Columns of the user list: user ID and name sort on the server. */
 export function userColumns(t: TFunction, language: DisplayLanguage, open: (id: string) => void): TableProps.ColumnDefinition<User>[] {
@@ -37,11 +39,11 @@ export function userColumns(t: TFunction, language: DisplayLanguage, open: (id: 
     },
     { id: 'user_nm', header: t('users.columns.name'), sortingField: 'user_nm', cell: (user) => user.user_nm },
     { id: 'email', header: t('users.columns.email'), cell: (user) => user.email || dash },
-    { id: 'corp_nm', header: t('users.columns.corp'), cell: (user) => user.corp_nm || dash },
+    { id: 'corp_nm', header: t('users.columns.corp'), minWidth: 140, cell: (user) => user.corp_nm || dash },
     { id: 'department', header: t('users.columns.department'), cell: (user) => user.department || dash },
     { id: 'post', header: t('users.columns.post'), cell: (user) => user.post || dash },
-    { id: 'group', header: t('users.columns.accountGroup'), cell: (user) => user.group_names.ata || dash },
-    { id: 'status', header: t('users.columns.status'), cell: (user) => <UserStatusBadge status={user.status} /> },
+    { id: 'group', header: t('users.columns.accountGroup'), minWidth: 140, cell: (user) => user.group_names.ata || dash },
+    { id: 'status', header: t('users.columns.status'), minWidth: 140, cell: (user) => <UserStatusBadge status={user.status} /> },
     { id: 'update_date', header: t('users.columns.updated'), cell: (user) => formatDateTime(user.update_date, language) },
   ];
 }

@@ -1,4 +1,3 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
@@ -8,12 +7,8 @@ import { userUpdateRequest, type UserDetail } from '@shared/schemas/users.ts';
 import type { ProductArea } from '@shared/schemas/groups.ts';
 import { ConflictAlert } from '@/components/conflict-alert.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { handleSaveError, useReload } from '@/lib/edit-form.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { focusFirstInvalid } from '@/lib/focus-invalid.ts';
-import { fieldErrors } from '@/lib/form-validation.ts';
-import { newNotificationId, notify } from '@/lib/notifications.ts';
-import { useFormState } from '@/lib/use-form-state.ts';
+import { useZodForm } from '@/lib/use-zod-form.ts';
 import { updateUser } from '../../api/update-user.ts';
 import { updateBody, userFormFromUser } from '../../utils/user-form.ts';
 import { UserFormFields } from '../user-form-fields.tsx';
@@ -33,47 +28,19 @@ export function EditUserForm({
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'ja' ? 'ja' : 'en';
-  const form = useFormState(userFormFromUser(user));
-  const formRef = useRef<HTMLFormElement>(null);
-  const [busy, setBusy] = useState(false);
-  const { reloading, reload } = useReload(onReload);
-  const [conflict, setConflict] = useState<string>();
-
-  const body = updateBody(form.values, user);
-  const localErrors = form.submitted ? fieldErrors(userUpdateRequest, body, t) : {};
-  const errorOf = (field: string) => localErrors[field] ?? form.serverErrors[field];
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    form.setSubmitted(true);
-    if (Object.keys(fieldErrors(userUpdateRequest, body, t)).length > 0) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setBusy(true);
-    setConflict(undefined);
-    try {
-      const { user: saved } = await updateUser(body, { silent: true });
-      notify(
-        { id: newNotificationId('user-saved'), type: 'success', header: <Tx k="users.form.saved" values={{ name: saved.user_nm }} />, dismissLabel: t('common.close') },
-        5000,
-      );
-      onSaved(saved);
-    } catch (error) {
-      handleSaveError(error, {
-        conflict: setConflict,
-        fieldErrors: (fields) => {
-          form.setServerErrors(fields);
-          focusFirstInvalid(formRef.current);
-        },
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useZodForm({
+    initial: userFormFromUser(user),
+    schema: userUpdateRequest,
+    toBody: (values) => updateBody(values, user),
+    send: (body) => updateUser(body, { silent: true }),
+    savedMessage: ({ user: saved }) => <Tx k="users.form.saved" values={{ name: saved.user_nm }} />,
+    onSaved: ({ user: saved }) => onSaved(saved),
+    onReload,
+  });
+  const { busy, conflict, reloading } = form;
 
   return (
-    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate data-testid="user-form" data-mode="edit" data-user-id={user.user_id}>
+    <form {...form.formProps} data-testid="user-form" data-mode="edit" data-user-id={user.user_id}>
       <Form
         header={
           <Header
@@ -95,11 +62,11 @@ export function EditUserForm({
         }
       >
         <SpaceBetween size="l">
-          {conflict && <ConflictAlert message={conflict} onReload={() => void reload()} reloading={reloading} discardsChanges />}
+          {conflict && <ConflictAlert message={conflict} onReload={() => void form.reload()} reloading={reloading} discardsChanges />}
           <UserFormFields
             values={form.values}
             onChange={form.change}
-            errorOf={errorOf}
+            errorOf={form.errorOf}
             detailed
             editing
             groupNames={user.group_names as Partial<Record<ProductArea, string>>}

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { mutate } from 'swr';
@@ -12,12 +12,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { userRegisterRequest } from '@shared/schemas/users.ts';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { handleSaveError } from '@/lib/edit-form.ts';
-import { focusFirstInvalid } from '@/lib/focus-invalid.ts';
-import { fieldErrors } from '@/lib/form-validation.ts';
 import { currentLanguage } from '@/lib/i18n/index.ts';
-import { newNotificationId, notify } from '@/lib/notifications.ts';
-import { useFormState } from '@/lib/use-form-state.ts';
+import { useZodForm } from '@/lib/use-zod-form.ts';
 import { userKey } from '../../api/get-user.ts';
 import { refreshUserLists } from '../../api/list-users.ts';
 import { registerUser, type RegisterUserResponse } from '../../api/register-user.ts';
@@ -31,68 +27,42 @@ export function RegisterUserPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [mode, setMode] = useState<RegistMode>(0);
-  const form = useFormState(emptyUserForm(currentLanguage()));
-  const formRef = useRef<HTMLFormElement>(null);
-  const [busy, setBusy] = useState(false);
   const [switched, setSwitched] = useState(false);
   const [created, setCreated] = useState<RegisterUserResponse>();
+  const [initial] = useState(() => emptyUserForm(currentLanguage()));
+  const form = useZodForm({
+    initial,
+    schema: userRegisterRequest,
+    toBody: (values) => registerBody(values, mode),
+    send: (body) => registerUser(body, { silent: true }),
+    // The server's text (990000210001) when it sends one, with who was registered.
+    savedMessage: ({ data, message }) => message || <Tx k="users.form.created" values={{ name: data.user.user_nm }} />,
+    savedContent: ({ data, message }) => (message ? `${data.user.user_nm} (${data.user.user_id})` : undefined),
+    onSaved: async ({ data }) => {
+      await mutate(userKey(data.user.user_id), { user: data.user }, { revalidate: false });
+      void refreshUserLists();
+      if (data.temporary_password) setCreated(data);
+      else navigate(userHref(data.user.user_id));
+    },
+    onFieldErrors: (fields) => {
+      if (mode === 0 && errorsOutsideSimpleMode(fields)) {
+        setMode(1);
+        setSwitched(true);
+      }
+    },
+  });
 
   usePageLayout(
     [
-      { text: t('nav.home'), href: '/' },
       { text: t('users.title'), href: LIST_HREF },
       { text: t('users.form.registerTitle'), href: REGISTER_HREF },
     ],
     'form',
   );
 
-  const body = registerBody(form.values, mode);
-  const localErrors = form.submitted ? fieldErrors(userRegisterRequest, body, t) : {};
-  const errorOf = (field: string) => localErrors[field] ?? form.serverErrors[field];
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    form.setSubmitted(true);
-    if (Object.keys(fieldErrors(userRegisterRequest, body, t)).length > 0) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setBusy(true);
-    try {
-      const { data, message } = await registerUser(body, { silent: true });
-      await mutate(userKey(data.user.user_id), { user: data.user }, { revalidate: false });
-      notify(
-        {
-          id: newNotificationId('user-created'),
-          type: 'success',
-          header: message || <Tx k="users.form.created" values={{ name: data.user.user_nm }} />,
-          content: message ? `${data.user.user_nm} (${data.user.user_id})` : undefined,
-          dismissLabel: t('common.close'),
-        },
-        8000,
-      );
-      void refreshUserLists();
-      if (data.temporary_password) setCreated(data);
-      else navigate(userHref(data.user.user_id));
-    } catch (error) {
-      handleSaveError(error, {
-        fieldErrors: (fields) => {
-          form.setServerErrors(fields);
-          if (mode === 0 && errorsOutsideSimpleMode(fields)) {
-            setMode(1);
-            setSwitched(true);
-          }
-          focusFirstInvalid(formRef.current);
-        },
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <>
-      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate data-testid="user-form" data-mode={mode === 0 ? 'simple' : 'detailed'}>
+      <form {...form.formProps} data-testid="user-form" data-mode={mode === 0 ? 'simple' : 'detailed'}>
         <Form
           header={
             <Header variant="h1" description={t('users.form.registerDescription')}>
@@ -104,7 +74,7 @@ export function RegisterUserPage() {
               <Button formAction="none" variant="link" onClick={() => navigate(LIST_HREF)} nativeButtonAttributes={{ 'data-testid': 'user-form-cancel' }}>
                 {t('common.cancel')}
               </Button>
-              <Button variant="primary" loading={busy} nativeButtonAttributes={{ 'data-testid': 'user-form-submit' }}>
+              <Button variant="primary" loading={form.busy} nativeButtonAttributes={{ 'data-testid': 'user-form-submit' }}>
                 {t('users.form.submitRegister')}
               </Button>
             </SpaceBetween>
@@ -127,7 +97,7 @@ export function RegisterUserPage() {
               />
             </FormField>
             {switched && <Alert type="warning">{t('users.form.detailedErrors')}</Alert>}
-            <UserFormFields values={form.values} onChange={form.change} errorOf={errorOf} detailed={mode === 1} editing={false} groupNames={{}} />
+            <UserFormFields values={form.values} onChange={form.change} errorOf={form.errorOf} detailed={mode === 1} editing={false} groupNames={{}} />
           </SpaceBetween>
         </Form>
       </form>

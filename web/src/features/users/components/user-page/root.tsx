@@ -1,7 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { LIST_HREF, userPageView } from '../../utils/hrefs.ts';
 import { RegisterUserPage } from './register.tsx';
-import { UserDetailPage } from './detail.tsx';
+import { UserDetailPage } from './detail/root.tsx';
 
 /**
  * /user (SPEC.md §2): registration (`?mode=new`), or one user's details (`?user_id=…`) and its edit

@@ -1,0 +1,21 @@
+import type { Locator, Page } from '@playwright/test';
+import { ElementWrapper } from '@cloudscape-design/components/test-utils/selectors';
+
+/**
+ * Cloudscape's test-utils as Playwright locators: `createWrapper()` of the selectors flavour builds
+ * CSS selectors from the components' structure (a table's rows, a modal's footer, a flashbar's
+ * items), which page objects combine with the app's own `data-testid`s (web/README.md).
+ */
+export const cloudscape = new ElementWrapper('body');
+
+/** A `[data-testid="…"]` selector, to narrow a Cloudscape wrapper to one component. */
+export const byTestId = (testId: string): string => `[data-testid="${testId}"]`;
+
+/** A Playwright locator for a test-utils wrapper. */
+export const locate = (page: Page, wrapper: { toSelector: () => string }): Locator => page.locator(wrapper.toSelector());
+
+/** The native control (input, textarea, button) the app tags with `data-testid`, anywhere on the page. */
+export const control = (page: Page, testId: string): Locator => locate(page, cloudscape.find(byTestId(testId)));
+
+/** Test-utils wrappers rooted at one element of the app (e.g. a form): `within('login-form').findFormField()`. */
+export const within = (testId: string): ElementWrapper => new ElementWrapper(byTestId(testId));
