@@ -20,12 +20,15 @@ export function ListPagination({
   page,
   pageSize,
   total,
+  openEnd,
   disabled,
   onChange,
 }: {
   page: number;
   pageSize: number;
   total: number | undefined;
+  /** The total is a lower bound: more pages may follow the last one counted. */
+  openEnd?: boolean;
   disabled?: boolean;
   onChange: (page: number) => void;
 }) {
@@ -34,6 +37,7 @@ export function ListPagination({
     <Pagination
       currentPageIndex={page}
       pagesCount={pagesCount(total ?? 0, pageSize)}
+      openEnd={openEnd}
       disabled={disabled}
       onChange={({ detail }) => onChange(detail.currentPageIndex)}
       ariaLabels={paginationAriaLabels(t)}
@@ -124,9 +128,10 @@ export function ListEmptyState({
 }
 
 /** The header counter: "(12)" or, with a selection, "(2/12)". */
-export function listCounter(total: number | undefined, selected: number): string | undefined {
+export function listCounter(total: number | undefined, selected: number, exact = true): string | undefined {
   if (total === undefined) return undefined;
-  return selected > 0 ? `(${selected}/${total})` : `(${total})`;
+  const shown = exact ? `${total}` : `${total}+`;
+  return selected > 0 ? `(${selected}/${shown})` : `(${shown})`;
 }
 
 /** The table's accessible labels for a multi-selection table: its label and "select <name>" per row. */

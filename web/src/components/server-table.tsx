@@ -17,8 +17,8 @@ import { collectionAriaLabels, ListEmptyState, ListErrorState, ListPagination, l
 
 /** What `usePagedApi` answers, for a paged route (`return_list` + `total_size`). */
 export interface PagedQuery<T, Req> {
-  data: { return_list: readonly T[]; total_size: number } | undefined;
-  current: { return_list: readonly T[]; total_size: number } | undefined;
+  data: { return_list: readonly T[]; total_size: number; total_exact?: 0 | 1 } | undefined;
+  current: { return_list: readonly T[]; total_size: number; total_exact?: 0 | 1 } | undefined;
   answeredRequest: Req | undefined;
   error: unknown;
   isValidating: boolean;
@@ -43,11 +43,14 @@ export function useServerRows<T, Req extends PageRequest>(
   idOf: (item: T) => string,
 ) {
   const { current, data, answeredRequest } = query;
-  const total = current?.total_size ?? (sameRequest(scopeOf(answeredRequest), scopeOf(request)) ? data?.total_size : undefined);
+  const answer = current ?? (sameRequest(scopeOf(answeredRequest), scopeOf(request)) ? data : undefined);
+  const total = answer?.total_size;
+  // A filter the server counts only so far (functions/lib/data/query.ts): the total is a lower bound.
+  const exact = answer?.total_exact !== 0;
   const items = useMemo(() => current?.return_list ?? [], [current]);
   useClampToLastPage(current, list);
   const selection = usePageSelection(list, items, idOf);
-  return { items, total, loaded: current !== undefined, selection };
+  return { items, total, exact, loaded: current !== undefined, selection };
 }
 
 export type ServerRows<T> = ReturnType<typeof useServerRows<T, PageRequest>>;
@@ -157,7 +160,7 @@ export function ServerTable<T, S extends string>(props: ServerTableProps<T, S>) 
       header={
         <Header
           variant="awsui-h1-sticky"
-          counter={listCounter(rows.total, rows.selection.selected.length)}
+          counter={listCounter(rows.total, rows.selection.selected.length, rows.exact)}
           description={props.description}
           actions={
             <SpaceBetween direction="horizontal" size="xs">
@@ -184,7 +187,7 @@ export function ServerTable<T, S extends string>(props: ServerTableProps<T, S>) 
           />
         )
       }
-      pagination={<ListPagination page={list.page} pageSize={list.pageSize} total={rows.total} onChange={list.setPage} />}
+      pagination={<ListPagination page={list.page} pageSize={list.pageSize} total={rows.total} openEnd={!rows.exact} onChange={list.setPage} />}
       preferences={
         <CollectionPreferences
           title={t('collection.preferences')}

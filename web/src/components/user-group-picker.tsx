@@ -110,6 +110,8 @@ export function UserGroupPicker({
   const withoutSelection = (body: PickerRequest | undefined) => body && { ...body, selected_ids: undefined };
   const current: PickerResponse | undefined = data && sameRequest(withoutSelection(answeredRequest), withoutSelection(request)) ? data : undefined;
   const total = current?.total_size;
+  // Past the server's count cap the total is a lower bound (open-ended pages).
+  const exact = current?.total_exact !== 0;
   const rows = current?.return_list ?? [];
 
   // Remember every entry seen, so the tokens can name selections made on other pages and tabs.
@@ -252,7 +254,7 @@ export function UserGroupPicker({
         }}
         header={
           <Box variant="p" color="text-body-secondary">
-            {listCounter(total, 0)}
+            {listCounter(total, 0, exact)}
           </Box>
         }
         empty={
@@ -265,7 +267,7 @@ export function UserGroupPicker({
             )}
           </Box>
         }
-        pagination={<ListPagination page={page} pageSize={PICKER_PAGE_SIZE} total={total} onChange={(next) => setPageState({ scope, page: next })} />}
+        pagination={<ListPagination page={page} pageSize={PICKER_PAGE_SIZE} total={total} openEnd={!exact} onChange={(next) => setPageState({ scope, page: next })} />}
       />
     </SpaceBetween>
   );
