@@ -146,6 +146,7 @@ export const en = {
     empty: {
       title: 'This folder is empty',
       description: 'Create a folder or upload files to get started.',
+      viewOnly: 'Nothing has been put here yet.',
     },
     selection: {
       group: 'Items selection',

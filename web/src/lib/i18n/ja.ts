@@ -144,6 +144,7 @@ export const ja: Resources = {
     empty: {
       title: 'このフォルダーは空です',
       description: 'フォルダーを作成するか、ファイルをアップロードしてください。',
+      viewOnly: 'まだ何も置かれていません。',
     },
     selection: {
       group: 'アイテムの選択',

@@ -217,7 +217,7 @@ export default function DrivePage() {
                     {t('drive.empty.title')}
                   </Box>
                   <Box variant="p" color="inherit">
-                    {t('drive.empty.description')}
+                    {t(mayAdd ? 'drive.empty.description' : 'drive.empty.viewOnly')}
                   </Box>
                 </div>
                 {mayAdd && (
