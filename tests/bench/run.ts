@@ -46,8 +46,9 @@ async function timed<T>(work: () => Promise<T>, section?: string): Promise<[numb
 
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'com-drive-bench-'));
-  meterCapacity(db());
   const stack = await startLocalStack({ port: 0, dataDir, inMemory: true, seedDemo: false, log: () => {} });
+  // After the stack has pointed the clients at its stand-ins (a client made before would be replaced).
+  meterCapacity(db());
   const call = async <P extends RoutePath>(path: P, body: RouteRequest<P>, token?: string) => {
     const response = await fetch(`${stack.url}/api/${path}`, {
       method: 'POST',
