@@ -50,6 +50,8 @@ export const codes = {
   loginTotpNeeded: warn(-990000010016),
   /** The IP allow-list refused the address: at sign-in and on every call (403). */
   loginLimitedByAdmin: error(-990000010017, 403),
+  /** Not in SPEC.md §8: too many failed sign-in steps from one source address (429). */
+  loginTooManyAttempts: error(-990000010018, 429),
 
   passwordPolicy: error(-990000020100),
   passwordLength: error(-990000020101),

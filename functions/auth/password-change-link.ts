@@ -3,6 +3,7 @@ import { DomainError } from '#lib/errors.ts';
 import { PASSWORD_FIELD } from '#domain/password-rules.ts';
 import { requirePasswordFields, storeNewPassword, type UserPasswordState } from '#domain/store-password.ts';
 import { updatePending } from '#data/pending-sign-ins.ts';
+import { giveBack, takeSourceAttempt } from '#domain/lock-out.ts';
 import { advance, requirePending } from './sign-in-flow.ts';
 
 /**
@@ -12,6 +13,7 @@ import { advance, requirePending } from './sign-in-flow.ts';
  */
 export const passwordChangeLink: Operation<'com/passchange_lnk'> = async ({ input, log, sourceIp, userAgent, requestId }) => {
   requirePasswordFields(input, { [PASSWORD_FIELD]: 'validation.newPasswordRequired', confirm_password: 'validation.confirmPasswordRequired' });
+  const window = await takeSourceAttempt(sourceIp);
   const { pending, user } = await requirePending(input.ticket, 'password-change', sourceIp, () => new DomainError('loginChangePasswordTimeout'));
   // Conditional on the hash read here: of two changes with the same ticket one wins (-201 for the other).
   await storeNewPassword({
@@ -21,6 +23,7 @@ export const passwordChangeLink: Operation<'com/passchange_lnk'> = async ({ inpu
   const changed = { ...user, password_change_required: 0 as const, password_changed_at: new Date().toISOString(), row_version: user.row_version + 1 };
   const updated = await updatePending(pending, { policy_failed: false, user_version: changed.row_version });
   if (!updated) throw new DomainError('loginChangePasswordTimeout');
+  await giveBack(window);
   const reply = await advance(changed, { pending: updated, replace: updated.replace, mfaDone: updated.mfa_done, policyFailed: false }, { log, sourceIp, userAgent, requestId });
   return reply.options.token ? new Reply(reply.data, { token: reply.options.token, codeName: 'passwordChanged' }) : reply;
 };

@@ -1,24 +1,21 @@
 import { Reply } from '#lib/api-handler.ts';
-import { writeAudit, type AuditActor } from '#lib/audit.ts';
-import { epochSeconds, nowIso } from '#lib/data/table.ts';
+import { epochSeconds } from '#lib/data/table.ts';
 import { getContract } from '#data/contracts.ts';
 import { type User } from '#data/users.ts';
 import { DomainError } from '#lib/errors.ts';
 import { isIpAllowed } from '#lib/ip-policy.ts';
 import type { Logger } from '#lib/logger.ts';
-import { formatMailTime, sendMail } from '#lib/mail.ts';
-import { translate } from '#shared/messages.ts';
 import type { LoginStep, LoginStepKind, SignInResponse } from '#shared/schemas/auth.ts';
 import type { PasswordPolicy } from '#shared/schemas/security.ts';
 import { getGroup } from '#data/groups.ts';
 import { policyInForce } from '#data/password-policy.ts';
 import { getUserConsistent } from '#data/user-directory.ts';
 import { browserOf, findDevice, type DeviceKind, type DeviceRecord } from '#data/devices.ts';
-import { decodeTicket, encodeTicket, endPending, getPending, startPending, updatePending, type PendingSignIn } from '#data/pending-sign-ins.ts';
+import { decodeTicket, encodeTicket, endPending, getPending, MAX_CODE_ATTEMPTS, startPending, updatePending, type PendingSignIn } from '#data/pending-sign-ins.ts';
 import { maskEmail, mailCodeHash, newMailCode, sendMailCode } from './otp-mail.ts';
 import { startSession } from '#domain/start-session.ts';
 import { newTotpSecret, totpActivation } from './totp.ts';
-import { countWrongPassword, lockUser, recordSignIn } from '#data/users.ts';
+import { recordSignIn } from '#data/users.ts';
 
 /**
  * The sign-in state machine (docs/sign-in.md). After the password, in this order: the second step
@@ -76,6 +73,8 @@ export async function requirePending(ticket: string, step: LoginStepKind, source
   const ref = decodeTicket(ticket);
   const pending = ref ? await getPending(ref) : undefined;
   if (!ref || !pending || pending.step !== step) throw expired();
+  // Ended by its last wrong code: kept until it expires so that every late request hears why.
+  if (pending.attempts >= MAX_CODE_ATTEMPTS) throw new DomainError('loginNumberLimit');
   const [user, contract] = await Promise.all([getUserConsistent(ref.kykId, ref.userId), getContract(ref.kykId)]);
   if (!user || user.row_version !== pending.user_version || user.status !== 0 || contract?.status !== 'active') {
     await endPending(pending);
@@ -180,34 +179,7 @@ export async function advance(user: User, state: FlowState, context: FlowContext
   // Failures count until a sign-in completes (a right password alone does not clear them, so
   // guessing second-step codes runs into the lock-out too).
   if (!(await recordSignIn(user.kyk_id, user.user_id))) throw new DomainError('loginNotAccepted');
-  const { token, data } = await startSession(user, { replace: state.replace, log: context.log });
+  const { token, data } = await startSession(user, { replace: state.replace, log: context.log, origin: context, via: 'password' });
   const warnDays = secondsLeft !== undefined && secondsLeft <= policy.pwd_expiry_warning_days * DAY ? Math.max(0, Math.ceil(secondsLeft / DAY)) : null;
   return new Reply({ ...data, password_expires_in_days: warnDays }, { token });
-}
-
-/**
- * A wrong password for an existing account: counts it and, at the policy's maximum, locks the
- * account (status 9) with an audit record and, if the policy asks, a mail to the user.
- */
-export async function recordWrongPassword(user: User, context: FlowContext): Promise<void> {
-  const failures = await countWrongPassword(user.kyk_id, user.user_id);
-  const policy = await policyInForce(user.kyk_id);
-  if (policy.max_login_attempts <= 0 || failures < policy.max_login_attempts || user.status !== 0) return;
-  const now = nowIso();
-  if (!(await lockUser(user.kyk_id, user.user_id, now))) return;
-  context.log.warn('account locked after failed sign-ins', { kyk: user.kyk_id, user: user.user_id, failures });
-  const actor: AuditActor = { kykId: user.kyk_id, userId: user.user_id, userName: user.user_nm, requestId: context.requestId, sourceIp: context.sourceIp };
-  await writeAudit(actor, { action: 'user.lock', targetType: 'user', targetId: user.user_id, before: { status: 0 }, after: { status: 9, failed_login_count: failures } });
-  if (policy.mail_notify_lock === 1 && user.email.trim()) {
-    const language = user.language;
-    try {
-      await sendMail({
-        to: user.email,
-        subject: translate(language, 'notice.lockedMailSubject'),
-        text: translate(language, 'notice.lockedMailBody', { kyk_id: user.kyk_id, user_id: user.user_id, attempts: failures, at: formatMailTime(new Date(now), language) }),
-      });
-    } catch (error) {
-      context.log.error('lock mail not sent', { error, user: user.user_id });
-    }
-  }
 }

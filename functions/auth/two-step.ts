@@ -7,9 +7,11 @@ import type { SignInResponse } from '#shared/schemas/auth.ts';
 import { policyInForce } from '#data/password-policy.ts';
 import { TransactionFailed, transactWrite } from '#lib/data/transact.ts';
 import { browserOf, trustDevice, type DeviceKind } from '#data/devices.ts';
-import { endPending, MAX_CODE_ATTEMPTS, pendingUpdate, updatePending, type PendingSignIn } from '#data/pending-sign-ins.ts';
+import { countWrongCode, endPending, MAX_CODE_ATTEMPTS, pendingUpdate, updatePending, type PendingSignIn } from '#data/pending-sign-ins.ts';
+import { recordSignInOutcome } from '#data/sign-in-history.ts';
+import { countSignInFailure, giveBack, takeSourceAttempt } from '#domain/lock-out.ts';
 import { mailCodeMatches, maskEmail } from './otp-mail.ts';
-import { advance, recordWrongPassword, requirePending, secondStepOf, sendCode, signInTicketInvalid, type FlowContext } from './sign-in-flow.ts';
+import { advance, requirePending, secondStepOf, sendCode, signInTicketInvalid, type FlowContext } from './sign-in-flow.ts';
 import { verifyTotp } from './totp.ts';
 import { totpStepItem } from '#data/users.ts';
 
@@ -20,17 +22,22 @@ const MAX_SENDS = 5;
 type TwoStepPath = 'login/login_two_step' | 'login/login_two_step_totp';
 
 /**
- * A wrong code: counted on the pending sign-in; the last allowed one ends it (-990000010015, the
- * sign-in starts again from the password) and counts as one failed sign-in toward the lock-out,
- * so guessing codes by restarting the sign-in runs into the policy's maximum too.
+ * A wrong code: counted on the pending sign-in atomically; the last allowed one ends it
+ * (-990000010015, the sign-in starts again from the password) and counts as one failed sign-in
+ * toward the lock-out, so guessing codes by restarting the sign-in runs into the policy's maximum
+ * too. Parallel wrong codes each hear -990000010014 or the limit, never an expired sign-in.
  */
 async function wrongCode(context: FlowContext, user: User, pending: PendingSignIn): Promise<never> {
-  if (pending.attempts + 1 >= MAX_CODE_ATTEMPTS) {
-    // Counted once, by the request that ended it.
-    if (await endPending(pending)) await recordWrongPassword(user, context);
+  const attempts = await countWrongCode(pending);
+  if (attempts === undefined) throw signInTicketInvalid();
+  if (attempts >= MAX_CODE_ATTEMPTS) {
+    // Counted once, by the request that reached the limit.
+    if (attempts === MAX_CODE_ATTEMPTS) {
+      await countSignInFailure(user, await policyInForce(user.kyk_id), context);
+      await recordSignInOutcome({ actor: { kykId: user.kyk_id, userId: user.user_id, userName: user.user_nm, requestId: context.requestId, sourceIp: context.sourceIp }, outcome: 'second_step_failed', userAgent: context.userAgent });
+    }
     throw new DomainError('loginNumberLimit');
   }
-  if (!(await updatePending(pending, { attempts: pending.attempts + 1 }))) throw signInTicketInvalid();
   throw new DomainError('loginWrongOtp', {}, { auth_code: 'code.loginWrongOtp' });
 }
 
@@ -54,12 +61,14 @@ async function passed(context: OperationContext<TwoStepPath>, user: User, claime
 
 /** login_two_step: the six-digit code mailed at the password step (valid 10 minutes, once). */
 export const loginTwoStepMail: Operation<'login/login_two_step'> = async (context) => {
+  const window = await takeSourceAttempt(context.sourceIp);
   const { pending, user } = await requirePending(context.input.ticket, 'otp-mail', context.sourceIp);
   const fresh = pending.otp_hash && (pending.otp_expires_at ?? 0) > epochSeconds();
   if (!fresh || !mailCodeMatches(pending.ticket_id, context.input.auth_code, pending.otp_hash!)) return wrongCode(context, user, pending);
   // Of two requests with the right code, one passes; the other finds the ticket used.
   const claimed = await updatePending(pending, STEP_PASSED.changes, STEP_PASSED.remove);
   if (!claimed) throw signInTicketInvalid();
+  await giveBack(window);
   return passed(context, user, claimed, 'mail');
 };
 
@@ -70,6 +79,7 @@ export const loginTwoStepMail: Operation<'login/login_two_step'> = async (contex
  * of two requests with the same ticket exactly one passes.
  */
 export const loginTwoStepTotp: Operation<'login/login_two_step_totp'> = async (context) => {
+  const window = await takeSourceAttempt(context.sourceIp);
   const { pending, user } = await requirePending(context.input.ticket, 'totp', context.sourceIp);
   const secret = user.totp_secret ?? pending.totp_pending_secret;
   if (!secret) throw signInTicketInvalid();
@@ -88,6 +98,7 @@ export const loginTwoStepTotp: Operation<'login/login_two_step_totp'> = async (c
     if (error instanceof TransactionFailed && error.failed('totpStep')) return wrongCode(context, user, pending);
     throw error;
   }
+  await giveBack(window);
   if (activating) {
     await writeAudit(
       { kykId: user.kyk_id, userId: user.user_id, userName: user.user_nm, requestId: context.requestId, sourceIp: context.sourceIp },

@@ -12,6 +12,8 @@ import { policyKey } from './password-policy.ts';
 import { pendingKey } from './pending-sign-ins.ts';
 import { assertionKey, codeKey, requestKey, ssoSettingsKey } from './saml.ts';
 import { sessionKey } from './sessions.ts';
+import { attemptsKey } from './sign-in-attempts.ts';
+import { sourceWindowKey } from './source-attempts.ts';
 import { corpMemberKey } from './user-directory.ts';
 import { userCountKey, userIndexKeys, userKey } from './users.ts';
 
@@ -49,6 +51,7 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'user', module: 'users', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'PROFILE', builder: 'userKey', example: () => pair(userKey(K, 'u1')) },
   { entity: 'session', module: 'sessions', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'SESSION', builder: 'sessionKey', example: () => pair(sessionKey(K, 'u1')) },
   { entity: 'pending sign-in', module: 'pending-sign-ins', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'SIGNIN', builder: 'pendingKey', example: () => pair(pendingKey(K, 'u1')) },
+  { entity: 'sign-in attempts', module: 'sign-in-attempts', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'ATTEMPTS', builder: 'attemptsKey', example: () => pair(attemptsKey(K, 'u1')) },
   { entity: 'trusted device', module: 'devices', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'DEVICE#<hash>', builder: 'deviceKey', example: () => pair(deviceKey(K, 'u1', 'h1')) },
   { entity: 'users counter', module: 'users', index: 'table', partition: 'T#<kyk>#USERS', sort: 'COUNT', builder: 'userCountKey', example: () => pair(userCountKey(K)) },
   { entity: 'user', module: 'users', index: 'gsi1', partition: 'T#<kyk>#USERS', sort: '<user>', builder: 'userIndexKeys', example: () => { const keys = userIndexKeys({ kyk_id: K, user_id: 'u1', user_nm: 'N' }); return [keys.gsi1pk, keys.gsi1sk]; } },
@@ -83,6 +86,8 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'SAML request', module: 'saml', index: 'table', partition: 'T#<kyk>#SSOREQ#<request>', sort: 'REQUEST', builder: 'requestKey', example: () => pair(requestKey(K, 'r1')) },
   { entity: 'SAML assertion seen', module: 'saml', index: 'table', partition: 'T#<kyk>#SSOASSERT#<hash>', sort: 'SEEN', builder: 'assertionKey', example: () => pair(assertionKey(K, 'a1')) },
   { entity: 'SAML sign-in code', module: 'saml', index: 'table', partition: 'T#<kyk>#SSOCODE#<hash>', sort: 'CODE', builder: 'codeKey', example: () => pair(codeKey(K, 's1')) },
+  // The sign-in throttle: a source address belongs to no contract.
+  { entity: 'source address window', module: 'source-attempts', index: 'table', partition: 'SOURCE#<address>', sort: 'WINDOW#<start>', builder: 'sourceWindowKey', example: () => pair(sourceWindowKey('192.0.2.1', 1_764_000_000)) },
   // The audit log (a table of its own, written by the kit).
   { entity: 'audit record', module: 'audit', index: 'audit', partition: 'T#<kyk>#AUDIT#<day>', sort: '<time>#<id>', builder: 'auditRecord', example: () => { const record = audit(); return [String(record.pk), String(record.sk)]; } },
   { entity: 'audit record', module: 'audit', index: 'audit-gsi1', partition: 'T#<kyk>#AUDIT#USER#<user>', sort: '<time>#<id>', builder: 'auditRecord', example: () => { const record = audit(); return [String(record.gsi1pk), String(record.gsi1sk)]; } },

@@ -130,6 +130,30 @@ export async function updatePending(pending: PendingSignIn, changes: PendingChan
   }
 }
 
+/**
+ * Counts a wrong code on the pending sign-in the ticket names, atomically (not by version, so
+ * parallel wrong codes never make each other lose a race); answers the count, or undefined when
+ * the sign-in was replaced or ended meanwhile. The sign-in is kept at its limit until it expires,
+ * so every late request hears the limit too.
+ */
+export async function countWrongCode(pending: Pick<PendingSignIn, 'kyk_id' | 'user_id' | 'ticket_id' | 'step'>): Promise<number | undefined> {
+  try {
+    const { Attributes } = await db().send(new UpdateCommand({
+      TableName: table(),
+      Key: pendingKey(pending.kyk_id, pending.user_id),
+      UpdateExpression: 'ADD attempts :one',
+      ConditionExpression: 'ticket_id = :ticket AND #step = :step',
+      ExpressionAttributeNames: { '#step': 'step' },
+      ExpressionAttributeValues: { ':one': 1, ':ticket': pending.ticket_id, ':step': pending.step },
+      ReturnValues: 'UPDATED_NEW',
+    }));
+    return Number(Attributes?.attempts);
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+}
+
 /** Ends a pending sign-in (used, failed for good, or replaced by the session). False if already gone. */
 export async function endPending(pending: Pick<PendingSignIn, 'kyk_id' | 'user_id' | 'ticket_id'>): Promise<boolean> {
   try {

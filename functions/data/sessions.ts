@@ -20,6 +20,9 @@ export interface Session {
   /** Epoch seconds after which the session is dead (idle timeout). */
   expires_at: number;
   created_at: string;
+  /** Where it was started from (sessions started before this was kept lack it). */
+  ip_address?: string;
+  browser?: string;
   ttl: number;
 }
 
@@ -41,7 +44,7 @@ export class SessionLiveError extends Error {
  * Starts a session. Without `replace`, refused while another session of the user is alive
  * (SessionLiveError); with it, the other session ends in the same write.
  */
-export async function createSession(kykId: string, userId: string, idleSeconds: number, options: { replace: boolean }): Promise<Session> {
+export async function createSession(kykId: string, userId: string, idleSeconds: number, options: { replace: boolean; ip_address?: string; browser?: string }): Promise<Session> {
   const now = epochSeconds();
   const expires_at = now + idleSeconds;
   const session: Session = {
@@ -50,6 +53,8 @@ export async function createSession(kykId: string, userId: string, idleSeconds: 
     session_id: randomUUID(),
     expires_at,
     created_at: new Date().toISOString(),
+    ...(options.ip_address ? { ip_address: options.ip_address } : {}),
+    ...(options.browser ? { browser: options.browser } : {}),
     ttl: ttlAfter(expires_at),
   };
   try {
@@ -113,6 +118,13 @@ export async function deleteSession(kykId: string, userId: string, sessionId: st
 export async function readSession(kykId: string, userId: string): Promise<Session | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: table(), Key: sessionKey(kykId, userId), ConsistentRead: true }));
   return Item as Session | undefined;
+}
+
+/** Ends whatever session the user has (an administrator's "end session"); answers whether there was a live one. */
+export async function endUserSession(kykId: string, userId: string): Promise<Session | undefined> {
+  const { Attributes } = await db().send(new DeleteCommand({ TableName: table(), Key: sessionKey(kykId, userId), ReturnValues: 'ALL_OLD' }));
+  const session = Attributes as Session | undefined;
+  return session && isLive(session) ? session : undefined;
 }
 
 /** Ends the user's session, as an action of the transaction that makes the change. */

@@ -205,16 +205,6 @@ export async function recordSignIn(kykId: string, userId: string): Promise<boole
   }
 }
 
-/** Counts one more wrong password; answers the count. */
-export async function countWrongPassword(kykId: string, userId: string): Promise<number> {
-  const { Attributes } = await db().send(new UpdateCommand({
-    TableName: table(), Key: userKey(kykId, userId),
-    UpdateExpression: 'ADD failed_login_count :one', ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'UPDATED_NEW',
-  }));
-  return Number(Attributes?.failed_login_count ?? 0);
-}
-
 /** Locks an available account (status 9). False: it was not available (already locked or suspended). */
 export async function lockUser(kykId: string, userId: string, now: string): Promise<boolean> {
   try {

@@ -7,6 +7,7 @@ import { corpMemberPut, groupExistsCheck, userCountChange } from '#data/user-dir
 import { type GroupChange } from '#domain/memberships.ts';
 import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 import { userPut } from '#data/users.ts';
+import { clearAttemptsItem } from '#data/sign-in-attempts.ts';
 
 
 /**
@@ -19,6 +20,8 @@ export async function insertUser(actor: AuditActor, user: User, joins: GroupChan
   const items: LabelledItem[] = [
     userPut(user),
     userCountChange(kykId, 1),
+    // Guesses made at this user ID before it existed must not lock the new account.
+    clearAttemptsItem(kykId, user.user_id),
   ];
   const corpCount = user.corp_id ? corpUserCountUpdate(kykId, user.corp_id, 1) : undefined;
   if (user.corp_id) items.push(corpCount!, corpMemberPut(kykId, user.corp_id, user));

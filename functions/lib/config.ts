@@ -20,6 +20,11 @@ export const config = {
   get originVerifySecretArn() { return read(functionEnv.originVerifySecretArn); },
   /** Audit records expire after this many days (default 7 years, the Japanese bookkeeping retention). */
   get auditRetentionDays() { return Number(read(functionEnv.auditRetentionDays) ?? 2557); },
+  /** Failed sign-ins of a contract/user pair are kept this long after the last one (a made-up account stays "locked" as long). */
+  get signInAttemptsKeepDays() { return Number(read(functionEnv.signInAttemptsKeepDays) ?? 30); },
+  /** Failed sign-in steps one source address may make per window before it must wait. */
+  get signInSourceLimit() { return Number(read(functionEnv.signInSourceLimit) ?? 100); },
+  get signInSourceWindowMinutes() { return Number(read(functionEnv.signInSourceWindowMinutes) ?? 15); },
   get sessionIdleMinutes() { return Number(read(functionEnv.sessionIdleMinutes) ?? 60); },
   /** Where SAML SP private keys live: SSM parameters under a prefix (AWS) or files in a directory (local). */
   get samlKeyParameterPrefix() { return read(functionEnv.samlKeyParameterPrefix); },

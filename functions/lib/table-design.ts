@@ -39,6 +39,10 @@ export const functionEnv = {
   originVerifySecret: 'ORIGIN_VERIFY_SECRET',
   sessionIdleMinutes: 'SESSION_IDLE_MINUTES',
   auditRetentionDays: 'AUDIT_RETENTION_DAYS',
+  /** The lock-out (docs/sign-in.md): days a pair's failures are kept; failures per source address and window. */
+  signInAttemptsKeepDays: 'SIGN_IN_ATTEMPTS_KEEP_DAYS',
+  signInSourceLimit: 'SIGN_IN_SOURCE_LIMIT',
+  signInSourceWindowMinutes: 'SIGN_IN_SOURCE_WINDOW_MINUTES',
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
   s3Endpoint: 'S3_ENDPOINT',
   sesEndpoint: 'SES_ENDPOINT',

@@ -4,6 +4,8 @@ import { deleteUser } from './delete-user.ts';
 import { getUserInfo } from './get-user.ts';
 import { lapseUser } from './lapse-user.ts';
 import { listUserDevices } from './list-user-devices.ts';
+import { listUserSignIns } from './list-user-sign-ins.ts';
+import { endSession } from './end-user-session.ts';
 import { listUserInfo } from './list-users.ts';
 import { registerUser } from './register-user.ts';
 import { resetPassword } from './reset-password.ts';
@@ -25,4 +27,6 @@ export const handler = createApiHandler(usersRoutes, {
   'com/user_info_totpdel_btn': resetTotp,
   'com/user_info_reset_twostep_key_btn': resetTwoStep,
   'com/user_device_list': listUserDevices,
+  'com/user_signin_history': listUserSignIns,
+  'com/user_session_end_btn': endSession,
 });

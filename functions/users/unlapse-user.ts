@@ -5,6 +5,7 @@ import { userKey, type User } from '#data/users.ts';
 import { auditView, currentDetail, lostRace, requireUser } from '#domain/user-records.ts';
 import { versionedUpdateItem } from '#lib/data/versioned.ts';
 import { TransactionFailed, transactWrite } from '#lib/data/transact.ts';
+import { clearAttemptsItem } from '#data/sign-in-attempts.ts';
 
 /**
  * Lifts a suspension (status 1) or a lock (status 9): status 0 and the failed sign-ins forgotten, with optimistic locking. With
@@ -32,6 +33,7 @@ export const unlapseUser: Operation<'com/user_info_unlapse_btn'> = async (contex
         },
         remove: ['failed_login_count'],
       }),
+      clearAttemptsItem(kykId, before.user_id),
       auditPut(auditActor(context), {
         action: 'user.unlapse', targetType: 'user', targetId: before.user_id,
         before: auditView(before), after: { ...auditView(after), require_password_change: input.require_password_change },

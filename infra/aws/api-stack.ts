@@ -12,7 +12,7 @@ import { AppFunction } from './app-function.ts';
 import type { DataStack } from './data-stack.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import { acknowledge } from './nag.ts';
-import { grantKeyUse, grantSecretRead, grantTableAppend, grantTableReadWrite } from './permissions.ts';
+import { grantIndexQuery, grantKeyUse, grantSecretRead, grantTableAppend, grantTableReadWrite } from './permissions.ts';
 import type { StorageStack } from './storage-stack.ts';
 
 export interface ApiStackProps extends StackProps {
@@ -36,6 +36,8 @@ interface GroupAccess {
   readonly exportFiles?: boolean;
   /** SAML SP private keys (SSM SecureStrings under samlKeyParameterPrefix): the security Lambda puts, the auth Lambda reads. */
   readonly samlKeys?: 'put' | 'get';
+  /** Query the audit table's item index (a user's sign-in history). */
+  readonly readAuditByItem?: boolean;
 }
 const groupAccess: Partial<Record<EndpointGroup, GroupAccess>> = {
   // Mail codes of the second step, lock notices.
@@ -46,7 +48,7 @@ const groupAccess: Partial<Record<EndpointGroup, GroupAccess>> = {
   // Presigned PUT of import files and GET of their sources (t/), exports and templates (exports/).
   imports: { presignFiles: true, exportFiles: true },
   // Suspension notices to the responsible person and mailed temporary passwords.
-  users: { sendMail: true },
+  users: { sendMail: true, readAuditByItem: true },
   // sso_info_spkey_btn stores a newly generated SP key (never reads one back).
   security: { samlKeys: 'put' },
 };
@@ -101,6 +103,7 @@ export class ApiStack extends Stack {
 
       grantTableReadWrite(fn, data.main);
       grantTableAppend(fn, data.audit);
+      if (access.readAuditByItem) grantIndexQuery(fn, data.audit, 'gsi2');
       grantSecretRead(fn, data.tokenSecret);
       grantSecretRead(fn, props.originVerifySecret);
       grantKeyUse(fn, data.key);

@@ -47,6 +47,13 @@ export const grantTableAppend = (grantee: IGrantable, ref: TableRef): void =>
     }),
   );
 
+/** Key-condition queries on one index of a table (nothing else of it). */
+export const grantIndexQuery = (grantee: IGrantable, ref: TableRef, index: string): void =>
+  addStatement(
+    grantee,
+    new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${ref.table.tableArn}/index/${index}`] }),
+  );
+
 /**
  * Reading the token signing secret. Not `secret.grantRead`: with a customer-managed key that edits
  * the key policy in the data stack to name the reader, a data -> api reference that closes a cycle;

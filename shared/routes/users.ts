@@ -47,4 +47,12 @@ export const usersRoutes = {
     group: 'users', access: 'admin', summary: "A user's trusted second-step devices",
     request: auth.userDeviceListRequest, response: auth.deviceListResponse,
   }),
+  'com/user_signin_history': route({
+    group: 'users', access: 'admin', summary: "A user's latest sign-ins (every outcome, with address and browser) and live session",
+    request: auth.userDeviceListRequest, response: auth.userSignInsResponse,
+  }),
+  'com/user_session_end_btn': route({
+    group: 'users', access: 'admin', summary: "End a user's session (its tokens answer -102); the account stays available",
+    request: auth.userSessionEndRequest, response: auth.userSessionEndResponse,
+  }),
 } as const satisfies Record<string, RouteDef>;

@@ -177,3 +177,22 @@ export const deviceListRequest = z.strictObject({ device_token: deviceToken.opti
 export const deviceListResponse = z.object({ devices: z.array(trustedDevice), totp_registered: flag });
 export const deviceDeleteRequest = z.strictObject({ device_id: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(100) });
 export const userDeviceListRequest = z.strictObject({ user_id: requiredText(USER_ID_MAX) });
+
+/**
+ * Sign-in history (docs/sign-in.md): every outcome of a sign-in of an existing contract, kept with
+ * the audit records. Never the password.
+ */
+export const signInOutcomes = ['success', 'sso', 'wrong_data', 'locked', 'not_accepted', 'second_step_failed', 'ip_refused'] as const;
+export type SignInOutcome = (typeof signInOutcomes)[number];
+export const signInEvent = z.object({
+  at: z.string(),
+  outcome: z.enum(signInOutcomes),
+  ip_address: z.string(),
+  browser: z.string(),
+});
+export type SignInEvent = z.infer<typeof signInEvent>;
+/** The user's live session, if any, as an administrator sees it. */
+export const activeSession = z.object({ started_at: z.string(), expires_at: z.string(), ip_address: z.string(), browser: z.string() });
+export const userSignInsResponse = z.object({ events: z.array(signInEvent), session: activeSession.nullable() });
+export const userSessionEndRequest = z.strictObject({ user_id: requiredText(USER_ID_MAX) });
+export const userSessionEndResponse = z.object({ session: activeSession.nullable() });

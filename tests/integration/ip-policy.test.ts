@@ -1,14 +1,11 @@
-import { request } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#lib/clients.ts';
 import { ipPolicyKey } from '#data/ip-entries.ts';
-import { bearer, readBearer, TOKEN_HEADER, type Envelope } from '#shared/envelope.ts';
-import type { RoutePath, RouteRequest, RouteResponse } from '#shared/routes.ts';
 import type { UserGroup } from '#shared/schemas/groups.ts';
 import { IP_RANGES_MAX } from '#shared/schemas/ip-policy.ts';
-import { baseUrl, call, post, signIn, type ApiResult } from './support/api.ts';
+import { call, post, postFrom, signIn, type ApiResult } from './support/api.ts';
 import { tenantSnapshot } from './support/snapshot.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 import { createUser } from './support/users.ts';
@@ -27,31 +24,6 @@ const lockOut = (ip: string) =>
   `Your current address (${ip}) would no longer be allowed, so you would lock yourself out. Include your address or a range that contains it.`;
 const invalid = (entries: string) =>
   `Not a valid IPv4 address or range: ${entries}. Enter addresses such as 192.0.2.10 or ranges such as 192.0.2.0/24 (mask 0 to 32), separated by commas.`;
-
-/** A call whose TCP connection starts from `localAddress` (any 127.x.x.x), with optional extra headers. */
-function postFrom<P extends RoutePath>(localAddress: string, path: P, body: RouteRequest<P> | Record<string, unknown>, token?: string, headers: Record<string, string> = {}): Promise<ApiResult<RouteResponse<P>>> {
-  const url = new URL(`${baseUrl()}/api/${path}`);
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request({
-      host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...(token ? { [TOKEN_HEADER]: bearer(token) } : {}), ...headers },
-    }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const header = response.headers[TOKEN_HEADER];
-        resolve({
-          status: response.statusCode ?? 0,
-          body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Envelope<RouteResponse<P>>,
-          token: readBearer(Array.isArray(header) ? header[0] : header),
-        });
-      });
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 const info = async (t: Pick<TestTenant, 'token'>) => {
   const result = await call('com/allow_ipadr_info', {}, t.token);

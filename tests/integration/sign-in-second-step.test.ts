@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '#lib/clients.ts';
 import { contractKey } from '#data/contracts.ts';
-import { userKey } from '#data/users.ts';
+import { attemptsKey } from '#data/sign-in-attempts.ts';
 import type { SignInResponse } from '#shared/schemas/auth.ts';
 import { call, post } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
@@ -45,11 +45,11 @@ describe('e-mail one-time code (login_two_step)', () => {
     expect((await call('login/login_two_step', { ticket: next.ticket, auth_code: wrongCode })).body).toMatchObject({
       code: -990000010015, message: 'The number of attempts has reached its limit. Please sign in again.',
     });
-    expect((await call('login/login_two_step', { ticket: next.ticket, auth_code: code })).body.code).toBe(-102);
+    expect((await call('login/login_two_step', { ticket: next.ticket, auth_code: code })).body.code).toBe(-990000010015);
     // The ended sign-in counted as one failed sign-in toward the lock-out.
     expect((await call('com/user_info', { user_id: user.userId }, t.token)).body.data!.user.status).toBe(0);
-    const { Item } = await db().send(new GetCommand({ TableName: TABLE(), Key: userKey(t.kykId, user.userId) }));
-    expect(Item?.failed_login_count).toBe(1);
+    const { Item } = await db().send(new GetCommand({ TableName: TABLE(), Key: attemptsKey(t.kykId, user.userId) }));
+    expect(Item?.attempts).toBe(1);
   });
 
   it('refuses the mail step for an account without an address (-990000010012)', async () => {

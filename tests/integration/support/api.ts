@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { inject } from 'vitest';
 import { bearer, readBearer, TOKEN_HEADER, type Envelope } from '#shared/envelope.ts';
 import type { RoutePath, RouteRequest, RouteResponse } from '#shared/routes.ts';
@@ -29,4 +30,29 @@ export async function signIn(kykId: string, userId: string, password: string, fo
   const result = await call('login/login_btn', { kyk_id: kykId, user_id: userId, password, force_flg: forceFlag });
   if (result.body.code !== 0 || !result.token) throw new Error(`sign-in failed: ${JSON.stringify(result.body)}`);
   return result.token;
+}
+
+/** A call whose TCP connection starts from `localAddress` (any 127.x.x.x), with optional extra headers. */
+export function postFrom<P extends RoutePath>(localAddress: string, path: P, body: RouteRequest<P> | Record<string, unknown>, token?: string, headers: Record<string, string> = {}): Promise<ApiResult<RouteResponse<P>>> {
+  const url = new URL(`${baseUrl()}/api/${path}`);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request({
+      host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...(token ? { [TOKEN_HEADER]: bearer(token) } : {}), ...headers },
+    }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const header = response.headers[TOKEN_HEADER];
+        resolve({
+          status: response.statusCode ?? 0,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Envelope<RouteResponse<P>>,
+          token: readBearer(Array.isArray(header) ? header[0] : header),
+        });
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
 }

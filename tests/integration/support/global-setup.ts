@@ -3,13 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalStack } from '#infra/local/stack.ts';
+import { functionEnv } from '#lib/table-design.ts';
 
 /** One local stack (DynamoDB Local, s3rver, SES emulator, the API adapter) for the whole run. */
 export default async function setup(project: TestProject) {
   process.env.LOG_LEVEL ??= 'silent';
   const dataDir = await mkdtemp(join(tmpdir(), 'com-drive-it-'));
+  // Every test calls from loopback: the source throttle's allowance is set out of reach, and the
+  // throttle's own test fills a window of another loopback address to just below it.
+  const throttle = { [functionEnv.signInSourceLimit]: '1000000' };
+  Object.assign(process.env, throttle);
   const stack = await startLocalStack({ port: 0, dataDir, inMemory: true, seedDemo: false });
-  project.provide('stack', { url: stack.url, functionEnv: stack.functionEnv, mailViewer: stack.endpoints.mailViewer });
+  project.provide('stack', { url: stack.url, functionEnv: { ...stack.functionEnv, ...throttle }, mailViewer: stack.endpoints.mailViewer });
   return async () => {
     await stack.stop();
     await rm(dataDir, { recursive: true, force: true });
