@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemName, requiredText } from './validation.ts';
+import { illFormedTextPath, itemName, requiredText } from './validation.ts';
 import { catalogue, translate } from './messages.ts';
 import { codes } from './codes.ts';
 
@@ -25,9 +25,32 @@ describe('itemName', () => {
   it.each(['請求書.pdf', 'Q1 report (final).xlsx', '.hidden', 'a'.repeat(221)])('accepts %j', (name) => {
     expect(itemName.safeParse(name).success).toBe(true);
   });
+  it.each([
+    ['inv\u202Efdp.exe', 'validation.nameInvisibleCharacters'], ['a\u2066b', 'validation.nameInvisibleCharacters'], ['a\u200Fb', 'validation.nameInvisibleCharacters'],
+    ['a\u0085b', 'validation.nameInvisibleCharacters'], ['\u200B\u200D', 'validation.nameInvisibleCharacters'], ['\uFEFF', 'validation.nameInvisibleCharacters'],
+    ['CON', 'validation.reservedName'], ['nul.txt', 'validation.reservedName'], ['Com1.tar.gz', 'validation.reservedName'], ['LPT9', 'validation.reservedName'],
+  ])('refuses %j with %s', (name, key) => {
+    const result = itemName.safeParse(name);
+    expect(result.error?.issues.map((issue) => issue.message)).toContain(key);
+  });
+  it.each(['CONSOLE.txt', 'nullable.md', 'COM10', 'a\u200Bb', '😀.png', 'ｶﾞ.txt'])('accepts %j (not reserved, visible)', (name) => {
+    expect(itemName.safeParse(name).success).toBe(true);
+  });
   it('trims surrounding spaces, full-width too, before checking', () => {
     expect(itemName.parse('\u3000 end ')).toBe('end');
     expect(itemName.safeParse(` ${'a'.repeat(221)} `).success).toBe(true);
+  });
+});
+
+describe('illFormedTextPath', () => {
+  it('names the first string or key holding an unpaired surrogate', () => {
+    expect(illFormedTextPath({ a: 'ok', b: ['fine', { name: 'x\uD800y' }] })).toBe('b.1.name');
+    expect(illFormedTextPath({ ['k\uDC00']: 1 })).toBe('body');
+    expect(illFormedTextPath('\uDFFF')).toBe('body');
+    expect(illFormedTextPath({ name: 'x\uDC00\uD800' })).toBe('name');
+  });
+  it('accepts well-formed text, emoji (surrogate pairs) included', () => {
+    expect(illFormedTextPath({ name: '😀 請求書', list: ['𠮷野家', 1, null, true] })).toBeUndefined();
   });
 });
 

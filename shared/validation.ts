@@ -20,6 +20,44 @@ export const requiredText = (max: number, requiredKey: MessageKey = 'validation.
 /** Characters no file or folder name may hold, on any platform users download to. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this rejects
 const forbiddenNameCharacters = /[\\/:*?"<>|\u0000-\u001f\u007f]/;
+/**
+ * C1 controls and the bidirectional controls that make a name read differently from what it is
+ * (`inv<U+202E>fdp.exe` shows as `invexe.pdf`).
+ */
+const controlOrDirectionCharacters = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** Characters that show nothing: a name made of these (and spaces) only looks empty. */
+const invisibleOnly = /^[\s\u200b-\u200d\u2060\ufeff\u180e\u3164\uffa0]*$/;
+/** Names Windows reserves for devices, with or without an extension. */
+const windowsReservedName = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?$/i;
+
+/** A lone UTF-16 surrogate: text that cannot be stored, mailed or sent on as UTF-8. */
+const unpairedSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export const isWellFormedText = (value: string): boolean => !unpairedSurrogate.test(value);
+
+/**
+ * The one rule for every string that reaches the server (the handler kit applies it to each
+ * request body, keys and values, before the route's schema): the path of the first string that is
+ * not well-formed Unicode, or undefined.
+ */
+export function illFormedTextPath(value: unknown, path: string[] = []): string | undefined {
+  if (typeof value === 'string') return isWellFormedText(value) ? undefined : path.join('.') || 'body';
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = illFormedTextPath(item, [...path, String(index)]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (!isWellFormedText(key)) return path.join('.') || 'body';
+      const found = illFormedTextPath(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
 
 export const ITEM_NAME_MAX = 221;
 
@@ -32,7 +70,9 @@ export const itemName = z
   .trim()
   .min(1, message('validation.required'))
   .max(ITEM_NAME_MAX, message('validation.tooLong'))
-  .refine((name) => !forbiddenNameCharacters.test(name) && !/[. ]$/.test(name) && name !== '.' && name !== '..', message('validation.invalidName'));
+  .refine((name) => !forbiddenNameCharacters.test(name) && !/[. ]$/.test(name) && name !== '.' && name !== '..', message('validation.invalidName'))
+  .refine((name) => !controlOrDirectionCharacters.test(name) && !invisibleOnly.test(name), message('validation.nameInvisibleCharacters'))
+  .refine((name) => !windowsReservedName.test(name), message('validation.reservedName'));
 
 export const flag = z.union([z.literal(0), z.literal(1)], message('validation.invalidValue'));
 

@@ -6,6 +6,7 @@ import { fallbackLanguage, isLanguage, translate, type Language, type MessageKey
 import { CURRENT_MODULE } from '#shared/schemas/auth.ts';
 import type { RoutePath, RouteResponse, Routes } from '#shared/routes.ts';
 import type { RouteDef, RouteTable } from '#shared/routes/define.ts';
+import { illFormedTextPath } from '#shared/validation.ts';
 import { allows, loadRights, type Rights } from '#domain/access.ts';
 import type { AuditActor } from './audit.ts';
 import { clientAddress } from './client-address.ts';
@@ -187,6 +188,9 @@ const jsonBody = (): ApiMiddleware => ({
     } catch {
       throw new InputError({ body: 'validation.invalidJson' });
     }
+    // JSON escapes can carry lone surrogates: stored, they break downloads and mails later.
+    const illFormed = illFormedTextPath(context.api.body);
+    if (illFormed) throw new InputError({ [illFormed]: 'validation.illFormedText' });
     const language = (context.api.body as { language?: unknown } | null)?.language;
     if (isLanguage(language)) context.api.language = language;
   },
