@@ -74,6 +74,15 @@ export const itemName = z
   .refine((name) => !controlOrDirectionCharacters.test(name) && !invisibleOnly.test(name), message('validation.nameInvisibleCharacters'))
   .refine((name) => !windowsReservedName.test(name), message('validation.reservedName'));
 
+/**
+ * The fields of an update call: each keeps its rule but loses its default, so a field the client
+ * does not send is absent (and keeps its stored value) instead of silently taking the default.
+ * Registration schemas keep the defaults.
+ */
+export function updateFields<T extends Record<string, z.ZodType>>(fields: T): { [K in keyof T]: T[K] extends z.ZodDefault<infer Inner> ? z.ZodOptional<Inner> : T[K] } {
+  return Object.fromEntries(Object.entries(fields).map(([name, rule]) => [name, rule instanceof z.ZodDefault ? (rule.unwrap() as z.ZodType).optional() : rule])) as never;
+}
+
 export const flag = z.union([z.literal(0), z.literal(1)], message('validation.invalidValue'));
 
 /** Sort flag of SPEC.md §4: 1 ascending, 2 descending. */

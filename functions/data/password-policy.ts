@@ -40,10 +40,12 @@ export const policyInForce = async (kykId: string): Promise<PasswordPolicy> => (
  * Saves the policy if nobody saved since `expected` was read (-201 otherwise), with its audit
  * record in the same transaction.
  */
-export async function savePolicy(actor: AuditActor, policy: PasswordPolicy, expected: number): Promise<StoredPolicy> {
+export async function savePolicy(actor: AuditActor, sent: Partial<PasswordPolicy>, expected: number): Promise<StoredPolicy> {
   const kykId = actor.kykId;
   const before = await getPolicy(kykId, true);
   if (before.row_version !== expected) throw new DomainError('editedByAnotherUser');
+  // What was not sent keeps its saved value (zod leaves absent fields out).
+  const policy: PasswordPolicy = { ...before.policy, ...sent };
   const next = expected + 1;
   const item = {
     ...policyKey(kykId), type: 'password-policy', kyk_id: kykId, ...policy, row_version: next,

@@ -31,19 +31,23 @@ export type UserFormFields = Pick<z.output<typeof userUpdateRequest>, (typeof ed
  */
 export async function writeUserUpdate(actor: AuditActor, before: User, input: UserFormFields): Promise<GroupChange[]> {
   const kykId = before.kyk_id;
-  const requested = input.groups as Partial<Record<ProductArea, string | null>>;
+  const requested = (input.groups ?? {}) as Partial<Record<ProductArea, string | null>>;
   const changes: GroupChange[] = productAreas.flatMap((product) => {
     const to = requested[product];
     const from = before.groups?.[product];
     return to === undefined || to === (from ?? null) ? [] : [{ product, to, ...(from ? { from } : {}) }];
   });
-  const corpChanged = (before.corp_id ?? null) !== input.corp_id;
-  await checkReferences(kykId, Object.fromEntries(changes.map((change) => [change.product, change.to])), corpChanged ? input.corp_id : null);
+  // A field the form did not send keeps its stored value (null is a value: no legal entity).
+  const sent = Object.fromEntries(editable.map((field) => [field, input[field] === undefined ? before[field] : input[field]])) as Pick<User, (typeof editable)[number]>;
+  const corpId = sent.corp_id ?? null;
+  const corpChanged = (before.corp_id ?? null) !== corpId;
+  await checkReferences(kykId, Object.fromEntries(changes.map((change) => [change.product, change.to])), corpChanged ? corpId : null);
 
   const now = nowIso();
   const after: User = {
     ...before,
-    ...Object.fromEntries(editable.map((field) => [field, input[field]])),
+    ...sent,
+    corp_id: corpId,
     user_nm: input.user_nm.trim(),
     row_version: before.row_version + 1,
     update_date: now,

@@ -13,9 +13,10 @@ export const updateCorpInfo: Operation<'com/corp_info_upd_btn'> = async (context
   const changes = {
     corp_cd: input.corp_cd.trim(),
     corp_nm: input.corp_nm.trim(),
-    address: input.address,
-    tel: input.tel,
-    note: input.note,
+    // A field not sent keeps its stored value.
+    address: input.address ?? before.address,
+    tel: input.tel ?? before.tel,
+    note: input.note ?? before.note,
     update_date: nowIso(),
     update_user_nm: caller.user.user_nm,
   };

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { flag, requiredText } from '../validation.ts';
+import { flag, requiredText, updateFields } from '../validation.ts';
 import { pagedListRequest, pagedListResponse } from './paging.ts';
 
 /**
@@ -102,7 +102,8 @@ export type UserGroupRegisterRequest = z.input<typeof userGroupRegisterRequest>;
 export const userGroupUpdateRequest = z.strictObject({
   user_group_id: id,
   row_version: rowVersion,
-  ...groupFields,
+  // A field not sent keeps its stored value.
+  ...updateFields(groupFields),
   add_member_ids: userIds.default([]),
   remove_member_ids: userIds.default([]),
 });

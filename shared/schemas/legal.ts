@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { requiredText } from '../validation.ts';
+import { requiredText, updateFields } from '../validation.ts';
 import { pagedListRequest, pagedListResponse } from './paging.ts';
 
 /** Legal entities (corporations) of a contract, with reference restrictions per product (SPEC.md §3). */
@@ -70,7 +70,8 @@ export const corpRequest = z.strictObject({ corp_id: id });
 export const corpResponse = z.object({ corp });
 export const corpRegisterRequest = z.strictObject(corpFields);
 export type CorpRegisterRequest = z.input<typeof corpRegisterRequest>;
-export const corpUpdateRequest = z.strictObject({ corp_id: id, row_version: rowVersion, ...corpFields });
+/** A field not sent keeps its stored value. */
+export const corpUpdateRequest = z.strictObject({ corp_id: id, row_version: rowVersion, ...updateFields(corpFields) });
 export type CorpUpdateRequest = z.input<typeof corpUpdateRequest>;
 export const corpDeleteRequest = z.strictObject({ corp_id: id, row_version: rowVersion });
 

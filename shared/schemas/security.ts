@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { flag } from '../validation.ts';
+import { flag, updateFields } from '../validation.ts';
 import { newPassword } from './users.ts';
 
 /**
@@ -48,9 +48,10 @@ export const defaultPasswordPolicy: PasswordPolicy = passwordPolicy.parse({});
 export const securityInfoRequest = z.strictObject({});
 export const securityInfoResponse = z.object({ policy: passwordPolicy, row_version: z.number() });
 
+/** A field not sent keeps its saved value (the first save: the default). */
 export const securityInfoSaveRequest = z.strictObject({
   row_version: z.number({ error: 'validation.required' }).int().min(0),
-  ...passwordPolicyFields,
+  ...updateFields(passwordPolicyFields),
 });
 
 /** A signed-in user's own password change (SPEC.md §5 messages). */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { languages } from '../messages.ts';
-import { flag, requiredText } from '../validation.ts';
+import { flag, requiredText, updateFields } from '../validation.ts';
 import { drivePermission, productAreas } from './groups.ts';
 import { phonePattern } from './legal.ts';
 import { pagedListRequest, pagedListResponse } from './paging.ts';
@@ -138,7 +138,8 @@ export type UserRegisterRequest = z.input<typeof userRegisterRequest>;
 /** A temporary password is answered exactly once, here; it is never stored in clear. */
 export const userWithPasswordResponse = z.object({ user: userDetail, temporary_password: z.string().nullable() });
 
-export const userUpdateRequest = z.strictObject({ user_id: userId, row_version: rowVersion, ...userFields });
+/** A field not sent keeps its stored value (no defaults); the name and e-mail are always sent. */
+export const userUpdateRequest = z.strictObject({ user_id: userId, row_version: rowVersion, ...updateFields(userFields) });
 export type UserUpdateRequest = z.input<typeof userUpdateRequest>;
 
 export const userVersionRequest = z.strictObject({ user_id: userId, row_version: rowVersion });

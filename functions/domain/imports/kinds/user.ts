@@ -1,6 +1,6 @@
 import { translate, type Language, type MessageKey } from '#shared/messages.ts';
 import { productAreas, type ProductArea } from '#shared/schemas/groups.ts';
-import { userRegisterRequest, userUpdateRequest } from '#shared/schemas/users.ts';
+import { userRegisterRequest } from '#shared/schemas/users.ts';
 import type { AuditActor } from '#lib/audit.ts';
 import { nowIso } from '#lib/data/table.ts';
 import type { User, UserStatus } from '#data/users.ts';
@@ -138,7 +138,7 @@ export const userAtpExportRecords = (users: User[], directory: UserDirectory, la
 // Import
 
 /** Form fields with the user ID, as both schemas take them. */
-type Validated = UserFormFields & { user_id: string };
+type Validated = Required<UserFormFields> & { user_id: string };
 
 /** A cell as the schema wants it: empty means the form's default, digits a number. */
 const cellValue = (raw: string): string | number | undefined => {
@@ -187,9 +187,8 @@ function validate(row: ImportRow<UserColumn>, directory: UserDirectory, language
     groups: Object.fromEntries(Object.entries(groups).filter(([, id]) => id !== null)),
     ...Object.fromEntries(flagColumns.map(([name]) => [name, cellValue(values[name])])),
   };
-  const parsed = exists
-    ? userUpdateRequest.safeParse({ ...input, row_version: 1 })
-    : userRegisterRequest.safeParse({ ...input, regist_mode: 1 });
+  // A file row holds every column: an empty cell takes the form's default, for new and existing users alike.
+  const parsed = userRegisterRequest.safeParse({ ...input, regist_mode: 1 });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const column = fieldToColumn(String(issue.path[0] ?? ''));
