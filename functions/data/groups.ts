@@ -53,7 +53,7 @@ const BATCH_GET_MAX = 100;
 export const groupNameKey = (name: string): string => name.normalize('NFC').toLowerCase();
 
 export const groupPartition = (kykId: string, groupId: string): string => `${tenantPrefix(kykId)}#UGROUP#${groupId}`;
-const productPartition = (kykId: string, product: ProductArea): string => `${tenantPrefix(kykId)}#UGROUPS#${product}`;
+export const productPartition = (kykId: string, product: ProductArea): string => `${tenantPrefix(kykId)}#UGROUPS#${product}`;
 
 export const groupKey = (kykId: string, groupId: string): Keys => ({ pk: groupPartition(kykId, groupId), sk: 'GROUP' });
 /** Member items of a group sort under this prefix (by user ID). */
@@ -346,7 +346,7 @@ export async function updateGroups(items: LabelledItem[]): Promise<void> {
 /** The first transaction of a save: creating the group, or updating its attributes. */
 export type GroupSave =
   | { kind: 'create'; group: GroupRecord }
-  | { kind: 'update'; before: GroupRecord; after: GroupRecord };
+  | { kind: 'update'; before: GroupRecord; after: GroupRecord; /** Written with the first step (the administrators guard). */ guard?: LabelledItem };
 
 interface MemberOp {
   kind: 'add' | 'remove';
@@ -401,7 +401,7 @@ export async function saveGroup(actor: AuditActor, save: GroupSave, addIds: stri
         const unknown = head.filter((op) => op.kind === 'add' && !users.has(op.userId)).map((op) => op.userId);
         if (unknown.length > 0) throw new UnknownUsersError(unknown);
       }
-      const fixedItems = first ? (save.kind === 'create' ? 4 : 2 + (save.before.name_key !== save.after.name_key ? 2 : 0)) : 2;
+      const fixedItems = first ? (save.kind === 'create' ? 4 : 2 + (save.before.name_key !== save.after.name_key ? 2 : 0) + (save.guard ? 1 : 0)) : 2;
       const { planned, consumed } = plan(group, head, users, TRANSACTION_MAX_ITEMS - fixedItems);
       if (!first && planned.length === 0) {
         // Nothing left to write for these users (already members, or no longer members).
@@ -415,6 +415,7 @@ export async function saveGroup(actor: AuditActor, save: GroupSave, addIds: stri
         // The group itself changed or vanished (a later step's group emptied, then deleted).
         if (error instanceof TransactionFailed && error.failed(`group#${group.user_group_id}`)) throw new GroupChangedError();
         if (error instanceof TransactionFailed && error.failed('nameClaim')) throw new GroupNameTakenError();
+        if (error instanceof TransactionFailed && error.failed('administrators')) throw new GroupChangedError();
         // Lost races on users (moved or removed meanwhile) and conflicts that outlasted the retry
         // policy: re-read, re-plan, under the same policy's bound and pause.
         if (!(error instanceof TransactionFailed) && !isLostRace(error)) throw error;
@@ -469,7 +470,7 @@ function stepItems(actor: AuditActor, save: GroupSave, group: GroupRecord, plann
   const now = new Date().toISOString();
   const membership = { added_member_ids: added.map((op) => op.user.user_id), removed_member_ids: removed.map((op) => op.user.user_id) };
 
-  const items: LabelledItem[] = [];
+  const items: LabelledItem[] = first && save.kind === 'update' && save.guard ? [save.guard] : [];
   if (first && save.kind === 'create') {
     const created = { ...save.group, user_count: delta };
     items.push(

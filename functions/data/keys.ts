@@ -12,6 +12,7 @@ import { policyKey } from './password-policy.ts';
 import { pendingKey } from './pending-sign-ins.ts';
 import { assertionKey, codeKey, requestKey, ssoSettingsKey } from './saml.ts';
 import { sessionKey } from './sessions.ts';
+import { administratorsGuardKey } from './administrators.ts';
 import { attemptsKey } from './sign-in-attempts.ts';
 import { sourceWindowKey } from './source-attempts.ts';
 import { corpMemberKey } from './user-directory.ts';
@@ -47,6 +48,7 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'password policy', module: 'password-policy', index: 'table', partition: 'T#<kyk>', sort: 'POLICY#PASSWORD', builder: 'policyKey', example: () => pair(policyKey(K)) },
   { entity: 'SAML settings', module: 'saml', index: 'table', partition: 'T#<kyk>', sort: 'POLICY#SSO', builder: 'ssoSettingsKey', example: () => pair(ssoSettingsKey(K)) },
   { entity: 'IP allow-list entry', module: 'ip-entries', index: 'table', partition: 'T#<kyk>', sort: 'IPPOLICY#<group>', builder: 'ipPolicyKey', example: () => pair(ipPolicyKey(K, 'g1')) },
+  { entity: 'administrators guard', module: 'administrators', index: 'table', partition: 'T#<kyk>', sort: 'GUARD#ADMINS', builder: 'administratorsGuardKey', example: () => pair(administratorsGuardKey(K)) },
   // A user's partition: the profile, the session, the pending sign-in, trusted devices.
   { entity: 'user', module: 'users', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'PROFILE', builder: 'userKey', example: () => pair(userKey(K, 'u1')) },
   { entity: 'session', module: 'sessions', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'SESSION', builder: 'sessionKey', example: () => pair(sessionKey(K, 'u1')) },

@@ -70,6 +70,8 @@ export const USER_ID_PATTERN = /^[A-Za-z0-9._@-]{1,12}$/;
 
 /** The user's partition also holds its sessions, so "sessions by user" is one query. */
 export const userPartition = (kykId: string, userId: string): string => `${tenantPrefix(kykId)}#USER#${userId}`;
+/** The partition of a contract's user list (gsi1 by user ID, gsi2 by name). */
+export const usersListPartition = (kykId: string): string => `${tenantPrefix(kykId)}#USERS`;
 
 export const userKey = (kykId: string, userId: string): Keys => ({ pk: userPartition(kykId, userId), sk: 'PROFILE' });
 

@@ -2,7 +2,8 @@ import type * as z from 'zod';
 import { auditPut, type AuditActor } from '#lib/audit.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { userIndexKeys, userKey, type User } from '#data/users.ts';
-import { InputError } from '#lib/errors.ts';
+import { DomainError, InputError } from '#lib/errors.ts';
+import { keepAnAdministrator, takesAdministration } from '#domain/administrators.ts';
 import { productAreas, type ProductArea } from '#shared/schemas/groups.ts';
 import type { userUpdateRequest } from '#shared/schemas/users.ts';
 import { corpUserCountUpdate } from '#data/corps.ts';
@@ -55,13 +56,18 @@ export async function writeUserUpdate(actor: AuditActor, before: User, input: Us
     update_user_nm: actor.userName,
   };
   const set: Record<string, unknown> = {
-    ...Object.fromEntries(editable.map((field) => [field, after[field]])),
+    // An attribute neither sent nor stored stays absent.
+    ...Object.fromEntries(editable.filter((field) => after[field] !== undefined).map((field) => [field, after[field]])),
     gsi2sk: userIndexKeys(after).gsi2sk,
     update_date: now,
     update_user_id: actor.userId,
     update_user_nm: actor.userName,
   };
   const items: LabelledItem[] = [versionedUpdateItem('user', { key: userKey(kykId, before.user_id), expectedVersion: before.row_version, set })];
+  // The account-area group after the change decides administration too.
+  const ataChange = changes.find((change) => change.product === 'ata');
+  const administration = { users: { [before.user_id]: { status: before.status, ata_admin_permission: after.ata_admin_permission, groups: { ...before.groups, ata: ataChange ? ataChange.to ?? undefined : before.groups?.ata } } } };
+  if (await takesAdministration(kykId, { [before.user_id]: before }, administration)) items.push(await keepAnAdministrator(kykId, administration));
 
   const joinedCorp = corpChanged && after.corp_id ? corpUserCountUpdate(kykId, after.corp_id, 1) : undefined;
   if (joinedCorp && after.corp_id) items.push(joinedCorp, corpMemberPut(kykId, after.corp_id, after));
@@ -87,6 +93,7 @@ export async function writeUserUpdate(actor: AuditActor, before: User, input: Us
   } catch (error) {
     if (!(error instanceof TransactionFailed)) throw error;
     if (error.failed('user')) throw await lostRace(kykId, before.user_id);
+    if (error.failed('administrators')) throw new DomainError('editedByAnotherUser');
     if (joinedCorp && error.failed(joinedCorp.label)) throw new InputError({ corp_id: 'validation.unknownCorp' });
     const vanished = joins.filter(({ check }) => error.failed(check.label)).map(({ join }) => join);
     if (vanished.length > 0) throw new InputError(Object.fromEntries(vanished.map((join) => [`groups.${join.product}`, 'validation.unknownGroup' as const])));

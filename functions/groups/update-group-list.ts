@@ -6,6 +6,7 @@ import {
   getGroups, GroupChangedError, groupUpdateItem, groupVersionCheckItem, toUserGroup, updateGroups, type GroupRecord,
 } from '#data/groups.ts';
 import { editedByAnotherUser, recordNotFound } from './common.ts';
+import { keepAnAdministrator } from '#domain/administrators.ts';
 
 /**
  * Saves permission changes of several groups from the list in one transaction: all of them or none.
@@ -21,6 +22,12 @@ export const updateGroupList: Operation<'com/user_group_list_upd_btn'> = async (
   if (ids.some((id) => !current.has(id))) throw recordNotFound();
   if (input.updates.some((update) => current.get(update.user_group_id)!.row_version !== update.row_version)) throw editedByAnotherUser();
 
+  // Turning off administration of account-area groups must leave an administrator (guarded).
+  const demoted = input.updates.filter((update) => {
+    const before = current.get(update.user_group_id)!;
+    return before.product === 'ata' && before.admin_permission === 1 && update.admin_permission === 0;
+  });
+  const guard = demoted.length > 0 ? [await keepAnAdministrator(caller.kykId, { groups: Object.fromEntries(demoted.map((update) => [update.user_group_id, 0 as const])) })] : [];
   const actor = auditActor(context);
   const now = nowIso();
   const items = input.updates.flatMap((update) => {
@@ -37,7 +44,7 @@ export const updateGroupList: Operation<'com/user_group_list_upd_btn'> = async (
     ];
   });
   try {
-    await updateGroups(items);
+    await updateGroups([...guard, ...items]);
   } catch (error) {
     if (!(error instanceof GroupChangedError)) throw error;
     const now = await getGroups(caller.kykId, ids);

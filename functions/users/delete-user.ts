@@ -1,3 +1,4 @@
+import { keepAnAdministrator, takesAdministration } from '#domain/administrators.ts';
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { auditPut } from '#lib/audit.ts';
 import { nowIso } from '#lib/data/table.ts';
@@ -35,16 +36,20 @@ export const deleteUser: Operation<'com/user_info_del_btn'> = async (context) =>
   refuseSelf(caller, input.user_id);
   const original = await requireUser(kykId, input.user_id, input.row_version);
   let current = original;
+  // Two administrators deleting each other at once must not both succeed: the first write carries the guard.
+  const guard = (await takesAdministration(kykId, { [original.user_id]: original }, { users: { [original.user_id]: null } }))
+    ? [await keepAnAdministrator(kykId, { users: { [original.user_id]: null } }, 'deleteFailure')] : [];
 
   if (hasGroups(current)) {
     try {
-      await transactWrite([versionedUpdateItem('user', {
+      await transactWrite([...guard.splice(0), versionedUpdateItem('user', {
         key: userKey(kykId, current.user_id),
         expectedVersion: current.row_version,
         set: { update_date: nowIso(), update_user_id: caller.userId, update_user_nm: caller.user.user_nm },
       })]);
     } catch (error) {
       if (error instanceof TransactionFailed && error.failed('user')) throw await lostRace(kykId, current.user_id);
+      if (error instanceof TransactionFailed && error.failed('administrators')) throw editedByAnotherUser();
       throw error;
     }
   }
@@ -66,6 +71,7 @@ export const deleteUser: Operation<'com/user_info_del_btn'> = async (context) =>
     const devices = await listDeviceKeys(kykId, current.user_id);
     await deleteKeys(devices.slice(DEVICES_IN_TRANSACTION));
     const items: LabelledItem[] = [
+      ...guard.splice(0),
       userDelete(kykId, current.user_id, current.row_version),
       userCountChange(kykId, -1),
       sessionDelete(kykId, current.user_id),
@@ -78,6 +84,7 @@ export const deleteUser: Operation<'com/user_info_del_btn'> = async (context) =>
       await transactWrite(items);
       return {};
     } catch (error) {
+      if (error instanceof TransactionFailed && error.failed('administrators')) throw editedByAnotherUser();
       if (!(error instanceof TransactionFailed && error.failed('user'))) throw error;
       const reread = await getUserConsistent(kykId, current.user_id);
       if (!reread) throw recordNotFound();

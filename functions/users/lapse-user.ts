@@ -1,3 +1,5 @@
+import { keepAnAdministrator, takesAdministration } from '#domain/administrators.ts';
+import { DomainError } from '#lib/errors.ts';
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { auditPut } from '#lib/audit.ts';
 import { getContract } from '#data/contracts.ts';
@@ -26,8 +28,12 @@ export const lapseUser: Operation<'com/user_info_lapse_btn'> = async (context) =
     ...before, status: 1, row_version: before.row_version + 1,
     update_date: now.toISOString(), update_user_id: caller.userId, update_user_nm: caller.user.user_nm,
   };
+  // Two administrators suspending each other at once must not both succeed.
+  const administration = { users: { [before.user_id]: { ...before, status: 1 as const } } };
+  const guard = (await takesAdministration(kykId, { [before.user_id]: before }, administration)) ? [await keepAnAdministrator(kykId, administration)] : [];
   try {
     await transactWrite([
+      ...guard,
       versionedUpdateItem('user', {
         key: userKey(kykId, before.user_id),
         expectedVersion: before.row_version,
@@ -38,6 +44,7 @@ export const lapseUser: Operation<'com/user_info_lapse_btn'> = async (context) =
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('user')) throw await lostRace(kykId, before.user_id);
+    if (error instanceof TransactionFailed && error.failed('administrators')) throw new DomainError('editedByAnotherUser');
     throw error;
   }
 

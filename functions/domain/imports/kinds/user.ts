@@ -4,7 +4,7 @@ import { userRegisterRequest } from '#shared/schemas/users.ts';
 import type { AuditActor } from '#lib/audit.ts';
 import { nowIso } from '#lib/data/table.ts';
 import type { User, UserStatus } from '#data/users.ts';
-import { InputError } from '#lib/errors.ts';
+import { DomainError, InputError } from '#lib/errors.ts';
 import { getGroup, groupNameKey, GroupChangedError, listGroupsPage, saveGroup, type GroupRecord } from '#data/groups.ts';
 import type { CorpRecord } from '#data/corps.ts';
 import { getUserConsistent, listUsers } from '#data/user-directory.ts';
@@ -353,6 +353,7 @@ function userApplier(context: ImportContext, directory: UserDirectory, existing:
       changes = await writeUserUpdate(actor, current, fields);
     } catch (error) {
       if (error instanceof InputError) return { result: 'error', action: null, messages: inputErrorMessages(row, error) };
+      if (error instanceof DomainError && error.messageKey === 'notice.lastAdministrator') return { result: 'error', action: null, messages: [translate(language, 'notice.lastAdministrator')] };
       // -201/-3: changed or deleted meanwhile. The list may lag the job's start: read once more.
       const fresh = retried ? undefined : await getUserConsistent(kykId, current.user_id);
       if (fresh && fresh.update_date < context.startedAt) return update(row, fresh, data, true);
