@@ -19,6 +19,7 @@ import { GroupsContainer } from './groups-container.tsx';
 import { InfoContainer } from './info-container.tsx';
 import { OrganizationContainer } from './organization-container.tsx';
 import { SecurityContainer } from './security-container.tsx';
+import { SignInsContainer } from './sign-ins-container.tsx';
 
 /**
  * /user?user_id=… (SPEC.md §2): Cloudscape "details page" of one user, with its edit form
@@ -122,6 +123,7 @@ function UserDetailView({ user, onChanged, onReload }: { user: UserDetail; onCha
           <GroupsContainer user={user} />
           <SecurityContainer user={user} onResetPassword={() => setDialog('password')} onResetTotp={() => setDialog('totp')} />
           <DevicesContainer userId={user.user_id} onReset={() => setDialog('devices')} />
+          <SignInsContainer userId={user.user_id} userName={user.user_nm} />
         </SpaceBetween>
       </ContentLayout>
       <UserDialogs user={user} dialog={dialog} onClose={() => setDialog(undefined)} onChanged={onChanged} onReload={onReload} />
