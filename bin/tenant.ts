@@ -2,6 +2,8 @@
  * Operator CLI: `npm run tenant -- create <kyk_id> --admin <user_id> --password <pw>
  *   [--name <contract name>] [--admin-name <name>] [--email <e-mail>] [--modules drive,property,...]
  *   [--home-url <sign-in URL of the site that serves it>] [--env <env>]`
+ * `npm run tenant -- unlock <kyk_id> <user_id> [--env <env>]`: a locked account (the last
+ * administrator locked out by guessers has nobody else to unlock it) becomes available again.
  * Without --env it works on the local stack of DATA_DIR (default .local/), running or not; with
  * --env it writes to the deployed environment's table (AWS default credentials, AWS_REGION).
  */
@@ -14,13 +16,19 @@ import { resetClients } from '#lib/clients.ts';
 import { CONTRACT_ID_PATTERN } from '#data/contracts.ts';
 import { USER_ID_PATTERN } from '#data/users.ts';
 import { createTenant, TenantExistsError, type NewTenant } from '#domain/tenants.ts';
+import { operatorUnlock, UnlockRefused } from '#domain/lock-out.ts';
 import { productModules, type ProductModule } from '#shared/schemas/auth.ts';
 
-const usage = 'Usage: npm run tenant -- create <kyk_id> --admin <user_id> --password <password> [--name <contract name>] [--admin-name <name>] [--email <e-mail>] [--modules drive,property,...] [--home-url <url>] [--env <env>]';
+const usage = [
+  'Usage: npm run tenant -- create <kyk_id> --admin <user_id> --password <password> [--name <contract name>] [--admin-name <name>] [--email <e-mail>] [--modules drive,property,...] [--home-url <url>] [--env <env>]',
+  '       npm run tenant -- unlock <kyk_id> <user_id> [--env <env>]',
+].join('\n');
 
 class UsageError extends Error {}
 
-function parse(argv: string[]): { tenant: NewTenant; env?: string } {
+type Command = { kind: 'create'; tenant: NewTenant; env?: string } | { kind: 'unlock'; kykId: string; userId: string; env?: string };
+
+function parse(argv: string[]): Command {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -38,18 +46,26 @@ function parse(argv: string[]): { tenant: NewTenant; env?: string } {
   });
   if (values.help) throw new UsageError('');
   const [command, kykId, ...extra] = positionals;
-  if (command !== 'create' || !kykId || extra.length) throw new UsageError('Expected: create <kyk_id>');
+  if (values.env !== undefined && !/^[a-z][a-z0-9-]*$/.test(values.env)) throw new Error(`Bad environment name "${values.env}"`);
+  if (command === 'unlock') {
+    const [userId, ...more] = extra;
+    if (!kykId || !userId || more.length) throw new UsageError('Expected: unlock <kyk_id> <user_id>');
+    if (!CONTRACT_ID_PATTERN.test(kykId)) throw new Error(`Bad contract ID "${kykId}"`);
+    if (!USER_ID_PATTERN.test(userId)) throw new Error(`Bad user ID "${userId}"`);
+    return { kind: 'unlock', kykId, userId, ...(values.env ? { env: values.env } : {}) };
+  }
+  if (command !== 'create' || !kykId || extra.length) throw new UsageError('Expected: create <kyk_id> or unlock <kyk_id> <user_id>');
   if (!values.admin) throw new UsageError('--admin <user_id> is required');
   if (!values.password) throw new UsageError('--password <password> is required');
   // Checked before any stand-in starts, so a typo fails at once.
   if (!CONTRACT_ID_PATTERN.test(kykId)) throw new Error(`Bad contract ID "${kykId}": 1-20 letters, digits, "_" or "-", starting with a letter or digit`);
   if (!USER_ID_PATTERN.test(values.admin)) throw new Error(`Bad user ID "${values.admin}": 1-12 letters, digits or . _ @ -`);
-  if (values.env !== undefined && !/^[a-z][a-z0-9-]*$/.test(values.env)) throw new Error(`Bad environment name "${values.env}"`);
   const modules = values.modules?.split(',').map((module) => module.trim()).filter(Boolean);
   const unknown = modules?.filter((module) => !(productModules as readonly string[]).includes(module)) ?? [];
   if (unknown.length) throw new Error(`Unknown module "${unknown.join(', ')}": use ${productModules.join(', ')}`);
   if (values['home-url'] !== undefined && !/^https?:\/\/[^\s]+$/.test(values['home-url'])) throw new Error(`Bad home URL "${values['home-url']}"`);
   return {
+    kind: 'create',
     tenant: {
       kykId,
       adminUserId: values.admin,
@@ -87,21 +103,30 @@ async function useDeployedTable(env: string): Promise<string> {
   }
 }
 
+/** Runs `work` against the deployed environment's table, or the local stack's data. */
+async function onTable<T>(env: string | undefined, work: () => Promise<T>): Promise<[string, T]> {
+  if (env) {
+    const where = await useDeployedTable(env);
+    return [where, await work()];
+  }
+  const dataDir = resolveDataDir();
+  return withLocalTable(dataDir, async (target) => [
+    target.kind === 'running' ? `the local stack at ${target.url} (${dataDir})` : `the local data in ${dataDir} (no stack was running)`,
+    await work(),
+  ] as const) as Promise<[string, T]>;
+}
+
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const { tenant, env } = parse(process.argv.slice(2));
-  let where: string;
-  let created: Awaited<ReturnType<typeof createTenant>>;
-  if (env) {
-    where = await useDeployedTable(env);
-    created = await createTenant(tenant);
-  } else {
-    const dataDir = resolveDataDir();
-    [where, created] = await withLocalTable(dataDir, async (target) => [
-      target.kind === 'running' ? `the local stack at ${target.url} (${dataDir})` : `the local data in ${dataDir} (no stack was running)`,
-      await createTenant(tenant),
-    ] as const);
+  const command = parse(process.argv.slice(2));
+  if (command.kind === 'unlock') {
+    const [where, outcome] = await onTable(command.env, () => operatorUnlock(command.kykId, command.userId));
+    console.log(outcome === 'unlocked'
+      ? `Unlocked ${command.userId} of contract ${command.kykId} in ${where}; its failed sign-ins are forgotten`
+      : `${command.userId} of contract ${command.kykId} was not locked (${where}); its failed sign-ins are forgotten`);
+    return;
   }
+  const [where, created] = await onTable(command.env, () => createTenant(command.tenant));
   const { contract, admin } = created;
   console.log(`Created contract ${contract.kyk_id} ("${contract.name}") in ${where}`);
   console.log(`  Administrator: ${admin.user_id} ("${admin.user_nm}"${admin.email ? `, ${admin.email}` : ''})`);
@@ -120,7 +145,7 @@ main().then(
       process.exit(message ? 2 : 0);
     }
     // TenantExistsError and the ID and password rules already read as one clear line.
-    console.error(error instanceof TenantExistsError ? message : `tenant: ${message}`);
+    console.error(error instanceof TenantExistsError || error instanceof UnlockRefused ? message : `tenant: ${message}`);
     process.exit(1);
   },
 );

@@ -54,6 +54,18 @@ describe('local stacks on disk', () => {
     expect(again.output).toContain('Contract acme already exists');
   });
 
+  it('unlocks with the operator CLI an administrator that guessers locked out', async () => {
+    for (let attempt = 1; attempt <= 10; attempt += 1) await login(processB!.url, { kykId: 'acme', userId: 'boss', password: `guess-${attempt}` });
+    expect((await login(processB!.url, { kykId: 'acme', userId: 'boss', password: 'pass-word-1' })).envelope.code).toBe(-990000010007);
+    const result = await runScript('bin/tenant.ts', ['unlock', 'acme', 'boss'], { DATA_DIR: dirB });
+    expect(result.output).toContain('Unlocked boss of contract acme in the local stack');
+    expect(result.code).toBe(0);
+    expect((await login(processB!.url, { kykId: 'acme', userId: 'boss', password: 'pass-word-1' })).envelope.code).toBe(0);
+    const unknown = await runScript('bin/tenant.ts', ['unlock', 'acme', 'nobody'], { DATA_DIR: dirB });
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain('No user "nobody" in contract "acme"');
+  });
+
   it('stops every child process of npm start on SIGTERM', async () => {
     const published = JSON.parse(readFileSync(dataLayout(dirB).stackFile, 'utf8')) as StackFile;
     expect(await stopProcess(processB!.child)).toBe(0);
