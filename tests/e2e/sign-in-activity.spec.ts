@@ -28,6 +28,8 @@ test('an administrator sees a user\'s sign-ins and ends the session', async ({ p
   await login.signInEndingOtherSessions(DEMO_KYK_ID, 'admin', demoPassword);
   const activity = new SignInActivity(page);
   await activity.openUser(userId);
+  // Another walk may have left the demo administrator in Japanese.
+  await activity.switchLanguage('en');
   await expect(activity.sessionState()).toHaveText('Signed in');
   await expect(activity.rows()).toHaveCount(2);
   await expect(activity.rows().nth(0)).toContainText('Signed in');
