@@ -21,6 +21,8 @@ export const config = {
   /** Audit records expire after this many days (default 7 years, the Japanese bookkeeping retention). */
   get auditRetentionDays() { return Number(read(functionEnv.auditRetentionDays) ?? 2557); },
   get sessionIdleMinutes() { return Number(read(functionEnv.sessionIdleMinutes) ?? 60); },
+  /** An import worker's lease (renewed with every chunk and by a heartbeat): a dead worker is detected after it. */
+  get importLeaseSeconds() { return Number(read(functionEnv.importLeaseSeconds) ?? 60); },
   /** Where SAML SP private keys live: SSM parameters under a prefix (AWS) or files in a directory (local). */
   get samlKeyParameterPrefix() { return read(functionEnv.samlKeyParameterPrefix); },
   get samlKeyDir() { return read(functionEnv.samlKeyDir); },
