@@ -1,5 +1,6 @@
 import { translate } from '#shared/messages.ts';
 import { DomainError } from '#lib/errors.ts';
+import { logger } from '#lib/logger.ts';
 import { getJob, isStale, requestResume, settleStale, type ImportJob } from '#data/import-jobs.ts';
 import { putResumeMarker } from './files.ts';
 
@@ -25,7 +26,10 @@ export async function recoverIfStale(job: ImportJob, now = new Date()): Promise<
     if (job.resume_after && job.resume_after > now.toISOString()) return job;
     const resumeAfter = new Date(now.getTime() + RESUME_WAIT_MS).toISOString();
     if (await requestResume(job, resumeAfter)) {
-      await putResumeMarker(job.kyk_id, job.request_id);
+      // A marker that fails to arrive costs one attempt: the next read after the wait asks again.
+      await putResumeMarker(job.kyk_id, job.request_id).catch((error: unknown) => {
+        logger.error('import resume marker not written', { kyk: job.kyk_id, importId: job.request_id, error });
+      });
       return { ...job, attempts: (job.attempts ?? 0) + 1, resume_after: resumeAfter };
     }
     return (await getJob(job.kyk_id, job.request_id)) ?? job;

@@ -97,6 +97,8 @@ function checkHeader(definition: ImportKindDefinition, header: string[], t: (key
 }
 
 const leaseMs = (): number => config.importLeaseSeconds * 1000;
+/** A worker renews its lease at most this long (a Lambda's limit); then the job is another worker's to resume. */
+const MAX_HOLD_MS = 15 * 60_000;
 const leaseUntil = (): string => new Date(Date.now() + leaseMs()).toISOString();
 
 /**
@@ -107,6 +109,7 @@ const leaseUntil = (): string => new Date(Date.now() + leaseMs()).toISOString();
 class Lease {
   private lost = false;
   private readonly timer: ReturnType<typeof setInterval>;
+  private readonly holdUntil = Date.now() + MAX_HOLD_MS;
 
   constructor(private readonly job: ImportJob, readonly runId: string) {
     this.timer = setInterval(() => void this.renew(), Math.max(100, leaseMs() / 3));
@@ -114,6 +117,11 @@ class Lease {
   }
 
   private async renew(): Promise<void> {
+    if (Date.now() > this.holdUntil) {
+      // A worker hung on a call that never returns must not hold the job for ever: let it lapse.
+      this.lost = true;
+      return;
+    }
     try {
       if (!(await renewLease(this.job.kyk_id, this.job.request_id, this.runId, leaseUntil()))) this.lost = true;
     } catch {
