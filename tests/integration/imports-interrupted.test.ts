@@ -220,6 +220,40 @@ describe('imports: one worker per job, and a job whose workers keep dying', () =
     expect((await getJob(t.kykId, requestId))!.result_count).toBe(250);
   });
 
+  it('a worker whose job was taken over mid-chunk stops: it stores no results and never moves the cursor', async () => {
+    const bytes = utf8(csv(HEADER, ...Array.from({ length: 30 }, (_, i) => `DISP-${pad(i + 1)},Corp ${i + 1},,,`)));
+    const requestId = await heldUpload('com/corp_import', t, bytes);
+    // As the displaced worker writes its first corp, another worker takes the job over.
+    let takenOver = false;
+    const name = 'take-over-mid-chunk';
+    db().middlewareStack.add((next, context) => async (args) => {
+      if (!takenOver && context.commandName === 'TransactWriteItemsCommand') {
+        takenOver = true;
+        await db().send(new UpdateCommand({
+          TableName: mainTable(), Key: jobKey(t.kykId, requestId), UpdateExpression: 'SET run_id = :b, stale_after = :future',
+          ExpressionAttributeValues: { ':b': 'worker-b', ':future': new Date(Date.now() + 60_000).toISOString() },
+        }));
+      }
+      return next(args);
+    }, { step: 'initialize', name });
+    try {
+      expect(await resumeImport(t.kykId, requestId)).toBe(true);
+    } finally {
+      db().middlewareStack.remove(name);
+    }
+    expect(takenOver).toBe(true);
+    expect(await getJob(t.kykId, requestId)).toMatchObject({ status: 'running', run_id: 'worker-b', result_count: 0 });
+    expect(await storedResults(t.kykId, requestId)).toBe(0);
+
+    // Worker B dies in turn; a read resumes the job, and every corp gets its one result.
+    await db().send(new UpdateCommand({
+      TableName: mainTable(), Key: jobKey(t.kykId, requestId), UpdateExpression: 'SET stale_after = :past', ExpressionAttributeValues: { ':past': PAST },
+    }));
+    expect(await waitForJob(t.token, requestId)).toMatchObject({ status: 'normal', ok_rows: 30 });
+    expect(await storedResults(t.kykId, requestId)).toBe(30);
+    expect(await storedCorps(t.kykId, 'DISP-')).toBe(30);
+  });
+
   it('never takes a job from a live worker (lease renewed), and a read leaves it running', async () => {
     const requestId = await heldUpload('com/corp_import', t, utf8(csv(HEADER, 'LIVE-1,Live,,,')), new Date(Date.now() + 10 * 60_000).toISOString());
     expect(await resumeImport(t.kykId, requestId)).toBe(false);

@@ -133,6 +133,15 @@ class Lease {
     if (this.lost) throw new LeaseLostError();
   }
 
+  /** Renews the lease now, or stops the run if the job is no longer its own: just before results are written. */
+  async confirm(): Promise<void> {
+    this.check();
+    if (!(await renewLease(this.job.kyk_id, this.job.request_id, this.runId, leaseUntil()))) {
+      this.lost = true;
+      throw new LeaseLostError();
+    }
+  }
+
   stop(): void {
     clearInterval(this.timer);
   }
@@ -211,7 +220,7 @@ async function processJob(job: ImportJob, lease: Lease, options: RunOptions): Pr
   /** The whole file is refused: one result (row 0 the file, row 1 the header) and abnormal. */
   const refuseFile = async (rowNo: number, messages: string[]): Promise<JobCounts> => {
     const counts = { ...emptyCounts(), result_count: 1, problem_count: 1 };
-    lease.check();
+    await lease.confirm();
     await writeResults(job.kyk_id, job.request_id, [{ seq: 1, pseq: 1, row_no: rowNo, result: 'error', row_key: '', action: null, messages }]);
     return finish(counts, 'abnormal');
   };
@@ -301,8 +310,8 @@ async function processJob(job: ImportJob, lease: Lease, options: RunOptions): Pr
       };
     });
     // Results of a chunk are rewritten whole by a resumed run (same positions), so a half-stored
-    // chunk of a dead worker leaves nothing behind.
-    lease.check();
+    // chunk of a dead worker leaves nothing behind; a worker that lost the job writes none.
+    await lease.confirm();
     await writeResults(job.kyk_id, job.request_id, results);
     if (start + CHUNK_ROWS < rows.length) await saveProgress(job.kyk_id, job.request_id, lease.runId, from, counts, leaseUntil());
   }
@@ -310,7 +319,7 @@ async function processJob(job: ImportJob, lease: Lease, options: RunOptions): Pr
   if (interrupted) {
     const seq = ++counts.result_count;
     const pseq = ++counts.problem_count;
-    lease.check();
+    await lease.confirm();
     await writeResults(job.kyk_id, job.request_id, [{ seq, pseq, row_no: 0, result: 'error', row_key: '', action: null, messages: [t('importResult.interrupted')] }]);
     return finish(counts, 'abnormal');
   }
