@@ -57,10 +57,18 @@ export interface ImportJob {
   result_count: number;
   problem_count: number;
   /**
-   * While running: when the job counts as dead (upload URL expired without an upload, or the
-   * runner exceeded the Lambda's 15 minutes). A stale job is settled as abnormal when next read.
+   * While running, the lease: when the job counts as dead. Waiting for the upload: the upload
+   * URL's expiry plus a minute. Processing: the worker holding `run_id` renews it (a minute ahead)
+   * with every chunk and by a heartbeat; once it lapses the worker is taken for dead, and the job
+   * is resumed by another worker (or, past `MAX_RESUMES`, settled abnormal) when next read.
    */
   stale_after: string | null;
+  /** The worker holding the lease (a random id per run); only it may save progress or finish. */
+  run_id?: string | null;
+  /** Resumes requested after a worker died (absent: none). */
+  attempts?: number;
+  /** A resume was requested: no other request before this time. */
+  resume_after?: string | null;
 }
 
 export const jobKey = (kykId: string, requestId: string): Keys => ({ pk: `${tenantPrefix(kykId)}#IMPORT#${requestId}`, sk: 'JOB' });
@@ -121,14 +129,14 @@ export async function getJob(kykId: string, requestId: string): Promise<ImportJo
  * The runner takes the job: only one of S3's (at-least-once) deliveries of the upload event wins.
  * Answers false when the job is gone (deleted), already taken or settled.
  */
-export async function claimJob(kykId: string, requestId: string, staleAfter: string): Promise<boolean> {
+export async function claimJob(kykId: string, requestId: string, runId: string, leaseUntil: string): Promise<boolean> {
   try {
     await db().send(new UpdateCommand({
       TableName: table(),
       Key: jobKey(kykId, requestId),
-      UpdateExpression: 'SET phase = :processing, uploaded = :true, stale_after = :stale',
+      UpdateExpression: 'SET phase = :processing, uploaded = :true, stale_after = :lease, run_id = :run',
       ConditionExpression: 'attribute_exists(pk) AND phase = :upload',
-      ExpressionAttributeValues: { ':processing': 'processing', ':upload': 'upload', ':true': true, ':stale': staleAfter },
+      ExpressionAttributeValues: { ':processing': 'processing', ':upload': 'upload', ':true': true, ':lease': leaseUntil, ':run': runId },
     }));
     return true;
   } catch (error) {
@@ -137,25 +145,115 @@ export async function claimJob(kykId: string, requestId: string, staleAfter: str
   }
 }
 
-export type JobCounts = Pick<ImportJob, 'total_rows' | 'ok_rows' | 'warning_rows' | 'error_rows' | 'result_count' | 'problem_count'>;
-
-/** Progress while running: the history shows the counts growing. */
-export async function saveProgress(kykId: string, requestId: string, counts: JobCounts): Promise<void> {
-  const names = Object.fromEntries(Object.keys(counts).map((field, i) => [`#c${i}`, field]));
-  const values = Object.fromEntries(Object.values(counts).map((value, i) => [`:c${i}`, value]));
-  await db().send(new UpdateCommand({
-    TableName: table(),
-    Key: jobKey(kykId, requestId),
-    UpdateExpression: `SET ${Object.keys(counts).map((_, i) => `#c${i} = :c${i}`).join(', ')}`,
-    ConditionExpression: 'attribute_exists(pk) AND phase = :processing',
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: { ...values, ':processing': 'processing' },
-  }));
+/**
+ * Another worker takes over a job whose worker died: conditional on the job still processing and
+ * its lease lapsed, so of two workers at most one wins (the other answers undefined), and a live
+ * worker (lease renewed) is never displaced. Answers the job as taken over.
+ */
+export async function takeOverJob(kykId: string, requestId: string, runId: string, leaseUntil: string, now = new Date()): Promise<ImportJob | undefined> {
+  try {
+    const { Attributes } = await db().send(new UpdateCommand({
+      TableName: table(),
+      Key: jobKey(kykId, requestId),
+      UpdateExpression: 'SET stale_after = :lease, run_id = :run',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :running AND phase = :processing AND stale_after < :now',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':lease': leaseUntil, ':run': runId, ':running': 'running', ':processing': 'processing', ':now': now.toISOString() },
+      ReturnValues: 'ALL_NEW',
+    }));
+    return Attributes ? fromItem(Attributes) : undefined;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
 }
 
-/** The final status and counts; the job leaves `running` here and only here (or by settleStale). */
-export async function finishJob(kykId: string, requestId: string, status: Exclude<ImportStatus, 'running'>, counts: JobCounts, endDatetime: string, extra: LabelledItem[]): Promise<void> {
-  const fields: Record<string, unknown> = { ...counts, status, phase: 'done', end_datetime: endDatetime, stale_after: null };
+/** The worker's heartbeat: answers false when the job is no longer this worker's (taken over, settled, deleted). */
+export async function renewLease(kykId: string, requestId: string, runId: string, leaseUntil: string): Promise<boolean> {
+  try {
+    await db().send(new UpdateCommand({
+      TableName: table(),
+      Key: jobKey(kykId, requestId),
+      UpdateExpression: 'SET stale_after = :lease',
+      ConditionExpression: 'attribute_exists(pk) AND phase = :processing AND run_id = :run',
+      ExpressionAttributeValues: { ':lease': leaseUntil, ':run': runId, ':processing': 'processing' },
+    }));
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** A worker that stops on an error lets its lease lapse at once, so the job can be resumed without waiting. */
+export async function releaseLease(kykId: string, requestId: string, runId: string, now = new Date()): Promise<void> {
+  await renewLease(kykId, requestId, runId, new Date(now.getTime() - 1).toISOString());
+}
+
+/**
+ * A reader asks for a dead worker's job to be resumed: conditional on the lease it saw (so of
+ * concurrent readers one asks) and counted in `attempts`. The caller then writes the resume
+ * marker whose event starts the new worker. Answers false when another reader asked first.
+ */
+export async function requestResume(job: ImportJob, resumeAfter: string): Promise<boolean> {
+  try {
+    await db().send(new UpdateCommand({
+      TableName: table(),
+      Key: jobKey(job.kyk_id, job.request_id),
+      UpdateExpression: 'SET attempts = :next, resume_after = :after',
+      ConditionExpression: '#status = :running AND phase = :processing AND stale_after = :stale AND (attribute_not_exists(attempts) OR attempts = :attempts)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':next': (job.attempts ?? 0) + 1, ':after': resumeAfter, ':running': 'running', ':processing': 'processing',
+        ':stale': job.stale_after, ':attempts': job.attempts ?? 0,
+      },
+    }));
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The job is no longer the saving worker's (taken over, settled or deleted): it must stop. */
+export class LeaseLostError extends Error {
+  constructor() {
+    super('import job no longer held by this worker');
+    this.name = 'LeaseLostError';
+  }
+}
+
+export type JobCounts = Pick<ImportJob, 'total_rows' | 'ok_rows' | 'warning_rows' | 'error_rows' | 'result_count' | 'problem_count'>;
+
+/**
+ * Progress while running, which is also the resume cursor: `result_count` rows of the file are
+ * done (results stored). Conditional on this worker's lease and on the cursor it started the chunk
+ * from, so the cursor only moves forward by the holder; the lease is renewed with it.
+ */
+export async function saveProgress(kykId: string, requestId: string, runId: string, from: number, counts: JobCounts, leaseUntil: string): Promise<void> {
+  const names = Object.fromEntries(Object.keys(counts).map((field, i) => [`#c${i}`, field]));
+  const values = Object.fromEntries(Object.values(counts).map((value, i) => [`:c${i}`, value]));
+  try {
+    await db().send(new UpdateCommand({
+      TableName: table(),
+      Key: jobKey(kykId, requestId),
+      UpdateExpression: `SET ${Object.keys(counts).map((_, i) => `#c${i} = :c${i}`).join(', ')}, stale_after = :lease`,
+      ConditionExpression: 'attribute_exists(pk) AND phase = :processing AND run_id = :run AND result_count = :from',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ...values, ':processing': 'processing', ':run': runId, ':from': from, ':lease': leaseUntil },
+    }));
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw new LeaseLostError();
+    throw error;
+  }
+}
+
+/**
+ * The final status and counts, by the worker holding the lease; the job leaves `running` here and
+ * only here (or by settleStale). A refused condition is `TransactionFailed` (`failed('job')`).
+ */
+export async function finishJob(kykId: string, requestId: string, runId: string, status: Exclude<ImportStatus, 'running'>, counts: JobCounts, endDatetime: string, extra: LabelledItem[]): Promise<void> {
+  const fields: Record<string, unknown> = { ...counts, status, phase: 'done', end_datetime: endDatetime, stale_after: null, run_id: null };
   const names = Object.fromEntries(Object.keys(fields).map((field, i) => [`#f${i}`, field]));
   const values = Object.fromEntries(Object.values(fields).map((value, i) => [`:f${i}`, value]));
   await transactWrite([
@@ -163,9 +261,9 @@ export async function finishJob(kykId: string, requestId: string, status: Exclud
       TableName: table(),
       Key: jobKey(kykId, requestId),
       UpdateExpression: `SET ${Object.keys(fields).map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk) AND phase = :processing',
+      ConditionExpression: 'attribute_exists(pk) AND phase = :processing AND run_id = :run',
       ExpressionAttributeNames: names,
-      ExpressionAttributeValues: { ...values, ':processing': 'processing' },
+      ExpressionAttributeValues: { ...values, ':processing': 'processing', ':run': runId },
     } },
     ...extra,
   ]);
@@ -204,7 +302,7 @@ export async function settleStale(job: ImportJob, message: string, now = new Dat
       { label: 'job', Update: {
         TableName: table(),
         Key: jobKey(job.kyk_id, job.request_id),
-        UpdateExpression: 'SET #status = :abnormal, phase = :done, end_datetime = :end, stale_after = :null, result_count = :seq, problem_count = :pseq',
+        UpdateExpression: 'SET #status = :abnormal, phase = :done, end_datetime = :end, stale_after = :null, run_id = :null, result_count = :seq, problem_count = :pseq',
         ConditionExpression: '#status = :running AND stale_after = :stale',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {

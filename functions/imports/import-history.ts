@@ -1,5 +1,5 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { settleIfStale } from '#domain/imports/jobs.ts';
+import { recoverIfStale } from '#domain/imports/jobs.ts';
 import { listJobs, toHistoryRow } from '#data/import-jobs.ts';
 
 /** Import jobs of the contract by start time (newest first with sort_flg 2), optionally of one kind. */
@@ -10,7 +10,7 @@ export const importHistory: Operation<'com/import_history'> = async ({ caller, i
     pageSize: input.page_size,
     page: input.current_page,
   });
-  const settled = await Promise.all(jobs.map(settleIfStale));
+  const settled = await Promise.all(jobs.map((job) => recoverIfStale(job)));
   return {
     sort_item: input.sort_item,
     sort_flg: input.sort_flg,

@@ -26,6 +26,8 @@ export const config = {
   get signInSourceLimit() { return Number(read(functionEnv.signInSourceLimit) ?? 100); },
   get signInSourceWindowMinutes() { return Number(read(functionEnv.signInSourceWindowMinutes) ?? 15); },
   get sessionIdleMinutes() { return Number(read(functionEnv.sessionIdleMinutes) ?? 60); },
+  /** An import worker's lease (renewed with every chunk and by a heartbeat): a dead worker is detected after it. */
+  get importLeaseSeconds() { return Number(read(functionEnv.importLeaseSeconds) ?? 60); },
   /** Where SAML SP private keys live: SSM parameters under a prefix (AWS) or files in a directory (local). */
   get samlKeyParameterPrefix() { return read(functionEnv.samlKeyParameterPrefix); },
   get samlKeyDir() { return read(functionEnv.samlKeyDir); },

@@ -50,6 +50,8 @@ export const functionEnv = {
   samlKeyParameterPrefix: 'SAML_KEY_PARAMETER_PREFIX',
   /** ...or a file per contract in this directory (the local stack). */
   samlKeyDir: 'SAML_KEY_DIR',
+  /** How long an import worker's lease lasts without renewal (seconds, default 60): a dead worker's job resumes after it. */
+  importLeaseSeconds: 'IMPORT_LEASE_SECONDS',
 } as const;
 
 /**

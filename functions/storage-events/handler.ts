@@ -3,13 +3,14 @@ import { confirmUpload } from '#data/drive-items.ts';
 import { parseObjectKey } from '#lib/object-storage.ts';
 import { parseImportKey } from '#domain/imports/files.ts';
 import { purgeImport } from '#domain/imports/purge.ts';
-import { runImport } from '#domain/imports/run-import.ts';
+import { resumeImport, runImport } from '#domain/imports/run-import.ts';
 import { logger } from '#lib/logger.ts';
 
 /**
  * S3 ObjectCreated events: an upload is only "ready" once its bytes are really in the bucket.
  * Idempotent, because S3 delivers events at least once. Keys of the imports layout
- * (`t/<kyk>/imports/<id>/...`) start an import job or purge a deleted one (functions/imports).
+ * (`t/<kyk>/imports/<id>/...`) start an import job, resume one whose worker died, or purge a
+ * deleted one (functions/imports).
  */
 export const handler = async (event: S3Event, context?: Context): Promise<void> => {
   // In AWS the Lambda is stopped at its timeout: a long import stops in time to record that.
@@ -21,6 +22,7 @@ export const handler = async (event: S3Event, context?: Context): Promise<void> 
     const importKey = parseImportKey(key);
     if (importKey) {
       if (importKey.object === 'source') await runImport(importKey.kykId, importKey.requestId, { deadline });
+      else if (importKey.object === 'resume') await resumeImport(importKey.kykId, importKey.requestId, { deadline });
       else await purgeImport(importKey.kykId, importKey.requestId);
       continue;
     }

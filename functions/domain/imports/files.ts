@@ -16,17 +16,23 @@ import { toCsv } from '#domain/imports/csv/csv.ts';
  *   `import_history_file_download`). Under `t/`, so its ObjectCreated event starts the job.
  * - `t/<kyk>/imports/<request id>/purge`: an empty marker written when the job is deleted; its
  *   ObjectCreated event removes the job's result rows and files outside the request.
+ * - `t/<kyk>/imports/<request id>/resume`: an empty marker written (again, for each request) when
+ *   a reader finds the job's worker dead; its ObjectCreated event starts a worker that takes the
+ *   job over and goes on from its last saved chunk (run-import.ts `resumeImport`).
  * - `exports/<kyk>/<uuid>.csv`: exports and templates. Outside `t/` on purpose: they raise no
  *   storage event, and a bucket lifecycle rule on the prefix `exports/` deletes them after a day
  *   (lifecycle filters match a fixed prefix; `t/<kyk>/exports/` has none).
  */
 export const importSourceKey = (kykId: string, requestId: string): string => `t/${kykId}/imports/${requestId}/source.csv`;
 export const importPurgeKey = (kykId: string, requestId: string): string => `t/${kykId}/imports/${requestId}/purge`;
+export const importResumeKey = (kykId: string, requestId: string): string => `t/${kykId}/imports/${requestId}/resume`;
 export const EXPORT_PREFIX = filesBucketLayout.exportPrefix;
 
-export const parseImportKey = (key: string): { kykId: string; requestId: string; object: 'source' | 'purge' } | undefined => {
-  const match = /^t\/([^/]+)\/imports\/([0-9a-f-]{36})\/(source\.csv|purge)$/.exec(key);
-  return match ? { kykId: match[1]!, requestId: match[2]!, object: match[3] === 'purge' ? 'purge' : 'source' } : undefined;
+export const parseImportKey = (key: string): { kykId: string; requestId: string; object: 'source' | 'purge' | 'resume' } | undefined => {
+  const match = /^t\/([^/]+)\/imports\/([0-9a-f-]{36})\/(source\.csv|purge|resume)$/.exec(key);
+  if (!match) return undefined;
+  const object = match[3] === 'source.csv' ? 'source' : (match[3] as 'purge' | 'resume');
+  return { kykId: match[1]!, requestId: match[2]!, object };
 };
 
 export const IMPORT_CONTENT_TYPE = 'text/csv';
@@ -42,8 +48,12 @@ export async function putPurgeMarker(kykId: string, requestId: string): Promise<
   await s3().send(new PutObjectCommand({ Bucket: config.bucketName, Key: importPurgeKey(kykId, requestId), Body: new Uint8Array(0) }));
 }
 
+export async function putResumeMarker(kykId: string, requestId: string): Promise<void> {
+  await s3().send(new PutObjectCommand({ Bucket: config.bucketName, Key: importResumeKey(kykId, requestId), Body: new Uint8Array(0) }));
+}
+
 export async function deleteImportFiles(kykId: string, requestId: string): Promise<void> {
-  for (const key of [importSourceKey(kykId, requestId), importPurgeKey(kykId, requestId)]) {
+  for (const key of [importSourceKey(kykId, requestId), importResumeKey(kykId, requestId), importPurgeKey(kykId, requestId)]) {
     await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: key }));
   }
 }

@@ -1,11 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { translate, type MessageKey, type MessageParams } from '#shared/messages.ts';
 import type { AuditActor } from '#lib/audit.ts';
 import { auditPut } from '#lib/audit.ts';
+import { config } from '#lib/config.ts';
 import { nowIso } from '#lib/data/table.ts';
+import { TransactionFailed } from '#lib/data/transact.ts';
 import { logger } from '#lib/logger.ts';
 import { isBlankRecord, parseCsv, unescapeFormula } from '#domain/imports/csv/csv.ts';
 import { decodeCsv } from '#domain/imports/csv/encoding.ts';
-import { claimJob, finishJob, getJob, saveProgress, settleStale, type ImportJob, type ImportStatus, type JobCounts } from '#data/import-jobs.ts';
+import {
+  claimJob, finishJob, getJob, LeaseLostError, releaseLease, renewLease, saveProgress, takeOverJob,
+  type ImportJob, type ImportStatus, type JobCounts,
+} from '#data/import-jobs.ts';
 import { writeResults, type ResultRecord } from '#data/import-rows.ts';
 import { readSource } from './files.ts';
 import { importKindDefinitions } from '#domain/imports/kinds/index.ts';
@@ -18,10 +24,17 @@ import { mapLimit } from './pool.ts';
  * in-process locally), which calls `runImport`. Rows go in chunk by chunk with a few rows in
  * flight; each row is its own write with its own audit record, so one bad row never affects the
  * others, and each chunk's results are stored (BatchWrite) with the job's counts before the next.
+ *
+ * A worker can die anywhere (the database gone, the Lambda killed). So the run holds a lease on
+ * the job (`stale_after`, renewed with every chunk and by a heartbeat, conditional on its
+ * `run_id`), and is idempotent from its cursor: `result_count` rows are done, and the chunk after
+ * them may be half written (entities without results). A reader that finds the lease lapsed asks
+ * for a resume (domain/imports/jobs.ts); `resumeImport` takes the job over conditionally (two
+ * workers never hold it at once) and runs the file again from the cursor: a row written before the
+ * death finds its record already there (`unchanged`, no second record, counts kept exact by the
+ * unique claims and conditional counters), and its result is stored this time.
  */
 
-/** A Lambda runs 15 minutes at most; a job still running a minute later is dead. */
-export const RUNNER_LIMIT_MS = 16 * 60_000;
 /** Rows per chunk: results and progress are saved after each. */
 const CHUNK_ROWS = 200;
 /** Stop taking chunks this long before the Lambda's deadline, to record the interruption. */
@@ -83,6 +96,58 @@ function checkHeader(definition: ImportKindDefinition, header: string[], t: (key
   return messages.length ? { ok: false, messages } : { ok: true, columnAt };
 }
 
+const leaseMs = (): number => config.importLeaseSeconds * 1000;
+/** A worker renews its lease at most this long (a Lambda's limit); then the job is another worker's to resume. */
+const MAX_HOLD_MS = 15 * 60_000;
+const leaseUntil = (): string => new Date(Date.now() + leaseMs()).toISOString();
+
+/**
+ * The run's hold on the job: renewed by a heartbeat (a third of the lease) conditional on the run
+ * id. A renewal refused means another worker took the job over (or it was settled or deleted):
+ * `check()` then stops the run before its next write of results or progress.
+ */
+class Lease {
+  private lost = false;
+  private readonly timer: ReturnType<typeof setInterval>;
+  private readonly holdUntil = Date.now() + MAX_HOLD_MS;
+
+  constructor(private readonly job: ImportJob, readonly runId: string) {
+    this.timer = setInterval(() => void this.renew(), Math.max(100, leaseMs() / 3));
+    this.timer.unref();
+  }
+
+  private async renew(): Promise<void> {
+    if (Date.now() > this.holdUntil) {
+      // A worker hung on a call that never returns must not hold the job for ever: let it lapse.
+      this.lost = true;
+      return;
+    }
+    try {
+      if (!(await renewLease(this.job.kyk_id, this.job.request_id, this.runId, leaseUntil()))) this.lost = true;
+    } catch {
+      // The database is unreachable: the lease runs out and the job is resumed elsewhere.
+    }
+  }
+
+  check(): void {
+    if (this.lost) throw new LeaseLostError();
+  }
+
+  /** Renews the lease now, or stops the run if the job is no longer its own: just before results are written. */
+  async confirm(): Promise<void> {
+    this.check();
+    if (!(await renewLease(this.job.kyk_id, this.job.request_id, this.runId, leaseUntil()))) {
+      this.lost = true;
+      throw new LeaseLostError();
+    }
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
+/** Runs a job whose file has just been uploaded (the first delivery of its upload event takes it). */
 export async function runImport(kykId: string, requestId: string, options: RunOptions = {}): Promise<void> {
   const log = logger.child({ kyk: kykId, importId: requestId });
   const job = await getJob(kykId, requestId);
@@ -90,44 +155,74 @@ export async function runImport(kykId: string, requestId: string, options: RunOp
     log.info('import event ignored (job gone, or already taken)', { phase: job?.phase });
     return;
   }
-  const staleAfter = new Date(Date.now() + RUNNER_LIMIT_MS).toISOString();
-  if (!(await claimJob(kykId, requestId, staleAfter))) {
+  const runId = randomUUID();
+  const lease = leaseUntil();
+  if (!(await claimJob(kykId, requestId, runId, lease))) {
     log.info('import event ignored (another delivery took the job)');
     return;
   }
-  const running: ImportJob = { ...job, phase: 'processing', uploaded: true, stale_after: staleAfter };
-  const saved = emptyCounts();
+  await work({ ...job, phase: 'processing', uploaded: true, stale_after: lease, run_id: runId }, runId, options);
+}
+
+/**
+ * Takes over a job whose worker died (its lease lapsed) and goes on from its cursor. Answers
+ * whether this worker took it: false when the job is gone, finished, or held by a live worker.
+ */
+export async function resumeImport(kykId: string, requestId: string, options: RunOptions = {}): Promise<boolean> {
+  const runId = randomUUID();
+  const job = await takeOverJob(kykId, requestId, runId, leaseUntil());
+  if (!job) {
+    logger.info('import resume ignored (job gone, finished or held by a live worker)', { kyk: kykId, importId: requestId });
+    return false;
+  }
+  logger.info('import resumed', { kyk: kykId, importId: requestId, from: job.result_count, attempts: job.attempts });
+  await work(job, runId, options);
+  return true;
+}
+
+async function work(job: ImportJob, runId: string, options: RunOptions): Promise<void> {
+  const log = logger.child({ kyk: job.kyk_id, importId: job.request_id });
+  const lease = new Lease(job, runId);
   const started = Date.now();
   try {
-    await processJob(running, saved, options);
-    log.info('import finished', { ms: Date.now() - started, ...saved });
+    const counts = await processJob(job, lease, options);
+    log.info('import finished', { ms: Date.now() - started, ...counts });
   } catch (error) {
-    log.error('import failed', { error, ...saved });
-    // End it now rather than leaving it running until it goes stale.
-    await settleStale({ ...running, ...saved }, translate(job.language, 'importResult.interrupted')).catch((settleError: unknown) => {
-      log.error('import could not be settled', { error: settleError });
+    if (error instanceof LeaseLostError || (error instanceof TransactionFailed && error.failed('job'))) {
+      log.warn('import stopped: the job is no longer this worker\'s (taken over, settled or deleted)');
+      return;
+    }
+    // Not settled here: the job resumes from its last saved chunk once a reader finds it.
+    log.error('import stopped; it resumes from its last saved chunk', { error });
+    await releaseLease(job.kyk_id, job.request_id, runId).catch((releaseError: unknown) => {
+      log.error('import lease not released (it lapses by itself)', { error: releaseError });
     });
+  } finally {
+    lease.stop();
   }
 }
 
-async function processJob(job: ImportJob, saved: JobCounts, options: RunOptions): Promise<void> {
+async function processJob(job: ImportJob, lease: Lease, options: RunOptions): Promise<JobCounts> {
   const t = (key: MessageKey, params?: MessageParams) => translate(job.language, key, params);
   const actor = jobActor(job);
 
-  const finish = async (counts: JobCounts, status = finalStatus(counts)) => {
-    await finishJob(job.kyk_id, job.request_id, status, counts, nowIso(), [
+  const finish = async (counts: JobCounts, status = finalStatus(counts)): Promise<JobCounts> => {
+    lease.check();
+    await finishJob(job.kyk_id, job.request_id, lease.runId, status, counts, nowIso(), [
       auditPut(actor, {
         action: 'import.finish', targetType: 'import', targetId: job.request_id, before: null,
         after: { kind: job.kind, name: job.name, status, ...counts },
       }),
     ]);
+    return counts;
   };
 
   /** The whole file is refused: one result (row 0 the file, row 1 the header) and abnormal. */
-  const refuseFile = async (rowNo: number, messages: string[]) => {
+  const refuseFile = async (rowNo: number, messages: string[]): Promise<JobCounts> => {
     const counts = { ...emptyCounts(), result_count: 1, problem_count: 1 };
+    await lease.confirm();
     await writeResults(job.kyk_id, job.request_id, [{ seq: 1, pseq: 1, row_no: rowNo, result: 'error', row_key: '', action: null, messages }]);
-    await finish(counts, 'abnormal');
+    return finish(counts, 'abnormal');
   };
 
   const definition = importKindDefinitions[job.kind];
@@ -180,14 +275,21 @@ async function processJob(job: ImportJob, saved: JobCounts, options: RunOptions)
     }
   };
 
-  const counts = emptyCounts();
+  // The cursor: a resumed run starts after the rows whose results the dead worker saved, with its
+  // counts (chunks are whole, so the chunk boundaries are those of the first run).
+  const counts: JobCounts = {
+    total_rows: job.total_rows, ok_rows: job.ok_rows, warning_rows: job.warning_rows, error_rows: job.error_rows,
+    result_count: job.result_count, problem_count: job.problem_count,
+  };
   let interrupted = false;
-  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+  for (let start = counts.result_count; start < rows.length; start += CHUNK_ROWS) {
     if (options.deadline !== undefined && Date.now() > options.deadline - DEADLINE_MARGIN_MS) {
       interrupted = true;
       break;
     }
+    lease.check();
     const chunk = rows.slice(start, start + CHUNK_ROWS);
+    const from = counts.result_count;
     const outcomes = await mapLimit(chunk, definition.concurrency, evaluate);
     const results: ResultRecord[] = outcomes.map((outcome, i) => {
       const row = chunk[i]!;
@@ -207,16 +309,18 @@ async function processJob(job: ImportJob, saved: JobCounts, options: RunOptions)
         messages: outcome.messages,
       };
     });
+    // Results of a chunk are rewritten whole by a resumed run (same positions), so a half-stored
+    // chunk of a dead worker leaves nothing behind; a worker that lost the job writes none.
+    await lease.confirm();
     await writeResults(job.kyk_id, job.request_id, results);
-    Object.assign(saved, counts);
-    if (start + CHUNK_ROWS < rows.length) await saveProgress(job.kyk_id, job.request_id, counts);
+    if (start + CHUNK_ROWS < rows.length) await saveProgress(job.kyk_id, job.request_id, lease.runId, from, counts, leaseUntil());
   }
 
   if (interrupted) {
     const seq = ++counts.result_count;
     const pseq = ++counts.problem_count;
+    await lease.confirm();
     await writeResults(job.kyk_id, job.request_id, [{ seq, pseq, row_no: 0, result: 'error', row_key: '', action: null, messages: [t('importResult.interrupted')] }]);
-    Object.assign(saved, counts);
     return finish(counts, 'abnormal');
   }
   return finish(counts);
