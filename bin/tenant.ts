@@ -4,6 +4,8 @@
  *   [--home-url <sign-in URL of the site that serves it>] [--env <env>]`
  * `npm run tenant -- unlock <kyk_id> <user_id> [--env <env>]`: a locked account (the last
  * administrator locked out by guessers has nobody else to unlock it) becomes available again.
+ * `npm run tenant -- quota <kyk_id> [<size>|none] [--env <env>]`: shows the contract's storage
+ * (used, reserved by pending uploads, quota) and sets the quota (bytes, or 500MB, 20GB, 1TB) or lifts it.
  * Without --env it works on the local stack of DATA_DIR (default .local/), running or not; with
  * --env it writes to the deployed environment's table (AWS default credentials, AWS_REGION).
  */
@@ -17,16 +19,31 @@ import { CONTRACT_ID_PATTERN } from '#data/contracts.ts';
 import { USER_ID_PATTERN } from '#data/users.ts';
 import { createTenant, TenantExistsError, type NewTenant } from '#domain/tenants.ts';
 import { operatorUnlock, UnlockRefused } from '#domain/lock-out.ts';
+import { readUsage, setContractQuota } from '#data/pending-uploads.ts';
 import { productModules, type ProductModule } from '#shared/schemas/auth.ts';
 
 const usage = [
   'Usage: npm run tenant -- create <kyk_id> --admin <user_id> --password <password> [--name <contract name>] [--admin-name <name>] [--email <e-mail>] [--modules drive,property,...] [--home-url <url>] [--env <env>]',
   '       npm run tenant -- unlock <kyk_id> <user_id> [--env <env>]',
+  '       npm run tenant -- quota <kyk_id> [<bytes, e.g. 500MB, 20GB>|none] [--env <env>]',
 ].join('\n');
 
 class UsageError extends Error {}
 
-type Command = { kind: 'create'; tenant: NewTenant; env?: string } | { kind: 'unlock'; kykId: string; userId: string; env?: string };
+type Command =
+  | { kind: 'create'; tenant: NewTenant; env?: string }
+  | { kind: 'unlock'; kykId: string; userId: string; env?: string }
+  | { kind: 'quota'; kykId: string; quota?: number | 'none'; env?: string };
+
+const SIZE_UNITS: Record<string, number> = { '': 1, B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 };
+
+/** A quota as the operator writes it: bytes, or a number with KB, MB, GB or TB (1 KB = 1024 B, SPEC.md §9). */
+function parseSize(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(B|KB|MB|GB|TB)?$/i.exec(text.trim());
+  const bytes = match ? Math.round(Number(match[1]) * SIZE_UNITS[(match[2] ?? '').toUpperCase()]!) : NaN;
+  if (!Number.isSafeInteger(bytes) || bytes <= 0) throw new Error(`Bad size "${text}": a number of bytes, or with KB, MB, GB or TB (e.g. 500MB)`);
+  return bytes;
+}
 
 function parse(argv: string[]): Command {
   const { values, positionals } = parseArgs({
@@ -54,7 +71,13 @@ function parse(argv: string[]): Command {
     if (!USER_ID_PATTERN.test(userId)) throw new Error(`Bad user ID "${userId}"`);
     return { kind: 'unlock', kykId, userId, ...(values.env ? { env: values.env } : {}) };
   }
-  if (command !== 'create' || !kykId || extra.length) throw new UsageError('Expected: create <kyk_id> or unlock <kyk_id> <user_id>');
+  if (command === 'quota') {
+    const [size, ...more] = extra;
+    if (!kykId || more.length) throw new UsageError('Expected: quota <kyk_id> [<size>|none]');
+    if (!CONTRACT_ID_PATTERN.test(kykId)) throw new Error(`Bad contract ID "${kykId}"`);
+    return { kind: 'quota', kykId, ...(size === undefined ? {} : { quota: size === 'none' ? 'none' as const : parseSize(size) }), ...(values.env ? { env: values.env } : {}) };
+  }
+  if (command !== 'create' || !kykId || extra.length) throw new UsageError('Expected: create <kyk_id>, unlock <kyk_id> <user_id> or quota <kyk_id> [<size>|none]');
   if (!values.admin) throw new UsageError('--admin <user_id> is required');
   if (!values.password) throw new UsageError('--password <password> is required');
   // Checked before any stand-in starts, so a typo fails at once.
@@ -119,6 +142,20 @@ async function onTable<T>(env: string | undefined, work: () => Promise<T>): Prom
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const command = parse(process.argv.slice(2));
+  if (command.kind === 'quota') {
+    const { kykId, quota } = command;
+    const [where, usage] = await onTable(command.env, async () => {
+      if (quota !== undefined && !(await setContractQuota(kykId, quota === 'none' ? undefined : quota))) return undefined;
+      return readUsage(kykId);
+    });
+    if (!usage) throw new Error(`No contract "${kykId}" in ${where}`);
+    const unit = (bytes: number) => Object.entries(SIZE_UNITS).filter(([name, size]) => name && bytes >= size).at(-1) ?? ['B', 1];
+    const shown = (bytes: number | undefined) => (bytes === undefined ? 'none' : `${bytes} bytes (${(bytes / unit(bytes)[1]).toFixed(1)} ${unit(bytes)[0]})`);
+    console.log(`${quota === undefined ? 'Contract' : 'Set the quota of contract'} ${kykId} in ${where}`);
+    console.log(`  Quota: ${shown(usage.quota_bytes)}`);
+    console.log(`  Used: ${shown(usage.usage_bytes)}; reserved by ${usage.pending_uploads} pending uploads: ${shown(usage.reserved_bytes)}`);
+    return;
+  }
   if (command.kind === 'unlock') {
     const [where, outcome] = await onTable(command.env, () => operatorUnlock(command.kykId, command.userId));
     console.log(outcome === 'unlocked'

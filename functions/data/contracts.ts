@@ -12,7 +12,11 @@ export interface Contract {
   status: 'active' | 'stopped';
   /** Bytes of confirmed file versions; kept by storage-events in the same write as the file. */
   usage_bytes: number;
-  /** Storage allowance in bytes; registrations beyond it answer 990000090001. */
+  /** Declared bytes of pending uploads, their sum with the usage (what the quota is checked against) and their number (functions/data/pending-uploads.ts). */
+  reserved_bytes?: number;
+  committed_bytes?: number;
+  pending_uploads?: number;
+  /** Storage allowance in bytes; registrations beyond it (confirmed and reserved) answer 990000090001. */
   quota_bytes?: number;
   regist_date: string;
   /** The management responsible person, mailed when a user is suspended (the first administrator's address at creation). */

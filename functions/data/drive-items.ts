@@ -1,7 +1,6 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DriveItem, FolderRef } from '#shared/schemas/drive.ts';
 import { db } from '#lib/clients.ts';
-import { contractKey } from './contracts.ts';
 import { decodeCursor, encodeCursor, epochSeconds, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { batchGet } from '#lib/data/batch.ts';
 import { TransactionFailed, transactWrite } from '#lib/data/transact.ts';
@@ -31,9 +30,17 @@ export interface ItemRecord extends DriveItem {
   row_version: number;
   /** The multipart upload in progress, for uploads above the multipart threshold. */
   upload_id?: string;
-  /** Pending uploads expire if their bytes never arrive. */
+  /** Entries from before reservations: DynamoDB's TTL removed abandoned ones. */
   ttl?: number;
+  /** A pending upload is abandoned after this (epoch seconds): the sweep releases it, a registration of its name takes it over. */
+  expires_at?: number;
+  /** The pending upload holds a reservation on the contract and counts toward the caps (functions/data/pending-uploads.ts). */
+  reserved?: boolean;
 }
+
+/** Whether a pending entry has been abandoned (its time ran out): nobody waits for it any more. */
+export const isAbandoned = (item: Pick<ItemRecord, 'status' | 'expires_at' | 'ttl'>, now = epochSeconds()): boolean =>
+  item.status === 'pending' && (item.expires_at ?? item.ttl ?? Infinity) <= now;
 
 const rank = (type: ItemType) => (type === 'folder' ? '0' : '1');
 
@@ -118,70 +125,9 @@ export async function insertItem(record: ItemRecord): Promise<void> {
   }
 }
 
-async function claimedId(claim: Keys): Promise<string | undefined> {
+export async function claimedId(claim: Keys): Promise<string | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: table(), Key: claim, ConsistentRead: true }));
   return Item?.item_id as string | undefined;
-}
-
-/** Re-arms a pending upload (a retry after a failed PUT) with a new declared size and expiry. */
-export async function renewPendingUpload(kykId: string, id: string, changes: { declared_size: number; content_type: string | null; ttl: number; update_date: string; update_user_id: string }): Promise<ItemRecord | undefined> {
-  try {
-    const { Attributes } = await db().send(new UpdateCommand({
-      TableName: table(),
-      Key: itemKey(kykId, id),
-      UpdateExpression: 'SET declared_size = :size, content_type = :ct, #ttl = :ttl, update_date = :date, update_user_id = :user ADD row_version :one',
-      ConditionExpression: '#status = :pending',
-      ExpressionAttributeNames: { '#ttl': 'ttl', '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':size': changes.declared_size, ':ct': changes.content_type, ':ttl': changes.ttl, ':date': changes.update_date,
-        ':user': changes.update_user_id, ':pending': 'pending', ':one': 1,
-      },
-      ReturnValues: 'ALL_NEW',
-    }));
-    return Attributes as ItemRecord;
-  } catch (error) {
-    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return undefined;
-    throw error;
-  }
-}
-
-/**
- * Confirms an upload: the entry becomes ready with the stored size and version, and the contract's
- * usage grows in the same transaction. Conditional on the entry still waiting for exactly this
- * object, so S3's at-least-once event delivery never counts a version twice.
- */
-export async function confirmUpload(kykId: string, id: string, s3Key: string, size: number, version: number): Promise<boolean> {
-  const now = new Date().toISOString();
-  const item = await getItem(kykId, id);
-  if (!item) return false;
-  try {
-    await transactWrite([
-        { label: 'item', Update: {
-          TableName: table(),
-          Key: itemKey(kykId, id),
-          UpdateExpression: 'SET #status = :ready, size = :size, version = :version, update_date = :now, gsi2sk = :gsi2sk REMOVE #ttl, declared_size, upload_id ADD row_version :one',
-          // The signed PUT fixes the length in S3; the declared size is checked again for stores that don't verify signatures.
-          ConditionExpression: '#status = :pending AND s3_key = :key AND declared_size = :size',
-          ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
-          ExpressionAttributeValues: {
-            ':ready': 'ready', ':pending': 'pending', ':size': size, ':version': version, ':now': now, ':key': s3Key, ':one': 1,
-            ':gsi2sk': listingKeys({ ...item, update_date: now }).gsi2sk,
-          },
-        } },
-        { label: 'usage', Update: {
-          TableName: table(),
-          Key: contractKey(kykId),
-          UpdateExpression: 'ADD usage_bytes :size',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':size': size },
-        } },
-    ]);
-    return true;
-  } catch (error) {
-    // Not (or no longer) waiting for this object, or the contract is gone: nothing to count.
-    if (error instanceof TransactionFailed) return false;
-    throw error;
-  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -251,8 +197,8 @@ export async function listChildren(
     });
     if (!result) return undefined;
     const { Items = [], LastEvaluatedKey } = result;
-    // Abandoned uploads linger until DynamoDB's TTL sweep: never show them once expired.
-    items.push(...(Items as ItemRecord[]).filter((item) => item.ttl === undefined || item.ttl > now));
+    // Abandoned uploads linger until the sweep releases them: never show them once expired.
+    items.push(...(Items as ItemRecord[]).filter((item) => !isAbandoned(item, now)));
     if (LastEvaluatedKey) {
       if (items.length >= options.pageSize) {
         const lastId = String(LastEvaluatedKey.pk).slice(itemKey(kykId, '').pk.length);

@@ -12,6 +12,7 @@ import { policyKey } from './password-policy.ts';
 import { pendingKey } from './pending-sign-ins.ts';
 import { assertionKey, codeKey, requestKey, ssoSettingsKey } from './saml.ts';
 import { sessionKey } from './sessions.ts';
+import { expiryQueueKey, sweepStateKey, uploadsCounterKey } from './pending-uploads.ts';
 import { administratorsGuardKey } from './administrators.ts';
 import { attemptsKey } from './sign-in-attempts.ts';
 import { sourceWindowKey } from './source-attempts.ts';
@@ -54,6 +55,7 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'session', module: 'sessions', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'SESSION', builder: 'sessionKey', example: () => pair(sessionKey(K, 'u1')) },
   { entity: 'pending sign-in', module: 'pending-sign-ins', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'SIGNIN', builder: 'pendingKey', example: () => pair(pendingKey(K, 'u1')) },
   { entity: 'sign-in attempts', module: 'sign-in-attempts', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'ATTEMPTS', builder: 'attemptsKey', example: () => pair(attemptsKey(K, 'u1')) },
+  { entity: 'pending uploads counter', module: 'pending-uploads', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'UPLOADS', builder: 'uploadsCounterKey', example: () => pair(uploadsCounterKey(K, 'u1')) },
   { entity: 'trusted device', module: 'devices', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'DEVICE#<hash>', builder: 'deviceKey', example: () => pair(deviceKey(K, 'u1', 'h1')) },
   { entity: 'users counter', module: 'users', index: 'table', partition: 'T#<kyk>#USERS', sort: 'COUNT', builder: 'userCountKey', example: () => pair(userCountKey(K)) },
   { entity: 'user', module: 'users', index: 'gsi1', partition: 'T#<kyk>#USERS', sort: '<user>', builder: 'userIndexKeys', example: () => { const keys = userIndexKeys({ kyk_id: K, user_id: 'u1', user_nm: 'N' }); return [keys.gsi1pk, keys.gsi1sk]; } },
@@ -84,6 +86,9 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'drive name claim', module: 'drive-items', index: 'table', partition: 'T#<kyk>#FOLDER#<folder>', sort: 'NAME#<rank>#<name>', builder: 'nameClaimKey', example: () => pair(nameClaimKey(K, 'root', 'file', 'n')) },
   { entity: 'drive item', module: 'drive-items', index: 'gsi1', partition: 'T#<kyk>#FOLDER#<folder>', sort: '<rank>#<name>', builder: 'listingKeys', example: () => { const keys = itemListingKeys({ kyk_id: K, parent_id: 'root', type: 'file', name_key: 'n', update_date: day, id: 'i1' }); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'drive item', module: 'drive-items', index: 'gsi2', partition: 'T#<kyk>#FOLDER#<folder>', sort: '<rank>#<date>#<item>', builder: 'listingKeys', example: () => { const keys = itemListingKeys({ kyk_id: K, parent_id: 'root', type: 'file', name_key: 'n', update_date: day, id: 'i1' }); return [keys.gsi2pk, keys.gsi2sk]; } },
+  // The sweep of abandoned uploads: a queue by expiry hour for every contract.
+  { entity: 'upload expiry marker', module: 'pending-uploads', index: 'table', partition: 'UPLOADQ#<hour>#<shard>', sort: '<kyk>#<item>', builder: 'expiryQueueKey', example: () => pair(expiryQueueKey(490_000, 1, K, 'i1')) },
+  { entity: 'upload sweep state', module: 'pending-uploads', index: 'table', partition: 'UPLOADQ#STATE', sort: 'SWEEP', builder: 'sweepStateKey', example: () => pair(sweepStateKey()) },
   // SAML single sign-on.
   { entity: 'SAML request', module: 'saml', index: 'table', partition: 'T#<kyk>#SSOREQ#<request>', sort: 'REQUEST', builder: 'requestKey', example: () => pair(requestKey(K, 'r1')) },
   { entity: 'SAML assertion seen', module: 'saml', index: 'table', partition: 'T#<kyk>#SSOASSERT#<hash>', sort: 'SEEN', builder: 'assertionKey', example: () => pair(assertionKey(K, 'a1')) },

@@ -36,7 +36,7 @@ export async function createTenant(tenant: NewTenant): Promise<{ contract: Contr
 
   const now = nowIso();
   const contract: Contract = {
-    kyk_id: tenant.kykId, name: tenant.name ?? tenant.kykId, status: 'active', usage_bytes: 0, regist_date: now,
+    kyk_id: tenant.kykId, name: tenant.name ?? tenant.kykId, status: 'active', usage_bytes: 0, reserved_bytes: 0, committed_bytes: 0, pending_uploads: 0, regist_date: now,
     responsible_email: tenant.adminEmail ?? '', responsible_language: tenant.language ?? 'en',
     ...(tenant.modules ? { modules: tenant.modules } : {}),
     ...(tenant.homeUrl ? { home_url: tenant.homeUrl } : {}),

@@ -1,35 +1,40 @@
 import { randomUUID } from 'node:crypto';
+import { config } from '#lib/config.ts';
 import { getContract } from '#data/contracts.ts';
 import { epochSeconds, nowIso } from '#lib/data/table.ts';
+import { TransactionFailed } from '#lib/data/transact.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { getItem, insertItem, nameKey, NameTakenError, ParentMissingError, renewPendingUpload, ROOT_ID, setPendingUploadId, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
+import { claimedId, getItem, isAbandoned, nameClaimKey, nameKey, ROOT_ID, setPendingUploadId, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
+import { NameClaimChangedError, QuotaExceededError, registerUpload, renewUpload, TooManyPendingError, readUsage, type UploadLimits } from '#data/pending-uploads.ts';
 import { MULTIPART_PART_BYTES, MULTIPART_THRESHOLD_BYTES } from '#shared/schemas/drive.ts';
 import { objectKey, presignMultipartUpload, presignUpload } from '#lib/object-storage.ts';
 
-/** A pending upload whose bytes never arrive disappears after a day. */
-const PENDING_SECONDS = 24 * 3600;
+const notFound = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
+const duplicate = () => new DomainError('folderNameDuplicate', {}, { name: 'code.folderNameDuplicate' });
 
 /**
  * Registers a file and answers a presigned PUT (or, above the multipart threshold, presigned parts):
- * the browser uploads straight to S3 and the storage-events handler marks the entry ready. Registering the same name again while its upload
- * is still pending re-arms that upload (a retry); a name taken by a ready file answers -990000090007.
+ * the browser uploads straight to S3 and the storage-events handler marks the entry ready. The
+ * registration reserves the declared bytes against the quota and counts against the pending caps in
+ * its own transaction (docs/architecture.md, "Files"). Registering the same name again while one's
+ * own upload of it is still pending re-arms that upload (a retry); a name held by an abandoned upload
+ * is taken over; a name taken by anything else answers -990000090007.
  */
 export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller, input }) => {
   const [parent, contract] = await Promise.all([
     input.folder_id === ROOT_ID ? undefined : getItem(caller.kykId, input.folder_id),
     getContract(caller.kykId),
   ]);
-  if (input.folder_id !== ROOT_ID && parent?.type !== 'folder') throw new DomainError('address', {}, {}, 'notice.itemNotFound');
-  if (contract?.quota_bytes !== undefined && contract.usage_bytes + input.size > contract.quota_bytes) {
-    throw new DomainError('serverCapacityExceeded');
-  }
+  if (input.folder_id !== ROOT_ID && parent?.type !== 'folder') throw notFound();
+  const limits: UploadLimits = { quota: contract?.quota_bytes, perUser: config.uploadPendingPerUser, perContract: config.uploadPendingPerContract };
+  if (limits.quota !== undefined && (contract?.committed_bytes ?? contract?.usage_bytes ?? 0) + input.size > limits.quota) throw new DomainError('serverCapacityExceeded');
 
   const name = input.name;
   const contentType = input.content_type ?? 'application/octet-stream';
   const now = nowIso();
-  const ttl = epochSeconds() + PENDING_SECONDS;
-  const record: ItemRecord = {
+  const expiresAt = epochSeconds() + config.uploadPendingHours * 3600;
+  const record: ItemRecord & { expires_at: number } = {
     kyk_id: caller.kykId,
     id: randomUUID(),
     parent_id: input.folder_id,
@@ -48,23 +53,39 @@ export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller
     regist_user_id: caller.userId,
     update_date: now,
     update_user_id: caller.userId,
-    ttl,
+    expires_at: expiresAt,
+    reserved: true,
   };
   record.s3_key = objectKey(caller.kykId, record.id, 1);
 
-  let item = record;
+  let item: ItemRecord = record;
   try {
-    await insertItem(record);
+    try {
+      await registerUpload({ record, limits });
+    } catch (error) {
+      if (!(error instanceof NameClaimChangedError)) throw error;
+      // The name is claimed: by one's own upload still under way (a retry), by an abandoned one, or taken.
+      const holderId = await claimedId(nameClaimKey(caller.kykId, input.folder_id, 'file', record.name_key));
+      const holder = holderId ? await getItem(caller.kykId, holderId) : undefined;
+      if (holder?.status === 'pending' && !isAbandoned(holder) && holder.regist_user_id === caller.userId) {
+        item = await renewUpload(holder, { declared_size: input.size, content_type: contentType, expires_at: expiresAt, update_date: now }, limits);
+      } else if (holderId && (!holder || isAbandoned(holder))) {
+        await registerUpload({ record, limits, takeOver: { claimedId: holderId, ...(holder ? { abandoned: holder } : {}) } });
+      } else {
+        throw duplicate();
+      }
+    }
   } catch (error) {
-    if (error instanceof ParentMissingError) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
-    if (!(error instanceof NameTakenError)) throw error;
-    const retried = error.existingId
-      ? await renewPendingUpload(caller.kykId, error.existingId, {
-          declared_size: input.size, content_type: contentType, ttl, update_date: now, update_user_id: caller.userId,
-        })
-      : undefined;
-    if (!retried) throw new DomainError('folderNameDuplicate', {}, { name: 'code.folderNameDuplicate' });
-    item = retried;
+    if (error instanceof TransactionFailed && error.failed('parentIsFolder')) throw notFound();
+    if (error instanceof NameClaimChangedError) throw duplicate();
+    if (error instanceof TooManyPendingError) throw new DomainError('updateFailure', {}, {}, 'notice.tooManyPendingUploads');
+    if (error instanceof QuotaExceededError) {
+      // The contract's condition holds both the quota and the contract's cap: say which.
+      const usage = await readUsage(caller.kykId);
+      if (usage && usage.pending_uploads >= limits.perContract) throw new DomainError('updateFailure', {}, {}, 'notice.tooManyPendingUploads');
+      throw new DomainError('serverCapacityExceeded');
+    }
+    throw error;
   }
 
   if (input.size > MULTIPART_THRESHOLD_BYTES) {

@@ -25,6 +25,10 @@ export const config = {
   /** Failed sign-in steps one source address may make per window before it must wait. */
   get signInSourceLimit() { return Number(read(functionEnv.signInSourceLimit) ?? 100); },
   get signInSourceWindowMinutes() { return Number(read(functionEnv.signInSourceWindowMinutes) ?? 15); },
+  /** A registered upload whose bytes have not arrived after this is abandoned (released by the sweep). */
+  get uploadPendingHours() { return Number(read(functionEnv.uploadPendingHours) ?? 24); },
+  get uploadPendingPerUser() { return Number(read(functionEnv.uploadPendingPerUser) ?? 100); },
+  get uploadPendingPerContract() { return Number(read(functionEnv.uploadPendingPerContract) ?? 1000); },
   get sessionIdleMinutes() { return Number(read(functionEnv.sessionIdleMinutes) ?? 60); },
   /** An import worker's lease (renewed with every chunk and by a heartbeat): a dead worker is detected after it. */
   get importLeaseSeconds() { return Number(read(functionEnv.importLeaseSeconds) ?? 60); },

@@ -1,4 +1,4 @@
-import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, GetObjectCommand, PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
+import { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from './clients.ts';
 import { config } from './config.ts';
@@ -74,6 +74,22 @@ export async function completeMultipartUpload(key: string, uploadId: string, par
     IfNoneMatch: '*',
     MultipartUpload: { Parts: [...parts].sort((a, b) => a.part_number - b.part_number).map((part) => ({ PartNumber: part.part_number, ETag: part.etag })) },
   }));
+}
+
+/**
+ * What an abandoned upload leaves in the bucket: its unfinished multipart upload (parts are billed
+ * until aborted; the bucket's lifecycle rule aborts after a day as the backstop) and any object that
+ * arrived without being confirmed. A multipart upload already gone counts as aborted.
+ */
+export async function discardUpload(key: string, uploadId: string | undefined): Promise<void> {
+  if (uploadId) {
+    try {
+      await s3().send(new AbortMultipartUploadCommand({ Bucket: config.bucketName, Key: key, UploadId: uploadId }));
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'NoSuchUpload')) throw error;
+    }
+  }
+  await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: key }));
 }
 
 /**

@@ -41,6 +41,10 @@ export const functionEnv = {
   auditRetentionDays: 'AUDIT_RETENTION_DAYS',
   /** The lock-out (docs/sign-in.md): days a pair's failures are kept; failures per source address and window. */
   signInAttemptsKeepDays: 'SIGN_IN_ATTEMPTS_KEEP_DAYS',
+  /** Uploads: hours a pending upload waits for its bytes; pending uploads a user and a contract may have at once. */
+  uploadPendingHours: 'UPLOAD_PENDING_HOURS',
+  uploadPendingPerUser: 'UPLOAD_PENDING_PER_USER',
+  uploadPendingPerContract: 'UPLOAD_PENDING_PER_CONTRACT',
   signInSourceLimit: 'SIGN_IN_SOURCE_LIMIT',
   signInSourceWindowMinutes: 'SIGN_IN_SOURCE_WINDOW_MINUTES',
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',

@@ -1,6 +1,8 @@
-import type { Context, S3Event } from 'aws-lambda';
-import { confirmUpload } from '#data/drive-items.ts';
-import { parseObjectKey } from '#lib/object-storage.ts';
+import type { Context, S3Event, ScheduledEvent } from 'aws-lambda';
+import { getItem } from '#data/drive-items.ts';
+import { confirmUpload } from '#data/pending-uploads.ts';
+import { sweepAbandonedUploads } from '#domain/uploads/sweep.ts';
+import { discardUpload, parseObjectKey } from '#lib/object-storage.ts';
 import { parseImportKey } from '#domain/imports/files.ts';
 import { purgeImport } from '#domain/imports/purge.ts';
 import { resumeImport, runImport } from '#domain/imports/run-import.ts';
@@ -12,7 +14,12 @@ import { logger } from '#lib/logger.ts';
  * (`t/<kyk>/imports/<id>/...`) start an import job, resume one whose worker died, or purge a
  * deleted one (functions/imports).
  */
-export const handler = async (event: S3Event, context?: Context): Promise<void> => {
+export const handler = async (event: S3Event | ScheduledEvent, context?: Context): Promise<void> => {
+  // The schedule (EventBridge, every 15 minutes): release abandoned uploads.
+  if ('detail-type' in event) {
+    await sweepAbandonedUploads(logger);
+    return;
+  }
   // In AWS the Lambda is stopped at its timeout: a long import stops in time to record that.
   // The local stand-in's context is a fake with no real limit.
   const deadline = process.env.AWS_LAMBDA_FUNCTION_NAME && context ? Date.now() + context.getRemainingTimeInMillis() : undefined;
@@ -32,6 +39,12 @@ export const handler = async (event: S3Event, context?: Context): Promise<void> 
       continue;
     }
     const confirmed = await confirmUpload(parsed.kykId, parsed.itemId, key, record.s3.object.size, parsed.version);
+    // Bytes for an entry that no longer exists (an upload released as abandoned, then finished): nobody can reach them.
+    if (!confirmed && !(await getItem(parsed.kykId, parsed.itemId))) {
+      await discardUpload(key, undefined);
+      logger.warn('bytes of a released upload deleted', { kyk: parsed.kykId, item: parsed.itemId });
+      continue;
+    }
     logger.info(confirmed ? 'upload confirmed' : 'upload event ignored (already confirmed or not pending)', {
       kyk: parsed.kykId, item: parsed.itemId, version: parsed.version, size: record.s3.object.size,
     });

@@ -113,6 +113,16 @@ export const exportFilesStatement = (bucket: IBucket, exportPrefix: string): Pol
     resources: [bucket.arnForObjects(`${exportPrefix}*`)],
   });
 
+/** The sweep of abandoned uploads aborts their multipart uploads and deletes bytes nobody confirmed (tenant objects only). */
+export const grantDiscardUploads = (grantee: IGrantable, bucket: IBucket): void =>
+  addStatement(
+    grantee,
+    new PolicyStatement({
+      actions: ['s3:AbortMultipartUpload', 's3:DeleteObject'],
+      resources: [bucket.arnForObjects(`${tenantObjectPrefix}*`)],
+    }),
+  );
+
 /** The storage-events handler removes a deleted import job's files (its source and purge marker). */
 export const grantDeleteImportFiles = (grantee: IGrantable, bucket: IBucket, importObjects: string): void =>
   addStatement(

@@ -2,6 +2,8 @@ import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, EventType, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import { AppFunction } from './app-function.ts';
 import type { DataStack } from './data-stack.ts';
@@ -11,6 +13,7 @@ import { acknowledge, acknowledgeBucketNotificationsHandler, objectPrefixFinding
 import {
   exportFilesStatement,
   grantDeleteImportFiles,
+  grantDiscardUploads,
   grantKeyUse,
   grantReadFiles,
   grantTableAppend,
@@ -99,6 +102,14 @@ export class StorageStack extends Stack {
     grantReadFiles(storageEvents, this.filesBucket, config.fileBucketVersioning);
     grantDeleteImportFiles(storageEvents, this.filesBucket, filesBucketLayout.importObjects);
     grantKeyUse(storageEvents, data.key);
+
+    // Abandoned uploads (their name claim, reservation and multipart upload) are released on a schedule, never by TTL alone.
+    grantDiscardUploads(storageEvents, this.filesBucket);
+    new Rule(this, 'SweepAbandonedUploads', {
+      description: `ComDrive ${config.name}: release abandoned uploads (functions/domain/uploads/sweep.ts)`,
+      schedule: Schedule.rate(Duration.minutes(15)),
+      targets: [new LambdaFunction(storageEvents, { retryAttempts: 2 })],
+    });
 
     this.filesBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(storageEvents), {
       prefix: tenantObjectPrefix,

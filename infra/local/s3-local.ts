@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import type { S3Event, S3EventRecord } from 'aws-lambda';
+import type { S3Event, S3EventRecord, ScheduledEvent } from 'aws-lambda';
 import S3rver, { type S3rverEvent } from 's3rver';
 import { filesBucketCors } from '#lib/table-design.ts';
 import { lambdaContext } from './lambda-context.ts';
@@ -10,7 +11,7 @@ export interface S3Local {
   stop(): Promise<void>;
 }
 
-type StorageEventsHandler = (event: S3Event, context: unknown) => Promise<unknown>;
+type StorageEventsHandler = (event: S3Event | ScheduledEvent, context: unknown) => Promise<unknown>;
 
 /** The browser PUTs and GETs presigned URLs straight from the app's origin (another port), so CORS must allow it. */
 const corsConfig = `<CORSConfiguration>
@@ -58,6 +59,14 @@ export function toS3Event(event: S3rverEvent, region: string): S3Event {
   };
 }
 
+/** How often the local stand-in of the schedule runs the sweep. */
+const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+
+const scheduledEvent = (region: string): ScheduledEvent => ({
+  version: '0', id: randomUUID(), 'detail-type': 'Scheduled Event', source: 'aws.events', account: '000000000000',
+  time: new Date().toISOString(), region, resources: [], detail: {},
+});
+
 export async function startS3Local(options: { dir: string; bucketName: string; region: string; log: (line: string) => void }): Promise<S3Local> {
   mkdirSync(options.dir, { recursive: true });
   const server = new S3rver({
@@ -93,10 +102,26 @@ export async function startS3Local(options: { dir: string; bucketName: string; r
     void delivery.finally(() => inFlight.delete(delivery));
   });
 
+  // The EventBridge schedule of AWS (every 15 minutes): the sweep of abandoned uploads.
+  const sweep = setInterval(() => {
+    const run = (async () => {
+      try {
+        handler ??= ((await import(storageEventsModule)) as { handler: StorageEventsHandler }).handler;
+        await handler(scheduledEvent(options.region), lambdaContext('storage-events'));
+      } catch (error) {
+        options.log(`storage-events sweep failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      }
+    })();
+    inFlight.add(run);
+    void run.finally(() => inFlight.delete(run));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+
   const address = await server.run();
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
     stop: async () => {
+      clearInterval(sweep);
       await server.close();
       // Let handlers that already started finish before DynamoDB goes away.
       await Promise.allSettled([...inFlight]);

@@ -232,10 +232,26 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
         'dynamodb:Query', 'dynamodb:BatchWriteItem', 'dynamodb:PutItem', 's3:GetObject', 's3:DeleteObject',
       ]));
       expect(actionsOf(statements)).not.toContain('dynamodb:Scan');
-      // Deleting is limited to import jobs' files; reading to tenant objects.
-      const deletes = statements.find((statement) => actionsOf([statement]).includes('s3:DeleteObject'))!;
-      expect(actionsOf([deletes])).toEqual(['s3:DeleteObject']);
-      expect(JSON.stringify(deletes.Resource)).toContain('/t/*/imports/*');
+      // Deleting: import jobs' files, and what abandoned uploads leave (aborting their multipart
+      // uploads too); reading tenant objects; never writing them (the browser PUTs presigned).
+      const deletes = statements.filter((statement) => actionsOf([statement]).includes('s3:DeleteObject'));
+      const onImports = deletes.filter((statement) => JSON.stringify(statement.Resource).includes('/t/*/imports/*'));
+      const onTenantObjects = deletes.filter((statement) => !JSON.stringify(statement.Resource).includes('/imports/') && JSON.stringify(statement.Resource).includes('/t/*'));
+      expect(onImports.map((statement) => actionsOf([statement]))).toEqual([['s3:DeleteObject']]);
+      expect(onTenantObjects).toHaveLength(1);
+      expect(actionsOf(onTenantObjects)).toEqual(expect.arrayContaining(['s3:AbortMultipartUpload', 's3:DeleteObject', 's3:GetObject']));
+      expect(actionsOf(statements)).not.toContain('s3:PutObject');
+    });
+
+    it('sweeps abandoned uploads every 15 minutes with the storage-events Lambda', () => {
+      const resources = s.templates.storage.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
+      const [fnId] = Object.entries(resources).find(([id, r]) => id.startsWith('StorageEventsFunction') && r.Type === 'AWS::Lambda::Function')!;
+      s.templates.storage.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: 'rate(15 minutes)',
+        State: 'ENABLED',
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })],
+      });
+      s.templates.storage.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com' });
     });
   });
 

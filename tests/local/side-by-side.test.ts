@@ -66,6 +66,25 @@ describe('local stacks on disk', () => {
     expect(unknown.output).toContain('No user "nobody" in contract "acme"');
   });
 
+  it('shows and sets a contract\'s storage quota with the operator CLI', async () => {
+    const set = await runScript('bin/tenant.ts', ['quota', 'acme', '1.5GB'], { DATA_DIR: dirB });
+    expect(set.code).toBe(0);
+    expect(set.output).toContain('Set the quota of contract acme in the local stack');
+    expect(set.output).toContain('Quota: 1610612736 bytes (1.5 GB)');
+    expect(set.output).toContain('Used: 0 bytes (0.0 B); reserved by 0 pending uploads: 0 bytes (0.0 B)');
+    const shown = await runScript('bin/tenant.ts', ['quota', 'acme'], { DATA_DIR: dirB });
+    expect(shown.output).toContain('Contract acme in the local stack');
+    expect(shown.output).toContain('Quota: 1610612736 bytes (1.5 GB)');
+    const lifted = await runScript('bin/tenant.ts', ['quota', 'acme', 'none'], { DATA_DIR: dirB });
+    expect(lifted.output).toContain('Quota: none');
+    const bad = await runScript('bin/tenant.ts', ['quota', 'acme', 'lots'], { DATA_DIR: dirB });
+    expect(bad.code).toBe(1);
+    expect(bad.output).toContain('Bad size "lots"');
+    const missing = await runScript('bin/tenant.ts', ['quota', 'nosuch', '1GB'], { DATA_DIR: dirB });
+    expect(missing.code).toBe(1);
+    expect(missing.output).toContain('No contract "nosuch"');
+  });
+
   it('stops every child process of npm start on SIGTERM', async () => {
     const published = JSON.parse(readFileSync(dataLayout(dirB).stackFile, 'utf8')) as StackFile;
     expect(await stopProcess(processB!.child)).toBe(0);

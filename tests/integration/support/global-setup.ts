@@ -11,7 +11,9 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'com-drive-it-'));
   // Every test calls from loopback: the source throttle's allowance is set out of reach, and the
   // throttle's own test fills a window of another loopback address to just below it.
-  const throttle = { [functionEnv.signInSourceLimit]: '1000000' };
+  // The pending-upload caps are set low so their test reaches them in a few calls (no other test
+  // keeps more than a handful of uploads waiting).
+  const throttle = { [functionEnv.signInSourceLimit]: '1000000', [functionEnv.uploadPendingPerUser]: '20', [functionEnv.uploadPendingPerContract]: '30' };
   Object.assign(process.env, throttle);
   const stack = await startLocalStack({ port: 0, dataDir, inMemory: true, seedDemo: false });
   project.provide('stack', { url: stack.url, functionEnv: { ...stack.functionEnv, ...throttle }, mailViewer: stack.endpoints.mailViewer });
