@@ -48,7 +48,9 @@ export default defineConfig({
         // and Cloudscape components stay split by route.
         codeSplitting: {
           groups: [
-            { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|swr|use-sync-external-store|cookie|set-cookie-parser)[\\/]/ },
+            { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|cookie|set-cookie-parser)[\\/]/ },
+            // SWR only with the pages that read through it (the login page does not).
+            { name: 'swr', test: /[\\/]node_modules[\\/](swr|use-sync-external-store|dequal)[\\/]/ },
           ],
         },
       },
