@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { cloudscapeAppLayoutRefreshOnly } from './build/cloudscape-app-layout.ts';
 import { cloudscapeFontFiles } from './build/cloudscape-fonts.ts';
+import { cloudscapeIconsInUse } from './build/cloudscape-icons.ts';
 import { localeFiles } from './build/locales.ts';
 import { routeFlags } from './build/route-flags.ts';
 
@@ -20,7 +21,7 @@ const icuParserDir = dirname(createRequire(import.meta.url).resolve('@formatjs/i
 export default defineConfig({
   root: here('.'),
   publicDir: here('./public'),
-  plugins: [react(), cloudscapeFontFiles(), cloudscapeAppLayoutRefreshOnly(), localeFiles(), routeFlags()],
+  plugins: [react(), cloudscapeFontFiles(), cloudscapeAppLayoutRefreshOnly(), cloudscapeIconsInUse(here('./src')), localeFiles(), routeFlags()],
   resolve: {
     alias: [
       { find: '@shared', replacement: here('../shared') },

@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -11,18 +11,14 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { codes } from '@shared/codes.ts';
 import type { MessageKey } from '@shared/messages.ts';
-import { reportApiError } from '@/lib/api-client.ts';
 import { showErrorModal } from '@/lib/error-modal-store.ts';
 import { fieldErrors } from '@/lib/form-validation.ts';
-import { currentLanguage, i18n } from '@/lib/i18n/index.ts';
+import { i18n } from '@/lib/i18n/index.ts';
 import { lazyValue } from '@/lib/lazy-value.ts';
 import { navigateTo, safeNextPath } from '@/lib/navigation.ts';
 import { useIsAuthenticated } from '@/lib/session.ts';
-import { login } from '../../api/login.ts';
-import { readDeviceToken } from '../../utils/device-token.ts';
-import { useSignInFlow, type LoginPageState } from '../sign-in/use-sign-in-flow.ts';
+import type { LoginPageState } from '../sign-in/use-sign-in-flow.ts';
 import { DifferentLocation } from './different-location.tsx';
 
 type Field = 'kyk_id' | 'user_id' | 'password';
@@ -36,8 +32,13 @@ const isMessageKey = (value: string | null): value is MessageKey => !!value && /
 
 const goToLocation = (url: string) => window.location.assign(url);
 
-/** The shared schema, and zod with it, load with the first keystroke or submit rather than with the page. */
+/**
+ * The shared schema (and zod with it), and the sign-in call with the API client and the sign-in flow,
+ * load with the first keystroke or submit rather than with the page.
+ */
 const loginSchema = lazyValue(() => import('@shared/schemas/auth.ts').then((module) => module.loginRequest));
+const signInCode = lazyValue(() => import('./sign-in.ts'));
+
 
 /** Reasons a redirect carries that are refusals rather than information. */
 const errorReasons: ReadonlySet<string> = new Set(['code.loginContractNotAllowed', 'notice.contractNotAllowed', 'notice.signInTicketInvalid']);
@@ -49,7 +50,7 @@ const errorReasons: ReadonlySet<string> = new Set(['code.loginContractNotAllowed
 export default function LoginPage() {
   const { t } = useTranslation();
   const location = useLocation();
-  const flow = useSignInFlow();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const authenticated = useIsAuthenticated();
   const next = safeNextPath(params.get('next')) ?? '/storage';
@@ -73,6 +74,7 @@ export default function LoginPage() {
 
   const change = (field: Field, value: string) => {
     void loginSchema.load().catch(() => {});
+    void signInCode.load().catch(() => {});
     setValues((previous) => ({ ...previous, [field]: value }));
     setServerErrors((previous) => {
       if (!(field in previous)) return previous;
@@ -84,8 +86,9 @@ export default function LoginPage() {
 
   const signIn = async (force: 0 | 1) => {
     let loginRequest;
+    let code;
     try {
-      loginRequest = await loginSchema.load();
+      [loginRequest, code] = await Promise.all([loginSchema.load(), signInCode.load()]);
     } catch {
       showErrorModal({ message: t('notice.networkError') });
       return;
@@ -94,26 +97,15 @@ export default function LoginPage() {
     if (Object.keys(fieldErrors(loginRequest, values, t)).length > 0) return;
     setBusy(true);
     try {
-      const kyk_id = values.kyk_id.trim();
-      const user_id = values.user_id.trim();
-      const device_token = readDeviceToken(kyk_id, user_id);
-      const refusal = await flow.run(
-        () => login({ ...values, force_flg: force, language: currentLanguage(), ...(device_token ? { device_token } : {}) }, { silent: true }),
-        { kyk_id, user_id, next },
-        { restartInPlace: true },
-      );
-      if (!refusal) return;
-      const { error } = refusal;
-      if (error.code === codes.loginSameUser.code) {
+      const refusal = await code.signInWithPassword(values, force, next, navigate, t);
+      if (refusal?.kind === 'signed-in-elsewhere') {
         showErrorModal({
-          message: error.message,
-          level: error.msgLevel,
+          message: refusal.message,
+          level: refusal.level,
           confirm: { label: t('login.signInAnyway'), onConfirm: () => signIn(1) },
         });
-      } else if (error.code === codes.input.code && Object.keys(error.fields).length > 0) {
-        setServerErrors(error.fields);
-      } else {
-        reportApiError(error);
+      } else if (refusal?.kind === 'fields') {
+        setServerErrors(refusal.fields);
       }
     } finally {
       setBusy(false);

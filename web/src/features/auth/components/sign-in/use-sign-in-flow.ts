@@ -1,5 +1,6 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, type NavigateFunction } from 'react-router';
 import { ApiError, isAbortError, reportApiError, type ApiResult } from '@/lib/api-client.ts';
 import { setLanguage } from '@/lib/i18n/index.ts';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
@@ -32,6 +33,11 @@ export interface SignInContext {
 export function useSignInFlow() {
   const navigate = useNavigate();
   const { t } = useTranslation();
+  return signInFlow(navigate, t);
+}
+
+/** The flow outside a component (the login page loads it with the first keystroke or submit). */
+export function signInFlow(navigate: NavigateFunction, t: TFunction) {
 
   const outcomeOf = (answer: ApiResult<unknown> | unknown): SignInOutcome | undefined => {
     if (answer instanceof ApiError) {
