@@ -1,7 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { NavigateFunction } from 'react-router';
 import { codes, type MsgLevel } from '@shared/codes.ts';
+import { loginRequest } from '@shared/schemas/auth.ts';
 import { reportApiError } from '@/lib/api-client.ts';
+import { fieldErrors } from '@/lib/form-validation.ts';
 import { currentLanguage } from '@/lib/i18n/index.ts';
 import { login } from '../../api/login.ts';
 import { readDeviceToken } from '../../utils/device-token.ts';
@@ -12,12 +14,18 @@ export type PasswordSignInRefusal =
   | { kind: 'signed-in-elsewhere'; message: string; level: MsgLevel }
   | { kind: 'fields'; fields: Record<string, string> };
 
+type LoginValues = { kyk_id: string; user_id: string; password: string };
+
+/** The form's own check, with the shared schema. */
+export const loginErrors = (values: LoginValues, t: TFunction): Record<string, string> => fieldErrors(loginRequest, values, t);
+
 /**
- * The login page's sign-in call and the handling of its answer: the API client and the sign-in flow
- * load with this module, on the page's first keystroke or submit, not with the page.
+ * The login page's sign-in call and the handling of its answer: the shared schema (and zod), the API
+ * client and the sign-in flow load with this module, on the page's first keystroke or submit, not
+ * with the page.
  */
 export async function signInWithPassword(
-  values: { kyk_id: string; user_id: string; password: string },
+  values: LoginValues,
   force: 0 | 1,
   next: string,
   navigate: NavigateFunction,
