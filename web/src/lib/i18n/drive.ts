@@ -72,14 +72,6 @@ const en = {
     failed: '{{name}} could not be downloaded.',
     notReady: 'Select a file that has finished uploading.',
   },
-  preferences: {
-    title: 'Preferences',
-    confirm: 'Confirm',
-    cancel: 'Cancel',
-    pageSize: 'Page size',
-    pageSizeOption: '{{size}} items',
-    trigger: 'Preferences',
-  },
   pagination: {
     next: 'Next page',
     previous: 'Previous page',
@@ -162,14 +154,6 @@ const ja: typeof en = {
     done: '{{name}} をダウンロードしました。',
     failed: '{{name}} をダウンロードできませんでした。',
     notReady: 'アップロードが完了したファイルを選択してください。',
-  },
-  preferences: {
-    title: '表示設定',
-    confirm: '確定',
-    cancel: 'キャンセル',
-    pageSize: '表示件数',
-    pageSizeOption: '{{size}} 件',
-    trigger: '表示設定',
   },
   pagination: {
     next: '次のページ',
