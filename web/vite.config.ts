@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { cloudscapeAppLayoutRefreshOnly } from './build/cloudscape-app-layout.ts';
 import { cloudscapeFontFiles } from './build/cloudscape-fonts.ts';
+import { cloudscapeIconsInUse } from './build/cloudscape-icons.ts';
 import { localeFiles } from './build/locales.ts';
 import { routeFlags } from './build/route-flags.ts';
 
@@ -20,7 +21,7 @@ const icuParserDir = dirname(createRequire(import.meta.url).resolve('@formatjs/i
 export default defineConfig({
   root: here('.'),
   publicDir: here('./public'),
-  plugins: [react(), cloudscapeFontFiles(), cloudscapeAppLayoutRefreshOnly(), localeFiles(), routeFlags()],
+  plugins: [react(), cloudscapeFontFiles(), cloudscapeAppLayoutRefreshOnly(), cloudscapeIconsInUse(here('./src')), localeFiles(), routeFlags()],
   resolve: {
     alias: [
       { find: '@shared', replacement: here('../shared') },
@@ -45,10 +46,21 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Name the long-lived vendor code so its chunk keeps its cache across app releases; pages
-        // and Cloudscape components stay split by route.
+        // and Cloudscape components stay split by route. What the entry itself imports (every page
+        // needs it: the top bar's Cloudscape parts, the i18n and session code) goes in two chunks,
+        // vendor and app, instead of a dozen small shared ones: each file costs a request and gzip
+        // compresses one file better than many (tests/bench/first-load.ts, web/README.md).
         codeSplitting: {
           groups: [
-            { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|swr|use-sync-external-store|cookie|set-cookie-parser)[\\/]/ },
+            { name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|cookie|set-cookie-parser)[\\/]/, priority: 2 },
+            // SWR only with the pages that read through it (the login page does not).
+            { name: 'swr', test: /[\\/]node_modules[\\/](swr|use-sync-external-store|dequal)[\\/]/ },
+            // Statically imported by the entry ($initial): every page loads these anyway.
+            { name: 'ui-core', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 1 },
+            { name: 'app-core', test: /[\\/](web[\\/]src|shared)[\\/]/, tags: ['$initial'], priority: 1 },
+            // Cloudscape's form, container and header parts: nearly every page, the login page included, uses
+            // them together (one file instead of eight).
+            { name: 'ui-forms', test: /@cloudscape-design[\\/]components[\\/](form|form-field|input|container|header|link|grid|internal[\\/]analytics)[\\/]/ },
           ],
         },
       },

@@ -1,6 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { SWRConfig } from 'swr';
 import { I18nProvider, type I18nProviderProps } from '@cloudscape-design/components/i18n';
 import { i18n } from '@/lib/i18n/index.ts';
 
@@ -23,22 +22,11 @@ function CloudscapeI18n({ children }: { children: ReactNode }) {
   );
 }
 
-/** Providers every screen relies on. */
+/** Providers every screen relies on (SWR's settings come with the frames that read through it: lib/swr-defaults.tsx). */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <CloudscapeI18n>
-        <SWRConfig
-          value={{
-            // The API client reports failures itself; automatic retries would repeat its error modal.
-            shouldRetryOnError: false,
-            revalidateOnFocus: false,
-            dedupingInterval: 1000,
-          }}
-        >
-          {children}
-        </SWRConfig>
-      </CloudscapeI18n>
+      <CloudscapeI18n>{children}</CloudscapeI18n>
     </I18nextProvider>
   );
 }

@@ -3,14 +3,12 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
 import Pagination, { type PaginationProps } from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { TableProps } from '@cloudscape-design/components/table';
 import TextFilter, { type TextFilterProps } from '@cloudscape-design/components/text-filter';
-import { ApiError } from '@/lib/api-client.ts';
-import { isPageSize, pageSizes, pagesCount, type PageSize } from '@/lib/paging.ts';
+import { pagesCount, type PageSize } from '@/lib/paging.ts';
+import { TablePreferences } from './table-preferences.tsx';
 
 /**
  * Parts every server-paged administration table shares (Cloudscape "table view"): pagination from
@@ -74,23 +72,9 @@ export function CollectionPagination(paginationProps: PaginationProps) {
   return <Pagination {...paginationProps} ariaLabels={paginationAriaLabels(t)} />;
 }
 
+/** The page-size preference of a list (the dialog loads when first used: table-preferences.tsx). */
 export function ListPreferences({ pageSize, onChange }: { pageSize: PageSize; onChange: (size: PageSize) => void }) {
-  const { t } = useTranslation();
-  return (
-    <CollectionPreferences
-      title={t('collection.preferences')}
-      confirmLabel={t('collection.confirm')}
-      cancelLabel={t('common.cancel')}
-      preferences={{ pageSize }}
-      pageSizePreference={{
-        title: t('collection.pageSize'),
-        options: pageSizes.map((size) => ({ value: size, label: t('collection.pageSizeOption', { size }) })),
-      }}
-      onConfirm={({ detail }) => {
-        if (isPageSize(detail.pageSize)) onChange(detail.pageSize);
-      }}
-    />
-  );
+  return <TablePreferences pageSize={pageSize} onPageSize={onChange} />;
 }
 
 /** Empty table: nothing yet (with the create action), or nothing matching the filter (with Clear filter). */
@@ -148,34 +132,4 @@ export function collectionAriaLabels<T>(t: TFunction, tableLabel: string, nameOf
 export function RefreshButton({ testId, loading, onRefresh }: { testId: string; loading: boolean; onRefresh: () => void }) {
   const { t } = useTranslation();
   return <Button iconName="refresh" ariaLabel={t('collection.refresh')} loading={loading} onClick={onRefresh} nativeButtonAttributes={{ 'data-testid': testId }} />;
-}
-
-/** The text for a read that failed: the server's message, else the network notice. */
-export const loadErrorText = (error: unknown, t: TFunction): string => (error instanceof ApiError && error.kind === 'api' ? error.message : t('notice.networkError'));
-
-/**
- * In a table's empty slot when its list could not be loaded: says so (never "nothing here yet"),
- * with the reason and Retry. Test ids `list-error` and `list-error-retry`.
- */
-export function ListErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }} data-testid="list-error">
-      <SpaceBetween size="m">
-        <div>
-          <StatusIndicator type="error">
-            <Box variant="strong" color="inherit">
-              {t('collection.loadFailed')}
-            </Box>
-          </StatusIndicator>
-          <Box variant="p" color="inherit">
-            {loadErrorText(error, t)}
-          </Box>
-        </div>
-        <Button onClick={onRetry} nativeButtonAttributes={{ 'data-testid': 'list-error-retry' }}>
-          {t('collection.retry')}
-        </Button>
-      </SpaceBetween>
-    </Box>
-  );
 }

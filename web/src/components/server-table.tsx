@@ -1,11 +1,12 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import CollectionPreferences, { type CollectionPreferencesProps } from '@cloudscape-design/components/collection-preferences';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import { isPageSize, pageSizes, sameRequest, useClampToLastPage, usePageSelection, type PagedListState } from '@/lib/paging.ts';
-import { collectionAriaLabels, ListEmptyState, ListErrorState, ListPagination, listCounter, RefreshButton } from './collection.tsx';
+import { sameRequest, useClampToLastPage, usePageSelection, type PagedListState } from '@/lib/paging.ts';
+import { collectionAriaLabels, ListEmptyState, ListPagination, listCounter, RefreshButton } from './collection.tsx';
+import { ListErrorState } from './list-error.tsx';
+import { displayProps, TablePreferences, useTableDisplay } from './table-preferences.tsx';
 
 /**
  * The one server-paged table of the administration lists (users, user groups, legal entities,
@@ -55,42 +56,6 @@ export function useServerRows<T, Req extends PageRequest>(
 
 export type ServerRows<T> = ReturnType<typeof useServerRows<T, PageRequest>>;
 
-interface DisplayPreferences {
-  contentDisplay: { id: string; visible: boolean }[];
-  wrapLines: boolean;
-  stickyFirst: 0 | 1;
-}
-
-/** Stored display preferences, reconciled with today's columns (new columns appear where the defaults say). */
-function readDisplay(storageKey: string, columnIds: string[], defaultVisible: string[]): DisplayPreferences {
-  const defaults: DisplayPreferences = {
-    contentDisplay: columnIds.map((id) => ({ id, visible: defaultVisible.includes(id) })),
-    wrapLines: true,
-    stickyFirst: 1,
-  };
-  try {
-    const stored = JSON.parse(localStorage.getItem(storageKey) ?? 'null') as Partial<DisplayPreferences> | null;
-    if (!stored || !Array.isArray(stored.contentDisplay)) return defaults;
-    const known = stored.contentDisplay.filter((entry) => columnIds.includes(entry.id));
-    const added = defaults.contentDisplay.filter((entry) => !known.some((item) => item.id === entry.id));
-    return {
-      contentDisplay: [...known.map(({ id, visible }) => ({ id, visible: visible === true })), ...added],
-      wrapLines: stored.wrapLines !== false,
-      stickyFirst: stored.stickyFirst === 0 ? 0 : 1,
-    };
-  } catch {
-    return defaults;
-  }
-}
-
-function writeDisplay(storageKey: string, display: DisplayPreferences): void {
-  try {
-    localStorage.setItem(storageKey, JSON.stringify(display));
-  } catch {
-    // storage unavailable: the choice lasts for this page only
-  }
-}
-
 export interface ServerTableProps<T, S extends string> {
   /** The table's data-testid. */
   testId: string;
@@ -120,18 +85,9 @@ export interface ServerTableProps<T, S extends string> {
 export function ServerTable<T, S extends string>(props: ServerTableProps<T, S>) {
   const { t } = useTranslation();
   const { list, query, rows, columns } = props;
-  const storageKey = `${props.preferencesKey}.display`;
-  const columnIds = columns.map((column) => column.id ?? '');
-  const [display, setDisplay] = useState(() => readDisplay(storageKey, columnIds, props.defaultColumns));
+  const { display, save } = useTableDisplay(props.preferencesKey, columns, props.defaultColumns);
   const failed = !rows.loaded && query.error !== undefined;
   const sortingColumn = columns.find((column) => column.sortingField !== undefined && props.sortItemOf(column.sortingField) === list.sort.item);
-
-  const preferences: CollectionPreferencesProps.Preferences = {
-    pageSize: list.pageSize,
-    contentDisplay: display.contentDisplay,
-    wrapLines: display.wrapLines,
-    stickyColumns: { first: display.stickyFirst, last: 0 },
-  };
 
   return (
     <Table<T>
@@ -141,9 +97,7 @@ export function ServerTable<T, S extends string>(props: ServerTableProps<T, S>) 
       items={rows.items as T[]}
       trackBy={props.trackBy as TableProps<T>['trackBy']}
       columnDefinitions={columns}
-      columnDisplay={display.contentDisplay}
-      wrapLines={display.wrapLines}
-      stickyColumns={{ first: display.stickyFirst }}
+      {...displayProps(display)}
       loading={!rows.loaded && !failed}
       loadingText={props.loadingText}
       selectionType="multi"
@@ -188,48 +142,7 @@ export function ServerTable<T, S extends string>(props: ServerTableProps<T, S>) 
         )
       }
       pagination={<ListPagination page={list.page} pageSize={list.pageSize} total={rows.total} openEnd={!rows.exact} onChange={list.setPage} />}
-      preferences={
-        <CollectionPreferences
-          title={t('collection.preferences')}
-          confirmLabel={t('collection.confirm')}
-          cancelLabel={t('common.cancel')}
-          preferences={preferences}
-          pageSizePreference={{
-            title: t('collection.pageSize'),
-            options: pageSizes.map((size) => ({ value: size, label: t('collection.pageSizeOption', { size }) })),
-          }}
-          wrapLinesPreference={{ label: t('collection.wrapLines'), description: t('collection.wrapLinesDescription') }}
-          stickyColumnsPreference={{
-            firstColumns: {
-              title: t('collection.stickyFirst'),
-              description: t('collection.stickyFirstDescription'),
-              options: [
-                { label: t('collection.stickyNone'), value: 0 },
-                { label: t('collection.stickyFirstColumn'), value: 1 },
-              ],
-            },
-          }}
-          contentDisplayPreference={{
-            title: t('collection.columns'),
-            description: t('collection.columnsDescription'),
-            options: columns.map((column, index) => ({
-              id: column.id ?? '',
-              label: typeof column.header === 'string' ? column.header : (column.id ?? ''),
-              alwaysVisible: index === 0,
-            })),
-          }}
-          onConfirm={({ detail }) => {
-            if (isPageSize(detail.pageSize)) list.setPageSize(detail.pageSize);
-            const next: DisplayPreferences = {
-              contentDisplay: detail.contentDisplay ? detail.contentDisplay.map(({ id, visible }) => ({ id, visible })) : display.contentDisplay,
-              wrapLines: detail.wrapLines ?? display.wrapLines,
-              stickyFirst: detail.stickyColumns?.first === 0 ? 0 : 1,
-            };
-            setDisplay(next);
-            writeDisplay(storageKey, next);
-          }}
-        />
-      }
+      preferences={<TablePreferences columns={columns} display={display} pageSize={list.pageSize} onPageSize={list.setPageSize} onDisplay={save} />}
     />
   );
 }

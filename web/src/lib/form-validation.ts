@@ -14,8 +14,10 @@ export function fieldErrors(schema: z.ZodType, value: unknown, t: TFunction): Re
     const field = issue.path.map(String).join('.') || 'body';
     if (errors[field]) continue;
     const key = /^(validation|code|notice)\.\w+$/.test(issue.message) ? (issue.message as MessageKey) : 'validation.invalidValue';
+    // A custom rule names its message's values in `params` (e.g. the bad entries of an IP list).
+    const params = issue.code === 'custom' && issue.params ? issue.params : {};
     const max = issue.code === 'too_big' ? Number(issue.maximum) : undefined;
-    errors[field] = t(key, max === undefined ? {} : { max });
+    errors[field] = t(key, max === undefined ? params : { ...params, max });
   }
   return errors;
 }

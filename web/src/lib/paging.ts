@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_PAGE_SIZE, pageSizes } from '@shared/validation.ts';
+import { DEFAULT_PAGE_SIZE, pageSizes } from '@shared/constants.ts';
 
 /**
  * Server-side paging of the administration lists (SPEC.md §3 "paged list response", §9 page sizes):

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { ApiError } from './api-client.ts';
 import { handleSaveError, useReload } from './edit-form.ts';
 import { focusFirstInvalid } from './focus-invalid.ts';
 import { fieldErrors } from './form-validation.ts';
@@ -23,6 +24,10 @@ export interface ZodFormOptions<V extends object, B, R> {
   onSaved: (result: R) => void | Promise<void>;
   /** Edit forms with a row_version: -201 shows the conflict alert, whose Reload runs this. */
   onReload?: () => Promise<void>;
+  /** Refusals other than -4 whose message belongs under a field (code -> field), e.g. a duplicate name. */
+  messageFields?: Readonly<Record<number, string>>;
+  /** Codes besides -201 that the conflict alert shows (with `onReload`), e.g. -3: the record went meanwhile. */
+  conflictCodes?: readonly number[];
   /** Extra handling of the server's field messages (-4), after they are shown under their fields. */
   onFieldErrors?: (fields: Record<string, string>) => void;
 }
@@ -43,7 +48,10 @@ export function useZodForm<V extends object, B, R>(options: ZodFormOptions<V, B,
   const formRef = useRef<HTMLFormElement>(null);
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<string>();
-  const { reloading, reload } = useReload(options.onReload ?? noReload);
+  const { reloading, reload } = useReload(async () => {
+    await (options.onReload ?? noReload)();
+    setConflict(undefined);
+  });
 
   const body = options.toBody(state.values);
   const localErrors = state.submitted ? fieldErrors(options.schema, body, t) : {};
@@ -66,6 +74,16 @@ export function useZodForm<V extends object, B, R>(options: ZodFormOptions<V, B,
       if (message) notify({ id: newNotificationId('saved'), type: 'success', header: message, ...(content ? { content } : {}), dismissLabel: t('common.close') });
       await options.onSaved(result);
     } catch (error) {
+      if (options.onReload && error instanceof ApiError && options.conflictCodes?.includes(error.code)) {
+        setConflict(error.message);
+        return;
+      }
+      const field = error instanceof ApiError ? options.messageFields?.[error.code] : undefined;
+      if (field && error instanceof ApiError) {
+        state.setServerErrors({ [field]: error.message });
+        focusFirstInvalid(formRef.current);
+        return;
+      }
       handleSaveError(error, {
         ...(options.onReload ? { conflict: setConflict } : {}),
         fieldErrors: (fields) => {

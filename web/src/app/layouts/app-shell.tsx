@@ -15,6 +15,7 @@ import { isAbortError } from '@/lib/api-client.ts';
 import { loginPath } from '@/lib/navigation.ts';
 import { clearNotifications, useNotifications } from '@/lib/notifications.ts';
 import { clearSession, lastSessionEnd, readStoredUser, useIsAuthenticated } from '@/lib/session.ts';
+import { SwrDefaults } from '@/lib/swr-defaults.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /** The signed-in frame: top navigation, side navigation, breadcrumbs, notifications, the page. */
@@ -27,7 +28,11 @@ export function AppShell() {
     const next = end.returnHere === false || here === '/' ? undefined : here;
     return <Navigate to={loginPath({ next, kyk_id: end.kykId, reason: end.reason })} replace />;
   }
-  return <SignedInShell />;
+  return (
+    <SwrDefaults>
+      <SignedInShell />
+    </SwrDefaults>
+  );
 }
 
 function SignedInShell() {

@@ -1,4 +1,3 @@
-import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -9,14 +8,10 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { codes } from '@shared/codes.ts';
 import { folderRegisterRequest } from '@shared/schemas/drive.ts';
-import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
-import { fieldErrors } from '@/lib/form-validation.ts';
+import { useZodForm } from '@/lib/use-zod-form.ts';
 import { createFolder, type CreateFolderResponse } from '../api/create-folder.ts';
 
-/** Codes whose message belongs under the name field rather than in the error modal. */
-const nameCodes = new Set<number>([codes.folderNameDuplicate.code]);
-
-/** The create-folder modal: inline validation from the shared schema, server field errors inline. */
+/** The create-folder modal (the form hook): inline validation from the shared schema, server field errors inline. */
 export function CreateFolderModal({
   parentId,
   onDismiss,
@@ -27,34 +22,16 @@ export function CreateFolderModal({
   onCreated: (item: CreateFolderResponse['item']) => void;
 }) {
   const { t } = useTranslation();
-  const [name, setName] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const localError = useMemo(
-    () => (submitted ? fieldErrors(folderRegisterRequest, { parent_id: parentId, name }, t).name : undefined),
-    [submitted, parentId, name, t],
-  );
-  const errorText = localError ?? serverError;
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    setSubmitted(true);
-    if (fieldErrors(folderRegisterRequest, { parent_id: parentId, name }, t).name) return;
-    setBusy(true);
-    try {
-      const { item } = await createFolder({ parent_id: parentId, name }, { silent: true });
-      onCreated(item);
-    } catch (error) {
-      if (isAbortError(error)) return;
-      if (error instanceof ApiError && error.fields.name) setServerError(error.fields.name);
-      else if (error instanceof ApiError && nameCodes.has(error.code)) setServerError(error.message);
-      else reportApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useZodForm({
+    initial: { name: '' },
+    schema: folderRegisterRequest,
+    toBody: (values) => ({ parent_id: parentId, name: values.name }),
+    send: (body) => createFolder(body, { silent: true }),
+    onSaved: ({ item }) => onCreated(item),
+    // A name already in the folder is the name field's message, not a dialog.
+    messageFields: { [codes.folderNameDuplicate.code]: 'name' },
+  });
+  const errorText = form.errorOf('name');
 
   return (
     <Modal
@@ -70,8 +47,8 @@ export function CreateFolderModal({
             </Button>
             <Button
               variant="primary"
-              loading={busy}
-              onClick={() => void submit()}
+              loading={form.busy}
+              onClick={() => void form.submit()}
               nativeButtonAttributes={{ 'data-testid': 'create-folder-submit' }}
             >
               {t('drive.createFolder.submit')}
@@ -80,7 +57,7 @@ export function CreateFolderModal({
         </Box>
       }
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form {...form.formProps}>
         <Form>
           <FormField
             label={t('drive.createFolder.nameLabel')}
@@ -89,13 +66,10 @@ export function CreateFolderModal({
             controlId="create-folder-name"
           >
             <Input
-              value={name}
+              value={form.values.name}
               autoFocus
               invalid={!!errorText}
-              onChange={({ detail }) => {
-                setName(detail.value);
-                setServerError(undefined);
-              }}
+              onChange={({ detail }) => form.change('name', detail.value)}
               nativeInputAttributes={{ 'data-testid': 'create-folder-name', name: 'name', maxLength: 1000 }}
             />
           </FormField>

@@ -1,18 +1,4 @@
-import type { TFunction } from 'i18next';
-import { cidrContains, describeInvalid, formatIpList, IP_LIST_TEXT_MAX, IP_RANGES_MAX, parseIpList } from '@shared/schemas/ip-policy.ts';
-
-/**
- * The allow-list form's own checks, with the server's rules and catalogue messages
- * (shared/schemas/ip-policy.ts): bad entries, too many ranges, too long. Undefined when the text is
- * acceptable.
- */
-export function ipListError(text: string, t: TFunction): string | undefined {
-  if (text.length > IP_LIST_TEXT_MAX) return t('validation.tooLong', { max: IP_LIST_TEXT_MAX });
-  const { cidrs, invalid } = parseIpList(text);
-  if (invalid.length > 0) return t('validation.ipInvalid', { entries: describeInvalid(invalid) });
-  if (cidrs.length > IP_RANGES_MAX) return t('validation.ipTooMany', { max: IP_RANGES_MAX });
-  return undefined;
-}
+import { cidrContains, formatIpList, parseIpList } from '@shared/schemas/ip-policy.ts';
 
 /** Whether two texts name the same ranges (order and spelling aside): the form is unchanged. */
 export const sameIpList = (a: string, b: string): boolean => {

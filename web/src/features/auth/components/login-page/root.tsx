@@ -1,7 +1,7 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
-import Alert from '@cloudscape-design/components/alert';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { AlertProps } from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
@@ -11,19 +11,13 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { codes } from '@shared/codes.ts';
 import type { MessageKey } from '@shared/messages.ts';
-import { reportApiError } from '@/lib/api-client.ts';
 import { showErrorModal } from '@/lib/error-modal-store.ts';
-import { fieldErrors } from '@/lib/form-validation.ts';
-import { currentLanguage, i18n } from '@/lib/i18n/index.ts';
+import { i18n } from '@/lib/i18n/index.ts';
 import { lazyValue } from '@/lib/lazy-value.ts';
 import { navigateTo, safeNextPath } from '@/lib/navigation.ts';
 import { useIsAuthenticated } from '@/lib/session.ts';
-import { login } from '../../api/login.ts';
-import { readDeviceToken } from '../../utils/device-token.ts';
-import { useSignInFlow, type LoginPageState } from '../sign-in/use-sign-in-flow.ts';
-import { DifferentLocation } from './different-location.tsx';
+import type { LoginPageState } from '../sign-in/use-sign-in-flow.ts';
 
 type Field = 'kyk_id' | 'user_id' | 'password';
 
@@ -36,8 +30,15 @@ const isMessageKey = (value: string | null): value is MessageKey => !!value && /
 
 const goToLocation = (url: string) => window.location.assign(url);
 
-/** The shared schema, and zod with it, load with the first keystroke or submit rather than with the page. */
-const loginSchema = lazyValue(() => import('@shared/schemas/auth.ts').then((module) => module.loginRequest));
+/**
+ * The shared schema (and zod with it), and the sign-in call with the API client and the sign-in flow,
+ * load with the first keystroke or submit rather than with the page.
+ */
+const signInCode = lazyValue(() => import('./sign-in.ts'));
+
+/** A message the page was opened with, and the other-location countdown, are rare: their code loads when shown. */
+const Alert = lazy(() => import('@cloudscape-design/components/alert'));
+const DifferentLocation = lazy(() => import('./different-location.tsx').then((module) => ({ default: module.DifferentLocation })));
 
 /** Reasons a redirect carries that are refusals rather than information. */
 const errorReasons: ReadonlySet<string> = new Set(['code.loginContractNotAllowed', 'notice.contractNotAllowed', 'notice.signInTicketInvalid']);
@@ -49,7 +50,7 @@ const errorReasons: ReadonlySet<string> = new Set(['code.loginContractNotAllowed
 export default function LoginPage() {
   const { t } = useTranslation();
   const location = useLocation();
-  const flow = useSignInFlow();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const authenticated = useIsAuthenticated();
   const next = safeNextPath(params.get('next')) ?? '/storage';
@@ -64,15 +65,15 @@ export default function LoginPage() {
   const { differentLocation, signInMessage: stepMessage } = routeState;
 
   const localErrors = useMemo(() => {
-    const loginRequest = loginSchema.loaded();
-    return submitted && loginRequest ? fieldErrors(loginRequest, values, t) : {};
+    const code = signInCode.loaded();
+    return submitted && code ? code.loginErrors(values, t) : {};
   }, [submitted, values, t]);
   const errorOf = (field: Field) => localErrors[field] ?? serverErrors[field];
 
   if (authenticated && !busy) return <Navigate to={next} replace />;
 
   const change = (field: Field, value: string) => {
-    void loginSchema.load().catch(() => {});
+    void signInCode.load().catch(() => {});
     setValues((previous) => ({ ...previous, [field]: value }));
     setServerErrors((previous) => {
       if (!(field in previous)) return previous;
@@ -83,44 +84,46 @@ export default function LoginPage() {
   };
 
   const signIn = async (force: 0 | 1) => {
-    let loginRequest;
+    let code;
     try {
-      loginRequest = await loginSchema.load();
+      code = await signInCode.load();
     } catch {
       showErrorModal({ message: t('notice.networkError') });
       return;
     }
     setSubmitted(true);
-    if (Object.keys(fieldErrors(loginRequest, values, t)).length > 0) return;
+    if (Object.keys(code.loginErrors(values, t)).length > 0) return;
     setBusy(true);
     try {
-      const kyk_id = values.kyk_id.trim();
-      const user_id = values.user_id.trim();
-      const device_token = readDeviceToken(kyk_id, user_id);
-      const refusal = await flow.run(
-        () => login({ ...values, force_flg: force, language: currentLanguage(), ...(device_token ? { device_token } : {}) }, { silent: true }),
-        { kyk_id, user_id, next },
-        { restartInPlace: true },
-      );
-      if (!refusal) return;
-      const { error } = refusal;
-      if (error.code === codes.loginSameUser.code) {
+      const refusal = await code.signInWithPassword(values, force, next, navigate, t);
+      if (refusal?.kind === 'signed-in-elsewhere') {
         showErrorModal({
-          message: error.message,
-          level: error.msgLevel,
+          message: refusal.message,
+          level: refusal.level,
           confirm: { label: t('login.signInAnyway'), onConfirm: () => signIn(1) },
         });
-      } else if (error.code === codes.input.code && Object.keys(error.fields).length > 0) {
-        setServerErrors(error.fields);
-      } else {
-        reportApiError(error);
+      } else if (refusal?.kind === 'fields') {
+        setServerErrors(refusal.fields);
       }
     } finally {
       setBusy(false);
     }
   };
 
-  if (differentLocation) return <DifferentLocation url={differentLocation.url} message={differentLocation.message} onGo={goToLocation} />;
+  if (differentLocation) {
+    return (
+      <Suspense fallback={null}>
+        <DifferentLocation url={differentLocation.url} message={differentLocation.message} onGo={goToLocation} />
+      </Suspense>
+    );
+  }
+
+  // The message a redirect (or a step sending the user back) carries: an error, else information.
+  const notice: { type: AlertProps.Type; text: string } | undefined = isMessageKey(redirectError)
+    ? { type: 'error', text: t(redirectError) }
+    : isMessageKey(reason)
+      ? { type: errorReasons.has(reason) ? 'error' : 'info', text: t(reason) }
+      : stepMessage;
 
 
   const onSubmit = (event: FormEvent) => {
@@ -147,20 +150,12 @@ export default function LoginPage() {
     <div className="login-page">
       <form onSubmit={onSubmit} noValidate data-testid="login-form">
         <SpaceBetween size="l">
-          {isMessageKey(redirectError) && (
-            <Alert type="error" data-testid="login-redirect-message">
-              {t(redirectError)}
-            </Alert>
-          )}
-          {!isMessageKey(redirectError) && isMessageKey(reason) && (
-            <Alert type={errorReasons.has(reason) ? 'error' : 'info'} data-testid="login-redirect-message">
-              {t(reason)}
-            </Alert>
-          )}
-          {!isMessageKey(redirectError) && !isMessageKey(reason) && stepMessage && (
-            <Alert type={stepMessage.type} data-testid="login-redirect-message">
-              {stepMessage.text}
-            </Alert>
+          {notice && (
+            <Suspense fallback={null}>
+              <Alert type={notice.type} data-testid="login-redirect-message">
+                {notice.text}
+              </Alert>
+            </Suspense>
           )}
           <Container header={<Header variant="h1" description={t('login.description')}>{t('login.title')}</Header>}>
             <Form

@@ -1,11 +1,10 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { mutate } from 'swr';
+import { useNavigate, type NavigateFunction } from 'react-router';
 import { ApiError, isAbortError, reportApiError, type ApiResult } from '@/lib/api-client.ts';
 import { setLanguage } from '@/lib/i18n/index.ts';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
 import { storeUser } from '@/lib/session.ts';
-import { loginUserKey } from '../../api/get-login-user.ts';
 import { storeDeviceToken } from '../../utils/device-token.ts';
 import { clearPendingSignIn, stepPaths, storePendingSignIn } from '../../utils/pending-sign-in.ts';
 import { classifySignIn, type SignInOutcome } from '../../utils/sign-in-outcome.ts';
@@ -34,6 +33,11 @@ export interface SignInContext {
 export function useSignInFlow() {
   const navigate = useNavigate();
   const { t } = useTranslation();
+  return signInFlow(navigate, t);
+}
+
+/** The flow outside a component (the login page loads it with the first keystroke or submit). */
+export function signInFlow(navigate: NavigateFunction, t: TFunction) {
 
   const outcomeOf = (answer: ApiResult<unknown> | unknown): SignInOutcome | undefined => {
     if (answer instanceof ApiError) {
@@ -52,6 +56,8 @@ export function useSignInFlow() {
         if (data.device_token) storeDeviceToken(user.kyk_id, user.user_id, data.device_token);
         clearPendingSignIn();
         storeUser(user);
+        // SWR (and the signed-in user's read) load with the signed-in frame, not with the login page.
+        const [{ mutate }, { loginUserKey }] = await Promise.all([import('swr'), import('../../api/get-login-user.ts')]);
         await mutate(loginUserKey, { user }, { revalidate: false });
         setLanguage(user.language);
         if (outcome.message && outcome.code !== 0) {

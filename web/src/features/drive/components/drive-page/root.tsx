@@ -1,27 +1,25 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext, useSearchParams } from 'react-router';
 import type { LoginRights } from '@shared/schemas/auth.ts';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import { itemId } from '@shared/validation.ts';
+import { ITEM_ID_PATTERN } from '@shared/constants.ts';
 import { usePageLayout } from '@/components/page-layout.tsx';
-import { ListErrorState } from '@/components/collection.tsx';
+import { ListErrorState } from '@/components/list-error.tsx';
+import { displayProps, TablePreferences, useTableDisplay } from '@/components/table-preferences.tsx';
 import { Tx } from '@/components/translated.tsx';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
 import { refreshFolder, useFolderPage } from '../../api/list-folder.ts';
-import { startDownload, startUploads } from '../../utils/transfers.tsx';
-import { CreateFolderModal } from '../create-folder-modal.tsx';
 import {
+  defaultDriveColumns,
   driveColumns,
   folderHref,
-  pageSizeOptions,
   readPageSize,
   writePageSize,
   type DrivePageSize,
@@ -40,7 +38,11 @@ interface Paging {
   index: number;
 }
 
-const isFolderId = (value: string | null): value is string => itemId.safeParse(value).success;
+const isFolderId = (value: string | null): value is string => value !== null && ITEM_ID_PATTERN.test(value);
+
+// Uploads, downloads and the create-folder dialog (with the shared schema, and zod) load when first used.
+const transfers = () => import('../../utils/transfers.tsx');
+const CreateFolderModal = lazy(() => import('../create-folder-modal.tsx').then((module) => ({ default: module.CreateFolderModal })));
 
 /** The drive (SPEC.md §2, /storage): Cloudscape's table view of one folder's contents. */
 export default function DrivePage() {
@@ -79,6 +81,7 @@ export default function DrivePage() {
 
   const openFolder = useCallback((id: string) => setParams(id === 'root' ? {} : { folder: id }), [setParams]);
   const columns = useMemo(() => driveColumns(t, language, openFolder), [t, language, openFolder]);
+  const { display, save: saveDisplay } = useTableDisplay('drive', columns, defaultDriveColumns);
 
   const folderName = folderId === 'root' ? t('drive.title') : (current?.folder.name ?? '');
   usePageLayout(
@@ -104,7 +107,7 @@ export default function DrivePage() {
   const onFilesChosen = (files: FileList | null) => {
     const chosen = files ? Array.from(files) : [];
     if (fileInput.current) fileInput.current.value = '';
-    if (chosen.length > 0) void startUploads(chosen, folderId);
+    if (chosen.length > 0) void transfers().then((module) => module.startUploads(chosen, folderId));
   };
 
   const onCreated = (item: DriveItem) => {
@@ -153,6 +156,7 @@ export default function DrivePage() {
         items={items}
         trackBy="id"
         columnDefinitions={columns}
+        {...displayProps(display)}
         loading={isLoading && !current}
         loadingText={t('drive.loadingItems')}
         selectionType="single"
@@ -192,7 +196,7 @@ export default function DrivePage() {
                   iconName="download"
                   disabled={!canDownload}
                   disabledReason={t('drive.download.notReady')}
-                  onClick={() => selectedFile && void startDownload(selectedFile)}
+                  onClick={() => selectedFile && void transfers().then((module) => module.startDownload(selectedFile))}
                   nativeButtonAttributes={{ 'data-testid': 'download-button' }}
                 >
                   {t('drive.actions.download')}
@@ -247,23 +251,23 @@ export default function DrivePage() {
           />
         }
         preferences={
-          <CollectionPreferences
-            title={t('drive.preferences.title')}
-            confirmLabel={t('drive.preferences.confirm')}
-            cancelLabel={t('drive.preferences.cancel')}
-            preferences={{ pageSize }}
-            pageSizePreference={{ title: t('drive.preferences.pageSize'), options: pageSizeOptions(t) }}
-            onConfirm={({ detail }) => {
-              const size = pageSizeOptions(t).find((option) => option.value === detail.pageSize)?.value;
-              if (size) {
-                setPageSize(size);
-                writePageSize(size);
-              }
+          <TablePreferences
+            columns={columns}
+            display={display}
+            pageSize={pageSize}
+            onPageSize={(size) => {
+              setPageSize(size);
+              writePageSize(size);
             }}
+            onDisplay={saveDisplay}
           />
         }
       />
-      {creating && <CreateFolderModal parentId={folderId} onDismiss={() => setCreating(false)} onCreated={onCreated} />}
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateFolderModal parentId={folderId} onDismiss={() => setCreating(false)} onCreated={onCreated} />
+        </Suspense>
+      )}
     </>
   );
 }

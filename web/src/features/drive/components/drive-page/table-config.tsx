@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import Link from '@cloudscape-design/components/link';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { TableProps } from '@cloudscape-design/components/table';
-import { DEFAULT_PAGE_SIZE, pageSizes } from '@shared/validation.ts';
+import { DEFAULT_PAGE_SIZE, pageSizes } from '@shared/constants.ts';
 import { formatBytes, formatDateTime, type DisplayLanguage } from '@/lib/format.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
 import { fileKind } from '../../utils/file-kind.ts';
@@ -78,11 +78,26 @@ export function driveColumns(
       header: t('drive.columns.updatedBy'),
       cell: (item) => item.update_user_id,
     },
+    {
+      id: 'kind',
+      header: t('drive.columns.kind'),
+      cell: (item) => t(`drive.kinds.${fileKind(item)}`),
+    },
+    {
+      id: 'regist_date',
+      header: t('drive.columns.created'),
+      cell: (item) => formatDateTime(item.regist_date, language),
+    },
+    {
+      id: 'regist_user_id',
+      header: t('drive.columns.createdBy'),
+      cell: (item) => item.regist_user_id,
+    },
   ];
 }
 
-export const pageSizeOptions = (t: TFunction) =>
-  pageSizes.map((size) => ({ value: size, label: t('drive.preferences.pageSizeOption', { size }) }));
+/** Columns shown until the user chooses (they fit 1280 px with the side navigation open). */
+export const defaultDriveColumns = ['name', 'size', 'update_date', 'update_user_id'];
 
 const PAGE_SIZE_KEY = 'drive.page_size';
 

@@ -11,7 +11,10 @@ export const PAGE_SIZE_KEY = 'import_history.page_size';
 export const DEFAULT_COLUMNS = ['name', 'kind', 'status', 'start_datetime', 'executor', 'total_rows', 'error_rows'];
 export { IMPORT_HISTORY_HREF as LIST_HREF, importResultHref as detailHref } from '@/components/import-export.tsx';
 
-/** Columns of the import history: newest first (the server sorts by start time only). */
+/**
+ * Columns of the import history: newest first (the server sorts by start time only). The short
+ * columns keep a minimum width so their headers and the status do not break inside a word (ja).
+ */
 export function historyColumns(t: TFunction, language: DisplayLanguage, open: (id: string) => void): TableProps.ColumnDefinition<ImportHistory>[] {
   return [
     {
@@ -32,12 +35,13 @@ export function historyColumns(t: TFunction, language: DisplayLanguage, open: (i
         </span>
       ),
     },
-    { id: 'kind', header: t('imports.history.columns.kind'), cell: (row) => t(`imports.kinds.${row.kind}`) },
-    { id: 'status', header: t('imports.history.columns.status'), cell: (row) => <ImportStatusBadge status={row.status} /> },
+    { id: 'kind', header: t('imports.history.columns.kind'), minWidth: 100, cell: (row) => t(`imports.kinds.${row.kind}`) },
+    { id: 'status', header: t('imports.history.columns.status'), minWidth: 150, cell: (row) => <ImportStatusBadge status={row.status} /> },
     {
       id: 'start_datetime',
       header: t('imports.history.columns.start'),
       sortingField: 'start_datetime',
+      minWidth: 130,
       cell: (row) => formatDateTime(row.start_datetime, language, { seconds: true }),
     },
     {
@@ -46,9 +50,9 @@ export function historyColumns(t: TFunction, language: DisplayLanguage, open: (i
       cell: (row) => (row.end_datetime ? formatDateTime(row.end_datetime, language, { seconds: true }) : t('common.notAvailable')),
     },
     { id: 'executor', header: t('imports.history.columns.executor'), cell: (row) => row.executor },
-    { id: 'total_rows', header: t('imports.history.columns.total'), cell: (row) => row.total_rows },
-    { id: 'ok_rows', header: t('imports.history.columns.ok'), cell: (row) => row.ok_rows },
-    { id: 'warning_rows', header: t('imports.history.columns.warning'), cell: (row) => row.warning_rows },
-    { id: 'error_rows', header: t('imports.history.columns.error'), cell: (row) => row.error_rows },
+    { id: 'total_rows', header: t('imports.history.columns.total'), minWidth: 72, cell: (row) => row.total_rows },
+    { id: 'ok_rows', header: t('imports.history.columns.ok'), minWidth: 72, cell: (row) => row.ok_rows },
+    { id: 'warning_rows', header: t('imports.history.columns.warning'), minWidth: 96, cell: (row) => row.warning_rows },
+    { id: 'error_rows', header: t('imports.history.columns.error'), minWidth: 96, cell: (row) => row.error_rows },
   ];
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -7,14 +6,12 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import { codes } from '@shared/codes.ts';
-import { IP_RANGES_MAX } from '@shared/schemas/ip-policy.ts';
+import { allowIpGroupSaveRequest, IP_RANGES_MAX } from '@shared/schemas/ip-policy.ts';
 import { ConflictAlert } from '@/components/conflict-alert.tsx';
-import { ApiError } from '@/lib/api-client.ts';
-import { handleSaveError, useReload } from '@/lib/edit-form.ts';
-import { newNotificationId, notify } from '@/lib/notifications.ts';
+import { useZodForm } from '@/lib/use-zod-form.ts';
 import type { IpPolicyEntry } from '../../api/get-ip-policy.ts';
 import { saveIpGroupPolicy } from '../../api/save-ip-group-policy.ts';
-import { ipListError, sameIpList } from '../../utils/ip-list.ts';
+import { sameIpList } from '../../utils/ip-list.ts';
 import { YourAddress } from './ip-your-address.tsx';
 
 /** Edits one account-area group's list; empty removes it. -201 and -3 show in place with a reload. */
@@ -32,42 +29,24 @@ export function IpGroupModal({
   onReload: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(entry.ip_address);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [conflict, setConflict] = useState<string>();
-  const { reloading, reload } = useReload(async () => {
-    await onReload();
-    setConflict(undefined);
-  });
-  const changed = !sameIpList(text, entry.ip_address);
-  const errorText = serverError ?? (submitted ? ipListError(text, t) : undefined);
   const name = entry.user_group_nm;
-
-  const change = (next: string) => {
-    setText(next);
-    setServerError(undefined);
-  };
-
-  const save = async () => {
-    setSubmitted(true);
-    if (ipListError(text, t)) return;
-    setBusy(true);
-    setConflict(undefined);
-    try {
-      const saved = await saveIpGroupPolicy({ user_group_id: entry.user_group_id, ip_address: text, row_version: entry.row_version }, { silent: true });
-      const header = saved.entry.cidrs.length > 0 ? t('ipPolicy.groups.saved', { name }) : t('ipPolicy.groups.removed', { name });
-      notify({ id: newNotificationId('ip-policy-group'), type: 'success', header, dismissLabel: t('common.close') }, 5000);
-      onSaved(saved.entry);
-    } catch (error) {
-      // A deleted group (-3) is shown in place like a conflict: reloading drops it from the table.
-      if (error instanceof ApiError && error.code === codes.address.code) setConflict(error.message);
-      else handleSaveError(error, { conflict: setConflict, fieldErrors: (fields) => setServerError(fields.ip_address ?? Object.values(fields)[0]) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useZodForm({
+    initial: { ip_address: entry.ip_address },
+    schema: allowIpGroupSaveRequest,
+    toBody: (values) => ({ user_group_id: entry.user_group_id, ip_address: values.ip_address, row_version: entry.row_version }),
+    send: (body) => saveIpGroupPolicy(body, { silent: true }),
+    savedMessage: (saved) => (saved.entry.cidrs.length > 0 ? t('ipPolicy.groups.saved', { name }) : t('ipPolicy.groups.removed', { name })),
+    onSaved: (saved) => onSaved(saved.entry),
+    onReload,
+    // A deleted group (-3) is shown in place like a conflict: reloading drops it from the table.
+    conflictCodes: [codes.address.code],
+  });
+  const text = form.values.ip_address;
+  const { busy, conflict, reload, reloading } = form;
+  const changed = !sameIpList(text, entry.ip_address);
+  // The field's message; a server message about another part of the request shows here too.
+  const errorText = form.errorOf('ip_address') ?? Object.values(form.serverErrors)[0];
+  const change = (next: string) => form.change('ip_address', next);
 
   return (
     <Modal
@@ -82,20 +61,14 @@ export function IpGroupModal({
             <Button variant="link" disabled={busy} onClick={onDismiss} nativeButtonAttributes={{ 'data-testid': 'ip-group-cancel' }}>
               {t('common.cancel')}
             </Button>
-            <Button variant="primary" loading={busy} disabled={!changed || reloading} onClick={() => void save()} nativeButtonAttributes={{ 'data-testid': 'ip-group-save' }}>
+            <Button variant="primary" loading={busy} disabled={!changed || reloading} onClick={() => void form.submit()} nativeButtonAttributes={{ 'data-testid': 'ip-group-save' }}>
               {t('common.save')}
             </Button>
           </SpaceBetween>
         </Box>
       }
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-        noValidate
-      >
+      <form {...form.formProps}>
         <SpaceBetween size="m">
           <Box variant="p">{t('ipPolicy.modal.description')}</Box>
           {conflict && <ConflictAlert message={conflict} onReload={() => void reload()} reloading={reloading} discardsChanges />}
@@ -109,7 +82,7 @@ export function IpGroupModal({
               placeholder={t('ipPolicy.contract.placeholder')}
               invalid={!!errorText}
               onChange={({ detail }) => change(detail.value)}
-              onBlur={() => setSubmitted(text.trim() !== '')}
+              onBlur={() => form.setSubmitted(text.trim() !== '')}
               ariaLabel={t('ipPolicy.contract.label')}
               nativeTextareaAttributes={{ 'data-testid': 'ip-group-input' } as Record<string, string>}
             />

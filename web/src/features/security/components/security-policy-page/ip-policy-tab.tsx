@@ -9,14 +9,14 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Textarea from '@cloudscape-design/components/textarea';
-import { IP_RANGES_MAX } from '@shared/schemas/ip-policy.ts';
+import { allowIpSaveRequest, IP_RANGES_MAX } from '@shared/schemas/ip-policy.ts';
 import { ConflictAlert } from '@/components/conflict-alert.tsx';
 import { RecordLoading } from '@/components/record-loading.tsx';
-import { useReload, useSave } from '@/lib/edit-form.ts';
 import { formatDateTime } from '@/lib/format.ts';
+import { useZodForm } from '@/lib/use-zod-form.ts';
 import { useIpPolicy, type IpPolicyEntry } from '../../api/get-ip-policy.ts';
 import { saveIpPolicy } from '../../api/save-ip-policy.ts';
-import { ipListError, sameIpList } from '../../utils/ip-list.ts';
+import { sameIpList } from '../../utils/ip-list.ts';
 import { IpGroupModal } from './ip-group-modal.tsx';
 import { IpGroupsTable } from './ip-groups-table.tsx';
 import { YourAddress } from './ip-your-address.tsx';
@@ -109,43 +109,28 @@ function ContractForm({
   onReload: () => Promise<void>;
 }) {
   const { t, i18n } = useTranslation();
-  const [text, setText] = useState(entry.ip_address);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string>();
-  const { busy, conflict, save: send } = useSave<{ entry: IpPolicyEntry }>({
-    notificationId: 'ip-policy', savedHeader: t('ipPolicy.contract.saved'),
-    fieldErrors: (fields) => setServerError(fields.ip_address ?? Object.values(fields)[0]), onSaved: (saved) => onSaved(saved.entry),
+  const form = useZodForm({
+    initial: { ip_address: entry.ip_address },
+    schema: allowIpSaveRequest,
+    toBody: (values) => ({ ip_address: values.ip_address, row_version: entry.row_version }),
+    send: (body) => saveIpPolicy(body, { silent: true }),
+    savedMessage: () => t('ipPolicy.contract.saved'),
+    onSaved: (saved) => onSaved(saved.entry),
+    onReload,
   });
-  const { reloading, reload } = useReload(onReload);
+  const text = form.values.ip_address;
   const changed = !sameIpList(text, entry.ip_address);
   const language = i18n.language === 'ja' ? 'ja' : 'en';
+  const { busy, conflict, reload, reloading } = form;
 
   useEffect(() => onDirtyChange(changed), [changed, onDirtyChange]);
 
-  const localError = submitted ? ipListError(text, t) : undefined;
-  const errorText = serverError ?? localError;
-
-  const change = (next: string) => {
-    setText(next);
-    setServerError(undefined);
-  };
-
-  const save = async () => {
-    setSubmitted(true);
-    if (ipListError(text, t)) return;
-    await send(() => saveIpPolicy({ ip_address: text, row_version: entry.row_version }, { silent: true }));
-  };
+  // The field's message; a server message about another part of the request shows here too.
+  const errorText = form.errorOf('ip_address') ?? Object.values(form.serverErrors)[0];
+  const change = (next: string) => form.change('ip_address', next);
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-      noValidate
-      data-testid="ip-contract-form"
-      data-row-version={entry.row_version}
-    >
+    <form {...form.formProps} data-testid="ip-contract-form" data-row-version={entry.row_version}>
       <Form
         actions={
           <ResetSaveActions
@@ -153,11 +138,7 @@ function ContractForm({
             busy={busy}
             reloading={reloading}
             testIdPrefix="ip-contract"
-            onReset={() => {
-              setText(entry.ip_address);
-              setServerError(undefined);
-              setSubmitted(false);
-            }}
+            onReset={form.reset}
           />
         }
       >
@@ -199,7 +180,7 @@ function ContractForm({
                 placeholder={t('ipPolicy.contract.placeholder')}
                 invalid={!!errorText}
                 onChange={({ detail }) => change(detail.value)}
-                onBlur={() => setSubmitted(text.trim() !== '')}
+                onBlur={() => form.setSubmitted(text.trim() !== '')}
                 ariaLabel={t('ipPolicy.contract.label')}
                 nativeTextareaAttributes={{ 'data-testid': 'ip-contract-input' } as Record<string, string>}
               />
