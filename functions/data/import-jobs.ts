@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '#shared/messages.ts';
 import type { ImportHistoryRow, ImportKind, importStatuses } from '#shared/schemas/imports.ts';
 import { db } from '#lib/clients.ts';
@@ -100,6 +100,32 @@ export const toHistoryRow = (job: ImportJob): ImportHistoryRow => ({
 
 const countAttributes = (kind: ImportKind) => ({ '#all': 'job_count', '#kind': `job_count_${kind}` });
 
+/**
+ * The running jobs of every contract, one marker each, from the job's start to its end: the
+ * scheduled sweep reads this one partition to recover jobs whose worker died even when nobody opens
+ * the history. Written and removed in the transactions that start and end a job; small (only jobs
+ * running at this moment), and written twice per job.
+ */
+export const runningJobKey = (kykId: string, requestId: string): Keys => ({ pk: 'IMPORTQ#RUNNING', sk: `${kykId}#${requestId}` });
+const runningMarkerDelete = (kykId: string, requestId: string): LabelledItem => ({ label: 'runningMarker', Delete: { TableName: table(), Key: runningJobKey(kykId, requestId) } });
+
+/** The running jobs' markers (every contract), for the sweep. */
+export async function listRunningJobs(): Promise<{ kyk_id: string; request_id: string }[]> {
+  const markers: { kyk_id: string; request_id: string }[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'IMPORTQ#RUNNING' }, ExclusiveStartKey: startKey }));
+    markers.push(...(page.Items ?? []).map((item) => ({ kyk_id: String(item.kyk_id), request_id: String(item.request_id) })));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return markers;
+}
+
+/** Removes the marker of a job that no longer runs (ended or deleted by a path that left it). */
+export async function dropRunningMarker(kykId: string, requestId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: table(), Key: runningJobKey(kykId, requestId) }));
+}
+
 /** The job, its listing keys and its count, in one transaction with the caller's audit record. */
 export async function insertJob(job: ImportJob, extra: LabelledItem[]): Promise<void> {
   await transactWrite([
@@ -111,6 +137,7 @@ export async function insertJob(job: ImportJob, extra: LabelledItem[]): Promise<
       ExpressionAttributeNames: countAttributes(job.kind),
       ExpressionAttributeValues: { ':one': 1 },
     } },
+    { label: 'runningMarker', Put: { TableName: table(), Item: { ...runningJobKey(job.kyk_id, job.request_id), kyk_id: job.kyk_id, request_id: job.request_id } } },
     ...extra,
   ]);
 }
@@ -265,6 +292,7 @@ export async function finishJob(kykId: string, requestId: string, runId: string,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: { ...values, ':processing': 'processing', ':run': runId },
     } },
+    runningMarkerDelete(kykId, requestId),
     ...extra,
   ]);
 }
@@ -310,6 +338,7 @@ export async function settleStale(job: ImportJob, message: string, now = new Dat
           ':running': 'running', ':stale': job.stale_after,
         },
       } },
+      runningMarkerDelete(job.kyk_id, job.request_id),
     ]);
     return settled;
   } catch (error) {
@@ -348,6 +377,7 @@ export async function deleteJob(job: ImportJob, extra: LabelledItem[], now = new
         ExpressionAttributeNames: countAttributes(job.kind),
         ExpressionAttributeValues: { ':minus': -1 },
       } },
+      runningMarkerDelete(job.kyk_id, job.request_id),
       ...extra,
     ]);
   } catch (error) {

@@ -5,7 +5,7 @@ import { codeClaimKey, corpCounterKey, corpKey, dateIndexKey, listingKeys as cor
 import { deviceKey } from './devices.ts';
 import { itemKey, listingKeys as itemListingKeys, nameClaimKey } from './drive-items.ts';
 import { groupCountKey, groupKey, groupNameClaimKey, listingKeys as groupListingKeys, memberKey } from './groups.ts';
-import { jobCounterKey, jobKey, listingKeys as jobListingKeys } from './import-jobs.ts';
+import { jobCounterKey, jobKey, listingKeys as jobListingKeys, runningJobKey } from './import-jobs.ts';
 import { problemKeys, resultKey } from './import-rows.ts';
 import { ipPolicyKey } from './ip-entries.ts';
 import { policyKey } from './password-policy.ts';
@@ -86,6 +86,7 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'drive name claim', module: 'drive-items', index: 'table', partition: 'T#<kyk>#FOLDER#<folder>', sort: 'NAME#<rank>#<name>', builder: 'nameClaimKey', example: () => pair(nameClaimKey(K, 'root', 'file', 'n')) },
   { entity: 'drive item', module: 'drive-items', index: 'gsi1', partition: 'T#<kyk>#FOLDER#<folder>', sort: '<rank>#<name>', builder: 'listingKeys', example: () => { const keys = itemListingKeys({ kyk_id: K, parent_id: 'root', type: 'file', name_key: 'n', update_date: day, id: 'i1' }); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'drive item', module: 'drive-items', index: 'gsi2', partition: 'T#<kyk>#FOLDER#<folder>', sort: '<rank>#<date>#<item>', builder: 'listingKeys', example: () => { const keys = itemListingKeys({ kyk_id: K, parent_id: 'root', type: 'file', name_key: 'n', update_date: day, id: 'i1' }); return [keys.gsi2pk, keys.gsi2sk]; } },
+  { entity: 'running import marker', module: 'import-jobs', index: 'table', partition: 'IMPORTQ#RUNNING', sort: '<kyk>#<job>', builder: 'runningJobKey', example: () => pair(runningJobKey(K, 'j1')) },
   // The sweep of abandoned uploads: a queue by expiry hour for every contract.
   { entity: 'upload expiry marker', module: 'pending-uploads', index: 'table', partition: 'UPLOADQ#<hour>#<shard>', sort: '<kyk>#<item>', builder: 'expiryQueueKey', example: () => pair(expiryQueueKey(490_000, 1, K, 'i1')) },
   { entity: 'upload sweep state', module: 'pending-uploads', index: 'table', partition: 'UPLOADQ#STATE', sort: 'SWEEP', builder: 'sweepStateKey', example: () => pair(sweepStateKey()) },

@@ -6,6 +6,7 @@ import { discardUpload, parseObjectKey } from '#lib/object-storage.ts';
 import { parseImportKey } from '#domain/imports/files.ts';
 import { purgeImport } from '#domain/imports/purge.ts';
 import { resumeImport, runImport } from '#domain/imports/run-import.ts';
+import { sweepRunningImports } from '#domain/imports/jobs.ts';
 import { logger } from '#lib/logger.ts';
 
 /**
@@ -15,8 +16,10 @@ import { logger } from '#lib/logger.ts';
  * deleted one (functions/imports).
  */
 export const handler = async (event: S3Event | ScheduledEvent, context?: Context): Promise<void> => {
-  // The schedule (EventBridge, every 15 minutes): release abandoned uploads.
+  // The schedule (EventBridge, every minute): recover imports whose worker died, release abandoned uploads.
   if ('detail-type' in event) {
+    const stale = await sweepRunningImports();
+    if (stale) logger.info('stale import jobs recovered', { stale });
     await sweepAbandonedUploads(logger);
     return;
   }

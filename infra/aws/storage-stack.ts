@@ -103,11 +103,12 @@ export class StorageStack extends Stack {
     grantDeleteImportFiles(storageEvents, this.filesBucket, filesBucketLayout.importObjects);
     grantKeyUse(storageEvents, data.key);
 
-    // Abandoned uploads (their name claim, reservation and multipart upload) are released on a schedule, never by TTL alone.
+    // Every minute: import jobs whose worker died are resumed or ended, and abandoned uploads (their
+    // name claim, reservation and multipart upload) are released; never by TTL alone.
     grantDiscardUploads(storageEvents, this.filesBucket);
     new Rule(this, 'SweepAbandonedUploads', {
-      description: `ComDrive ${config.name}: release abandoned uploads (functions/domain/uploads/sweep.ts)`,
-      schedule: Schedule.rate(Duration.minutes(15)),
+      description: `ComDrive ${config.name}: recover dead import jobs and release abandoned uploads (storage-events)`,
+      schedule: Schedule.rate(Duration.minutes(1)),
       targets: [new LambdaFunction(storageEvents, { retryAttempts: 2 })],
     });
 

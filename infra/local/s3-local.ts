@@ -59,8 +59,8 @@ export function toS3Event(event: S3rverEvent, region: string): S3Event {
   };
 }
 
-/** How often the local stand-in of the schedule runs the sweep. */
-const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+/** How often the local stand-in of the schedule runs the sweeps (as the EventBridge rule in AWS). */
+const SWEEP_INTERVAL_MS = 60 * 1000;
 
 const scheduledEvent = (region: string): ScheduledEvent => ({
   version: '0', id: randomUUID(), 'detail-type': 'Scheduled Event', source: 'aws.events', account: '000000000000',
@@ -102,7 +102,7 @@ export async function startS3Local(options: { dir: string; bucketName: string; r
     void delivery.finally(() => inFlight.delete(delivery));
   });
 
-  // The EventBridge schedule of AWS (every 15 minutes): the sweep of abandoned uploads.
+  // The EventBridge schedule of AWS (every minute): dead import jobs, abandoned uploads.
   const sweep = setInterval(() => {
     const run = (async () => {
       try {

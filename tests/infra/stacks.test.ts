@@ -243,11 +243,11 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       expect(actionsOf(statements)).not.toContain('s3:PutObject');
     });
 
-    it('sweeps abandoned uploads every 15 minutes with the storage-events Lambda', () => {
+    it('sweeps dead import jobs and abandoned uploads every minute with the storage-events Lambda', () => {
       const resources = s.templates.storage.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
       const [fnId] = Object.entries(resources).find(([id, r]) => id.startsWith('StorageEventsFunction') && r.Type === 'AWS::Lambda::Function')!;
       s.templates.storage.hasResourceProperties('AWS::Events::Rule', {
-        ScheduleExpression: 'rate(15 minutes)',
+        ScheduleExpression: 'rate(1 minute)',
         State: 'ENABLED',
         Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })],
       });

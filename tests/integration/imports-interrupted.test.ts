@@ -1,8 +1,8 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#lib/clients.ts';
-import { claimJob, getJob, LeaseLostError, jobKey, renewLease, saveProgress } from '#data/import-jobs.ts';
-import { MAX_RESUMES } from '#domain/imports/jobs.ts';
+import { claimJob, getJob, LeaseLostError, jobKey, renewLease, runningJobKey, saveProgress } from '#data/import-jobs.ts';
+import { MAX_RESUMES, sweepRunningImports } from '#domain/imports/jobs.ts';
 import { resumeImport } from '#domain/imports/run-import.ts';
 import { call } from './support/api.ts';
 import { killDatabaseAfterWrites } from './support/db-kill.ts';
@@ -293,5 +293,20 @@ describe('imports: one worker per job, and a job whose workers keep dying', () =
     expect((await getJob(t.kykId, requestId))!.attempts).toBe(1);
     const job = await waitForJob(t.token, requestId);
     expect(job).toMatchObject({ status: 'normal', ok_rows: 2 });
+  });
+  it('the scheduled sweep resumes a dead worker\'s job that nobody reads, and the running marker goes with its end', async () => {
+    const requestId = await heldUpload('com/corp_import', t, utf8(csv(HEADER, 'SWEPT-1,Swept,,,', 'SWEPT-2,Swept,,,')));
+    const marker = async () => (await db().send(new GetCommand({ TableName: mainTable(), Key: runningJobKey(t.kykId, requestId), ConsistentRead: true }))).Item;
+    expect(await marker()).toBeDefined();
+    expect(await sweepRunningImports()).toBeGreaterThanOrEqual(1);
+    expect((await getJob(t.kykId, requestId))!.attempts).toBe(1);
+    // No read through the API: the job ends on its own.
+    let job = await getJob(t.kykId, requestId);
+    for (let attempt = 0; attempt < 200 && job?.status === 'running'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      job = await getJob(t.kykId, requestId);
+    }
+    expect(job).toMatchObject({ status: 'normal', ok_rows: 2 });
+    expect(await marker()).toBeUndefined();
   });
 });

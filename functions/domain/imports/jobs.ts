@@ -1,7 +1,7 @@
 import { translate } from '#shared/messages.ts';
 import { DomainError } from '#lib/errors.ts';
 import { logger } from '#lib/logger.ts';
-import { getJob, isStale, requestResume, settleStale, type ImportJob } from '#data/import-jobs.ts';
+import { dropRunningMarker, getJob, isStale, listRunningJobs, requestResume, settleStale, type ImportJob } from '#data/import-jobs.ts';
 import { putResumeMarker } from './files.ts';
 
 /** -3 with "deleted by another user": no such job in the caller's contract. */
@@ -35,6 +35,26 @@ export async function recoverIfStale(job: ImportJob, now = new Date()): Promise<
     return (await getJob(job.kyk_id, job.request_id)) ?? job;
   }
   return settleStale(job, translate(job.language, 'importResult.interrupted'), now);
+}
+
+/**
+ * The scheduled sweep (every minute): every running job of every contract whose worker died is
+ * recovered as a reader would recover it, so nobody has to open the history for it to resume or
+ * end. Answers how many it found stale.
+ */
+export async function sweepRunningImports(now = new Date()): Promise<number> {
+  let stale = 0;
+  for (const marker of await listRunningJobs()) {
+    const job = await getJob(marker.kyk_id, marker.request_id);
+    if (!job || job.status !== 'running') {
+      await dropRunningMarker(marker.kyk_id, marker.request_id);
+      continue;
+    }
+    if (!isStale(job, now)) continue;
+    stale += 1;
+    await recoverIfStale(job, now);
+  }
+  return stale;
 }
 
 /**

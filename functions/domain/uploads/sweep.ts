@@ -14,7 +14,7 @@ export interface SweepResult {
 }
 
 /**
- * The scheduled sweep of abandoned uploads (every 15 minutes in AWS, every few minutes locally):
+ * The scheduled sweep of abandoned uploads (every minute, in AWS and in the local stack):
  * reads the expiry queue hour by hour from where it stopped, releases each abandoned upload (entry,
  * name claim, reservation, counts, marker in one transaction), then aborts its multipart upload and
  * deletes any bytes that arrived unconfirmed. Idempotent: a release is conditional on the entry as
