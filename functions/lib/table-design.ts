@@ -40,6 +40,8 @@ export const functionEnv = {
   sessionIdleMinutes: 'SESSION_IDLE_MINUTES',
   auditRetentionDays: 'AUDIT_RETENTION_DAYS',
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
+  /** The local stack's DynamoDB Local keeps its data under this access key (infra/local/dynamodb-local.ts). */
+  dynamodbAccessKey: 'DYNAMODB_ACCESS_KEY',
   s3Endpoint: 'S3_ENDPOINT',
   sesEndpoint: 'SES_ENDPOINT',
   /** SAML SP private keys: an SSM SecureString per contract under this prefix (AWS)... */

@@ -10,7 +10,7 @@ import { startS3Local } from './s3-local.ts';
 import { startSesLocal } from './ses-local.ts';
 import { dataLayout, findRunningStack, localNames, removeStackFile, resolveDataDir, writeStackFile } from './settings.ts';
 import { ensureTable } from './tables.ts';
-import { loadOrCreateTokenSecret } from './token-secret.ts';
+import { loadOrCreateDynamoDbKey, loadOrCreateTokenSecret } from './token-secret.ts';
 
 export interface LocalStack {
   url: string;
@@ -96,7 +96,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         return part;
       });
     const starting = [
-      track(startDynamoDbLocal({ dir: layout.dynamodb, inMemory: options.inMemory, region, log })),
+      track(startDynamoDbLocal({ dir: layout.dynamodb, accessKey: loadOrCreateDynamoDbKey(layout.dynamodbKey).key, inMemory: options.inMemory, region, log })),
       track(startS3Local({ dir: layout.s3, bucketName: localNames.bucketName, region, log })),
       track(startSesLocal()),
     ] as const;
@@ -113,6 +113,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       [functionEnv.samlKeyDir]: layout.samlKeys,
       [functionEnv.sessionIdleMinutes]: process.env[functionEnv.sessionIdleMinutes] || '60',
       [functionEnv.dynamodbEndpoint]: dynamodb.endpoint,
+      [functionEnv.dynamodbAccessKey]: dynamodb.accessKey,
       [functionEnv.s3Endpoint]: s3.endpoint,
       [functionEnv.sesEndpoint]: ses.endpoint,
       AWS_REGION: region,
@@ -120,7 +121,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
     restoreEnvironment = applyEnvironment(env);
 
-    const client = localDynamoClient(dynamodb.endpoint, region);
+    const client = localDynamoClient(dynamodb.endpoint, region, dynamodb.accessKey);
     try {
       await Promise.all([
         ensureTable(client, localNames.tableName, mainTable),
