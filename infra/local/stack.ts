@@ -87,8 +87,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const region = localNames.region;
     let markReady!: () => void;
     const ready = new Promise<void>((resolve) => (markReady = resolve));
+    let fileOriginsKnown!: (origins: readonly string[]) => void;
+    const fileOrigins = new Promise<readonly string[]>((resolve) => (fileOriginsKnown = resolve));
     // The app port first: a busy port fails in milliseconds, before any JVM starts.
-    adapter = await startAdapter({ port: options.port ?? Number(process.env.PORT ?? 3000), webDir: options.webDir ?? defaultWebDir, ready, log });
+    adapter = await startAdapter({ port: options.port ?? Number(process.env.PORT ?? 3000), webDir: options.webDir ?? defaultWebDir, ready, fileOrigins, log });
 
     const track = <T extends { stop(): Promise<void> }>(starting: Promise<T>) =>
       starting.then((part) => {
@@ -97,7 +99,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       });
     const starting = [
       track(startDynamoDbLocal({ dir: layout.dynamodb, accessKey: loadOrCreateDynamoDbKey(layout.dynamodbKey).key, inMemory: options.inMemory, region, log })),
-      track(startS3Local({ dir: layout.s3, bucketName: localNames.bucketName, region, log })),
+      track(startS3Local({ dir: layout.s3, bucketName: localNames.bucketName, region, log })).then((s3) => {
+        // The browser PUTs and GETs presigned URLs at s3rver: the CSP's connect-src names it.
+        fileOriginsKnown([s3.endpoint]);
+        return s3;
+      }),
       track(startSesLocal()),
     ] as const;
     // Settle all before failing, so a stand-in that comes up after another failed is stopped too.

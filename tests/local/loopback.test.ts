@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, statSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { GetItemCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
@@ -97,6 +98,27 @@ describe('local stack on loopback', () => {
     } finally {
       for (const client of [own, other, local]) client.destroy();
     }
+  });
+
+  it("serves the SPA with CloudFront's security headers: its inline script by hash, s3rver for the presigned URLs", async () => {
+    const inline = 'window.language = "en";';
+    await writeFile(join(webDir, 'index.html'), `<!doctype html><script>${inline}</script><script type="module" src="/assets/index-abc123.js"></script>`);
+    const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
+    for (const path of ['/login', '/assets/index-abc123.js', '/no-such-file.png']) {
+      const headers = (await fetch(`${stack.url}${path}`)).headers;
+      expect(headers.get('content-security-policy'), path).toBe(
+        `default-src 'self'; script-src 'self' ${hash}; style-src 'self'; img-src 'self' data:; font-src 'self'; ` +
+          `connect-src 'self' ${stack.endpoints.s3}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`,
+      );
+      expect(headers.get('strict-transport-security'), path).toBe('max-age=63072000; includeSubDomains');
+      expect(headers.get('x-frame-options'), path).toBe('DENY');
+      expect(headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+    }
+    expect((await fetch(`${stack.url}/share/abc`)).headers.get('referrer-policy')).toBe('no-referrer');
+    const api = await fetch(`${stack.url}/api/no/such_route`, { method: 'POST', body: '{}' });
+    expect(api.headers.get('x-frame-options')).toBe('DENY');
+    expect(api.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
   it('adopts the data of a stack that ran with -sharedDb, so an existing .local/ keeps its contracts', async () => {
