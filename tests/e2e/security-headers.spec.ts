@@ -37,4 +37,18 @@ test.describe('security headers', () => {
     expect(cspViolations[0]).toMatch(/^script-src-elem blocked inline/);
     cspViolations.length = 0; // seen: this test expects exactly this one
   });
+
+  test('a context the test opens itself is guarded too', async ({ browser, baseURL, cspViolations }) => {
+    const context = await browser.newContext({ baseURL });
+    try {
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.evaluate(`document.body.append(Object.assign(document.createElement('img'), { src: 'https://tracker.example/pixel.gif' }))`);
+      await expect.poll(() => cspViolations.length).toBe(1);
+      expect(cspViolations[0]).toMatch(/^img-src blocked https:\/\/tracker\.example\/pixel\.gif/);
+      cspViolations.length = 0;
+    } finally {
+      await context.close();
+    }
+  });
 });
