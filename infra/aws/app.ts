@@ -82,7 +82,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComDriveApp => {
     webDist: options.webDist ?? path.join(projectRoot, 'web', 'dist'),
     ...(edge ? { webAclArnParameter: webAclArnParameter(config) } : {}),
   });
-  if (edge) web.addDependency(edge);
+  if (edge) web.addStackDependency(edge);
   const storage = new StorageStack(app, name('Storage'), {
     ...stackProps('Storage', 'ComDrive files bucket and storage-events'),
     config,
