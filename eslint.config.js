@@ -70,6 +70,16 @@ export default tseslint.config(
     },
   },
   {
+    // Every spec runs under the CSP guard of tests/e2e/fixtures.ts (a violation fails the test).
+    files: ['tests/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: '@playwright/test', importNames: ['test'], message: "Import test and expect from './fixtures.ts': it fails a test on Content-Security-Policy violations." }],
+        patterns: [{ group: ['../../*'], message: 'Use a package.json#imports alias instead of climbing directories.' }],
+      }],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -15,7 +15,7 @@ export const db = (): DynamoDBDocumentClient => {
   dynamo ??= DynamoDBDocumentClient.from(
     new DynamoDBClient(
       config.dynamodbEndpoint
-        ? { endpoint: config.dynamodbEndpoint, region: process.env.AWS_REGION ?? 'ap-northeast-1', credentials: localCredentials('local') }
+        ? { endpoint: config.dynamodbEndpoint, region: process.env.AWS_REGION ?? 'ap-northeast-1', credentials: localCredentials(config.dynamodbAccessKey) }
         : {},
     ),
     { marshallOptions: { removeUndefinedValues: true } },

@@ -37,6 +37,8 @@ export const config = {
   get samlKeyDir() { return read(functionEnv.samlKeyDir); },
   /** Stand-in endpoints of the local stack; unset in AWS. */
   get dynamodbEndpoint() { return read(functionEnv.dynamodbEndpoint); },
+  /** Required with a DynamoDB endpoint: the local data is reachable only with the stack's key. */
+  get dynamodbAccessKey() { return required(functionEnv.dynamodbAccessKey); },
   get s3Endpoint() { return read(functionEnv.s3Endpoint); },
   get sesEndpoint() { return read(functionEnv.sesEndpoint); },
 };

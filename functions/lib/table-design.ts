@@ -48,6 +48,8 @@ export const functionEnv = {
   signInSourceLimit: 'SIGN_IN_SOURCE_LIMIT',
   signInSourceWindowMinutes: 'SIGN_IN_SOURCE_WINDOW_MINUTES',
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
+  /** The local stack's DynamoDB Local keeps its data under this access key (infra/local/dynamodb-local.ts). */
+  dynamodbAccessKey: 'DYNAMODB_ACCESS_KEY',
   s3Endpoint: 'S3_ENDPOINT',
   sesEndpoint: 'SES_ENDPOINT',
   /** SAML SP private keys: an SSM SecureString per contract under this prefix (AWS)... */

@@ -5,6 +5,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './api-stack.ts';
 import { projectRoot } from './bundling.ts';
 import { DataStack } from './data-stack.ts';
+import { EdgeStack, edgeRegion, webAclArnParameter } from './edge-stack.ts';
 import { contextKeys, defaultEnvName, envNames, isEnvName, loadEnvironment, type EnvName, type EnvironmentConfig } from './environments.ts';
 import { MailStack } from './mail-stack.ts';
 import { StorageStack } from './storage-stack.ts';
@@ -30,6 +31,8 @@ export interface ComDriveApp {
     readonly web: WebStack;
     readonly storage: StorageStack;
     readonly api: ApiStack;
+    /** The WAF web ACL in us-east-1; absent when -c webAclArn=... names an ACL of the account's own. */
+    readonly edge: EdgeStack | undefined;
   };
 }
 
@@ -65,11 +68,21 @@ export const buildApp = (options: BuildAppOptions = {}): ComDriveApp => {
 
   const data = new DataStack(app, name('Data'), { ...stackProps('Data', 'ComDrive tables, token secret and key'), config });
   const mail = new MailStack(app, name('Mail'), { ...stackProps('Mail', 'ComDrive SES identity'), config });
+  // A CLOUDFRONT-scope web ACL must be in us-east-1, whatever the deployment's region.
+  const edge = config.webAclArn
+    ? undefined
+    : new EdgeStack(app, name('Edge'), {
+        ...stackProps('Edge', 'ComDrive WAF web ACL in front of CloudFront (us-east-1)'),
+        env: { ...env, region: edgeRegion },
+        config,
+      });
   const web = new WebStack(app, name('Web'), {
     ...stackProps('Web', 'ComDrive CloudFront, SPA bucket and HTTP API'),
     config,
     webDist: options.webDist ?? path.join(projectRoot, 'web', 'dist'),
+    ...(edge ? { webAclArnParameter: webAclArnParameter(config) } : {}),
   });
+  if (edge) web.addStackDependency(edge);
   const storage = new StorageStack(app, name('Storage'), {
     ...stackProps('Storage', 'ComDrive files bucket and storage-events'),
     config,
@@ -86,11 +99,11 @@ export const buildApp = (options: BuildAppOptions = {}): ComDriveApp => {
     originVerifySecret: web.originVerifySecret,
   });
 
-  for (const stack of [data, mail, web, storage, api]) {
+  for (const stack of [data, mail, web, storage, api, ...(edge ? [edge] : [])]) {
     Tags.of(stack).add('app', 'com-drive');
     Tags.of(stack).add('env', config.name);
   }
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-  return { app, config, stacks: { data, mail, web, storage, api } };
+  return { app, config, stacks: { data, mail, web, storage, api, edge } };
 };

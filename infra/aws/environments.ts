@@ -53,6 +53,13 @@ export interface EnvironmentConfig {
   readonly apiThrottle: { readonly rateLimit: number; readonly burstLimit: number };
   /** Memory of the API functions (scrypt in sign-in is CPU bound; CPU scales with memory). */
   readonly apiMemoryMb: number;
+  /**
+   * The WAF rate-based rule on the public calls (sign-in, second steps, SSO: edge-stack.ts): requests
+   * one IP address may make to them per window before WAF blocks it for the rest of the window. A
+   * whole office behind one NAT address signs in through it, so the limit leaves room for that
+   * (about three public calls per sign-in).
+   */
+  readonly edge: { readonly publicCallsPerIp: number; readonly evaluationWindowSeconds: 60 | 120 | 300 | 600 };
 }
 
 type Defaults = Omit<EnvironmentConfig, 'name' | 'stackPrefix'>;
@@ -69,6 +76,7 @@ const base: Defaults = {
   tokenSecretLength: 64,
   apiThrottle: { rateLimit: 50, burstLimit: 100 },
   apiMemoryMb: 1024,
+  edge: { publicCallsPerIp: 300, evaluationWindowSeconds: 300 },
 };
 
 const perEnvironment: Record<EnvName, Defaults> = {
@@ -91,6 +99,8 @@ const perEnvironment: Record<EnvName, Defaults> = {
     logRetention: RetentionDays.ONE_YEAR,
     accessLogExpirationDays: 365,
     apiThrottle: { rateLimit: 500, burstLimit: 1000 },
+    // Up to about 1,000 users of one contract signing in within five minutes from one address.
+    edge: { publicCallsPerIp: 3000, evaluationWindowSeconds: 300 },
   },
 };
 

@@ -38,6 +38,14 @@ export const acknowledgeBucketNotificationsHandler = (stack: Stack): void => {
   );
 };
 
+/** The singleton Lambda behind AwsCustomResource (the web stack's read of the web ACL ARN in us-east-1). */
+export const acknowledgeAwsCustomResource = (stack: Stack): void => {
+  const handler = stackChild(stack, 'AWS679f53fac002430cb0da5b7982bd2287');
+  if (!handler) throw new Error('AwsCustomResource handler not found: its construct id changed in aws-cdk-lib');
+  const why = 'CDK-owned AwsCustomResource handler, run at deploy time only to read the web ACL ARN parameter in us-east-1';
+  acknowledge(handler, basicExecutionRole, `${why}; its role and logging policy are fixed by aws-cdk-lib.`);
+};
+
 /**
  * A CloudFormation value flattened the way cdk-nag names IAM5 findings (its flattenCfnReference):
  * `<Logical.Attr>` for GetAtt, `<Ref>` for Ref, `${X}` of Sub as `<X>`, Join concatenated.

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Aws, CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Arn, Aws, CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -12,6 +12,8 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersFrameOption,
+  type HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -24,17 +26,31 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { API_PREFIX } from '#shared/envelope.ts';
 import { originHeaders } from '#lib/table-design.ts';
 import type { EnvironmentConfig } from './environments.ts';
+import { edgeRegion } from './edge-stack.ts';
 import { createLogBucket } from './log-bucket.ts';
-import { acknowledge, acknowledgeBucketDeployment } from './nag.ts';
+import { acknowledge, acknowledgeAwsCustomResource, acknowledgeBucketDeployment } from './nag.ts';
+import {
+  contentSecurityPolicy,
+  hstsMaxAgeSeconds,
+  inlineScriptHashes,
+  permissionsPolicy,
+  referrerPolicies,
+  s3FileOrigins,
+  sharePathPattern,
+  type PageKind,
+} from './security-headers.ts';
 
 export interface WebStackProps extends StackProps {
   readonly config: EnvironmentConfig;
   /** Built SPA to upload (`web/dist`); skipped when it holds no index.html (synth without a web build). */
   readonly webDist: string | undefined;
+  /** The SSM parameter (us-east-1) holding the edge stack's web ACL ARN; unused with config.webAclArn. */
+  readonly webAclArnParameter?: string;
 }
 
 /**
@@ -152,6 +168,19 @@ export class WebStack extends Stack {
       comment: 'Passes the viewer IP address to the API (the IP allow-list)',
     });
 
+    // A build is a folder with index.html; without one the upload is skipped.
+    this.spaDeployed = props.webDist !== undefined && existsSync(path.join(props.webDist, 'index.html'));
+    // The CSP allows the inline scripts of exactly the index.html this deploy uploads, by hash.
+    const csp = contentSecurityPolicy({
+      fileOrigins: s3FileOrigins(Aws.REGION),
+      inlineScriptHashes: props.webDist && this.spaDeployed ? inlineScriptHashes(readFileSync(path.join(props.webDist, 'index.html'), 'utf8')) : [],
+    });
+    const appHeaders = this.headersPolicy('AppHeaders', 'app', csp, config);
+    const shareHeaders = this.headersPolicy('ShareHeaders', 'share', csp, config);
+    const webAclId = config.webAclArn ?? (props.webAclArnParameter ? this.webAclArnFrom(props.webAclArnParameter) : undefined);
+    // One origin (one origin access control) for the default and the /share/* behaviours.
+    const spaOrigin = S3BucketOrigin.withOriginAccessControl(spaBucket);
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `ComDrive ${config.name}`,
       defaultRootObject: 'index.html',
@@ -164,18 +193,26 @@ export class WebStack extends Stack {
             minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
-      ...(config.webAclArn ? { webAclId: config.webAclArn } : {}),
+      ...(webAclId ? { webAclId } : {}),
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(spaBucket),
+        origin: spaOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: appHeaders,
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // Share pages (to come) are the SPA too, but send no Referer: their URL carries the link's secret.
+        [sharePathPattern]: {
+          origin: spaOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: shareHeaders,
+          functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
         [`${API_PREFIX}/*`]: {
           origin: new HttpOrigin(apiDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
@@ -187,7 +224,7 @@ export class WebStack extends Stack {
           // Every viewer header (Authorization included, the calls are POSTs) except Host, which
           // must be the API's own name for API Gateway to route the request.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+          responseHeadersPolicy: appHeaders,
           functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
       },
@@ -198,14 +235,49 @@ export class WebStack extends Stack {
       ...(config.web ? [`https://${config.web.domainName}`] : []),
     ];
 
-    // A build is a folder with index.html; without one the upload is skipped.
-    this.spaDeployed = props.webDist !== undefined && existsSync(path.join(props.webDist, 'index.html'));
     if (props.webDist && this.spaDeployed) this.deploySpa(props.webDist, spaBucket);
 
-    this.acknowledgeFindings(config);
+    this.acknowledgeFindings(config, webAclId !== undefined);
 
     new CfnOutput(this, 'WebUrl', { value: config.web ? `https://${config.web.domainName}` : `https://${this.distribution.distributionDomainName}` });
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+  }
+
+  /** The security headers of security-headers.ts, the ones the local static server sends too. */
+  private headersPolicy(id: string, kind: PageKind, csp: string, config: EnvironmentConfig): ResponseHeadersPolicy {
+    return new ResponseHeadersPolicy(this, id, {
+      responseHeadersPolicyName: `${config.stackPrefix}-${kind}-headers`,
+      comment: `ComDrive ${config.name}: security headers (${kind})`,
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(hstsMaxAgeSeconds), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: referrerPolicies[kind] as HeadersReferrerPolicy, override: true },
+      },
+      customHeadersBehavior: { customHeaders: [{ header: 'Permissions-Policy', value: permissionsPolicy, override: true }] },
+    });
+  }
+
+  /**
+   * The edge stack's web ACL ARN, read from its SSM parameter in us-east-1 at deploy time (the ACL
+   * cannot live in this stack's region, and CloudFormation exports do not cross regions).
+   */
+  private webAclArnFrom(parameterName: string): string {
+    const parameterArn = Arn.format({ partition: Aws.PARTITION, service: 'ssm', region: edgeRegion, account: Aws.ACCOUNT_ID, resource: 'parameter', resourceName: parameterName.replace(/^\//, '') });
+    const lookup = new AwsCustomResource(this, 'WebAclArnLookup', {
+      onUpdate: {
+        service: 'SSM',
+        action: 'getParameter',
+        parameters: { Name: parameterName },
+        region: edgeRegion,
+        physicalResourceId: PhysicalResourceId.of(parameterName),
+      },
+      policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: [parameterArn] }),
+      installLatestAwsSdk: false,
+    });
+    acknowledgeAwsCustomResource(this);
+    return lookup.getResponseField('Parameter.Value');
   }
 
   /**
@@ -235,7 +307,7 @@ export class WebStack extends Stack {
     acknowledgeBucketDeployment(this, spaBucket);
   }
 
-  private acknowledgeFindings(config: EnvironmentConfig): void {
+  private acknowledgeFindings(config: EnvironmentConfig, hasWebAcl: boolean): void {
     const distribution = this.distribution;
     acknowledge(
       distribution,
@@ -243,12 +315,12 @@ export class WebStack extends Stack {
       'A contract\'s users sign in from wherever they work; access is limited per contract by the ' +
         'application\'s IP policy, not by country.',
     );
-    if (!config.webAclArn) {
+    if (!hasWebAcl) {
       acknowledge(
         distribution,
         'AwsSolutions-CFR2',
-        'No WAF web ACL configured for this environment (a CLOUDFRONT-scope ACL lives in us-east-1; ' +
-          'attach one with -c webAclArn=...). The API stage is throttled and every route checks its token.',
+        'No WAF web ACL for this distribution (buildApp always gives it the edge stack\'s or -c webAclArn=...). ' +
+          'The API stage is throttled and every route checks its token.',
       );
     }
     if (!config.web) {

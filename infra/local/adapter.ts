@@ -7,7 +7,11 @@ import { envelopeResponse } from '#lib/envelope.ts';
 import { requestUrl, toApiEvent, writeApiResult, writeGatewayError } from './api-event.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { PortInUseError } from './ports.ts';
+import { contentSecurityPolicy, securityHeaders } from '#infra/aws/security-headers.ts';
 import { serveStatic } from './static-files.ts';
+
+/** The API answers JSON: no inline script to allow, the same policy otherwise. */
+const apiHeaders = (fileOrigins: readonly string[]) => securityHeaders('app', contentSecurityPolicy({ fileOrigins, inlineScriptHashes: [] }));
 
 /**
  * The local stand-in for CloudFront + API Gateway on one port: `POST /api/<route>` runs the route's
@@ -24,6 +28,8 @@ export interface AdapterOptions {
   webDir: string;
   /** API calls wait for it: the port is bound first (fail fast when busy), the stand-ins come up after. */
   ready: Promise<void>;
+  /** Origins of the presigned file URLs (s3rver), for the Content-Security-Policy; known once s3rver runs. */
+  fileOrigins: Promise<readonly string[]>;
   log: (line: string) => void;
 }
 
@@ -106,7 +112,11 @@ export async function startAdapter(options: AdapterOptions): Promise<Adapter> {
       response.writeHead(400).end();
       return;
     }
-    await (isApiPath(path) ? serveApi(request, response, options) : serveStatic(request, response, options.webDir));
+    if (isApiPath(path)) {
+      // CloudFront's /api/* behaviour adds the same security headers as the SPA's.
+      for (const [name, value] of Object.entries(apiHeaders(await options.fileOrigins))) response.setHeader(name, value);
+      await serveApi(request, response, options);
+    } else await serveStatic(request, response, options.webDir, await options.fileOrigins);
   };
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {

@@ -1,8 +1,10 @@
+import { mkdirSync } from 'node:fs';
 import { auditTable, functionEnv, mainTable } from '#lib/table-design.ts';
 import { resetClients } from '#lib/clients.ts';
 import { startDynamoDbLocal, localDynamoClient } from './dynamodb-local.ts';
 import { dataLayout, findRunningStack, localNames } from './settings.ts';
 import { ensureTable } from './tables.ts';
+import { loadOrCreateDynamoDbKey } from './token-secret.ts';
 
 /** Where the work went: the running stack's DynamoDB, or one started just for this call. */
 export type LocalTarget = { kind: 'running'; url: string } | { kind: 'started' };
@@ -14,9 +16,13 @@ export type LocalTarget = { kind: 'running'; url: string } | { kind: 'started' }
  */
 export async function withLocalTable<T>(dataDir: string, work: (target: LocalTarget) => Promise<T>): Promise<T> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  // The key of this data directory's DynamoDB Local: a running stack uses the same file.
+  mkdirSync(dataDir, { recursive: true });
+  const accessKey = loadOrCreateDynamoDbKey(dataLayout(dataDir).dynamodbKey).key;
   const pointAt = (endpoint: string, region: string, tableName: string, auditTableName: string) => {
     Object.assign(process.env, {
       [functionEnv.dynamodbEndpoint]: endpoint,
+      [functionEnv.dynamodbAccessKey]: accessKey,
       [functionEnv.tableName]: tableName,
       [functionEnv.auditTableName]: auditTableName,
       AWS_REGION: region,
@@ -30,9 +36,9 @@ export async function withLocalTable<T>(dataDir: string, work: (target: LocalTar
     return work({ kind: 'running', url: running.url });
   }
 
-  const dynamodb = await startDynamoDbLocal({ dir: dataLayout(dataDir).dynamodb, region: localNames.region });
+  const dynamodb = await startDynamoDbLocal({ dir: dataLayout(dataDir).dynamodb, accessKey, region: localNames.region });
   try {
-    const client = localDynamoClient(dynamodb.endpoint, localNames.region);
+    const client = localDynamoClient(dynamodb.endpoint, localNames.region, accessKey);
     try {
       await ensureTable(client, localNames.tableName, mainTable);
       await ensureTable(client, localNames.auditTableName, auditTable);

@@ -17,6 +17,8 @@ export const dataLayout = (dataDir: string) => ({
   dynamodb: join(dataDir, 'dynamodb'),
   s3: join(dataDir, 's3'),
   tokenSecret: join(dataDir, 'token-secret'),
+  /** DynamoDB Local's access key, which its data is kept under (token-secret.ts, dynamodb-local.ts). */
+  dynamodbKey: join(dataDir, 'dynamodb-access-key'),
   /** SAML SP private keys, one file per contract (functions/lib/saml/key-store.ts). */
   samlKeys: join(dataDir, 'saml-keys'),
   stackFile: join(dataDir, 'stack.json'),

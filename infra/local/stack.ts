@@ -10,7 +10,7 @@ import { startS3Local } from './s3-local.ts';
 import { startSesLocal } from './ses-local.ts';
 import { dataLayout, findRunningStack, localNames, removeStackFile, resolveDataDir, writeStackFile } from './settings.ts';
 import { ensureTable } from './tables.ts';
-import { loadOrCreateTokenSecret } from './token-secret.ts';
+import { loadOrCreateDynamoDbKey, loadOrCreateTokenSecret } from './token-secret.ts';
 
 export interface LocalStack {
   url: string;
@@ -87,8 +87,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const region = localNames.region;
     let markReady!: () => void;
     const ready = new Promise<void>((resolve) => (markReady = resolve));
+    let fileOriginsKnown!: (origins: readonly string[]) => void;
+    const fileOrigins = new Promise<readonly string[]>((resolve) => (fileOriginsKnown = resolve));
     // The app port first: a busy port fails in milliseconds, before any JVM starts.
-    adapter = await startAdapter({ port: options.port ?? Number(process.env.PORT ?? 3000), webDir: options.webDir ?? defaultWebDir, ready, log });
+    adapter = await startAdapter({ port: options.port ?? Number(process.env.PORT ?? 3000), webDir: options.webDir ?? defaultWebDir, ready, fileOrigins, log });
 
     const track = <T extends { stop(): Promise<void> }>(starting: Promise<T>) =>
       starting.then((part) => {
@@ -96,8 +98,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         return part;
       });
     const starting = [
-      track(startDynamoDbLocal({ dir: layout.dynamodb, inMemory: options.inMemory, region, log })),
-      track(startS3Local({ dir: layout.s3, bucketName: localNames.bucketName, region, log })),
+      track(startDynamoDbLocal({ dir: layout.dynamodb, accessKey: loadOrCreateDynamoDbKey(layout.dynamodbKey).key, inMemory: options.inMemory, region, log })),
+      track(startS3Local({ dir: layout.s3, bucketName: localNames.bucketName, region, log })).then((s3) => {
+        // The browser PUTs and GETs presigned URLs at s3rver: the CSP's connect-src names it.
+        fileOriginsKnown([s3.endpoint]);
+        return s3;
+      }),
       track(startSesLocal()),
     ] as const;
     // Settle all before failing, so a stand-in that comes up after another failed is stopped too.
@@ -113,6 +119,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       [functionEnv.samlKeyDir]: layout.samlKeys,
       [functionEnv.sessionIdleMinutes]: process.env[functionEnv.sessionIdleMinutes] || '60',
       [functionEnv.dynamodbEndpoint]: dynamodb.endpoint,
+      [functionEnv.dynamodbAccessKey]: dynamodb.accessKey,
       [functionEnv.s3Endpoint]: s3.endpoint,
       [functionEnv.sesEndpoint]: ses.endpoint,
       AWS_REGION: region,
@@ -120,7 +127,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     };
     restoreEnvironment = applyEnvironment(env);
 
-    const client = localDynamoClient(dynamodb.endpoint, region);
+    const client = localDynamoClient(dynamodb.endpoint, region, dynamodb.accessKey);
     try {
       await Promise.all([
         ensureTable(client, localNames.tableName, mainTable),

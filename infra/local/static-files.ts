@@ -1,10 +1,15 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { contentSecurityPolicy, inlineScriptHashes, isSharePath, securityHeaders } from '#infra/aws/security-headers.ts';
 import { requestUrl } from './api-event.ts';
 
-/** Serves the built SPA the way CloudFront does: files, long caching for hashed assets, index.html for app routes. */
+/**
+ * Serves the built SPA the way CloudFront does: files, long caching for hashed assets, index.html for
+ * app routes, and on every answer the security headers of CloudFront's response headers policy
+ * (infra/aws/security-headers.ts), the CSP allowing s3rver's origin for the presigned URLs.
+ */
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -45,12 +50,30 @@ const isFile = async (path: string): Promise<number | undefined> => {
   }
 };
 
-function sendFile(request: IncomingMessage, response: ServerResponse, path: string, size: number, urlPath: string): void {
+/** The inline script hashes of the served index.html, read again when the file changes (a rebuild). */
+let hashed: { key: string; hashes: string[] } | undefined;
+async function indexScriptHashes(webDir: string): Promise<string[]> {
+  const index = join(webDir, 'index.html');
+  try {
+    const info = await stat(index);
+    const key = `${index}:${info.mtimeMs}:${info.size}`;
+    if (hashed?.key !== key) hashed = { key, hashes: inlineScriptHashes(await readFile(index, 'utf8')) };
+    return hashed.hashes;
+  } catch {
+    return [];
+  }
+}
+
+/** What CloudFront's response headers policy of this path adds. */
+const edgeHeaders = async (urlPath: string, webDir: string, fileOrigins: readonly string[]): Promise<Record<string, string>> =>
+  securityHeaders(isSharePath(urlPath) ? 'share' : 'app', contentSecurityPolicy({ fileOrigins, inlineScriptHashes: await indexScriptHashes(webDir) }));
+
+function sendFile(request: IncomingMessage, response: ServerResponse, path: string, size: number, urlPath: string, headers: Record<string, string>): void {
   response.writeHead(200, {
+    ...headers,
     'content-type': contentTypes[extname(path).toLowerCase()] ?? 'application/octet-stream',
     'content-length': size,
     'cache-control': cacheControl(urlPath),
-    'x-content-type-options': 'nosniff',
   });
   if (request.method === 'HEAD') {
     response.end();
@@ -66,36 +89,38 @@ const sendText = (response: ServerResponse, statusCode: number, text: string, he
   response.end(text);
 };
 
-export async function serveStatic(request: IncomingMessage, response: ServerResponse, webDir: string): Promise<void> {
+export async function serveStatic(request: IncomingMessage, response: ServerResponse, webDir: string, fileOrigins: readonly string[]): Promise<void> {
+  const rawPath = requestUrl(request).pathname;
+  const headers = await edgeHeaders(rawPath, webDir, fileOrigins);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    sendText(response, 405, 'Method Not Allowed', { allow: 'GET, HEAD' });
+    sendText(response, 405, 'Method Not Allowed', { ...headers, allow: 'GET, HEAD' });
     return;
   }
   let urlPath: string;
   try {
-    urlPath = decodeURIComponent(requestUrl(request).pathname);
+    urlPath = decodeURIComponent(rawPath);
   } catch {
-    sendText(response, 400, 'Bad Request');
+    sendText(response, 400, 'Bad Request', headers);
     return;
   }
   const root = normalize(webDir + sep);
   const candidate = normalize(join(root, urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath));
   if (urlPath.includes('\0') || !candidate.startsWith(root)) {
-    sendText(response, 404, 'Not Found');
+    sendText(response, 404, 'Not Found', headers);
     return;
   }
   const size = await isFile(candidate);
   if (size !== undefined) {
-    sendFile(request, response, candidate, size, urlPath);
+    sendFile(request, response, candidate, size, urlPath, headers);
     return;
   }
   // An app route (/storage, /users/42) has no extension: the SPA's router handles it.
   if (extname(urlPath) === '') {
     const index = join(root, 'index.html');
     const indexSize = await isFile(index);
-    if (indexSize !== undefined) sendFile(request, response, index, indexSize, '/index.html');
-    else sendText(response, 503, `The web app is not built yet (no ${index}): run npm run build:web`);
+    if (indexSize !== undefined) sendFile(request, response, index, indexSize, '/index.html', headers);
+    else sendText(response, 503, `The web app is not built yet (no ${index}): run npm run build:web`, headers);
     return;
   }
-  sendText(response, 404, 'Not Found');
+  sendText(response, 404, 'Not Found', headers);
 }

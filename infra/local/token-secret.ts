@@ -1,17 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 
+/** A secret generated once per data directory and kept in a file only its owner can read (0600). */
+function loadOrCreateSecretFile(file: string, isValid: (secret: string) => boolean, create: () => string): { secret: string; created: boolean } {
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (isValid(secret)) return { secret, created: false };
+  }
+  const secret = create();
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return { secret, created: true };
+}
+
 /**
  * The local token signing secret: generated once per data directory and kept, so tokens (and the
  * browser's session) survive a restart of the stack, like a secret in Secrets Manager would.
  */
 export function loadOrCreateTokenSecret(file: string): string {
-  if (existsSync(file)) {
-    const secret = readFileSync(file, 'utf8').trim();
-    if (secret.length >= 32) return secret;
-  }
-  const secret = randomBytes(48).toString('base64url'); // 64 characters
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
+  return loadOrCreateSecretFile(file, (secret) => secret.length >= 32, () => randomBytes(48).toString('base64url')).secret; // 64 characters
+}
+
+/**
+ * The access key of the stack's DynamoDB Local. The jar listens on every interface (it has no bind
+ * address) and checks no signature, but without `-sharedDb` it keeps one database per access key and
+ * region: whoever reaches its port without this key sees an empty database, not the tenants' data.
+ * 160 random bits in hex (DynamoDB Local accepts only letters and digits in an access key).
+ */
+export function loadOrCreateDynamoDbKey(file: string): { key: string; created: boolean } {
+  const { secret, created } = loadOrCreateSecretFile(file, (key) => /^[0-9a-f]{40}$/.test(key), () => randomBytes(20).toString('hex'));
+  return { key: secret, created };
 }

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { demoPassword } from './playwright.config.ts';
 import { GroupFormPage, GroupListPage, ImportPages, UserFormPage, UserListPage } from './pages/admin-pages.ts';
 import { DrivePage } from './pages/drive-page.ts';

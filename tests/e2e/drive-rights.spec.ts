@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { AdminApi, DEMO_KYK_ID } from './pages/admin-api.ts';
 import { AppShell } from './pages/app-shell.ts';
 import { DrivePage } from './pages/drive-page.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { generate } from 'otplib';
 import { AdminApi, DEMO_KYK_ID } from './pages/admin-api.ts';
 import { DrivePage } from './pages/drive-page.ts';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures.ts';
 import { createTestIdp, type TestIdp } from '../integration/support/saml-idp.ts';
 import { demoPassword } from './playwright.config.ts';
 import { AdminApi, DEMO_KYK_ID } from './pages/admin-api.ts';

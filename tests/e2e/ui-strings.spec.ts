@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 
 /**
  * The UI strings come as one static file per language (web/README.md "First load"): only the

@@ -4,8 +4,10 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { endpointGroups, routePaths, routes } from '#shared/routes.ts';
 import { functionEnv, originHeaders } from '#lib/table-design.ts';
 import { fallbackGroup, routeKeyOf } from '#infra/aws/api-stack.ts';
+import { webAclArnParameter } from '#infra/aws/edge-stack.ts';
+import { contentSecurityPolicy, inlineScriptHashes, s3FileOrigins, securityHeaders, sharePathPattern } from '#infra/aws/security-headers.ts';
 import type { EnvName } from '#infra/aws/environments.ts';
-import { resourcesOf, synthesize, type SynthOptions, type Synthesized } from './synth.ts';
+import { resourcesOf, standInIndexHtml, synthesize, type SynthOptions, type Synthesized } from './synth.ts';
 
 /**
  * Every environment is synthesized once (bundling included) and shared by its tests. Variants:
@@ -393,16 +395,18 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       expect(config.DefaultCacheBehavior).toMatchObject({
         ViewerProtocolPolicy: 'redirect-to-https',
         FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: expect.anything() }],
-        ResponseHeadersPolicyId: expect.any(String),
+        ResponseHeadersPolicyId: { Ref: expect.stringMatching(/^AppHeaders/) },
       });
       // No distribution-wide error rewrites: they would also turn API 404 envelopes into the SPA.
       expect(config.CustomErrorResponses).toBeUndefined();
       expect(config.Logging).toMatchObject({ Bucket: expect.anything() });
     });
 
+    const behaviourOf = (pattern: string) => distribution().CacheBehaviors.find((behaviour) => behaviour.PathPattern === pattern);
+
     it('routes /api/* to the HTTP API without caching, forwarding every viewer header but Host', () => {
-      const [behaviour, ...others] = distribution().CacheBehaviors;
-      expect(others).toEqual([]);
+      expect(distribution().CacheBehaviors.map((behaviour) => behaviour.PathPattern).sort()).toEqual(['/api/*', sharePathPattern]);
+      const behaviour = behaviourOf('/api/*');
       expect(behaviour).toMatchObject({
         PathPattern: '/api/*',
         AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
@@ -416,7 +420,7 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
     });
 
     it('tells the API the viewer address, with the origin secret that makes it trustworthy', () => {
-      const [behaviour] = distribution().CacheBehaviors;
+      const behaviour = behaviourOf('/api/*');
       const apiOrigin = distribution().Origins.find((o) => o.Id === behaviour!.TargetOriginId) as { OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] };
       const verify = apiOrigin.OriginCustomHeaders?.find((header) => header.HeaderName === originHeaders.verify);
       // A dynamic reference to the generated secret, resolved by CloudFormation (never in the template).
@@ -439,9 +443,143 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
         expect(config.WebACLId).toMatch(/^arn:aws:wafv2:/);
       } else {
         expect(config.Aliases).toBeUndefined();
-        expect(config.WebACLId).toBeUndefined();
       }
     });
+
+    /** A response headers policy rendered as the HTTP headers CloudFront adds (lower-case names). */
+    const renderedHeaders = (policyRef: unknown): Record<string, string> => {
+      const [, policy] = resourcesOf(s.templates.web, 'AWS::CloudFront::ResponseHeadersPolicy').find(([id]) => JSON.stringify(policyRef) === JSON.stringify({ Ref: id }))!;
+      const config = policy!.Properties.ResponseHeadersPolicyConfig as {
+        SecurityHeadersConfig: {
+          ContentSecurityPolicy: { ContentSecurityPolicy: unknown; Override: boolean };
+          StrictTransportSecurity: { AccessControlMaxAgeSec: number; IncludeSubdomains: boolean; Override: boolean };
+          ContentTypeOptions: { Override: boolean };
+          FrameOptions: { FrameOption: string; Override: boolean };
+          ReferrerPolicy: { ReferrerPolicy: string; Override: boolean };
+        };
+        CustomHeadersConfig: { Items: { Header: string; Value: string; Override: boolean }[] };
+      };
+      const security = config.SecurityHeadersConfig;
+      // Every header replaces whatever an origin sent.
+      for (const header of [...Object.values(security), ...config.CustomHeadersConfig.Items]) expect(header.Override).toBe(true);
+      return {
+        'content-security-policy': resolveRegion(security.ContentSecurityPolicy.ContentSecurityPolicy),
+        'strict-transport-security': `max-age=${security.StrictTransportSecurity.AccessControlMaxAgeSec}${security.StrictTransportSecurity.IncludeSubdomains ? '; includeSubDomains' : ''}`,
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': security.FrameOptions.FrameOption,
+        'referrer-policy': security.ReferrerPolicy.ReferrerPolicy,
+        ...Object.fromEntries(config.CustomHeadersConfig.Items.map((item) => [item.Header.toLowerCase(), item.Value])),
+      };
+    };
+    /** The CSP names the files bucket's region, a token in an environment-agnostic stack. */
+    const resolveRegion = (value: unknown): string =>
+      typeof value === 'string' ? value : (value as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : JSON.stringify(part) === '{"Ref":"AWS::Region"}' ? 'REGION' : '?')).join('');
+
+    it('sends the headers of security-headers.ts (the local server\'s) on every behaviour, no-referrer on /share/*', () => {
+      const hashes = options.withSpa ? inlineScriptHashes(standInIndexHtml) : [];
+      const csp = contentSecurityPolicy({ fileOrigins: s3FileOrigins('REGION'), inlineScriptHashes: hashes });
+      expect(renderedHeaders(distribution().DefaultCacheBehavior.ResponseHeadersPolicyId)).toEqual(securityHeaders('app', csp));
+      expect(renderedHeaders(behaviourOf('/api/*')!.ResponseHeadersPolicyId)).toEqual(securityHeaders('app', csp));
+      expect(renderedHeaders(behaviourOf(sharePathPattern)!.ResponseHeadersPolicyId)).toEqual(securityHeaders('share', csp));
+      // What the headers say, spelled out once.
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'" + hashes.map((hash) => ` ${hash}`).join('') + ';');
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).toContain("connect-src 'self' https://*.s3.REGION.amazonaws.com;");
+      expect(securityHeaders('app', csp)).toMatchObject({ 'strict-transport-security': 'max-age=63072000; includeSubDomains', 'x-frame-options': 'DENY', 'referrer-policy': 'strict-origin-when-cross-origin' });
+      expect(securityHeaders('share', csp)['referrer-policy']).toBe('no-referrer');
+      // /share/* is the SPA from the same bucket, through the same rewrite.
+      expect(behaviourOf(sharePathPattern)).toMatchObject({
+        TargetOriginId: distribution().DefaultCacheBehavior.TargetOriginId,
+        FunctionAssociations: distribution().DefaultCacheBehavior.FunctionAssociations,
+        ViewerProtocolPolicy: 'redirect-to-https',
+      });
+    });
+
+    if (env !== 'bastion') {
+      it("attaches the edge stack's web ACL, its ARN read from the SSM parameter in us-east-1", () => {
+        const webAclId = distribution().WebACLId as { 'Fn::GetAtt': [string, string] };
+        const [lookupId, field] = webAclId['Fn::GetAtt'];
+        expect(field).toBe('Parameter.Value');
+        const lookup = s.templates.web.toJSON().Resources[lookupId] as { Properties: { Create?: unknown; Update: unknown } };
+        const call = JSON.parse(JSON.stringify(lookup.Properties.Update)) as string | { 'Fn::Join': [string, unknown[]] };
+        const text = typeof call === 'string' ? call : JSON.stringify(call);
+        expect(text).toContain('"region":"us-east-1"');
+        expect(text).toContain(`"Name":"${webAclArnParameter(s.built.config)}"`);
+        expect(s.built.stacks.web.dependencies).toContain(s.built.stacks.edge);
+        s.templates.edge!.hasResourceProperties('AWS::SSM::Parameter', {
+          Name: webAclArnParameter(s.built.config),
+          Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('^WebAcl'), 'Arn'] },
+        });
+      });
+    }
+  });
+
+  describe(env === 'bastion' ? 'edge stack (none: the ACL given with -c webAclArn)' : 'edge stack', () => {
+    if (env === 'bastion') {
+      it('is not built', () => expect(s.built.stacks.edge).toBeUndefined());
+      return;
+    }
+    const webAcl = () => {
+      const [, acl] = resourcesOf(s.templates.edge!, 'AWS::WAFv2::WebACL')[0]!;
+      return acl!.Properties as { Scope: string; DefaultAction: unknown; Rules: { Name: string; Priority: number; Statement: Record<string, Record<string, unknown>>; Action?: unknown; OverrideAction?: unknown }[] };
+    };
+
+    it('puts a CLOUDFRONT-scope web ACL in us-east-1', () => {
+      expect(s.built.stacks.edge!.region).toBe('us-east-1');
+      expect(webAcl()).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
+    });
+
+    it('runs the AWS managed rule groups, with the body size rule of the common set only counting', () => {
+      const managed = webAcl().Rules.filter((rule) => rule.Statement.ManagedRuleGroupStatement);
+      expect(managed.map((rule) => rule.Statement.ManagedRuleGroupStatement!.Name)).toEqual([
+        'AWSManagedRulesAmazonIpReputationList',
+        'AWSManagedRulesCommonRuleSet',
+        'AWSManagedRulesKnownBadInputsRuleSet',
+      ]);
+      for (const rule of managed) {
+        expect(rule.OverrideAction).toEqual({ None: {} });
+        expect(rule.Statement.ManagedRuleGroupStatement!.VendorName).toBe('AWS');
+      }
+      const common = managed.find((rule) => rule.Name === 'AWSManagedRulesCommonRuleSet')!;
+      expect(common.Statement.ManagedRuleGroupStatement!.RuleActionOverrides).toEqual([{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }]);
+    });
+
+    it('blocks an address that makes too many public calls (sign-in, second steps, SSO), counted on the public paths only', () => {
+      const rule = webAcl().Rules.find((candidate) => candidate.Statement.RateBasedStatement)!;
+      expect(rule.Action).toEqual({ Block: {} });
+      const rate = rule.Statement.RateBasedStatement as {
+        Limit: number;
+        EvaluationWindowSec: number;
+        AggregateKeyType: string;
+        ScopeDownStatement: { RegexMatchStatement: { RegexString: string; FieldToMatch: unknown; TextTransformations: { Type: string }[] } };
+      };
+      expect(rate).toMatchObject({ Limit: s.built.config.edge.publicCallsPerIp, EvaluationWindowSec: 300, AggregateKeyType: 'IP' });
+      expect(rate.Limit).toBe(customer ? 3000 : 300);
+      const match = rate.ScopeDownStatement.RegexMatchStatement;
+      expect(match.FieldToMatch).toEqual({ UriPath: {} });
+      expect(match.TextTransformations.map((transformation) => transformation.Type)).toEqual(['URL_DECODE', 'NORMALIZE_PATH', 'LOWERCASE']);
+      // Every public route of the manifest, and no other, after WAF's transformations.
+      const regex = new RegExp(match.RegexString);
+      const publicPaths = routePaths.filter((path) => routes[path].access === 'public');
+      expect(publicPaths).toEqual(expect.arrayContaining(['login/login_btn', 'login/login_two_step', 'login/login_two_step_totp', 'sso/sso_start', 'sso/acs', 'sso/sso_login']));
+      for (const path of routePaths) expect(regex.test(`/api/${path}`.toLowerCase()), path).toBe(routes[path].access === 'public');
+      expect(regex.test('/api/login/login_btn/')).toBe(true);
+      expect(regex.test('/login')).toBe(false);
+    });
+
+    it('logs what it blocks or counts, without the Authorization header', () => {
+      s.templates.edge!.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
+        ResourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^WebAcl'), 'Arn'] },
+        LogDestinationConfigs: [Match.anyValue()],
+        RedactedFields: [{ SingleHeader: { Name: 'authorization' } }],
+        LoggingFilter: { DefaultBehavior: 'DROP', Filters: [Match.objectLike({ Behavior: 'KEEP' })] },
+      });
+      s.templates.edge!.hasResourceProperties('AWS::Logs::LogGroup', { LogGroupName: Match.stringLikeRegexp('^aws-waf-logs-') });
+    });
+  });
+
+  describe('web stack (continued)', () => {
 
     it('keeps the SPA bucket private and TLS-only', () => {
       s.templates.web.hasResourceProperties('AWS::S3::Bucket', {
@@ -489,9 +627,10 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
   });
 
   it('names the stacks after the environment and protects the customer\'s from deletion', () => {
-    const stacks = Object.values(s.built.stacks);
+    const stacks = Object.values(s.built.stacks).filter((stack) => stack !== undefined);
     expect(stacks.map((stack) => stack.stackName).sort()).toEqual(
-      ['Api', 'Data', 'Mail', 'Storage', 'Web'].map((part) => `ComDrive-${env}-${part}`),
+      // bastion attaches an ACL of its own (-c webAclArn): no edge stack.
+      ['Api', 'Data', ...(env === 'bastion' ? [] : ['Edge']), 'Mail', 'Storage', 'Web'].map((part) => `ComDrive-${env}-${part}`),
     );
     for (const stack of stacks) expect(stack.terminationProtection).toBe(customer);
   });

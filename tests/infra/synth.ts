@@ -28,7 +28,7 @@ export interface Acknowledgement {
 
 export interface Synthesized {
   readonly built: ComDriveApp;
-  readonly templates: Record<keyof ComDriveApp['stacks'], Template>;
+  readonly templates: Record<Exclude<keyof ComDriveApp['stacks'], 'edge'>, Template> & { edge: Template | undefined };
   /** cdk-nag and construct annotations, from the assembly's validation-report.json. */
   readonly report: ValidationReport;
   /** Every Validations.acknowledge() in the tree, with its reason. */
@@ -45,6 +45,9 @@ export interface SynthOptions {
   readonly withSpa?: boolean;
 }
 
+/** The stand-in SPA's index.html: one inline script (as Vite's build has), one module script. */
+export const standInIndexHtml = '<!doctype html><script>window.x=1</script><script type="module" src="/assets/index-abc123.js"></script>';
+
 /**
  * Builds the app exactly as bin/app.ts does (buildApp) and synthesizes it into its own folder.
  * `app.synth()` throws with the whole report when cdk-nag finds anything, which already fails
@@ -58,7 +61,7 @@ export const synthesize = (env: EnvName, options: SynthOptions = {}): Synthesize
   if (options.withSpa) {
     webDist = path.join(outRoot, `${env}-web-dist`);
     mkdirSync(path.join(webDist, 'assets'), { recursive: true });
-    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>');
+    writeFileSync(path.join(webDist, 'index.html'), standInIndexHtml);
     writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1);');
   }
@@ -67,8 +70,9 @@ export const synthesize = (env: EnvName, options: SynthOptions = {}): Synthesize
   const assembly = built.app.synth();
   const report = JSON.parse(readFileSync(path.join(assembly.directory, 'validation-report.json'), 'utf8')) as ValidationReport;
 
-  const { data, mail, web, storage, api } = built.stacks;
+  const { data, mail, web, storage, api, edge } = built.stacks;
   const templates = {
+    edge: edge && Template.fromStack(edge),
     data: Template.fromStack(data),
     mail: Template.fromStack(mail),
     web: Template.fromStack(web),

@@ -111,7 +111,7 @@ describe('local stack (in memory)', () => {
     const port = Number(new URL(stack.url).port);
     // The adapter binds first, so a second start on a taken port fails before any JVM starts.
     const { startAdapter } = await import('#infra/local/adapter.ts');
-    await expect(startAdapter({ port, webDir, ready: Promise.resolve(), log: () => undefined })).rejects.toThrow(`Port ${port} is in use: set PORT=`);
+    await expect(startAdapter({ port, webDir, ready: Promise.resolve(), fileOrigins: Promise.resolve([]), log: () => undefined })).rejects.toThrow(`Port ${port} is in use: set PORT=`);
   });
 
   it('removes stack.json on stop', async () => {

@@ -1,3 +1,4 @@
+import './csp.ts';
 import '@cloudscape-design/global-styles/index.css';
 import './styles.css';
 import { StrictMode, useSyncExternalStore } from 'react';
