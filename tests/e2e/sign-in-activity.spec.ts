@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { API_PREFIX } from '#shared/envelope.ts';
 import { AdminApi, DEMO_KYK_ID } from './pages/admin-api.ts';
 import { LoginPage } from './pages/login-page.ts';
