@@ -1,6 +1,6 @@
 import { DomainError, InputError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { getItem, toDriveItem } from '#data/drive-items.ts';
+import { getItem, isAbandoned, toDriveItem } from '#data/drive-items.ts';
 import { completeMultipartUpload } from '#lib/object-storage.ts';
 
 /** S3's answers to parts that don't make up the upload: the caller's list is wrong, not the server. */
@@ -15,6 +15,8 @@ export const completeUpload: Operation<'com_drive/file_upload_complete'> = async
   if (item?.type !== 'file' || !item.s3_key) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
   // A transfer in progress is its uploader's alone, whatever the caller's drive level.
   if (item.regist_user_id !== caller.userId) throw new DomainError('permissionError');
+  // An abandoned upload (its time ran out) takes nothing more: the sweep releases it and aborts its multipart upload.
+  if (isAbandoned(item)) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
   if (item.status !== 'pending' || item.upload_id !== input.upload_id) throw new InputError({ upload_id: 'validation.invalidValue' });
   try {
     await completeMultipartUpload(item.s3_key, input.upload_id, input.parts);

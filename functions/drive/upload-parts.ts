@@ -1,7 +1,7 @@
 import { MULTIPART_PART_BYTES } from '#shared/schemas/drive.ts';
 import { DomainError, InputError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { getItem } from '#data/drive-items.ts';
+import { getItem, isAbandoned } from '#data/drive-items.ts';
 import { presignParts } from '#lib/object-storage.ts';
 
 /** Re-signs parts of the caller's multipart upload in progress (the first URLs last 15 minutes). */
@@ -10,6 +10,8 @@ export const uploadParts: Operation<'com_drive/file_upload_parts'> = async ({ ca
   if (item?.type !== 'file' || !item.s3_key) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
   // A transfer in progress is its uploader's alone, whatever the caller's drive level.
   if (item.regist_user_id !== caller.userId) throw new DomainError('permissionError');
+  // An abandoned upload (its time ran out) takes nothing more: the sweep releases it and aborts its multipart upload.
+  if (isAbandoned(item)) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
   if (item.status !== 'pending' || item.upload_id !== input.upload_id || item.declared_size === null) {
     throw new InputError({ upload_id: 'validation.invalidValue' });
   }

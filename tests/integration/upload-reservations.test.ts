@@ -139,4 +139,17 @@ describe('the sweep and S3', () => {
     expect(aborts).toContainEqual({ Bucket: config.bucketName, Key: `t/${t.kykId}/${big.body.data!.item.id}/v1`, UploadId: uploadId });
     expect(await storedUsage(t.kykId)).toMatchObject({ reserved: 0, pending: 0 });
   });
+
+  it('gives an abandoned multipart upload no fresh part URLs and no completion (-3)', async () => {
+    const t = await newTenant();
+    const first = await register(t.token, 'late-big.bin', MULTIPART_THRESHOLD_BYTES + 1);
+    const firstUpload = first.body.data!.upload;
+    if (firstUpload.method !== 'MULTIPART') throw new Error('multipart expected');
+    const id = first.body.data!.item.id;
+    await expireUpload(t.kykId, id);
+    const parts = await call('com_drive/file_upload_parts', { id, upload_id: firstUpload.upload_id, part_numbers: [1] }, t.token);
+    expect(parts.body.code).toBe(-3);
+    const completed = await call('com_drive/file_upload_complete', { id, upload_id: firstUpload.upload_id, parts: [{ part_number: 1, etag: '"x"' }] }, t.token);
+    expect(completed.body.code).toBe(-3);
+  });
 });
