@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultPasswordPolicy, type PasswordPolicy } from '#shared/schemas/security.ts';
 import { call, post, signIn } from './support/api.ts';
+import { aPasswordPolicy } from './support/factories.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 import { createUser } from './support/users.ts';
 
@@ -13,13 +14,6 @@ const strictPolicy: PasswordPolicy = {
   pwd_char_repeat: 1, pwd_char_repeat_val: 2, pwd_usr_id: 1, pwd_history_count: 2, mail_notify_password_change: 0,
 };
 
-async function savePolicy(t: TestTenant, changes: Partial<PasswordPolicy> = {}) {
-  const current = await call('com/security_info', {}, t.token);
-  const result = await call('com/security_info_save_btn', { row_version: current.body.data!.row_version, ...current.body.data!.policy, ...changes }, t.token);
-  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
-  return result.body.data!;
-}
-
 const change = (token: string, current: string, next: string, confirm = next) =>
   call('com/passchange_btn', { current_password: current, new_password: next, confirm_password: confirm }, token);
 
@@ -30,7 +24,7 @@ describe('password policy (security_info)', () => {
   it('answers the defaults until saved, then what was saved; a stale save is -201', async () => {
     const first = await call('com/security_info', {}, t.token);
     expect(first.body).toMatchObject({ code: 0, data: { policy: defaultPasswordPolicy, row_version: 0 } });
-    const saved = await savePolicy(t, { pwd_min_len_val: 12, pwd_history_count: 3 });
+    const saved = await aPasswordPolicy(t, { pwd_min_len_val: 12, pwd_history_count: 3 });
     expect(saved).toEqual({ policy: { ...defaultPasswordPolicy, pwd_min_len_val: 12, pwd_history_count: 3 }, row_version: 1 });
     expect((await call('com/security_info', {}, t.token)).body.data).toEqual(saved);
     const stale = await call('com/security_info_save_btn', { ...defaultPasswordPolicy, row_version: 0 }, t.token);
@@ -38,7 +32,7 @@ describe('password policy (security_info)', () => {
     const out = await post('com/security_info_save_btn', { ...defaultPasswordPolicy, row_version: 1, pwd_min_len_val: 7 }, t.token);
     expect(out.body.code).toBe(-4);
     expect(Object.keys(out.body.info?.fields ?? {})).toEqual(['pwd_min_len_val']);
-    expect((await savePolicy(t, defaultPasswordPolicy)).row_version).toBe(2);
+    expect((await aPasswordPolicy(t, defaultPasswordPolicy)).row_version).toBe(2);
   });
 
   it('refuses administrator calls to non-administrators (-101) but shows them the conditions', async () => {
@@ -56,7 +50,7 @@ describe('own password change (passchange_btn)', () => {
   let t: TestTenant;
   beforeAll(async () => {
     t = await newTenant();
-    await savePolicy(t, strictPolicy);
+    await aPasswordPolicy(t, strictPolicy);
   });
 
   it('changes the password: the old one no longer signs in, the new one does', async () => {
@@ -133,7 +127,7 @@ describe('tenant isolation', () => {
     const aUser = await createUser(a.kykId, { userId: 'same' });
     // Signed in before the policy tightens (afterwards the sign-in itself asks for a change).
     const aToken = await aUser.signIn();
-    await savePolicy(a, { pwd_min_len_val: 20 });
+    await aPasswordPolicy(a, { pwd_min_len_val: 20 });
     expect((await call('com/security_info', {}, b.token)).body.data).toEqual({ policy: defaultPasswordPolicy, row_version: 0 });
     const bToken = await bUser.signIn();
     expect((await change(bToken, bUser.password, 'Twelve-chars')).body.code).toBe(990000210002);

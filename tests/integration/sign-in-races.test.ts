@@ -10,16 +10,17 @@ import { defaultPasswordPolicy } from '#shared/schemas/security.ts';
 import { call, post, signIn } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 import { createUser } from './support/users.ts';
-import { TABLE, login, setUser, savePolicy, secondStepGroup, mailedCode, expectStep, expectSignedIn } from './support/sign-in-suite.ts';
+import { TABLE, login, setUser, mailedCode, expectStep, expectSignedIn } from './support/sign-in-suite.ts';
+import { aPasswordPolicy, aSecondStepGroup } from './support/factories.ts';
 
 describe('a pending sign-in against changes, races and guessing', () => {
   let t: TestTenant;
   beforeAll(async () => { t = await newTenant(); });
 
   it('locks the account when second-step codes are guessed across sign-ins', async () => {
-    await savePolicy(t, { max_login_attempts: 2, mail_notify_lock: 0 });
+    await aPasswordPolicy(t, { max_login_attempts: 2, mail_notify_lock: 0 });
     const user = await createUser(t.kykId);
-    await secondStepGroup(t, 2, [user.userId]);
+    await aSecondStepGroup(t, 2, [user.userId]);
     for (let round = 1; round <= 2; round += 1) {
       const next = expectStep(await login(t.kykId, user.userId, user.password, { force_flg: 1 }), -990000010016, 'totp');
       const codes = [];
@@ -28,7 +29,7 @@ describe('a pending sign-in against changes, races and guessing', () => {
       expect(codes.at(-1)).toBe(-990000010015);
     }
     expect((await login(t.kykId, user.userId, user.password, { force_flg: 1 })).body.code).toBe(-990000010007);
-    await savePolicy(t, { max_login_attempts: defaultPasswordPolicy.max_login_attempts });
+    await aPasswordPolicy(t, { max_login_attempts: defaultPasswordPolicy.max_login_attempts });
   });
 
   it('ends a pending sign-in when an administrator resets the password or suspends the account meanwhile', async () => {
@@ -66,7 +67,7 @@ describe('a pending sign-in against changes, races and guessing', () => {
 
   it('forgets authenticator devices trusted before an administrator resets the authenticator', async () => {
     const user = await createUser(t.kykId);
-    await secondStepGroup(t, 2, [user.userId]);
+    await aSecondStepGroup(t, 2, [user.userId]);
     const first = expectStep(await login(t.kykId, user.userId, user.password), -990000010016, 'totp');
     const secret = first.totp_activation!.generation_key.replace(/ /g, '');
     const trusted = await call('login/login_two_step_totp', { ticket: first.ticket, auth_code: await generate({ secret }), trust_device: 1 });
@@ -81,7 +82,7 @@ describe('a pending sign-in against changes, races and guessing', () => {
 
   it('sends one mail code for several resends at once', async () => {
     const user = await createUser(t.kykId, { email: `resend-${t.kykId}@example.com` });
-    await secondStepGroup(t, 1, [user.userId]);
+    await aSecondStepGroup(t, 1, [user.userId]);
     const next = expectStep(await login(t.kykId, user.userId, user.password), -990000010013, 'otp-mail');
     await db().send(new UpdateCommand({ TableName: TABLE(), Key: { pk: userKey(t.kykId, user.userId).pk, sk: 'SIGNIN' }, UpdateExpression: 'SET otp_sent_at = :past', ExpressionAttributeValues: { ':past': 0 } }));
     const answers = await Promise.all(Array.from({ length: 6 }, () => call('login/login_two_step_resend', { ticket: next.ticket })));
@@ -92,7 +93,7 @@ describe('a pending sign-in against changes, races and guessing', () => {
 
   it('lets one of two requests with the same right mail code through', async () => {
     const user = await createUser(t.kykId, { email: `twice-${t.kykId}@example.com` });
-    await secondStepGroup(t, 1, [user.userId]);
+    await aSecondStepGroup(t, 1, [user.userId]);
     const next = expectStep(await login(t.kykId, user.userId, user.password), -990000010013, 'otp-mail');
     const code = await mailedCode(`twice-${t.kykId}@example.com`);
     const answers = await Promise.all([1, 2, 3].map(() => call('login/login_two_step', { ticket: next.ticket, auth_code: code })));
@@ -101,14 +102,14 @@ describe('a pending sign-in against changes, races and guessing', () => {
 
   it('refuses a mail code past its validity, and ends a TOTP sign-in after five wrong codes', async () => {
     const user = await createUser(t.kykId, { email: `late-${t.kykId}@example.com` });
-    await secondStepGroup(t, 1, [user.userId]);
+    await aSecondStepGroup(t, 1, [user.userId]);
     const next = expectStep(await login(t.kykId, user.userId, user.password), -990000010013, 'otp-mail');
     const code = await mailedCode(`late-${t.kykId}@example.com`);
     await db().send(new UpdateCommand({ TableName: TABLE(), Key: { pk: userKey(t.kykId, user.userId).pk, sk: 'SIGNIN' }, UpdateExpression: 'SET otp_expires_at = :past', ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 } }));
     expect((await call('login/login_two_step', { ticket: next.ticket, auth_code: code })).body.code).toBe(-990000010014);
 
     const totpUser = await createUser(t.kykId);
-    await secondStepGroup(t, 2, [totpUser.userId]);
+    await aSecondStepGroup(t, 2, [totpUser.userId]);
     const totp = expectStep(await login(t.kykId, totpUser.userId, totpUser.password), -990000010016, 'totp');
     const secret = totp.totp_activation!.generation_key.replace(/ /g, '');
     const wrong = (await generate({ secret })) === '000000' ? '111111' : '000000';
@@ -119,9 +120,9 @@ describe('a pending sign-in against changes, races and guessing', () => {
   });
 
   it('does not let an expired device, or a device of the other kind, skip the step; keeps at most mfa_device_max devices', async () => {
-    await savePolicy(t, { mfa_device_max: 2 });
+    await aPasswordPolicy(t, { mfa_device_max: 2 });
     const user = await createUser(t.kykId, { email: `kinds-${t.kykId}@example.com` });
-    const { group } = await secondStepGroup(t, 1, [user.userId]);
+    const group = await aSecondStepGroup(t, 1, [user.userId]);
     const trust = async (agent: string) => {
       const next = expectStep(await login(t.kykId, user.userId, user.password, { force_flg: 1 }, { 'user-agent': agent }), -990000010013, 'otp-mail');
       const done = await post<SignInResponse>('login/login_two_step', { ticket: next.ticket, auth_code: await mailedCode(`kinds-${t.kykId}@example.com`), trust_device: 1 }, undefined, { 'user-agent': agent });
@@ -146,7 +147,7 @@ describe('a pending sign-in against changes, races and guessing', () => {
     const updated = await call('com/user_group_upd_btn', { user_group_id: group.user_group_id, row_version: current.body.data!.group.row_version, user_group_nm: group.user_group_nm, two_step: 2, mfa_valid_days: 30 }, t.token);
     expect(updated.body.code, JSON.stringify(updated.body)).toBe(0);
     expectStep(await login(t.kykId, user.userId, user.password, { force_flg: 1, device_token: keys[2] }, { 'user-agent': agents[2]! }), -990000010016, 'totp');
-    await savePolicy(t, { mfa_device_max: defaultPasswordPolicy.mfa_device_max });
+    await aPasswordPolicy(t, { mfa_device_max: defaultPasswordPolicy.mfa_device_max });
   });
 
   it('of two forced changes with the same ticket, one wins', async () => {
@@ -173,7 +174,7 @@ describe('tenant isolation of the sign-in calls', () => {
     const [a, b] = await Promise.all([newTenant(), newTenant()]);
     const user = await createUser(a.kykId, { userId: 'shared', email: `iso-${a.kykId}@example.com` });
     await createUser(b.kykId, { userId: 'shared' });
-    await secondStepGroup(a, 1, [user.userId]);
+    await aSecondStepGroup(a, 1, [user.userId]);
     const next = expectStep(await login(a.kykId, 'shared', user.password), -990000010013, 'otp-mail');
     // The ticket names contract A; rewritten to name contract B it finds nothing.
     const [, , ticketId] = JSON.parse(Buffer.from(next.ticket, 'base64url').toString()) as string[];

@@ -8,7 +8,8 @@ import type { SignInResponse } from '#shared/schemas/auth.ts';
 import { call, post } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 import { createUser } from './support/users.ts';
-import { TABLE, NOT_ALLOWED, DIFFERENT_LOCATION, TICKET_INVALID, login, setUser, secondStepGroup, mailedCode, expectStep, expectSignedIn } from './support/sign-in-suite.ts';
+import { TABLE, NOT_ALLOWED, DIFFERENT_LOCATION, TICKET_INVALID, login, setUser, mailedCode, expectStep, expectSignedIn } from './support/sign-in-suite.ts';
+import { aSecondStepGroup } from './support/factories.ts';
 
 describe('e-mail one-time code (login_two_step)', () => {
   let t: TestTenant;
@@ -16,7 +17,7 @@ describe('e-mail one-time code (login_two_step)', () => {
 
   it('mails a code that signs in once; a wrong code is -990000010014; the ticket is single-use', async () => {
     const user = await createUser(t.kykId, { email: `otp-${t.kykId}@example.com` });
-    await secondStepGroup(t, 1, [user.userId]);
+    await aSecondStepGroup(t, 1, [user.userId]);
     const next = expectStep(await login(t.kykId, user.userId, user.password), -990000010013, 'otp-mail');
     expect(next.email_masked).toBe('o***@example.com');
     expect(next.trust_days).toBe(30);
@@ -34,7 +35,7 @@ describe('e-mail one-time code (login_two_step)', () => {
 
   it('ends the sign-in after five wrong codes (-990000010015), and a resend must wait', async () => {
     const user = await createUser(t.kykId, { email: `limit-${t.kykId}@example.com` });
-    await secondStepGroup(t, 1, [user.userId]);
+    await aSecondStepGroup(t, 1, [user.userId]);
     const next = expectStep(await login(t.kykId, user.userId, user.password), -990000010013, 'otp-mail');
     const soon = await call('login/login_two_step_resend', { ticket: next.ticket });
     expect(soon.body.code).toBe(-202);
@@ -54,14 +55,14 @@ describe('e-mail one-time code (login_two_step)', () => {
 
   it('refuses the mail step for an account without an address (-990000010012)', async () => {
     const user = await createUser(t.kykId);
-    await secondStepGroup(t, 1, [user.userId]);
+    await aSecondStepGroup(t, 1, [user.userId]);
     await setUser(t.kykId, user.userId, { email: '' });
     expect((await login(t.kykId, user.userId, user.password)).body.code).toBe(-990000010012);
   });
 
   it('lets a trusted device (same IP address and browser) skip the step until an administrator resets it', async () => {
     const user = await createUser(t.kykId, { email: `trust-${t.kykId}@example.com` });
-    await secondStepGroup(t, 1, [user.userId], 14);
+    await aSecondStepGroup(t, 1, [user.userId], 14);
     const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36' };
     const next = expectStep(await login(t.kykId, user.userId, user.password, {}, browser), -990000010013, 'otp-mail');
     const trusted = await post<SignInResponse>('login/login_two_step', { ticket: next.ticket, auth_code: await mailedCode(`trust-${t.kykId}@example.com`), trust_device: 1 }, undefined, browser);
@@ -90,7 +91,7 @@ describe('e-mail one-time code (login_two_step)', () => {
 
   it('hands out the device key even when a password change still follows the code', async () => {
     const user = await createUser(t.kykId, { email: `trust2-${t.kykId}@example.com` });
-    await secondStepGroup(t, 1, [user.userId]);
+    await aSecondStepGroup(t, 1, [user.userId]);
     await setUser(t.kykId, user.userId, { password_change_required: 1 });
     const next = expectStep(await login(t.kykId, user.userId, user.password), -990000010013, 'otp-mail');
     const step = await call('login/login_two_step', { ticket: next.ticket, auth_code: await mailedCode(`trust2-${t.kykId}@example.com`), trust_device: 1 });
@@ -109,7 +110,7 @@ describe('authenticator (login_two_step_totp)', () => {
 
   it('activates with the generation key, then accepts each code once only', async () => {
     const user = await createUser(t.kykId);
-    await secondStepGroup(t, 2, [user.userId]);
+    await aSecondStepGroup(t, 2, [user.userId]);
     const first = expectStep(await login(t.kykId, user.userId, user.password), -990000010016, 'totp');
     const activation = first.totp_activation!;
     expect(activation.qr_svg).toMatch(/^<svg/);
