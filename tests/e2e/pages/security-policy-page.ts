@@ -56,9 +56,9 @@ export class IpAllowListTab {
     await control(this.page, 'ip-add-my-address').click();
   }
 
-  /** A group's row in the groups' table. */
+  /** A group's row in the groups' table (found by the tagged cell of its name; `has` is relative to the row). */
   groupRow(name: string): Locator {
-    return locate(this.page, this.groupsTable.findRows()).filter({ has: locate(this.page, cloudscape.find(`[data-testid="ip-group-row"][data-group-name="${name}"]`)) });
+    return locate(this.page, this.groupsTable.findRows()).filter({ has: this.page.locator(`[data-testid="ip-group-row"][data-group-name="${name}"]`) });
   }
 
   /** Opens the group's list in its modal. */
