@@ -6,9 +6,9 @@ import { db } from '#lib/clients.ts';
 import { ipPolicyKey } from '#data/ip-entries.ts';
 import { bearer, readBearer, TOKEN_HEADER, type Envelope } from '#shared/envelope.ts';
 import type { RoutePath, RouteRequest, RouteResponse } from '#shared/routes.ts';
-import type { UserGroup } from '#shared/schemas/groups.ts';
 import { IP_RANGES_MAX } from '#shared/schemas/ip-policy.ts';
 import { baseUrl, call, post, signIn, type ApiResult } from './support/api.ts';
+import { aGroup } from './support/factories.ts';
 import { tenantSnapshot } from './support/snapshot.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 import { createUser } from './support/users.ts';
@@ -75,12 +75,6 @@ const ok = <T>(result: ApiResult<T>): T => {
   return result.body.data!;
 };
 
-async function registerGroup(token: string, product: 'ata' | 'atk' = 'ata', memberIds: string[] = []): Promise<UserGroup> {
-  const result = await call('com/user_group_reg_btn', { product, user_group_nm: `IP ${randomUUID().slice(0, 8)}`, member_ids: memberIds }, token);
-  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
-  return result.body.data!.group;
-}
-
 const storedEntry = async (kykId: string, groupId: string) =>
   (await db().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: ipPolicyKey(kykId, groupId), ConsistentRead: true }))).Item;
 
@@ -94,8 +88,8 @@ describe('reading and saving (allow_ipadr_info, _save_btn, _ugrp_save_btn)', () 
   beforeAll(async () => { t = await newTenant(); });
 
   it('answers the contract entry "0" first, then every account-area group by name, and the caller\'s address', async () => {
-    const [b, a] = [await registerGroup(t.token), await registerGroup(t.token)];
-    const knowledge = await registerGroup(t.token, 'atk');
+    const [b, a] = [await aGroup(t), await aGroup(t)];
+    const knowledge = await aGroup(t, { product: 'atk' });
     const data = await info(t);
     expect(data.your_ip).toBe(HOME);
     expect(data.data_list[0]).toEqual({
@@ -144,14 +138,14 @@ describe('reading and saving (allow_ipadr_info, _save_btn, _ugrp_save_btn)', () 
   });
 
   it("saves a group's entry, and refuses unknown groups, other areas' groups and stale versions", async () => {
-    const group = await registerGroup(t.token);
+    const group = await aGroup(t);
     const saved = ok(await saveGroup(t, group.user_group_id, '198.51.100.0/24,198.51.100.9/24'));
     expect(saved.entry).toMatchObject({ user_group_id: group.user_group_id, user_group_nm: group.user_group_nm, user_count: 0, cidrs: ['198.51.100.0/24'], row_version: 1 });
     expect(await groupEntry(t, group.user_group_id)).toEqual(saved.entry);
     const stale = await call('com/allow_ipadr_info_ugrp_save_btn', { user_group_id: group.user_group_id, ip_address: '', row_version: 0 }, t.token);
     expect(stale.body).toMatchObject({ code: -201, message: EDITED });
 
-    const knowledge = await registerGroup(t.token, 'atk');
+    const knowledge = await aGroup(t, { product: 'atk' });
     for (const id of [knowledge.user_group_id, randomUUID()]) {
       const refused = await call('com/allow_ipadr_info_ugrp_save_btn', { user_group_id: id, ip_address: '198.51.100.1', row_version: 0 }, t.token);
       expect(refused).toMatchObject({ status: 404, body: { code: -3, message: NOT_FOUND } });
@@ -237,7 +231,7 @@ describe('enforcement on every call', () => {
   });
 
   it("deleting a group deletes its entry with it", async () => {
-    const group = await registerGroup(t.token, 'ata', []);
+    const group = await aGroup(t, { product: 'ata', member_ids: [] });
     ok(await saveGroup(t, group.user_group_id, `${OTHER}/32`));
     const key = ipPolicyKey(t.kykId, group.user_group_id);
     expect((await db().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: key }))).Item).toBeDefined();
@@ -266,7 +260,7 @@ describe('enforcement on every call', () => {
 
   it("a group's entry beats the contract's for its members only; emptied, the contract's applies again", async () => {
     const member = await createUser(t.kykId);
-    const group = await registerGroup(t.token, 'ata', [member.userId]);
+    const group = await aGroup(t, { product: 'ata', member_ids: [member.userId] });
     const token = await member.signIn();
     ok(await saveGroup(t, group.user_group_id, `${OTHER}/32`));
     expect((await postFrom(OTHER, 'com/get_login_user_info', {}, token)).body.code).toBe(0);
@@ -313,8 +307,8 @@ describe('the lock-out guard', () => {
 
   it("weighs the caller's own group: its entry decides, other groups' entries never lock the caller out", async () => {
     const admin = await createUser(t.kykId, { admin: true });
-    const own = await registerGroup(t.token, 'ata', [admin.userId]);
-    const other = await registerGroup(t.token);
+    const own = await aGroup(t, { product: 'ata', member_ids: [admin.userId] });
+    const other = await aGroup(t);
     const token = await admin.signIn();
     const self = { token };
     // Another group's list does not concern the caller.
@@ -340,21 +334,21 @@ describe('the lock-out guard', () => {
 describe('tenant isolation', () => {
   it("another contract's administrator never reads or writes this contract's entries", async () => {
     const [a, b] = [await newTenant(), await newTenant()];
-    const aGroup = await registerGroup(a.token);
+    const groupOfA = await aGroup(a);
     ok(await saveContract(a, '127.0.0.0/24'));
-    ok(await saveGroup(a, aGroup.user_group_id, '198.51.100.0/24, 127.0.0.1'));
+    ok(await saveGroup(a, groupOfA.user_group_id, '198.51.100.0/24, 127.0.0.1'));
     const aBefore = await tenantSnapshot(a.kykId);
 
     const bView = await info(b);
     expect(bView.data_list).toEqual([expect.objectContaining({ user_group_id: '0', cidrs: [], row_version: 0 })]);
     // B writing A's group id: not found in B's contract, and nothing of A changes.
-    const foreign = await call('com/allow_ipadr_info_ugrp_save_btn', { user_group_id: aGroup.user_group_id, ip_address: '', row_version: 1 }, b.token);
+    const foreign = await call('com/allow_ipadr_info_ugrp_save_btn', { user_group_id: groupOfA.user_group_id, ip_address: '', row_version: 1 }, b.token);
     expect(foreign.body).toMatchObject({ code: -3, message: NOT_FOUND });
     // B's own contract entry is B's alone (row_version 0 is B's, not A's 1).
     ok(await call('com/allow_ipadr_info_save_btn', { ip_address: `${OTHER}, ${HOME}`, row_version: 0 }, b.token));
     expect(await tenantSnapshot(a.kykId)).toBe(aBefore);
     expect((await contractEntry(a)).cidrs).toEqual(['127.0.0.0/24']);
-    expect(await storedEntry(b.kykId, aGroup.user_group_id)).toBeUndefined();
+    expect(await storedEntry(b.kykId, groupOfA.user_group_id)).toBeUndefined();
 
     // A's list never restricts B's users, and B's never A's.
     const bUser = await (await createUser(b.kykId)).signIn();
