@@ -5,10 +5,9 @@ import { db } from '#lib/clients.ts';
 import { getUser } from '#data/users.ts';
 import { countGroups, getGroup, groupCountKey, groupNameClaimKey } from '#data/groups.ts';
 import type { UserGroup } from '#shared/schemas/groups.ts';
-import { aGroup } from './support/factories.ts';
+import { aGroup, aSignedOutUser } from './support/factories.ts';
 import { call, post } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
 import { REQUIRED, UNKNOWN_USER, NOT_FOUND, HAS_MEMBERS, EDITED, MISSING_ID, updateBody, update, users, auditOf, snapshot, expectConsistent } from './support/groups-suite.ts';
 
 describe('user groups: update, optimistic locking, delete', () => {
@@ -262,7 +261,7 @@ describe('user groups: permissions and tenant isolation', () => {
     [bUser] = await users(b.kykId, 1) as [string];
     bGroup = await aGroup(b, { user_group_nm: 'B only', member_ids: [bUser] });
     groupOfA = await aGroup(a, { user_group_nm: 'A group' });
-    memberToken = await (await createUser(a.kykId)).signIn();
+    memberToken = await (await aSignedOutUser(a)).signIn();
   });
 
   it('answers -101 (HTTP 403) to a non-administrator on every call, and writes nothing', async () => {

@@ -2,10 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteRequest } from '#shared/routes.ts';
 import type { Corp } from '#shared/schemas/legal.ts';
 import { nameKey } from '#data/corps.ts';
-import { aCorp, aGroup } from './support/factories.ts';
+import { aCorp, aGroup, aSignedOutUser } from './support/factories.ts';
 import { call, post } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
 import { UNKNOWN_GROUP, stored, claim, snapshot } from './support/legal-suite.ts';
 
 describe('legal entities: list, sort, search and the selection dialog', () => {
@@ -129,7 +128,7 @@ describe('legal entities: list, sort, search and the selection dialog', () => {
   });
 
   it('the selection dialog works for a non-administrator and answers code and name only', async () => {
-    const user = await createUser(tenant.kykId);
+    const user = await aSignedOutUser(tenant);
     const token = await user.signIn();
     const result = await call('com/corp_sel', { sort_item: 'corp_nm', page_size: 50 }, token);
     expect(result.body.code, JSON.stringify(result.body)).toBe(0);
@@ -155,7 +154,7 @@ describe('legal entities: permissions', () => {
   beforeAll(async () => {
     tenant = await newTenant();
     corp = await aCorp(tenant);
-    userToken = await (await createUser(tenant.kykId)).signIn();
+    userToken = await (await aSignedOutUser(tenant)).signIn();
   });
 
   it('refuses every administrator call to a non-administrator with -101 (HTTP 403), writing nothing', async () => {
