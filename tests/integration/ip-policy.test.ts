@@ -8,10 +8,9 @@ import { bearer, readBearer, TOKEN_HEADER, type Envelope } from '#shared/envelop
 import type { RoutePath, RouteRequest, RouteResponse } from '#shared/routes.ts';
 import { IP_RANGES_MAX } from '#shared/schemas/ip-policy.ts';
 import { baseUrl, call, post, signIn, type ApiResult } from './support/api.ts';
-import { aGroup } from './support/factories.ts';
+import { aGroup, aSignedOutUser } from './support/factories.ts';
 import { tenantSnapshot } from './support/snapshot.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
 
 /**
  * The IP allow-list (issue 4 item 4). The local adapter listens on 127.0.0.1 and passes the socket
@@ -182,7 +181,7 @@ describe('reading and saving (allow_ipadr_info, _save_btn, _ugrp_save_btn)', () 
   });
 
   it('answers the messages in Japanese to a Japanese administrator', async () => {
-    const admin = await createUser(t.kykId, { admin: true });
+    const admin = await aSignedOutUser(t, { ata_admin_permission: 1 });
     const token = await admin.signIn();
     await call('com/chang_language', { language: 'ja' }, token);
     const result = await post('com/allow_ipadr_info_save_btn', { ip_address: '1.2.3.4/40', row_version: 0 }, token);
@@ -194,7 +193,7 @@ describe('reading and saving (allow_ipadr_info, _save_btn, _ugrp_save_btn)', () 
   });
 
   it('is for administrators only: -101 for other users, -102 without a token', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     const token = await user.signIn();
     const group = (await info(t)).data_list[1]!;
     const calls = [
@@ -213,7 +212,7 @@ describe('enforcement on every call', () => {
 
   it('refuses every authenticated call from an address outside the list with -990000010017 (403) and no token', async () => {
     ok(await saveContract(t, `${HOME}, 192.0.2.0/24`));
-    const user = await createUser(t.kykId, { drive: 1 });
+    const user = await aSignedOutUser(t, { indiv_permission_flg: 1, indiv_com_drive_permission: 1 });
     const token = await user.signIn();
     for (const path of ['com/get_login_user_info', 'com/check_login_info', 'com_drive/drive_info', 'com/password_conditions'] as const) {
       const refused = await postFrom(OTHER, path, {}, token);
@@ -242,7 +241,7 @@ describe('enforcement on every call', () => {
   });
 
   it('a spoofed X-Forwarded-For (or Forwarded, X-Real-IP, CloudFront-Viewer-Address) does not pass the list', async () => {
-    const token = await (await createUser(t.kykId)).signIn();
+    const token = await (await aSignedOutUser(t)).signIn();
     const spoofs: Record<string, string>[] = [
       { 'x-forwarded-for': HOME },
       { 'x-forwarded-for': `${HOME}, ${OTHER}` },
@@ -259,14 +258,14 @@ describe('enforcement on every call', () => {
   });
 
   it("a group's entry beats the contract's for its members only; emptied, the contract's applies again", async () => {
-    const member = await createUser(t.kykId);
+    const member = await aSignedOutUser(t);
     const group = await aGroup(t, { product: 'ata', member_ids: [member.userId] });
     const token = await member.signIn();
     ok(await saveGroup(t, group.user_group_id, `${OTHER}/32`));
     expect((await postFrom(OTHER, 'com/get_login_user_info', {}, token)).body.code).toBe(0);
     expect((await postFrom(HOME, 'com/get_login_user_info', {}, token)).body.code).toBe(-990000010017);
     // Someone outside the group still follows the contract's entry.
-    const outsider = await (await createUser(t.kykId)).signIn();
+    const outsider = await (await aSignedOutUser(t)).signIn();
     expect((await postFrom(HOME, 'com/get_login_user_info', {}, outsider)).body.code).toBe(0);
     expect((await postFrom(OTHER, 'com/get_login_user_info', {}, outsider)).body.code).toBe(-990000010017);
     // A wider group entry that includes both addresses.
@@ -279,7 +278,7 @@ describe('enforcement on every call', () => {
   });
 
   it('sign-in from an address outside the list answers -990000010017; inside it signs in', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     const body = { kyk_id: t.kykId, user_id: user.userId, password: user.password, force_flg: 1 as const };
     const refused = await postFrom(OTHER, 'login/login_btn', body);
     expect(refused.body).toMatchObject({ code: -990000010017, message: LIMITED });
@@ -306,7 +305,7 @@ describe('the lock-out guard', () => {
   });
 
   it("weighs the caller's own group: its entry decides, other groups' entries never lock the caller out", async () => {
-    const admin = await createUser(t.kykId, { admin: true });
+    const admin = await aSignedOutUser(t, { ata_admin_permission: 1 });
     const own = await aGroup(t, { product: 'ata', member_ids: [admin.userId] });
     const other = await aGroup(t);
     const token = await admin.signIn();
@@ -351,7 +350,7 @@ describe('tenant isolation', () => {
     expect(await storedEntry(b.kykId, groupOfA.user_group_id)).toBeUndefined();
 
     // A's list never restricts B's users, and B's never A's.
-    const bUser = await (await createUser(b.kykId)).signIn();
+    const bUser = await (await aSignedOutUser(b)).signIn();
     ok(await saveContract(a, HOME));
     ok(await saveContract(b, `${OTHER}/32`, OTHER));
     expect((await postFrom(OTHER, 'com/get_login_user_info', {}, bUser)).body.code).toBe(0);

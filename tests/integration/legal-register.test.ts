@@ -4,10 +4,9 @@ import { db } from '#lib/clients.ts';
 import type { RouteRequest } from '#shared/routes.ts';
 import type { Corp } from '#shared/schemas/legal.ts';
 import { dateIndexKey, nameKey } from '#data/corps.ts';
-import { aCorp } from './support/factories.ts';
+import { aCorp, aSignedOutUser } from './support/factories.ts';
 import { call, post } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
 import { REQUIRED, CODE_WIDTH, CODE_DUPLICATE, PHONE, NOT_FOUND, tooLong, MISSING_ID, mainTable, uniqueCode, stored, claim, counter, queryAll, auditOf, snapshot, joinCorp } from './support/legal-suite.ts';
 
 describe('legal entities: register and read', () => {
@@ -99,7 +98,7 @@ describe('legal entities: register and read', () => {
   });
 
   it('answers the messages in the caller\'s language (Japanese)', async () => {
-    const japanese = await createUser(tenant.kykId, { admin: true });
+    const japanese = await aSignedOutUser(tenant, { ata_admin_permission: 1 });
     const token = await japanese.signIn();
     expect((await call('com/chang_language', { language: 'ja' }, token)).body.code).toBe(0);
     const invalid = await post('com/corp_info_reg_btn', { corp_cd: '法'.repeat(8), corp_nm: '\u3000', tel: '0312345678' }, token);

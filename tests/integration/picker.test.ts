@@ -9,9 +9,8 @@ import type { RouteRequest, RouteResponse } from '#shared/routes.ts';
 import type { ProductArea, UserGroup } from '#shared/schemas/groups.ts';
 import type { PickerItem } from '#shared/schemas/picker.ts';
 import { call, post } from './support/api.ts';
-import { aGroup } from './support/factories.ts';
+import { aGroup, aSignedOutUser } from './support/factories.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
 
 /**
  * The user-or-group picker `com/user_usergroup_sel`. One contract is arranged once (groups in two
@@ -117,7 +116,7 @@ describe('user-or-group picker', () => {
     );
     await putUsers(t.kykId, arranged);
     model.push(...arranged, { ...plainUser, user_id: 'admin', user_nm: '管理者 太郎', groups: {} });
-    const plain = await createUser(t.kykId, { userId: 'plain', userName: 'Plain User' });
+    const plain = await aSignedOutUser(t, { user_id: 'plain', user_nm: 'Plain User' });
     model.push({ ...plainUser, user_id: 'plain', user_nm: 'Plain User', groups: {} });
     memberToken = await plain.signIn();
 

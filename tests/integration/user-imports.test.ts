@@ -2,9 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteRequest } from '#shared/routes.ts';
 import { call } from './support/api.ts';
 import { BOM, csv, importFile, sjis, utf8 } from './support/imports.ts';
-import { aCorp, aGroup } from './support/factories.ts';
+import { aCorp, aGroup, aSignedOutUser } from './support/factories.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
 
 /**
  * CSV import and export of users (issue 3 item 5): template, export (`user_export`,
@@ -160,7 +159,7 @@ describe('user CSV: template, import, export', () => {
 describe('user CSV: permissions and tenant isolation', () => {
   it('refuses a non-administrator with -101', async () => {
     const t = await newTenant();
-    const plain = await createUser(t.kykId);
+    const plain = await aSignedOutUser(t);
     const token = await plain.signIn();
     for (const [path, body] of [
       ['com/user_import_template_download', {}], ['com/user_export', {}], ['com/user_export_atp', {}], ['com/user_import', { file_name: 'u.csv', size: 10 }],
