@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultPasswordPolicy, type PasswordPolicy } from '#shared/schemas/security.ts';
 import { call, post, signIn } from './support/api.ts';
-import { aPasswordPolicy } from './support/factories.ts';
+import { aPasswordPolicy, aSignedOutUser } from './support/factories.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
 
 const CHANGED = 'Change password success';
 const MISMATCH = 'Password and confirmation password do not match.';
@@ -36,7 +35,7 @@ describe('password policy (security_info)', () => {
   });
 
   it('refuses administrator calls to non-administrators (-101) but shows them the conditions', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     const token = await user.signIn();
     expect((await call('com/security_info', {}, token)).body.code).toBe(-101);
     expect((await call('com/security_info_save_btn', { ...defaultPasswordPolicy, row_version: 2 }, token)).body.code).toBe(-101);
@@ -54,7 +53,7 @@ describe('own password change (passchange_btn)', () => {
   });
 
   it('changes the password: the old one no longer signs in, the new one does', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     const token = await user.signIn();
     const result = await change(token, user.password, 'Fresh-Pass1x');
     expect(result.body).toMatchObject({ code: 990000210002, msg_level: 'INFO', message: CHANGED });
@@ -64,7 +63,7 @@ describe('own password change (passchange_btn)', () => {
   });
 
   it('answers each refusal with its code and message, in order', async () => {
-    const user = await createUser(t.kykId, { userId: 'hanako' });
+    const user = await aSignedOutUser(t, { user_id: 'hanako' });
     const token = await user.signIn();
     const cases: [string, string, string, number, string, string][] = [
       ['wrong-current', 'Fresh-Pass1x', 'Fresh-Pass1x', -990000020200, 'The current password is incorrect.', 'current_password'],
@@ -94,7 +93,7 @@ describe('own password change (passchange_btn)', () => {
   });
 
   it('bans the current and the last pwd_history_count passwords', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     let token = await user.signIn();
     const same = 'The new password must differ from your current and earlier passwords.';
     expect((await change(token, user.password, user.password)).body).toMatchObject({ code: -990000020107, message: same });
@@ -112,7 +111,7 @@ describe('own password change (passchange_btn)', () => {
   });
 
   it('answers Japanese to a Japanese user', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     const token = await user.signIn();
     await call('com/chang_language', { language: 'ja' }, token);
     const result = await change(token, user.password, 'Abccc1!xyzw');
@@ -123,8 +122,8 @@ describe('own password change (passchange_btn)', () => {
 describe('tenant isolation', () => {
   it("A's policy never applies to B, and A's token changes only A's user", async () => {
     const [a, b] = await Promise.all([newTenant(), newTenant()]);
-    const bUser = await createUser(b.kykId, { userId: 'same' });
-    const aUser = await createUser(a.kykId, { userId: 'same' });
+    const bUser = await aSignedOutUser(b, { user_id: 'same' });
+    const aUser = await aSignedOutUser(a, { user_id: 'same' });
     // Signed in before the policy tightens (afterwards the sign-in itself asks for a change).
     const aToken = await aUser.signIn();
     await aPasswordPolicy(a, { pwd_min_len_val: 20 });
