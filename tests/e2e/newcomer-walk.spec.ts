@@ -76,7 +76,7 @@ test('a newcomer signs in, creates a folder, uploads, downloads, switches to Jap
 
   await drive.switchLanguage('ja');
   await expect(drive.table()).toContainText('名前');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(drive.documentLanguage()).toHaveAttribute('lang', 'ja');
   await shot(page, 'drive-ja');
 
   await drive.signOut();

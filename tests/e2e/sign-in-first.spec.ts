@@ -3,7 +3,7 @@ import { AdminApi, DEMO_KYK_ID } from './pages/admin-api.ts';
 import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { shot, uniqueUserId } from './pages/shots.ts';
-import { SignInSteps } from './pages/sign-in-steps.ts';
+import { ChangePasswordPage } from './pages/change-password-page.ts';
 
 /**
  * Issue 4, first sign-in: an administrator registers a user without a password (the server makes a
@@ -19,37 +19,37 @@ test('a first sign-in asks for a new password, then opens the drive', async ({ p
   expect(temporary_password).toBeTruthy();
 
   const login = new LoginPage(page);
-  const steps = new SignInSteps(page);
+  const changePassword = new ChangePasswordPage(page);
   const drive = new DrivePage(page);
 
   await login.open();
-  await expect(page.getByTestId('login-sso-link')).toHaveAttribute('href', '/com_drive/sso');
+  await expect(login.ssoLink()).toHaveAttribute('href', '/com_drive/sso');
   await shot(page, 'login-en');
   await login.switchLanguage('ja');
-  await expect(page.getByTestId('login-submit')).toHaveText('ログイン');
+  await expect(login.submitButton()).toHaveText('ログイン');
   await shot(page, 'login-ja');
   await login.switchLanguage('en');
 
   await login.signIn(DEMO_KYK_ID, userId, temporary_password!);
-  await steps.expectForcedPasswordChange();
-  await expect(page.getByTestId('change-password-form')).toHaveAttribute('data-reason', 'first');
-  await expect(page.getByTestId('password-conditions')).toHaveAttribute('data-state', 'ready');
-  await expect(page.locator('[data-testid="password-conditions"] li[data-condition="length"]')).toBeVisible();
+  await changePassword.expectShown('sign-in');
+  await expect(changePassword.form()).toHaveAttribute('data-reason', 'first');
+  await expect(changePassword.conditions()).toHaveAttribute('data-state', 'ready');
+  await expect(changePassword.condition('length')).toBeVisible();
   await expect(page.getByText('Your administrator sets these conditions.')).toBeVisible();
   await shot(page, 'forced-change-en');
   await login.switchLanguage('ja');
-  await expect(page.getByText('管理者がこれらの条件を設定します。').or(page.getByTestId('password-conditions'))).toBeVisible();
+  await expect(page.getByText('管理者がこれらの条件を設定します。').or(changePassword.conditions())).toBeVisible();
   await shot(page, 'forced-change-ja');
   await login.switchLanguage('en');
 
   // A reload keeps the step (sessionStorage), and the confirmation must match.
   await page.reload();
-  await steps.expectForcedPasswordChange();
+  await changePassword.expectShown('sign-in');
   const password = `Nw-${Math.random().toString(36).slice(2, 10)}-Pw9!`;
-  await steps.changePassword(password, `${password}x`);
-  await expect(page.getByTestId('change-password-form').getByText('Password and confirmation password do not match.')).toBeVisible();
+  await changePassword.change(password, `${password}x`);
+  await expect(changePassword.error('Password and confirmation password do not match.')).toBeVisible();
 
-  await steps.changePassword(password);
+  await changePassword.change(password);
   await drive.expectLoaded();
   await expect(page.getByText('Change password success')).toBeVisible();
 
@@ -58,7 +58,7 @@ test('a first sign-in asks for a new password, then opens the drive', async ({ p
   await expect(page).toHaveURL(/\/login/);
   await login.signIn(DEMO_KYK_ID, userId, password);
   await drive.expectLoaded();
-  await expect(page.getByTestId('password-expiry-warning')).toHaveCount(0);
+  await expect(drive.passwordExpiryWarning()).toHaveCount(0);
 
   // With passwords valid 3 days (warning from 7 days before), the sign-in warns and links to the change.
   await drive.signOut();
@@ -68,10 +68,10 @@ test('a first sign-in asks for a new password, then opens the drive', async ({ p
   try {
     await login.signIn(DEMO_KYK_ID, userId, password);
     await drive.expectLoaded();
-    await expect(page.getByTestId('password-expiry-warning')).toHaveAttribute('data-days', '3');
+    await expect(drive.passwordExpiryWarning()).toHaveAttribute('data-days', '3');
     await shot(page, 'password-expiry-en');
-    await page.getByTestId('password-expiry-change').click();
-    await expect(page.locator('[data-testid="change-password-form"][data-mode="own"]')).toBeVisible();
+    await drive.followPasswordExpiryLink();
+    await changePassword.expectShown('own');
   } finally {
     const current = await admin.ok('com/security_info', {});
     await admin.ok('com/security_info_save_btn', { ...policy, row_version: current.row_version });

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { e2eDataDir } from './playwright.config.ts';
+import { InfoChangePage } from './pages/info-change-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { shot, uniqueUserId } from './pages/shots.ts';
 
@@ -30,20 +31,21 @@ test('a contract without the drive is signed out with the message', async ({ pag
   await login.signIn(kykId, 'boss', password);
 
   // The operator gave the administrator no e-mail address: the sign-in asks for it first.
-  await expect(page).toHaveURL(/\/login\/info-change$/);
-  await expect(page.getByTestId('info-change-name')).toHaveValue('Administrator');
-  await page.getByTestId('info-change-submit').click();
-  await expect(page.getByTestId('info-change-form').getByText('This field is required')).toBeVisible();
+  const infoChange = new InfoChangePage(page);
+  await infoChange.expectShown();
+  await expect(infoChange.nameInput()).toHaveValue('Administrator');
+  await infoChange.submit();
+  await expect(infoChange.fieldError('This field is required')).toBeVisible();
   await shot(page, 'info-change-en');
-  await page.getByTestId('info-change-email').fill(`boss-${kykId}@example.com`);
-  await page.getByTestId('info-change-submit').click();
+  await infoChange.emailInput().fill(`boss-${kykId}@example.com`);
+  await infoChange.submit();
 
   // Signed in, the shell finds the drive is not in the contract: signed out, with the reason.
-  await expect(page.getByTestId('login-redirect-message')).toContainText(
+  await expect(login.redirectMessage()).toContainText(
     "This service cannot be used with your contract ID. Please contact your company's administrator.",
   );
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByTestId('login-kyk-id')).toHaveValue(kykId);
+  await expect(login.contractIdInput()).toHaveValue(kykId);
   await shot(page, 'contract-not-allowed-en');
   // Signed out for real: the drive sends back to /login.
   await page.goto('/storage');
@@ -59,7 +61,7 @@ test('an account of a different location is sent there after 3 seconds', async (
   await login.open();
   const started = Date.now();
   await login.signIn(kykId, 'boss', password);
-  await expect(page.getByTestId('login-different-location')).toContainText('This account belongs to a different location. We will redirect you within 3 seconds.');
+  await expect(login.differentLocation()).toContainText('This account belongs to a different location. We will redirect you within 3 seconds.');
   await shot(page, 'different-location-en');
   await page.waitForURL(farAway, { timeout: 10_000 });
   expect(Date.now() - started).toBeGreaterThanOrEqual(2_500);

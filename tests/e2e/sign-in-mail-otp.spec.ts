@@ -5,7 +5,10 @@ import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { MailViewer } from './pages/mail-viewer.ts';
 import { shot, uniqueUserId } from './pages/shots.ts';
-import { SignInSteps } from './pages/sign-in-steps.ts';
+import { UserDetailPage } from './pages/admin-pages.ts';
+import { ChangePasswordPage } from './pages/change-password-page.ts';
+import { MailCodePage } from './pages/mail-code-page.ts';
+import { ProfilePage } from './pages/profile-page.ts';
 
 /**
  * Issue 4, mail one-time code: a member of an account-area group with two_step 1 signs in, reads the
@@ -25,41 +28,43 @@ test('a mail code signs in, and a trusted browser skips it next time', async ({ 
   const mail = new MailViewer();
 
   const login = new LoginPage(page);
-  const steps = new SignInSteps(page);
+  const mailCode = new MailCodePage(page);
+  const changePassword = new ChangePasswordPage(page);
+  const profile = new ProfilePage(page);
   const drive = new DrivePage(page);
 
   const since = Math.floor(Date.now() / 1000) - 1;
   await login.open();
   await login.signIn(DEMO_KYK_ID, userId, password);
-  await steps.expectMailStep();
-  await expect(page.getByTestId('otp-mail-email')).toContainText('@example.com');
-  await expect(page.getByTestId('otp-mail-trust')).toBeVisible();
+  await mailCode.expectShown();
+  await expect(mailCode.sentTo()).toContainText('@example.com');
+  await expect(mailCode.trustCheckbox()).toBeVisible();
   await shot(page, 'otp-mail-en');
   await login.switchLanguage('ja');
-  await expect(page.getByTestId('otp-mail-submit')).toHaveText('認証');
+  await expect(mailCode.submitButton()).toHaveText('認証');
   await shot(page, 'otp-mail-ja');
   await login.switchLanguage('en');
 
   // Empty and malformed codes are refused on the page; a reload keeps the step.
-  await page.getByTestId('otp-mail-submit').click();
-  await expect(steps.codeError('otp-mail', 'Please enter the authentication code.')).toBeVisible();
+  await mailCode.submit();
+  await expect(mailCode.error('Please enter the authentication code.')).toBeVisible();
   await page.reload();
-  await steps.expectMailStep();
+  await mailCode.expectShown();
   // A new code so soon is refused with the server's message; the page stays.
-  await page.getByTestId('otp-mail-resend').click();
-  await expect(page.getByTestId('otp-mail-resend-error')).toContainText('Please wait');
-  await steps.expectMailStep();
+  await mailCode.requestNewCode();
+  await expect(mailCode.resendError()).toContainText('Please wait');
+  await mailCode.expectShown();
 
   const code = await mail.latestCode(address, since);
   const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-  await steps.enterMailCode(wrong);
-  await expect(steps.codeError('otp-mail', 'The authentication code is incorrect.')).toBeVisible();
+  await mailCode.enterCode(wrong);
+  await expect(mailCode.error('The authentication code is incorrect.')).toBeVisible();
 
   // A user registered by an administrator chooses a password after the second step.
-  await steps.enterMailCode(code);
-  await steps.expectForcedPasswordChange();
+  await mailCode.enterCode(code);
+  await changePassword.expectShown('sign-in');
   const newPassword = `Nw-${Math.random().toString(36).slice(2, 10)}-Pw9!`;
-  await steps.changePassword(newPassword);
+  await changePassword.change(newPassword);
   await drive.expectLoaded();
 
   // Next sign-in: a fresh code, this time trusting the browser.
@@ -67,8 +72,8 @@ test('a mail code signs in, and a trusted browser skips it next time', async ({ 
   await expect(page).toHaveURL(/\/login/);
   const again = Math.floor(Date.now() / 1000) - 1;
   await login.signIn(DEMO_KYK_ID, userId, newPassword);
-  await steps.expectMailStep();
-  await steps.enterMailCode(await mail.latestCode(address, again), { trust: true });
+  await mailCode.expectShown();
+  await mailCode.enterCode(await mail.latestCode(address, again), { trust: true });
   await drive.expectLoaded();
 
   // The administrator sees the device on the user's details page (another browser context).
@@ -78,17 +83,17 @@ test('a mail code signs in, and a trusted browser skips it next time', async ({ 
   await adminLogin.open();
   await adminLogin.signInEndingOtherSessions(DEMO_KYK_ID, 'admin', demoPassword);
   await new DrivePage(adminPage).expectLoaded();
-  await adminPage.goto(`/user?user_id=${userId}`);
-  await expect(adminPage.locator('[data-testid="user-devices"] [data-testid="user-device-row"][data-kind="mail"]')).toHaveCount(1);
+  const userDetail = new UserDetailPage(adminPage);
+  await userDetail.open(userId);
+  await expect(userDetail.devices('mail')).toHaveCount(1);
   await adminContext.close();
 
   // The profile lists this browser as a trusted device.
-  await page.goto('/profile');
-  const current = page.locator('[data-testid="device-row"][data-current="true"]');
-  await expect(current).toHaveAttribute('data-kind', 'mail');
+  await profile.open();
+  await expect(profile.currentDevice()).toHaveAttribute('data-kind', 'mail');
   await shot(page, 'profile-devices-en');
   await drive.switchLanguage('ja');
-  await expect(page.getByTestId('profile-devices')).toContainText('この端末');
+  await expect(profile.devices()).toContainText('この端末');
   await shot(page, 'profile-devices-ja');
   await drive.switchLanguage('en');
 
@@ -99,17 +104,15 @@ test('a mail code signs in, and a trusted browser skips it next time', async ({ 
   await drive.expectLoaded();
 
   // The profile: the file-registration method is saved; removing the device asks for the code again.
-  await page.goto('/profile');
-  await page.locator('#profile-file-method-1').check();
-  await expect(page.getByTestId('profile-file-method-saved')).toBeVisible();
+  await profile.open();
+  await profile.fileMethodOption('1').check();
+  await expect(profile.fileMethodSaved()).toBeVisible();
   await page.reload();
-  await expect(page.locator('#profile-file-method-1')).toBeChecked();
-  await page.locator('[data-testid="device-remove"]').first().click();
-  await expect(page.getByTestId('device-remove-modal')).toBeVisible();
-  await page.getByTestId('device-remove-submit').click();
-  await expect(page.getByTestId('profile-devices-empty')).toBeVisible();
+  await expect(profile.fileMethodOption('1')).toBeChecked();
+  await profile.removeFirstDevice();
+  await expect(profile.noDevices()).toBeVisible();
   await drive.signOut();
   await expect(page).toHaveURL(/\/login/);
   await login.signIn(DEMO_KYK_ID, userId, newPassword);
-  await steps.expectMailStep();
+  await mailCode.expectShown();
 });

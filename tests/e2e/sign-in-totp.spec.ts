@@ -4,7 +4,8 @@ import { AdminApi, DEMO_KYK_ID } from './pages/admin-api.ts';
 import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { shot, uniqueUserId } from './pages/shots.ts';
-import { SignInSteps } from './pages/sign-in-steps.ts';
+import { AuthenticatorPage } from './pages/authenticator-page.ts';
+import { ChangePasswordPage } from './pages/change-password-page.ts';
 
 /**
  * Issue 4, authenticator: a member of a group with two_step 2 activates an authenticator from the
@@ -21,38 +22,39 @@ test('an authenticator is activated with the generation key, and a wrong code is
   await admin.signOut();
 
   const login = new LoginPage(page);
-  const steps = new SignInSteps(page);
+  const authenticator = new AuthenticatorPage(page);
+  const changePassword = new ChangePasswordPage(page);
   const drive = new DrivePage(page);
 
   await login.open();
   await login.signIn(DEMO_KYK_ID, userId, password);
-  await steps.expectTotpStep(true);
-  await expect(page.getByTestId('otp-totp-qr')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+  await authenticator.expectShown(true);
+  await expect(authenticator.qrCode()).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
   await expect
-    .poll(() => page.getByTestId('otp-totp-qr').evaluate((image) => (image as unknown as { complete: boolean; naturalWidth: number }).complete && (image as unknown as { naturalWidth: number }).naturalWidth > 0))
+    .poll(() => authenticator.qrCode().evaluate((image) => (image as unknown as { complete: boolean; naturalWidth: number }).complete && (image as unknown as { naturalWidth: number }).naturalWidth > 0))
     .toBe(true);
   await shot(page, 'otp-multi-part-en');
   await login.switchLanguage('ja');
-  await expect(page.getByTestId('otp-totp-activation')).toContainText('生成キー');
+  await expect(authenticator.activation()).toContainText('生成キー');
   await shot(page, 'otp-multi-part-ja');
   await login.switchLanguage('en');
 
-  const secret = await steps.generationKey();
+  const secret = await authenticator.generationKey();
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
-  await steps.enterTotpCode(await generate({ secret }));
+  await authenticator.enterCode(await generate({ secret }));
   // A user registered by an administrator chooses a password after the second step.
-  await steps.expectForcedPasswordChange();
+  await changePassword.expectShown('sign-in');
   const newPassword = `Nw-${Math.random().toString(36).slice(2, 10)}-Pw9!`;
-  await steps.changePassword(newPassword);
+  await changePassword.change(newPassword);
   await drive.expectLoaded();
 
   await drive.signOut();
   await expect(page).toHaveURL(/\/login/);
   await login.signIn(DEMO_KYK_ID, userId, newPassword);
-  await steps.expectTotpStep(false);
+  await authenticator.expectShown(false);
   const valid = await generate({ secret });
   const wrong = `${(Number(valid[0]) + 5) % 10}${valid.slice(1)}`;
-  await steps.enterTotpCode(wrong);
-  await expect(steps.codeError('otp-totp', 'The authentication code is incorrect.')).toBeVisible();
+  await authenticator.enterCode(wrong);
+  await expect(authenticator.error('The authentication code is incorrect.')).toBeVisible();
   await shot(page, 'otp-multi-part-wrong-en');
 });

@@ -6,6 +6,8 @@ import { demoPassword } from './playwright.config.ts';
 import { AdminApi, DEMO_KYK_ID } from './pages/admin-api.ts';
 import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
+import { SecurityPolicyPage } from './pages/security-policy-page.ts';
+import { SsoFailPage, SsoSignInPage } from './pages/sso-pages.ts';
 import { shot, uniqueUserId } from './pages/shots.ts';
 
 const htmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -104,31 +106,33 @@ test('a member of an SSO group signs in through the IdP; an unsolicited response
     await login.signInEndingOtherSessions(DEMO_KYK_ID, 'admin', demoPassword);
     await shell.expectLoaded();
     await shell.switchLanguage('en');
-    await page.goto('/security-policy?tab=sso');
-    await expect(page.getByTestId('sso-settings-form')).toBeVisible();
-    await expect(page.getByTestId('sso-idp-entity-id')).toHaveValue(idp.entityId);
-    await expect(page.getByTestId('sso-acs-url')).toHaveText(`${baseURL}/api/sso/acs`);
-    await expect(page.getByTestId('sso-groups')).toContainText(`SSO ${userId}`);
-    await expect(page.getByTestId('sso-attr-user-id')).toHaveValue('uid');
+    const policy = new SecurityPolicyPage(page);
+    const sso = policy.sso;
+    await policy.open('sso');
+    await expect(sso.settingsForm()).toBeVisible();
+    await expect(sso.idpEntityId()).toHaveValue(idp.entityId);
+    await expect(sso.acsUrl()).toHaveText(`${baseURL}/api/sso/acs`);
+    await expect(sso.groups()).toContainText(`SSO ${userId}`);
+    await expect(sso.attrUserId()).toHaveValue('uid');
     // The required-field rules: the form's own check, then the server's (SP keys for request signatures).
-    await page.getByTestId('sso-idp-entity-id').fill('');
-    await page.getByTestId('sso-request-signed').check();
-    await page.getByTestId('sso-settings-save').click();
-    await expect(page.getByTestId('sso-settings-form').getByText('Please enter the IdP entity ID.')).toBeVisible();
-    await page.getByTestId('sso-idp-entity-id').fill(idp.entityId);
-    await page.getByTestId('sso-settings-save').click();
-    await expect(page.getByTestId('sso-settings-form').getByText('Please generate the SP public and private keys when request signatures or encryption are on.')).toBeVisible();
+    await sso.idpEntityId().fill('');
+    await sso.requestSigned().check();
+    await sso.saveSettings();
+    await expect(sso.settingsMessage('Please enter the IdP entity ID.')).toBeVisible();
+    await sso.idpEntityId().fill(idp.entityId);
+    await sso.saveSettings();
+    await expect(sso.settingsMessage('Please generate the SP public and private keys when request signatures or encryption are on.')).toBeVisible();
     await page.evaluate('window.scrollTo(0, 0)');
     await shot(page, 'sso-tab-errors-en');
-    await page.getByTestId('sso-settings-reset').click();
-    await expect(page.getByTestId('sso-request-signed')).not.toBeChecked();
+    await sso.resetSettings();
+    await expect(sso.requestSigned()).not.toBeChecked();
 
     // An edit, then another tab: the unsaved-changes confirmation covers this form too.
-    await page.getByTestId('sso-attr-mail').fill('email');
-    await page.getByTestId('security-tab-password').click();
-    await expect(page.getByTestId('unsaved-changes-modal')).toBeVisible();
-    await page.getByTestId('unsaved-changes-stay').click();
-    await page.getByTestId('sso-attr-mail').fill('mail');
+    await sso.attrMail().fill('email');
+    await policy.chooseTab('password');
+    await expect(policy.unsavedChangesModal()).toBeVisible();
+    await policy.stayOnTab();
+    await sso.attrMail().fill('mail');
     // From the top: a full-page shot of a scrolled page repeats the sticky top bar.
     await page.evaluate('window.scrollTo(0, 0)');
     await shot(page, 'sso-tab-en');
@@ -139,32 +143,32 @@ test('a member of an SSO group signs in through the IdP; an unsolicited response
 
     // The user's walk, in a browser of its own.
     const user = await newPage(browser, baseURL);
-    await user.goto('/com_drive/sso');
-    await expect(user.getByTestId('sso-page')).toBeVisible();
+    const ssoSignIn = new SsoSignInPage(user);
+    await ssoSignIn.open();
     await shot(user, 'sso-start-en');
     await withLanguage(user, 'ja');
     await expect(user.getByText('シングルサインオンでログイン')).toBeVisible();
     await shot(user, 'sso-start-ja');
     await withLanguage(user, 'en');
-    await user.getByTestId('sso-kyk-id').fill(DEMO_KYK_ID);
-    await user.getByTestId('sso-submit').click();
+    await ssoSignIn.start(DEMO_KYK_ID);
     await user.waitForURL('**/storage', { timeout: 20_000 });
     await new DrivePage(user).expectLoaded();
-    await expect(user.getByTestId('top-nav')).toContainText(`E2E ${userId}`);
+    await expect(ssoSignIn.topNav()).toContainText(`E2E ${userId}`);
     await shot(user, 'sso-signed-in-en');
 
     // An IdP-initiated (unsolicited) response: refused, with the reason only.
     const other = await newPage(browser, baseURL);
     await other.goto(loginUrl.replace('/sso', '/unsolicited'));
     await other.waitForURL('**/com_drive/sso-fail?reason=*');
-    await expect(other.getByTestId('sso-fail-reason')).toHaveAttribute('data-reason', 'notice.ssoResponseInvalid');
-    await expect(other.getByTestId('sso-fail-reason')).toHaveText('The sign-in response from your identity provider could not be accepted. Please try again from the start.');
+    const ssoFail = new SsoFailPage(other);
+    await expect(ssoFail.reason()).toHaveAttribute('data-reason', 'notice.ssoResponseInvalid');
+    await expect(ssoFail.reason()).toHaveText('The sign-in response from your identity provider could not be accepted. Please try again from the start.');
     await shot(other, 'sso-fail-en');
     await withLanguage(other, 'ja');
-    await expect(other.getByTestId('sso-fail-reason')).toHaveText('IDプロバイダーからのログイン応答を受け付けられませんでした。最初からやり直してください。');
+    await expect(ssoFail.reason()).toHaveText('IDプロバイダーからのログイン応答を受け付けられませんでした。最初からやり直してください。');
     await shot(other, 'sso-fail-ja');
-    await other.getByTestId('sso-fail-back').click();
-    await expect(other.getByTestId('login-form')).toBeVisible();
+    await ssoFail.backToSignIn();
+    await expect(new LoginPage(other).form()).toBeVisible();
 
     // A code that was already used.
     await other.goto('/com_drive/sso-login?code=demo.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
+import { LoginPage } from './pages/login-page.ts';
 
 /**
  * The UI strings come as one static file per language (web/README.md "First load"): only the
@@ -20,10 +21,10 @@ async function openLogin(page: Page, language: 'en' | 'ja') {
 
 test('only the chosen language is fetched, once, and then read from the cache', async ({ page }) => {
   const fetched = await openLogin(page, 'ja');
-  await expect(page.getByTestId('login-submit')).toHaveText('ログイン');
+  await expect(new LoginPage(page).submitButton()).toHaveText('ログイン');
   expect(fetched).toEqual(['ja']);
   await page.reload();
-  await expect(page.getByTestId('login-submit')).toHaveText('ログイン');
+  await expect(new LoginPage(page).submitButton()).toHaveText('ログイン');
   expect(fetched).toEqual(['ja']);
 });
 
@@ -38,7 +39,7 @@ test('a failing read is retried, and the page waits for it instead of showing ke
     }
   });
   await openLogin(page, 'ja');
-  await expect(page.getByTestId('login-submit')).toHaveText('ログイン');
+  await expect(new LoginPage(page).submitButton()).toHaveText('ログイン');
   expect(failures).toBe(2);
   await expect(page.getByText(/\b(login|nav|app)\.\w+/)).toHaveCount(0);
 });
@@ -46,6 +47,6 @@ test('a failing read is retried, and the page waits for it instead of showing ke
 test('a language whose file is missing falls back to English', async ({ page }) => {
   await page.route(/\/assets\/locales\/ja-[0-9a-f]+\.json$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
   const fetched = await openLogin(page, 'ja');
-  await expect(page.getByTestId('login-submit')).toHaveText('Sign in');
+  await expect(new LoginPage(page).submitButton()).toHaveText('Sign in');
   expect(fetched).toEqual(['ja', 'en']);
 });

@@ -4,9 +4,8 @@ import { MULTIPART_THRESHOLD_BYTES } from '#shared/schemas/drive.ts';
 import type { DriveLevel } from '#shared/routes/define.ts';
 import { call, type ApiResult } from './support/api.ts';
 import { uploadFile } from './support/drive.ts';
-import { aFolder, aGroup, aUser } from './support/factories.ts';
+import { aFolder, aGroup, aSignedOutUser, aUser } from './support/factories.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
 
 /**
  * The access model (functions/domain/access.ts): every drive call at every drive level, rights
@@ -74,7 +73,7 @@ describe('drive calls at every drive level', () => {
   }
 
   it('the individual level counts only with the individual-permission flag', async () => {
-    const user = await createUser(t.kykId, { drive: 3 });
+    const user = await aSignedOutUser(t, { indiv_permission_flg: 1, indiv_com_drive_permission: 3 });
     const { PutCommand, GetCommand } = await import('@aws-sdk/lib-dynamodb');
     const { db } = await import('#lib/clients.ts');
     const { userKey } = await import('#data/users.ts');
@@ -93,7 +92,7 @@ describe('rights from the account-area group', () => {
   });
 
   it("the group's drive level decides, not the member's individual flags", async () => {
-    const user = await createUser(t.kykId, { drive: 3 });
+    const user = await aSignedOutUser(t, { indiv_permission_flg: 1, indiv_com_drive_permission: 3 });
     await aGroup(t, { product: 'ata', com_drive_permission: 1, member_ids: [user.userId] });
     const token = await user.signIn();
     expect((await call('com/get_login_user_info', {}, token)).body.data!.user.rights).toEqual({ admin: 0, drive: 1, individual: 0 });
@@ -102,14 +101,14 @@ describe('rights from the account-area group', () => {
   });
 
   it('a group with drive level 0 shuts its members out of the drive', async () => {
-    const user = await createUser(t.kykId, { drive: 3 });
+    const user = await aSignedOutUser(t, { indiv_permission_flg: 1, indiv_com_drive_permission: 3 });
     await aGroup(t, { product: 'ata', com_drive_permission: 0, member_ids: [user.userId] });
     const token = await user.signIn();
     expectRefused(await call('com_drive/drive_info', {}, token), 'list with none');
   });
 
   it('a change to the group applies to the next call of a signed-in member', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     const group = await aGroup(t, { product: 'ata', com_drive_permission: 1, member_ids: [user.userId] });
     const token = await user.signIn();
     expectRefused(await call('com_drive/folder_reg_btn', { parent_id: 'root', name: `Later ${randomUUID().slice(0, 6)}` }, token), 'create with view');
@@ -128,7 +127,7 @@ describe('rights from the account-area group', () => {
   });
 
   it("another product's admin group makes no administrator of this product", async () => {
-    const user = await createUser(t.kykId, { drive: 1 });
+    const user = await aSignedOutUser(t, { indiv_permission_flg: 1, indiv_com_drive_permission: 1 });
     await aGroup(t, { product: 'atk', admin_permission: 1, com_drive_permission: 3, member_ids: [user.userId] });
     const token = await user.signIn();
     expect((await call('com/get_login_user_info', {}, token)).body.data!.user.rights).toEqual({ admin: 0, drive: 1, individual: 1 });

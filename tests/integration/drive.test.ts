@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getContract } from '#data/contracts.ts';
 import { MULTIPART_THRESHOLD_BYTES } from '#shared/schemas/drive.ts';
+import { aFolder } from './support/factories.ts';
 import { call, post } from './support/api.ts';
-import { createFolder, sendBytes, uploadFile, waitUntilReady } from './support/drive.ts';
+import { sendBytes, uploadFile, waitUntilReady } from './support/drive.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 
 const DUPLICATE = -990000090007;
@@ -21,7 +22,7 @@ describe('folders', () => {
   });
 
   it('creates a folder and lists it in the root', async () => {
-    const folder = await createFolder(tenant.token, 'root', 'Invoices 2026');
+    const folder = await aFolder(tenant, { name: 'Invoices 2026' });
     expect(folder).toMatchObject({ type: 'folder', name: 'Invoices 2026', parent_id: 'root', regist_user_id: 'admin', status: 'ready' });
     const page = await names(tenant.token, {});
     expect(page.folder).toEqual({ id: 'root', name: '' });
@@ -29,7 +30,7 @@ describe('folders', () => {
   });
 
   it('refuses a duplicate name in the same folder, ignoring case, with -990000090007, and writes nothing', async () => {
-    await createFolder(tenant.token, 'root', 'Contracts');
+    await aFolder(tenant, { name: 'Contracts' });
     const before = (await names(tenant.token, { page_size: 1000 })).items.length;
     const duplicate = await call('com_drive/folder_reg_btn', { parent_id: 'root', name: 'CONTRACTS' }, tenant.token);
     expect(duplicate.status).toBe(200);
@@ -66,13 +67,13 @@ describe('folders', () => {
       const result = await post('com_drive/folder_reg_btn', { parent_id: 'root', name }, tenant.token);
       expect(result.body.info?.fields, JSON.stringify(name)).toEqual({ name: 'The name must not contain \\ / : * ? " < > | or end with a space or a period.' });
     }
-    expect((await createFolder(tenant.token, 'root', '\u3000 Reports  ')).name).toBe('Reports');
+    expect((await aFolder(tenant, { name: '\u3000 Reports  ' })).name).toBe('Reports');
   });
 
   it('nests folders and answers the breadcrumb path', async () => {
-    const parent = await createFolder(tenant.token, 'root', '経理');
-    const child = await createFolder(tenant.token, parent.id, '請求書');
-    const grandchild = await createFolder(tenant.token, child.id, '2026年');
+    const parent = await aFolder(tenant, { name: '経理' });
+    const child = await aFolder(tenant, { parentId: parent.id, name: '請求書' });
+    const grandchild = await aFolder(tenant, { parentId: child.id, name: '2026年' });
     const page = await names(tenant.token, { folder_id: grandchild.id });
     expect(page.folder).toEqual({ id: grandchild.id, name: '2026年' });
     expect(page.path).toEqual([{ id: parent.id, name: '経理' }, { id: child.id, name: '請求書' }]);
@@ -93,9 +94,9 @@ describe('listing order and paging', () => {
   let folderId: string;
   beforeAll(async () => {
     tenant = await newTenant();
-    folderId = (await createFolder(tenant.token, 'root', 'Many')).id;
+    folderId = (await aFolder(tenant, { name: 'Many' })).id;
     // 55 folders and 60 files: more than one page of the smallest size (50) each.
-    await Promise.all(Array.from({ length: 55 }, (_, i) => createFolder(tenant.token, folderId, `folder-${String(i).padStart(3, '0')}`)));
+    await Promise.all(Array.from({ length: 55 }, (_, i) => aFolder(tenant, { parentId: folderId, name: `folder-${String(i).padStart(3, '0')}` })));
     for (let i = 0; i < 60; i += 10) {
       await Promise.all(Array.from({ length: 10 }, (_, j) => uploadFile(tenant.token, folderId, `file-${String(i + j).padStart(3, '0')}.txt`, new Uint8Array([i + j]), 'text/plain')));
     }

@@ -5,10 +5,10 @@ import { db } from '#lib/clients.ts';
 import { getUser } from '#data/users.ts';
 import { countGroups, getGroup, groupCountKey, groupNameClaimKey } from '#data/groups.ts';
 import type { UserGroup } from '#shared/schemas/groups.ts';
+import { aGroup, aSignedOutUser } from './support/factories.ts';
 import { call, post } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
-import { REQUIRED, UNKNOWN_USER, NOT_FOUND, HAS_MEMBERS, EDITED, MISSING_ID, register, updateBody, update, users, auditOf, snapshot, expectConsistent } from './support/groups-suite.ts';
+import { REQUIRED, UNKNOWN_USER, NOT_FOUND, HAS_MEMBERS, EDITED, MISSING_ID, updateBody, update, users, auditOf, snapshot, expectConsistent } from './support/groups-suite.ts';
 
 describe('user groups: update, optimistic locking, delete', () => {
   let t: TestTenant;
@@ -17,14 +17,14 @@ describe('user groups: update, optimistic locking, delete', () => {
   });
 
   it('updates the attributes, renames the claim and writes the audit record with before and after', async () => {
-    const group = await register(t.token, { product: 'atd', user_group_nm: 'Old name', note: 'before' });
+    const group = await aGroup(t, { product: 'atd', user_group_nm: 'Old name', note: 'before' });
     const saved = await update(t.token, group, { user_group_nm: 'New name', note: 'after', admin_permission: 1, com_drive_permission: 2, two_step: 1, mfa_valid_days: 60 });
     expect(saved).toMatchObject({ user_group_nm: 'New name', note: 'after', admin_permission: 1, com_drive_permission: 2, two_step: 1, mfa_valid_days: 60, row_version: 2, regist_date: group.regist_date });
     expect(await getGroup(t.kykId, group.user_group_id)).toMatchObject({ ...saved, name_key: 'new name', gsi1sk: 'new name' });
     const claims = await Promise.all(['old name', 'new name'].map((key) => db().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: groupNameClaimKey(t.kykId, 'atd', key) }))));
     expect(claims.map((claim) => claim.Item?.user_group_id)).toEqual([undefined, group.user_group_id]);
     // The old name is free again.
-    await register(t.token, { product: 'atd', user_group_nm: 'old name' });
+    await aGroup(t, { product: 'atd', user_group_nm: 'old name' });
 
     const audit = (await auditOf(t.kykId, group.user_group_id)).find((record) => record.action === 'user_group.update');
     expect(audit).toMatchObject({
@@ -34,7 +34,7 @@ describe('user groups: update, optimistic locking, delete', () => {
   });
 
   it('answers -201 on a stale row_version for update, delete and list update, and changes nothing', async () => {
-    const group = await register(t.token);
+    const group = await aGroup(t);
     const current = await update(t.token, group, { note: 'first save' });
     const [u] = await users(t.kykId, 1);
     const before = await snapshot(t.kykId);
@@ -50,7 +50,7 @@ describe('user groups: update, optimistic locking, delete', () => {
   });
 
   it('lets exactly one of five concurrent saves of the same version win', async () => {
-    const group = await register(t.token);
+    const group = await aGroup(t);
     const ids = await users(t.kykId, 5);
     const results = await Promise.all(ids.map((id, i) => call('com/user_group_upd_btn', updateBody(group, { note: `save ${i}`, add_member_ids: [id] }), t.token)));
     expect(results.map((result) => result.body.code).sort()).toEqual([-201, -201, -201, -201, 0]);
@@ -72,7 +72,7 @@ describe('user groups: update, optimistic locking, delete', () => {
 
   it('refuses to delete a group with members (-203), then deletes it once empty with claim, counter and audit', async () => {
     const [u] = await users(t.kykId, 1);
-    const group = await register(t.token, { product: 'ato', user_group_nm: 'Short lived', member_ids: [u!] });
+    const group = await aGroup(t, { product: 'ato', user_group_nm: 'Short lived', member_ids: [u!] });
     const count = await countGroups(t.kykId, 'ato');
     const before = await snapshot(t.kykId);
     const refused = await call('com/user_group_del_btn', { user_group_id: group.user_group_id, row_version: group.row_version }, t.token);
@@ -88,7 +88,7 @@ describe('user groups: update, optimistic locking, delete', () => {
     expect(await countGroups(t.kykId, 'ato')).toBe(count - 1);
     expect((await call('com/user_group', { user_group_id: group.user_group_id }, t.token)).body.code).toBe(-3);
     expect((await call('com/user_group_list', { product: 'ato' }, t.token)).body.data?.return_list).toEqual([]);
-    await register(t.token, { product: 'ato', user_group_nm: 'SHORT LIVED' });
+    await aGroup(t, { product: 'ato', user_group_nm: 'SHORT LIVED' });
 
     const actions = (await auditOf(t.kykId, group.user_group_id)).map((record) => record.action);
     expect(actions).toEqual(['user_group.create', 'user_group.update', 'user_group.delete']);
@@ -97,7 +97,7 @@ describe('user groups: update, optimistic locking, delete', () => {
   });
 
   it('saves permission changes of several groups from the list in one transaction, all or none', async () => {
-    const [a, b, c] = await Promise.all([register(t.token), register(t.token), register(t.token)]);
+    const [a, b, c] = await Promise.all([aGroup(t), aGroup(t), aGroup(t)]);
     const saved = await call('com/user_group_list_upd_btn', {
       updates: [
         { user_group_id: a!.user_group_id, row_version: 1, admin_permission: 1 },
@@ -151,9 +151,9 @@ describe('user groups: members', () => {
   it('adds, removes and moves members with exact counts, member items, profiles and audit records', async () => {
     const ids = await users(t.kykId, 4);
     const [u1, u2, u3, u4] = ids as [string, string, string, string];
-    const a = await register(t.token, { user_group_nm: 'A', member_ids: [u1, u2] });
-    const b = await register(t.token, { user_group_nm: 'B' });
-    const inOtherProduct = await register(t.token, { product: 'atp', member_ids: [u1] });
+    const a = await aGroup(t, { user_group_nm: 'A', member_ids: [u1, u2] });
+    const b = await aGroup(t, { user_group_nm: 'B' });
+    const inOtherProduct = await aGroup(t, { product: 'atp', member_ids: [u1] });
 
     // Move u1 from A to B, add u3 fresh; adding a member already there changes nothing.
     const b2 = await update(t.token, b, { add_member_ids: [u1, u3] });
@@ -182,7 +182,7 @@ describe('user groups: members', () => {
 
   it('keeps every count exact under five parallel saves moving the same users between groups', async () => {
     const ids = await users(t.kykId, 12);
-    const groups = await Promise.all(Array.from({ length: 5 }, (_, i) => register(t.token, { user_group_nm: `Parallel ${i}`, member_ids: ids.slice(i * 2, i * 2 + 2) })));
+    const groups = await Promise.all(Array.from({ length: 5 }, (_, i) => aGroup(t, { user_group_nm: `Parallel ${i}`, member_ids: ids.slice(i * 2, i * 2 + 2) })));
     // Each save pulls every user into its own group (moving them out of the others) and drops one.
     const results = await Promise.all(groups.map((group, i) => call('com/user_group_upd_btn', updateBody(group, { add_member_ids: ids.filter((_, j) => j % 5 !== i) }), t.token)));
     expect(results.map((result) => result.body.code)).toEqual([0, 0, 0, 0, 0]);
@@ -207,8 +207,8 @@ describe('user groups: members', () => {
 
   it('splits a change of 100 moved users into several transactions that each keep the counts exact', async () => {
     const ids = await users(t.kykId, 100);
-    const sources = await Promise.all([0, 1, 2, 3].map((i) => register(t.token, { user_group_nm: `Source ${i}`, member_ids: ids.slice(i * 25, i * 25 + 25) })));
-    const target = await register(t.token, { user_group_nm: 'Target' });
+    const sources = await Promise.all([0, 1, 2, 3].map((i) => aGroup(t, { user_group_nm: `Source ${i}`, member_ids: ids.slice(i * 25, i * 25 + 25) })));
+    const target = await aGroup(t, { user_group_nm: 'Target' });
     const moved = await update(t.token, target, { note: 'everyone', add_member_ids: ids });
     expect(moved).toMatchObject({ user_count: 100, row_version: 2, note: 'everyone' });
     const sourceIds = sources.map((group) => group.user_group_id);
@@ -239,9 +239,9 @@ describe('user groups: members', () => {
 
   it('creates a group with 100 members moved from elsewhere in one registration', async () => {
     const ids = await users(t.kykId, 100);
-    const source = await register(t.token, { user_group_nm: 'Big source', member_ids: ids });
+    const source = await aGroup(t, { user_group_nm: 'Big source', member_ids: ids });
     expect(source.user_count).toBe(100);
-    const created = await register(t.token, { user_group_nm: 'Big target', member_ids: ids });
+    const created = await aGroup(t, { user_group_nm: 'Big target', member_ids: ids });
     expect(created.user_count).toBe(100);
     expect((await getGroup(t.kykId, source.user_group_id))?.user_count).toBe(0);
     await expectConsistent(t.kykId, 'ata', [source.user_group_id, created.user_group_id], ids);
@@ -253,26 +253,26 @@ describe('user groups: permissions and tenant isolation', () => {
   let b: TestTenant;
   let bGroup: UserGroup;
   let bUser: string;
-  let aGroup: UserGroup;
+  let groupOfA: UserGroup;
   let memberToken: string;
 
   beforeAll(async () => {
     [a, b] = await Promise.all([newTenant(), newTenant()]);
     [bUser] = await users(b.kykId, 1) as [string];
-    bGroup = await register(b.token, { user_group_nm: 'B only', member_ids: [bUser] });
-    aGroup = await register(a.token, { user_group_nm: 'A group' });
-    memberToken = await (await createUser(a.kykId)).signIn();
+    bGroup = await aGroup(b, { user_group_nm: 'B only', member_ids: [bUser] });
+    groupOfA = await aGroup(a, { user_group_nm: 'A group' });
+    memberToken = await (await aSignedOutUser(a)).signIn();
   });
 
   it('answers -101 (HTTP 403) to a non-administrator on every call, and writes nothing', async () => {
     const before = await snapshot(a.kykId);
-    const id = aGroup.user_group_id;
+    const id = groupOfA.user_group_id;
     const calls: [string, unknown][] = [
       ['com/user_group_list', {}],
       ['com/user_group_list_upd_btn', { updates: [{ user_group_id: id, row_version: 1, admin_permission: 1 }] }],
       ['com/user_group', { user_group_id: id }],
       ['com/user_group_reg_btn', { product: 'ata', user_group_nm: 'Intruders' }],
-      ['com/user_group_upd_btn', updateBody(aGroup, { note: 'hacked' })],
+      ['com/user_group_upd_btn', updateBody(groupOfA, { note: 'hacked' })],
       ['com/user_group_del_btn', { user_group_id: id, row_version: 1 }],
     ];
     for (const [path, body] of calls) {
@@ -293,20 +293,20 @@ describe('user groups: permissions and tenant isolation', () => {
     expect((await call('com/user_group', { user_group_id: id }, a.token)).body.code).toBe(-3);
     const listed = await call('com/user_group_list', { search_key: 'B only' }, a.token);
     expect(listed.body.data).toMatchObject({ total_size: 0, return_list: [] });
-    expect((await call('com/user_group_list', {}, a.token)).body.data?.return_list.map((group) => group.user_group_id)).toEqual([aGroup.user_group_id]);
+    expect((await call('com/user_group_list', {}, a.token)).body.data?.return_list.map((group) => group.user_group_id)).toEqual([groupOfA.user_group_id]);
     expect((await call('com/user_group_upd_btn', updateBody(bGroup, { note: 'from A' }), a.token)).body.code).toBe(-3);
     expect((await call('com/user_group_upd_btn', updateBody(bGroup, { remove_member_ids: [bUser] }), a.token)).body.code).toBe(-3);
     expect((await call('com/user_group_upd_btn', updateBody(bGroup, { add_member_ids: [aUser] }), a.token)).body.code).toBe(-3);
     expect((await call('com/user_group_del_btn', { user_group_id: id, row_version: 1 }, a.token)).body.code).toBe(-3);
     expect((await call('com/user_group_list_upd_btn', { updates: [{ user_group_id: id, row_version: 1, admin_permission: 1 }] }, a.token)).body.code).toBe(-3);
-    const intrusion = await call('com/user_group_upd_btn', updateBody(aGroup, { add_member_ids: [bUser] }), a.token);
+    const intrusion = await call('com/user_group_upd_btn', updateBody(groupOfA, { add_member_ids: [bUser] }), a.token);
     expect(intrusion.body).toMatchObject({ code: -4, info: { fields: { add_member_ids: UNKNOWN_USER } } });
     const intrusionCreate = await call('com/user_group_reg_btn', { product: 'ata', user_group_nm: 'Stolen', member_ids: [bUser] }, a.token);
     expect(intrusionCreate.body).toMatchObject({ code: -4, info: { fields: { member_ids: UNKNOWN_USER } } });
     // Names are per contract: A may use B's group name.
     expect(await snapshot(b.kykId)).toBe(beforeB);
     expect(await snapshot(a.kykId)).toBe(beforeA);
-    await register(a.token, { user_group_nm: 'B only' });
+    await aGroup(a, { user_group_nm: 'B only' });
     expect((await getGroup(b.kykId, id))?.user_count).toBe(1);
     expect((await getUser(b.kykId, bUser))?.groups).toEqual({ ata: id });
     expect((await getUser(a.kykId, aUser))?.groups).toBeUndefined();

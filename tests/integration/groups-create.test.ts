@@ -4,9 +4,10 @@ import { db } from '#lib/clients.ts';
 import { getUser } from '#data/users.ts';
 import { countGroups, getGroup, groupNameClaimKey, listMembers } from '#data/groups.ts';
 import type { RouteRequest } from '#shared/routes.ts';
+import { aGroup } from './support/factories.ts';
 import { call, post } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { REQUIRED, DUPLICATE_NAME, UNKNOWN_USER, NOT_FOUND, MFA_DAYS, MISSING_ID, register, updateBody, update, users, auditOf, snapshot } from './support/groups-suite.ts';
+import { REQUIRED, DUPLICATE_NAME, UNKNOWN_USER, NOT_FOUND, MFA_DAYS, MISSING_ID, updateBody, update, users, auditOf, snapshot } from './support/groups-suite.ts';
 
 describe('user groups: create, read, list', () => {
   let t: TestTenant;
@@ -51,13 +52,13 @@ describe('user groups: create, read, list', () => {
   });
 
   it('applies the defaults of an omitted note, permissions, two_step and MFA validity', async () => {
-    const group = await register(t.token, { user_group_nm: 'Defaults' });
+    const group = await aGroup(t, { user_group_nm: 'Defaults' });
     expect(group).toMatchObject({ note: '', admin_permission: 0, com_drive_permission: 0, two_step: 0, mfa_valid_days: 30, user_count: 0 });
   });
 
   it('answers one group with its members sorted by user ID and the total', async () => {
     const ids = await users(t.kykId, 3);
-    const group = await register(t.token, { member_ids: [...ids].reverse() });
+    const group = await aGroup(t, { member_ids: [...ids].reverse() });
     const result = await call('com/user_group', { user_group_id: group.user_group_id }, t.token);
     expect(result.body.code).toBe(0);
     expect(result.body.data).toEqual({
@@ -77,8 +78,8 @@ describe('user groups: create, read, list', () => {
   it('lists a product by name in pages, both directions, with the total, and searches by name prefix ignoring case', async () => {
     const own = await newTenant();
     const names = ['alpha', 'Bravo', 'charlie', 'Delta', 'echo', 'Echo 2', 'Echo#2', 'foxtrot'];
-    for (const name of names) await register(own.token, { product: 'atc', user_group_nm: name });
-    await register(own.token, { product: 'atd', user_group_nm: 'other product' });
+    for (const name of names) await aGroup(own, { product: 'atc', user_group_nm: name });
+    await aGroup(own, { product: 'atd', user_group_nm: 'other product' });
 
     const page = async (body: RouteRequest<'com/user_group_list'>) => {
       const result = await call('com/user_group_list', body, own.token);
@@ -91,7 +92,7 @@ describe('user groups: create, read, list', () => {
     expect(first.return_list.every((group) => group.product === 'atc')).toBe(true);
 
     const byFifty = Array.from({ length: 53 }, (_, i) => `n${String(i).padStart(2, '0')}`);
-    await Promise.all(byFifty.map((name) => register(own.token, { product: 'atw', user_group_nm: name })));
+    await Promise.all(byFifty.map((name) => aGroup(own, { product: 'atw', user_group_nm: name })));
     const second = await page({ product: 'atw', current_page: 2 });
     expect(second.total_size).toBe(53);
     expect(second.return_list.map((group) => group.user_group_nm)).toEqual(['n50', 'n51', 'n52']);
@@ -151,13 +152,13 @@ describe('user groups: validation', () => {
   });
 
   it('accepts the limits themselves: an 80-character name, a 40-character note, 1 and 90 days', async () => {
-    const long = await register(t.token, { user_group_nm: 'x'.repeat(80), note: 'n'.repeat(40), mfa_valid_days: 1 });
+    const long = await aGroup(t, { user_group_nm: 'x'.repeat(80), note: 'n'.repeat(40), mfa_valid_days: 1 });
     expect(long.user_group_nm).toHaveLength(80);
-    expect((await register(t.token, { mfa_valid_days: 90 })).mfa_valid_days).toBe(90);
+    expect((await aGroup(t, { mfa_valid_days: 90 })).mfa_valid_days).toBe(90);
   });
 
   it('refuses each invalid field of an update with its message, and writes nothing', async () => {
-    const group = await register(t.token);
+    const group = await aGroup(t);
     const [u] = await users(t.kykId, 1);
     const before = await snapshot(t.kykId);
     const cases: [Record<string, unknown>, Record<string, string>][] = [
@@ -184,7 +185,7 @@ describe('user groups: validation', () => {
 
   it('refuses unknown user IDs with "This user does not exist." and changes nothing', async () => {
     const [known] = await users(t.kykId, 1);
-    const group = await register(t.token);
+    const group = await aGroup(t);
     const before = await snapshot(t.kykId);
     const created = await call('com/user_group_reg_btn', { product: 'ata', user_group_nm: 'With ghosts', member_ids: [known!, 'ghost'] }, t.token);
     expect(created.status).toBe(400);
@@ -195,7 +196,7 @@ describe('user groups: validation', () => {
   });
 
   it('refuses a duplicate name in the same product ignoring case and width of spaces around it; allows it in another product', async () => {
-    const first = await register(t.token, { product: 'atp', user_group_nm: 'Finance' });
+    const first = await aGroup(t, { product: 'atp', user_group_nm: 'Finance' });
     const before = await snapshot(t.kykId);
     for (const name of ['FINANCE', 'finance', ' Finance\u3000']) {
       const duplicate = await call('com/user_group_reg_btn', { product: 'atp', user_group_nm: name }, t.token);
@@ -203,11 +204,11 @@ describe('user groups: validation', () => {
       expect(duplicate.body).toMatchObject({ code: -4, info: { fields: { user_group_nm: DUPLICATE_NAME } } });
     }
     expect(await snapshot(t.kykId)).toBe(before);
-    const other = await register(t.token, { product: 'atc', user_group_nm: 'Finance' });
+    const other = await aGroup(t, { product: 'atc', user_group_nm: 'Finance' });
     expect(other.product).toBe('atc');
 
     // A rename onto a taken name is refused too; a rename of the group's own name in another case is not.
-    const second = await register(t.token, { product: 'atp', user_group_nm: 'Payroll' });
+    const second = await aGroup(t, { product: 'atp', user_group_nm: 'Payroll' });
     const taken = await call('com/user_group_upd_btn', updateBody(second, { user_group_nm: 'fInAnCe' }), t.token);
     expect(taken.body).toMatchObject({ code: -4, info: { fields: { user_group_nm: DUPLICATE_NAME } } });
     expect(await getGroup(t.kykId, second.user_group_id)).toMatchObject({ user_group_nm: 'Payroll', row_version: 1 });

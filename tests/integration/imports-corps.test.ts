@@ -3,20 +3,21 @@ import type { S3Event } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importSourceKey } from '#domain/imports/files.ts';
 import { handler as storageEvents } from '#functions/storage-events/handler.ts';
+import { aCorp } from './support/factories.ts';
 import { call } from './support/api.ts';
 import { allRows, BOM, csv, sjis, utf8, waitForJob, withBom } from './support/imports.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { HEADER, HEADER_JA, REQUIRED, CODE_WIDTH, PHONE, startCorpUpload, importCorps, corpsOf, corpByCode, register, download, japaneseAdmin, auditByAction } from './support/imports-suite.ts';
+import { HEADER, HEADER_JA, REQUIRED, CODE_WIDTH, PHONE, startCorpUpload, importCorps, corpsOf, corpByCode, download, japaneseAdmin, auditByAction } from './support/imports-suite.ts';
 
 describe('imports: template and export', () => {
   let tenant: TestTenant;
   let jaToken: string;
   beforeAll(async () => {
     tenant = await newTenant();
-    jaToken = await japaneseAdmin(tenant.kykId);
-    await register(tenant.token, { corp_cd: 'E-002', corp_nm: '株式会社サンプル', address: '東京都千代田区1-1', tel: '03-1234-5678', note: 'line 1\nline "2", with comma' });
-    await register(tenant.token, { corp_cd: 'E-001', corp_nm: 'Alpha', note: '=SUM(A1:A2)' });
-    await register(tenant.token, { corp_cd: 'F-001', corp_nm: 'Other' });
+    jaToken = await japaneseAdmin(tenant);
+    await aCorp(tenant, { corp_cd: 'E-002', corp_nm: '株式会社サンプル', address: '東京都千代田区1-1', tel: '03-1234-5678', note: 'line 1\nline "2", with comma' });
+    await aCorp(tenant, { corp_cd: 'E-001', corp_nm: 'Alpha', note: '=SUM(A1:A2)' });
+    await aCorp(tenant, { corp_cd: 'F-001', corp_nm: 'Other' });
   });
 
   it('downloads the template: the header only, UTF-8 with BOM, named in Content-Disposition', async () => {
@@ -165,7 +166,7 @@ describe('imports: legal entities', () => {
   });
 
   it('writes the messages in the executor\'s language, naming the columns as the file does', async () => {
-    const jaToken = await japaneseAdmin(tenant.kykId);
+    const jaToken = await japaneseAdmin(tenant);
     const { job, rows } = await importCorps(jaToken, utf8(csv(HEADER_JA, 'J-001,,,,', 'J-001,重複,,,')));
     expect(job).toMatchObject({ status: 'abnormal', executor: '日本 花子' });
     expect(rows.map((row) => row.messages)).toEqual([['法人名：この項目は必須です'], ['同じコードがこのファイルの2行目にあります。']]);
@@ -179,8 +180,8 @@ describe('imports: legal entities', () => {
   });
 
   it('updates the corp of an existing code (optimistic, version + 1, audited) and leaves identical rows unchanged', async () => {
-    const before = await register(tenant.token, { corp_cd: 'X-001', corp_nm: 'Before', address: 'Old', tel: '', note: '' });
-    const same = await register(tenant.token, { corp_cd: 'X-002', corp_nm: 'Same', address: 'Here', tel: '', note: '' });
+    const before = await aCorp(tenant, { corp_cd: 'X-001', corp_nm: 'Before', address: 'Old', tel: '', note: '' });
+    const same = await aCorp(tenant, { corp_cd: 'X-002', corp_nm: 'Same', address: 'Here', tel: '', note: '' });
     const { requestId, job, rows } = await importCorps(tenant.token, utf8(csv(HEADER, 'X-001,After,New,011-222-3333,changed', 'X-002,Same,Here,,')));
     expect(job).toMatchObject({ status: 'normal', ok_rows: 2 });
     expect(rows.map((row) => row.action)).toEqual(['updated', 'unchanged']);
@@ -194,8 +195,8 @@ describe('imports: legal entities', () => {
   });
 
   it('imports its own export back without changing anything, in UTF-8 and in Shift_JIS', async () => {
-    await register(tenant.token, { corp_cd: 'R-001', corp_nm: ' 株式会社 往復 '.trim(), address: ' spaced address ', tel: '03-1234-5678', note: 'multi\nline, "quoted"' });
-    await register(tenant.token, { corp_cd: 'R-002', corp_nm: '-minus first', note: '@mention +plus' });
+    await aCorp(tenant, { corp_cd: 'R-001', corp_nm: ' 株式会社 往復 '.trim(), address: ' spaced address ', tel: '03-1234-5678', note: 'multi\nline, "quoted"' });
+    await aCorp(tenant, { corp_cd: 'R-002', corp_nm: '-minus first', note: '@mention +plus' });
     const before = await corpsOf(tenant.token);
     for (const encoding of ['utf-8', 'shift_jis'] as const) {
       const exported = await call('com/corp_export', { encoding }, tenant.token);

@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#lib/clients.ts';
 import { jobKey } from '#data/import-jobs.ts';
 import { importSourceKey } from '#domain/imports/files.ts';
+import { aCorp, aSignedOutUser } from './support/factories.ts';
 import { call, post } from './support/api.ts';
 import { allRows, csv, sjis, utf8, waitForJob } from './support/imports.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
-import { HEADER, HEADER_JA, REQUIRED, NOT_FOUND, mainTable, detail, startCorpUpload, importCorps, corpsOf, corpByCode, register, download, auditByAction } from './support/imports-suite.ts';
+import { HEADER, HEADER_JA, REQUIRED, NOT_FOUND, mainTable, detail, startCorpUpload, importCorps, corpsOf, corpByCode, download, auditByAction } from './support/imports-suite.ts';
 
 describe('imports: starting, with its validation', () => {
   let tenant: TestTenant;
@@ -191,13 +191,13 @@ describe('imports: permissions and tenant isolation', () => {
   let bJob: string;
   beforeAll(async () => {
     [a, b] = await Promise.all([newTenant(), newTenant()]);
-    await register(b.token, { corp_cd: 'SHARED', corp_nm: 'B original' });
+    await aCorp(b, { corp_cd: 'SHARED', corp_nm: 'B original' });
     bJob = await startCorpUpload(b.token, utf8(csv(HEADER, 'B-ONLY,B corp,,,')));
     await waitForJob(b.token, bJob);
   });
 
   it('refuses every import and export call to a non-administrator with -101', async () => {
-    const user = await createUser(a.kykId);
+    const user = await aSignedOutUser(a);
     const token = await user.signIn();
     const calls: [string, unknown][] = [
       ['com/corp_import_template_download', {}],

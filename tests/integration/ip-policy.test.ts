@@ -3,12 +3,11 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#lib/clients.ts';
 import { ipPolicyKey } from '#data/ip-entries.ts';
-import type { UserGroup } from '#shared/schemas/groups.ts';
 import { IP_RANGES_MAX } from '#shared/schemas/ip-policy.ts';
 import { call, post, postFrom, signIn, type ApiResult } from './support/api.ts';
+import { aGroup, aSignedOutUser } from './support/factories.ts';
 import { tenantSnapshot } from './support/snapshot.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
 
 /**
  * The IP allow-list (issue 4 item 4). The local adapter listens on 127.0.0.1 and passes the socket
@@ -47,12 +46,6 @@ const ok = <T>(result: ApiResult<T>): T => {
   return result.body.data!;
 };
 
-async function registerGroup(token: string, product: 'ata' | 'atk' = 'ata', memberIds: string[] = []): Promise<UserGroup> {
-  const result = await call('com/user_group_reg_btn', { product, user_group_nm: `IP ${randomUUID().slice(0, 8)}`, member_ids: memberIds }, token);
-  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
-  return result.body.data!.group;
-}
-
 const storedEntry = async (kykId: string, groupId: string) =>
   (await db().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: ipPolicyKey(kykId, groupId), ConsistentRead: true }))).Item;
 
@@ -66,8 +59,8 @@ describe('reading and saving (allow_ipadr_info, _save_btn, _ugrp_save_btn)', () 
   beforeAll(async () => { t = await newTenant(); });
 
   it('answers the contract entry "0" first, then every account-area group by name, and the caller\'s address', async () => {
-    const [b, a] = [await registerGroup(t.token), await registerGroup(t.token)];
-    const knowledge = await registerGroup(t.token, 'atk');
+    const [b, a] = [await aGroup(t), await aGroup(t)];
+    const knowledge = await aGroup(t, { product: 'atk' });
     const data = await info(t);
     expect(data.your_ip).toBe(HOME);
     expect(data.data_list[0]).toEqual({
@@ -116,14 +109,14 @@ describe('reading and saving (allow_ipadr_info, _save_btn, _ugrp_save_btn)', () 
   });
 
   it("saves a group's entry, and refuses unknown groups, other areas' groups and stale versions", async () => {
-    const group = await registerGroup(t.token);
+    const group = await aGroup(t);
     const saved = ok(await saveGroup(t, group.user_group_id, '198.51.100.0/24,198.51.100.9/24'));
     expect(saved.entry).toMatchObject({ user_group_id: group.user_group_id, user_group_nm: group.user_group_nm, user_count: 0, cidrs: ['198.51.100.0/24'], row_version: 1 });
     expect(await groupEntry(t, group.user_group_id)).toEqual(saved.entry);
     const stale = await call('com/allow_ipadr_info_ugrp_save_btn', { user_group_id: group.user_group_id, ip_address: '', row_version: 0 }, t.token);
     expect(stale.body).toMatchObject({ code: -201, message: EDITED });
 
-    const knowledge = await registerGroup(t.token, 'atk');
+    const knowledge = await aGroup(t, { product: 'atk' });
     for (const id of [knowledge.user_group_id, randomUUID()]) {
       const refused = await call('com/allow_ipadr_info_ugrp_save_btn', { user_group_id: id, ip_address: '198.51.100.1', row_version: 0 }, t.token);
       expect(refused).toMatchObject({ status: 404, body: { code: -3, message: NOT_FOUND } });
@@ -160,7 +153,7 @@ describe('reading and saving (allow_ipadr_info, _save_btn, _ugrp_save_btn)', () 
   });
 
   it('answers the messages in Japanese to a Japanese administrator', async () => {
-    const admin = await createUser(t.kykId, { admin: true });
+    const admin = await aSignedOutUser(t, { ata_admin_permission: 1 });
     const token = await admin.signIn();
     await call('com/chang_language', { language: 'ja' }, token);
     const result = await post('com/allow_ipadr_info_save_btn', { ip_address: '1.2.3.4/40', row_version: 0 }, token);
@@ -172,7 +165,7 @@ describe('reading and saving (allow_ipadr_info, _save_btn, _ugrp_save_btn)', () 
   });
 
   it('is for administrators only: -101 for other users, -102 without a token', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     const token = await user.signIn();
     const group = (await info(t)).data_list[1]!;
     const calls = [
@@ -191,7 +184,7 @@ describe('enforcement on every call', () => {
 
   it('refuses every authenticated call from an address outside the list with -990000010017 (403) and no token', async () => {
     ok(await saveContract(t, `${HOME}, 192.0.2.0/24`));
-    const user = await createUser(t.kykId, { drive: 1 });
+    const user = await aSignedOutUser(t, { indiv_permission_flg: 1, indiv_com_drive_permission: 1 });
     const token = await user.signIn();
     for (const path of ['com/get_login_user_info', 'com/check_login_info', 'com_drive/drive_info', 'com/password_conditions'] as const) {
       const refused = await postFrom(OTHER, path, {}, token);
@@ -209,7 +202,7 @@ describe('enforcement on every call', () => {
   });
 
   it("deleting a group deletes its entry with it", async () => {
-    const group = await registerGroup(t.token, 'ata', []);
+    const group = await aGroup(t, { product: 'ata', member_ids: [] });
     ok(await saveGroup(t, group.user_group_id, `${OTHER}/32`));
     const key = ipPolicyKey(t.kykId, group.user_group_id);
     expect((await db().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: key }))).Item).toBeDefined();
@@ -220,7 +213,7 @@ describe('enforcement on every call', () => {
   });
 
   it('a spoofed X-Forwarded-For (or Forwarded, X-Real-IP, CloudFront-Viewer-Address) does not pass the list', async () => {
-    const token = await (await createUser(t.kykId)).signIn();
+    const token = await (await aSignedOutUser(t)).signIn();
     const spoofs: Record<string, string>[] = [
       { 'x-forwarded-for': HOME },
       { 'x-forwarded-for': `${HOME}, ${OTHER}` },
@@ -237,14 +230,14 @@ describe('enforcement on every call', () => {
   });
 
   it("a group's entry beats the contract's for its members only; emptied, the contract's applies again", async () => {
-    const member = await createUser(t.kykId);
-    const group = await registerGroup(t.token, 'ata', [member.userId]);
+    const member = await aSignedOutUser(t);
+    const group = await aGroup(t, { product: 'ata', member_ids: [member.userId] });
     const token = await member.signIn();
     ok(await saveGroup(t, group.user_group_id, `${OTHER}/32`));
     expect((await postFrom(OTHER, 'com/get_login_user_info', {}, token)).body.code).toBe(0);
     expect((await postFrom(HOME, 'com/get_login_user_info', {}, token)).body.code).toBe(-990000010017);
     // Someone outside the group still follows the contract's entry.
-    const outsider = await (await createUser(t.kykId)).signIn();
+    const outsider = await (await aSignedOutUser(t)).signIn();
     expect((await postFrom(HOME, 'com/get_login_user_info', {}, outsider)).body.code).toBe(0);
     expect((await postFrom(OTHER, 'com/get_login_user_info', {}, outsider)).body.code).toBe(-990000010017);
     // A wider group entry that includes both addresses.
@@ -257,7 +250,7 @@ describe('enforcement on every call', () => {
   });
 
   it('sign-in from an address outside the list answers -990000010017; inside it signs in', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     const body = { kyk_id: t.kykId, user_id: user.userId, password: user.password, force_flg: 1 as const };
     const refused = await postFrom(OTHER, 'login/login_btn', body);
     expect(refused.body).toMatchObject({ code: -990000010017, message: LIMITED });
@@ -284,9 +277,9 @@ describe('the lock-out guard', () => {
   });
 
   it("weighs the caller's own group: its entry decides, other groups' entries never lock the caller out", async () => {
-    const admin = await createUser(t.kykId, { admin: true });
-    const own = await registerGroup(t.token, 'ata', [admin.userId]);
-    const other = await registerGroup(t.token);
+    const admin = await aSignedOutUser(t, { ata_admin_permission: 1 });
+    const own = await aGroup(t, { product: 'ata', member_ids: [admin.userId] });
+    const other = await aGroup(t);
     const token = await admin.signIn();
     const self = { token };
     // Another group's list does not concern the caller.
@@ -312,24 +305,24 @@ describe('the lock-out guard', () => {
 describe('tenant isolation', () => {
   it("another contract's administrator never reads or writes this contract's entries", async () => {
     const [a, b] = [await newTenant(), await newTenant()];
-    const aGroup = await registerGroup(a.token);
+    const groupOfA = await aGroup(a);
     ok(await saveContract(a, '127.0.0.0/24'));
-    ok(await saveGroup(a, aGroup.user_group_id, '198.51.100.0/24, 127.0.0.1'));
+    ok(await saveGroup(a, groupOfA.user_group_id, '198.51.100.0/24, 127.0.0.1'));
     const aBefore = await tenantSnapshot(a.kykId);
 
     const bView = await info(b);
     expect(bView.data_list).toEqual([expect.objectContaining({ user_group_id: '0', cidrs: [], row_version: 0 })]);
     // B writing A's group id: not found in B's contract, and nothing of A changes.
-    const foreign = await call('com/allow_ipadr_info_ugrp_save_btn', { user_group_id: aGroup.user_group_id, ip_address: '', row_version: 1 }, b.token);
+    const foreign = await call('com/allow_ipadr_info_ugrp_save_btn', { user_group_id: groupOfA.user_group_id, ip_address: '', row_version: 1 }, b.token);
     expect(foreign.body).toMatchObject({ code: -3, message: NOT_FOUND });
     // B's own contract entry is B's alone (row_version 0 is B's, not A's 1).
     ok(await call('com/allow_ipadr_info_save_btn', { ip_address: `${OTHER}, ${HOME}`, row_version: 0 }, b.token));
     expect(await tenantSnapshot(a.kykId)).toBe(aBefore);
     expect((await contractEntry(a)).cidrs).toEqual(['127.0.0.0/24']);
-    expect(await storedEntry(b.kykId, aGroup.user_group_id)).toBeUndefined();
+    expect(await storedEntry(b.kykId, groupOfA.user_group_id)).toBeUndefined();
 
     // A's list never restricts B's users, and B's never A's.
-    const bUser = await (await createUser(b.kykId)).signIn();
+    const bUser = await (await aSignedOutUser(b)).signIn();
     ok(await saveContract(a, HOME));
     ok(await saveContract(b, `${OTHER}/32`, OTHER));
     expect((await postFrom(OTHER, 'com/get_login_user_info', {}, bUser)).body.code).toBe(0);

@@ -2,9 +2,10 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#lib/clients.ts';
 import { corpKey, dateIndexKey } from '#data/corps.ts';
+import { aCorp, aGroup } from './support/factories.ts';
 import { call, post } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { REQUIRED, UNKNOWN_GROUP, NOT_FOUND, IN_USE, MISSING_ID, mainTable, register, stored, claim, counter, auditOf, snapshot, putGroup, joinCorp } from './support/legal-suite.ts';
+import { REQUIRED, UNKNOWN_GROUP, NOT_FOUND, IN_USE, MISSING_ID, mainTable, stored, claim, counter, auditOf, snapshot, joinCorp } from './support/legal-suite.ts';
 
 describe('legal entities: delete', () => {
   let tenant: TestTenant;
@@ -13,7 +14,7 @@ describe('legal entities: delete', () => {
   });
 
   it('deletes a corp with its claim, date index item and count, and audits it', async () => {
-    const corp = await register(tenant.token, { corp_cd: 'GONE-1' });
+    const corp = await aCorp(tenant, { corp_cd: 'GONE-1' });
     const count = await counter(tenant.kykId);
     const result = await call('com/corp_info_del_btn', { corp_id: corp.corp_id, row_version: 1 }, tenant.token);
     expect(result.body, JSON.stringify(result.body)).toMatchObject({ code: 0, msg_level: 'INFO' });
@@ -27,11 +28,11 @@ describe('legal entities: delete', () => {
     expect(audits.map((record) => record.action)).toEqual(['corp.create', 'corp.delete']);
     expect(audits[1]).toMatchObject({ before: corp, after: null });
     // The code can be used again.
-    await register(tenant.token, { corp_cd: 'GONE-1' });
+    await aCorp(tenant, { corp_cd: 'GONE-1' });
   });
 
   it('refuses a corp in use with -203 and its message, even with a current version, and writes nothing; deletes it once unused', async () => {
-    const corp = await register(tenant.token);
+    const corp = await aCorp(tenant);
     await joinCorp(tenant.kykId, corp.corp_id, 1);
     await joinCorp(tenant.kykId, corp.corp_id, 1);
     expect((await call('com/corp_info', { corp_id: corp.corp_id }, tenant.token)).body.data?.corp).toMatchObject({ user_count: 2, row_version: 1 });
@@ -55,7 +56,7 @@ describe('legal entities: delete', () => {
 
   it('a delete racing a join: never both a deleted corp and a counted user', async () => {
     for (let round = 0; round < 5; round++) {
-      const corp = await register(tenant.token);
+      const corp = await aCorp(tenant);
       const [deleted, joined] = await Promise.allSettled([
         call('com/corp_info_del_btn', { corp_id: corp.corp_id, row_version: 1 }, tenant.token),
         joinCorp(tenant.kykId, corp.corp_id, 1),
@@ -73,7 +74,7 @@ describe('legal entities: delete', () => {
   });
 
   it('answers -201 to a stale version and -3 to a missing corp, writing nothing', async () => {
-    const corp = await register(tenant.token);
+    const corp = await aCorp(tenant);
     const before = await snapshot(tenant.kykId);
     const stale = await call('com/corp_info_del_btn', { corp_id: corp.corp_id, row_version: 7 }, tenant.token);
     expect(stale.body).toMatchObject({ code: -201 });
@@ -91,11 +92,11 @@ describe('legal entities: reference restrictions', () => {
   beforeAll(async () => {
     tenant = await newTenant();
     groups = {
-      atk: await putGroup(tenant.kykId, 'atk', 'Knowledge readers'),
-      atk2: await putGroup(tenant.kykId, 'atk', 'Knowledge writers'),
-      atc: await putGroup(tenant.kykId, 'atc', 'Commerce team'),
-      atd: await putGroup(tenant.kykId, 'atd', 'Dashboard viewers'),
-      ata: await putGroup(tenant.kykId, 'ata', 'Account admins'),
+      atk: (await aGroup(tenant, { product: 'atk', user_group_nm: 'Knowledge readers' })).user_group_id,
+      atk2: (await aGroup(tenant, { product: 'atk', user_group_nm: 'Knowledge writers' })).user_group_id,
+      atc: (await aGroup(tenant, { product: 'atc', user_group_nm: 'Commerce team' })).user_group_id,
+      atd: (await aGroup(tenant, { product: 'atd', user_group_nm: 'Dashboard viewers' })).user_group_id,
+      ata: (await aGroup(tenant, { product: 'ata', user_group_nm: 'Account admins' })).user_group_id,
     };
   });
 
@@ -103,7 +104,7 @@ describe('legal entities: reference restrictions', () => {
     call('com/corp_info_limited_save_btn', { corp_id: corp.corp_id, row_version: corp.row_version, limited_list: limitedList }, tenant.token);
 
   it('saves entries of knowledge, commerce and dashboard groups with their names, once each, and audits the change', async () => {
-    const corp = await register(tenant.token);
+    const corp = await aCorp(tenant);
     const result = await save(corp, [
       { product: 'atk', user_group_id: groups.atk },
       { product: 'atk', user_group_id: groups.atk2 },
@@ -132,7 +133,7 @@ describe('legal entities: reference restrictions', () => {
   });
 
   it('keeps entries the system made (sys_flg 1) when users save', async () => {
-    const corp = await register(tenant.token);
+    const corp = await aCorp(tenant);
     const systemEntry = { product: 'atd', user_group_id: groups.atd, user_group_nm: 'Dashboard viewers', sys_flg: 1 };
     await db().send(new UpdateCommand({ TableName: mainTable(), Key: corpKey(tenant.kykId, corp.corp_id), UpdateExpression: 'SET limited_list = :list', ExpressionAttributeValues: { ':list': [systemEntry] } }));
     const result = await save(corp, [{ product: 'atd', user_group_id: groups.atd }, { product: 'atc', user_group_id: groups.atc }]);
@@ -141,7 +142,7 @@ describe('legal entities: reference restrictions', () => {
   });
 
   it('refuses unknown groups and groups of another product with -4 on limited_list, and writes nothing', async () => {
-    const corp = await register(tenant.token);
+    const corp = await aCorp(tenant);
     const before = await snapshot(tenant.kykId);
     const cases: { product: 'atk' | 'atc' | 'atd'; user_group_id: string }[][] = [
       [{ product: 'atk', user_group_id: MISSING_ID }],
@@ -160,7 +161,7 @@ describe('legal entities: reference restrictions', () => {
   });
 
   it('answers -201 to a stale version and -3 to a missing corp, writing nothing', async () => {
-    const corp = await register(tenant.token);
+    const corp = await aCorp(tenant);
     expect((await save(corp, [])).body.code).toBe(0);
     const before = await snapshot(tenant.kykId);
     expect((await save(corp, [{ product: 'atk', user_group_id: groups.atk }])).body.code).toBe(-201);

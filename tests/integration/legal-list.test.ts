@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteRequest } from '#shared/routes.ts';
 import type { Corp } from '#shared/schemas/legal.ts';
 import { nameKey } from '#data/corps.ts';
+import { aCorp, aGroup, aSignedOutUser } from './support/factories.ts';
 import { call, post } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
-import { UNKNOWN_GROUP, register, stored, claim, snapshot, putGroup } from './support/legal-suite.ts';
+import { UNKNOWN_GROUP, stored, claim, snapshot } from './support/legal-suite.ts';
 
 describe('legal entities: list, sort, search and the selection dialog', () => {
   let tenant: TestTenant;
@@ -22,7 +22,7 @@ describe('legal entities: list, sort, search and the selection dialog', () => {
       const created = await Promise.all(Array.from({ length: 10 }, (_, j) => {
         const i = batch * 10 + j;
         const code = `K${((i * 37) % COUNT).toString().padStart(3, '0')}`;
-        return register(tenant.token, { corp_cd: i % 7 === 0 ? code.toLowerCase() : code, corp_nm: `${names[i % names.length]} ${String.fromCharCode(65 + ((i * 11) % 26))}` });
+        return aCorp(tenant, { corp_cd: i % 7 === 0 ? code.toLowerCase() : code, corp_nm: `${names[i % names.length]} ${String.fromCharCode(65 + ((i * 11) % 26))}` });
       }));
       corps.push(...created);
     }
@@ -110,7 +110,7 @@ describe('legal entities: list, sort, search and the selection dialog', () => {
 
   it('sorts a name before its longer continuations ("ABC" before "ABC Holdings"), ignoring case', async () => {
     const own = await newTenant();
-    for (const name of ['ABCD', 'ABC Holdings', 'abc', 'ABC-Japan', 'ABC']) await register(own.token, { corp_nm: name });
+    for (const name of ['ABCD', 'ABC Holdings', 'abc', 'ABC-Japan', 'ABC']) await aCorp(own, { corp_nm: name });
     const result = await call('com/corp_info_list', { sort_item: 'corp_nm' }, own.token);
     const listed = result.body.data!.return_list.map((corp) => corp.corp_nm);
     expect(listed.slice(2)).toEqual(['ABC Holdings', 'ABC-Japan', 'ABCD']);
@@ -128,7 +128,7 @@ describe('legal entities: list, sort, search and the selection dialog', () => {
   });
 
   it('the selection dialog works for a non-administrator and answers code and name only', async () => {
-    const user = await createUser(tenant.kykId);
+    const user = await aSignedOutUser(tenant);
     const token = await user.signIn();
     const result = await call('com/corp_sel', { sort_item: 'corp_nm', page_size: 50 }, token);
     expect(result.body.code, JSON.stringify(result.body)).toBe(0);
@@ -153,8 +153,8 @@ describe('legal entities: permissions', () => {
   let corp: Corp;
   beforeAll(async () => {
     tenant = await newTenant();
-    corp = await register(tenant.token);
-    userToken = await (await createUser(tenant.kykId)).signIn();
+    corp = await aCorp(tenant);
+    userToken = await (await aSignedOutUser(tenant)).signIn();
   });
 
   it('refuses every administrator call to a non-administrator with -101 (HTTP 403), writing nothing', async () => {
@@ -192,8 +192,8 @@ describe('legal entities: tenant isolation', () => {
   let bGroup: string;
   beforeAll(async () => {
     [a, b] = await Promise.all([newTenant(), newTenant()]);
-    bCorp = await register(b.token, { corp_cd: 'SHARED-1', corp_nm: 'B only' });
-    bGroup = await putGroup(b.kykId, 'atk', 'B knowledge');
+    bCorp = await aCorp(b, { corp_cd: 'SHARED-1', corp_nm: 'B only' });
+    bGroup = (await aGroup(b, { product: 'atk', user_group_nm: 'B knowledge' })).user_group_id;
   });
 
   it("A cannot read, list, update or delete B's corps", async () => {
@@ -210,17 +210,17 @@ describe('legal entities: tenant isolation', () => {
   });
 
   it("A cannot restrict its corp to B's groups", async () => {
-    const aCorp = await register(a.token);
+    const corpOfA = await aCorp(a);
     const before = await snapshot(a.kykId);
-    const result = await call('com/corp_info_limited_save_btn', { corp_id: aCorp.corp_id, row_version: 1, limited_list: [{ product: 'atk', user_group_id: bGroup }] }, a.token);
+    const result = await call('com/corp_info_limited_save_btn', { corp_id: corpOfA.corp_id, row_version: 1, limited_list: [{ product: 'atk', user_group_id: bGroup }] }, a.token);
     expect(result.body.code).toBe(-4);
     expect(result.body.info?.fields).toEqual({ limited_list: UNKNOWN_GROUP });
     expect(await snapshot(a.kykId)).toEqual(before);
   });
 
   it('codes are unique per contract only: A may use a code B has', async () => {
-    const aCorp = await register(a.token, { corp_cd: 'SHARED-1' });
-    expect((await claim(a.kykId, 'SHARED-1'))?.corp_id).toBe(aCorp.corp_id);
+    const corpOfA = await aCorp(a, { corp_cd: 'SHARED-1' });
+    expect((await claim(a.kykId, 'SHARED-1'))?.corp_id).toBe(corpOfA.corp_id);
     expect((await claim(b.kykId, 'SHARED-1'))?.corp_id).toBe(bCorp.corp_id);
   });
 });

@@ -4,10 +4,10 @@ import { db } from '#lib/clients.ts';
 import type { RouteRequest } from '#shared/routes.ts';
 import type { Corp } from '#shared/schemas/legal.ts';
 import { dateIndexKey, nameKey } from '#data/corps.ts';
+import { aCorp, aSignedOutUser } from './support/factories.ts';
 import { call, post } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
-import { REQUIRED, CODE_WIDTH, CODE_DUPLICATE, PHONE, NOT_FOUND, tooLong, MISSING_ID, mainTable, uniqueCode, register, stored, claim, counter, queryAll, auditOf, snapshot, joinCorp } from './support/legal-suite.ts';
+import { REQUIRED, CODE_WIDTH, CODE_DUPLICATE, PHONE, NOT_FOUND, tooLong, MISSING_ID, mainTable, uniqueCode, stored, claim, counter, queryAll, auditOf, snapshot, joinCorp } from './support/legal-suite.ts';
 
 describe('legal entities: register and read', () => {
   let tenant: TestTenant;
@@ -42,12 +42,12 @@ describe('legal entities: register and read', () => {
   });
 
   it('defaults address, phone and note to empty', async () => {
-    const corp = await register(tenant.token, { corp_nm: 'Minimal' });
+    const corp = await aCorp(tenant, { corp_nm: 'Minimal' });
     expect(corp).toMatchObject({ address: '', tel: '', note: '' });
   });
 
   it('reads one legal entity; an unknown id answers -3 with the not-found text, a malformed id -4', async () => {
-    const corp = await register(tenant.token, { corp_nm: 'Readable' });
+    const corp = await aCorp(tenant, { corp_nm: 'Readable' });
     const read = await call('com/corp_info', { corp_id: corp.corp_id }, tenant.token);
     expect(read.body.code).toBe(0);
     expect(read.body.data!.corp).toEqual(corp);
@@ -98,7 +98,7 @@ describe('legal entities: register and read', () => {
   });
 
   it('answers the messages in the caller\'s language (Japanese)', async () => {
-    const japanese = await createUser(tenant.kykId, { admin: true });
+    const japanese = await aSignedOutUser(tenant, { ata_admin_permission: 1 });
     const token = await japanese.signIn();
     expect((await call('com/chang_language', { language: 'ja' }, token)).body.code).toBe(0);
     const invalid = await post('com/corp_info_reg_btn', { corp_cd: '法'.repeat(8), corp_nm: '\u3000', tel: '0312345678' }, token);
@@ -107,7 +107,7 @@ describe('legal entities: register and read', () => {
       corp_nm: 'この項目は必須です',
       tel: '電話番号は 03-1234-5678 の形式で入力してください。',
     });
-    await register(tenant.token, { corp_cd: 'JA-1' });
+    await aCorp(tenant, { corp_cd: 'JA-1' });
     const duplicate = await post('com/corp_info_reg_btn', { corp_cd: 'JA-1', corp_nm: '重複' }, token);
     expect(duplicate.body.info?.fields).toEqual({ corp_cd: '法人コードは既に存在します。' });
   });
@@ -126,13 +126,13 @@ describe('legal entities: register and read', () => {
       { tel: '' },
     ];
     for (const body of accepted) {
-      const corp = await register(tenant.token, body);
+      const corp = await aCorp(tenant, body);
       expect(await stored(tenant.kykId, corp.corp_id)).toMatchObject(body);
     }
   });
 
   it('refuses a duplicate corporate code with -4 on corp_cd and writes nothing', async () => {
-    const first = await register(tenant.token, { corp_cd: 'DUP-1' });
+    const first = await aCorp(tenant, { corp_cd: 'DUP-1' });
     const before = await snapshot(tenant.kykId);
     const duplicate = await call('com/corp_info_reg_btn', { corp_cd: 'DUP-1', corp_nm: 'Another' }, tenant.token);
     expect(duplicate.status).toBe(400);
@@ -164,7 +164,7 @@ describe('legal entities: update and optimistic locking', () => {
     }, tenant.token);
 
   it('updates every field, moves the code claim, bumps the version and audits before and after', async () => {
-    const corp = await register(tenant.token, { corp_cd: 'OLD-1', corp_nm: 'Old name', tel: '03-1111-2222' });
+    const corp = await aCorp(tenant, { corp_cd: 'OLD-1', corp_nm: 'Old name', tel: '03-1111-2222' });
     const result = await update(corp, { corp_cd: 'NEW-1', corp_nm: ' New name ', address: 'Osaka', tel: '06-1234-5678', note: 'moved' });
     expect(result.body.code, JSON.stringify(result.body)).toBe(0);
     const updated = result.body.data!.corp;
@@ -175,7 +175,7 @@ describe('legal entities: update and optimistic locking', () => {
     expect(await claim(tenant.kykId, 'OLD-1')).toBeUndefined();
     expect((await claim(tenant.kykId, 'NEW-1'))?.corp_id).toBe(corp.corp_id);
     // The old code is free again.
-    await register(tenant.token, { corp_cd: 'OLD-1' });
+    await aCorp(tenant, { corp_cd: 'OLD-1' });
 
     const audits = await auditOf(tenant.kykId, corp.corp_id);
     expect(audits.map((record) => record.action)).toEqual(['corp.create', 'corp.update']);
@@ -183,7 +183,7 @@ describe('legal entities: update and optimistic locking', () => {
   });
 
   it('updates without changing the code', async () => {
-    const corp = await register(tenant.token);
+    const corp = await aCorp(tenant);
     const result = await update(corp, { note: 'only the note' });
     expect(result.body.code).toBe(0);
     expect(result.body.data!.corp).toMatchObject({ corp_cd: corp.corp_cd, note: 'only the note', row_version: 2 });
@@ -191,8 +191,8 @@ describe('legal entities: update and optimistic locking', () => {
   });
 
   it("refuses another corp's code with -4 on corp_cd, and writes nothing", async () => {
-    const taken = await register(tenant.token, { corp_cd: 'TAKEN-1' });
-    const corp = await register(tenant.token, { corp_cd: 'MINE-1' });
+    const taken = await aCorp(tenant, { corp_cd: 'TAKEN-1' });
+    const corp = await aCorp(tenant, { corp_cd: 'MINE-1' });
     const before = await snapshot(tenant.kykId);
     const result = await update(corp, { corp_cd: 'TAKEN-1' });
     expect(result.body.code).toBe(-4);
@@ -202,7 +202,7 @@ describe('legal entities: update and optimistic locking', () => {
   });
 
   it('validates updates as registrations', async () => {
-    const corp = await register(tenant.token);
+    const corp = await aCorp(tenant);
     const before = await snapshot(tenant.kykId);
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{ corp_cd: '\u3000' }, { corp_cd: REQUIRED }],
@@ -221,7 +221,7 @@ describe('legal entities: update and optimistic locking', () => {
   });
 
   it('answers -201 to a stale row version and -3 to a missing corp, writing nothing', async () => {
-    const corp = await register(tenant.token);
+    const corp = await aCorp(tenant);
     expect((await update(corp, { note: 'first' })).body.code).toBe(0);
     const before = await snapshot(tenant.kykId);
     const stale = await update(corp, { note: 'second' });
@@ -234,7 +234,7 @@ describe('legal entities: update and optimistic locking', () => {
   });
 
   it('lets one of two concurrent edits of the same version win; the other answers -201', async () => {
-    const corp = await register(tenant.token);
+    const corp = await aCorp(tenant);
     const results = await Promise.all([
       update(corp, { corp_cd: uniqueCode('R'), note: 'a' }),
       update(corp, { corp_cd: uniqueCode('R'), note: 'b' }),
@@ -250,7 +250,7 @@ describe('legal entities: update and optimistic locking', () => {
   });
 
   it("keeps a user count that changed concurrently: an update never overwrites it, nor does a join make the admin's version stale", async () => {
-    const corp = await register(tenant.token);
+    const corp = await aCorp(tenant);
     await joinCorp(tenant.kykId, corp.corp_id, 1);
     const result = await update(corp, { note: 'after a join' });
     expect(result.body.code).toBe(0);

@@ -9,8 +9,8 @@ import type { RouteRequest, RouteResponse } from '#shared/routes.ts';
 import type { ProductArea, UserGroup } from '#shared/schemas/groups.ts';
 import type { PickerItem } from '#shared/schemas/picker.ts';
 import { call, post } from './support/api.ts';
+import { aGroup, aSignedOutUser } from './support/factories.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
 
 /**
  * The user-or-group picker `com/user_usergroup_sel`. One contract is arranged once (groups in two
@@ -55,12 +55,6 @@ async function putUsers(kykId: string, users: ModelUser[]): Promise<void> {
       ConditionExpression: 'attribute_not_exists(pk)',
     }));
   }));
-}
-
-async function registerGroup(token: string, body: RouteRequest<'com/user_group_reg_btn'>): Promise<UserGroup> {
-  const result = await call('com/user_group_reg_btn', body, token);
-  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
-  return result.body.data!.group;
 }
 
 async function pick(token: string, body: RouteRequest<'com/user_usergroup_sel'>): Promise<Picker> {
@@ -122,7 +116,7 @@ describe('user-or-group picker', () => {
     );
     await putUsers(t.kykId, arranged);
     model.push(...arranged, { ...plainUser, user_id: 'admin', user_nm: '管理者 太郎', groups: {} });
-    const plain = await createUser(t.kykId, { userId: 'plain', userName: 'Plain User' });
+    const plain = await aSignedOutUser(t, { user_id: 'plain', user_nm: 'Plain User' });
     model.push({ ...plainUser, user_id: 'plain', user_nm: 'Plain User', groups: {} });
     memberToken = await plain.signIn();
 
@@ -136,13 +130,13 @@ describe('user-or-group picker', () => {
       ['alphaK', { product: 'atk', user_group_nm: 'Alpha K', com_drive_permission: 0 }],
     ];
     for (const [key, body] of arrangements) {
-      const group = await registerGroup(t.token, body);
+      const group = await aGroup(t, body);
       groups[key] = group;
       for (const id of body.member_ids ?? []) user(id).groups[group.product] = group.user_group_id;
     }
 
     await putUsers(b.kykId, [{ ...plainUser, user_id: 'bonly1', user_nm: 'Member B only', groups: {} }, { ...plainUser, user_id: 'm000', user_nm: 'Member 000 of B', groups: {} }]);
-    bGroup = await registerGroup(b.token, { product: 'ata', user_group_nm: 'Alpha Team B', member_ids: ['bonly1'] });
+    bGroup = await aGroup(b, { product: 'ata', user_group_nm: 'Alpha Team B', member_ids: ['bonly1'] });
   });
 
   describe('groups (search_kbn 1)', () => {

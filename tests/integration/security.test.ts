@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultPasswordPolicy, type PasswordPolicy } from '#shared/schemas/security.ts';
 import { call, post, signIn } from './support/api.ts';
+import { aPasswordPolicy, aSignedOutUser } from './support/factories.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
 
 const CHANGED = 'Change password success';
 const MISMATCH = 'Password and confirmation password do not match.';
@@ -12,13 +12,6 @@ const strictPolicy: PasswordPolicy = {
   ...defaultPasswordPolicy, pwd_min_len: 1, pwd_min_len_val: 10, pwd_alphanumeric: 1, pwd_symbols: 1, pwd_ignorecase: 1,
   pwd_char_repeat: 1, pwd_char_repeat_val: 2, pwd_usr_id: 1, pwd_history_count: 2, mail_notify_password_change: 0,
 };
-
-async function savePolicy(t: TestTenant, changes: Partial<PasswordPolicy> = {}) {
-  const current = await call('com/security_info', {}, t.token);
-  const result = await call('com/security_info_save_btn', { row_version: current.body.data!.row_version, ...current.body.data!.policy, ...changes }, t.token);
-  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
-  return result.body.data!;
-}
 
 const change = (token: string, current: string, next: string, confirm = next) =>
   call('com/passchange_btn', { current_password: current, new_password: next, confirm_password: confirm }, token);
@@ -30,7 +23,7 @@ describe('password policy (security_info)', () => {
   it('answers the defaults until saved, then what was saved; a stale save is -201', async () => {
     const first = await call('com/security_info', {}, t.token);
     expect(first.body).toMatchObject({ code: 0, data: { policy: defaultPasswordPolicy, row_version: 0 } });
-    const saved = await savePolicy(t, { pwd_min_len_val: 12, pwd_history_count: 3 });
+    const saved = await aPasswordPolicy(t, { pwd_min_len_val: 12, pwd_history_count: 3 });
     expect(saved).toEqual({ policy: { ...defaultPasswordPolicy, pwd_min_len_val: 12, pwd_history_count: 3 }, row_version: 1 });
     expect((await call('com/security_info', {}, t.token)).body.data).toEqual(saved);
     const stale = await call('com/security_info_save_btn', { ...defaultPasswordPolicy, row_version: 0 }, t.token);
@@ -38,11 +31,11 @@ describe('password policy (security_info)', () => {
     const out = await post('com/security_info_save_btn', { ...defaultPasswordPolicy, row_version: 1, pwd_min_len_val: 7 }, t.token);
     expect(out.body.code).toBe(-4);
     expect(Object.keys(out.body.info?.fields ?? {})).toEqual(['pwd_min_len_val']);
-    expect((await savePolicy(t, defaultPasswordPolicy)).row_version).toBe(2);
+    expect((await aPasswordPolicy(t, defaultPasswordPolicy)).row_version).toBe(2);
   });
 
   it('refuses administrator calls to non-administrators (-101) but shows them the conditions', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     const token = await user.signIn();
     expect((await call('com/security_info', {}, token)).body.code).toBe(-101);
     expect((await call('com/security_info_save_btn', { ...defaultPasswordPolicy, row_version: 2 }, token)).body.code).toBe(-101);
@@ -56,11 +49,11 @@ describe('own password change (passchange_btn)', () => {
   let t: TestTenant;
   beforeAll(async () => {
     t = await newTenant();
-    await savePolicy(t, strictPolicy);
+    await aPasswordPolicy(t, strictPolicy);
   });
 
   it('changes the password: the old one no longer signs in, the new one does', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     const token = await user.signIn();
     const result = await change(token, user.password, 'Fresh-Pass1x');
     expect(result.body).toMatchObject({ code: 990000210002, msg_level: 'INFO', message: CHANGED });
@@ -70,7 +63,7 @@ describe('own password change (passchange_btn)', () => {
   });
 
   it('answers each refusal with its code and message, in order', async () => {
-    const user = await createUser(t.kykId, { userId: 'hanako' });
+    const user = await aSignedOutUser(t, { user_id: 'hanako' });
     const token = await user.signIn();
     const cases: [string, string, string, number, string, string][] = [
       ['wrong-current', 'Fresh-Pass1x', 'Fresh-Pass1x', -990000020200, 'The current password is incorrect.', 'current_password'],
@@ -100,7 +93,7 @@ describe('own password change (passchange_btn)', () => {
   });
 
   it('bans the current and the last pwd_history_count passwords', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     let token = await user.signIn();
     const same = 'The new password must differ from your current and earlier passwords.';
     expect((await change(token, user.password, user.password)).body).toMatchObject({ code: -990000020107, message: same });
@@ -118,7 +111,7 @@ describe('own password change (passchange_btn)', () => {
   });
 
   it('answers Japanese to a Japanese user', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     const token = await user.signIn();
     await call('com/chang_language', { language: 'ja' }, token);
     const result = await change(token, user.password, 'Abccc1!xyzw');
@@ -129,11 +122,11 @@ describe('own password change (passchange_btn)', () => {
 describe('tenant isolation', () => {
   it("A's policy never applies to B, and A's token changes only A's user", async () => {
     const [a, b] = await Promise.all([newTenant(), newTenant()]);
-    const bUser = await createUser(b.kykId, { userId: 'same' });
-    const aUser = await createUser(a.kykId, { userId: 'same' });
+    const bUser = await aSignedOutUser(b, { user_id: 'same' });
+    const aUser = await aSignedOutUser(a, { user_id: 'same' });
     // Signed in before the policy tightens (afterwards the sign-in itself asks for a change).
     const aToken = await aUser.signIn();
-    await savePolicy(a, { pwd_min_len_val: 20 });
+    await aPasswordPolicy(a, { pwd_min_len_val: 20 });
     expect((await call('com/security_info', {}, b.token)).body.data).toEqual({ policy: defaultPasswordPolicy, row_version: 0 });
     const bToken = await bUser.signIn();
     expect((await change(bToken, bUser.password, 'Twelve-chars')).body.code).toBe(990000210002);

@@ -10,8 +10,8 @@ import { defaultPasswordPolicy } from '#shared/schemas/security.ts';
 import type { SignInResponse } from '#shared/schemas/auth.ts';
 import { call, post, postFrom } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
-import { LOCKED, TABLE, TICKET_INVALID, WRONG_DATA, expectSignedIn, expectStep, login, mailedCode, savePolicy, secondStepGroup, visible } from './support/sign-in-suite.ts';
+import { aPasswordPolicy, aSecondStepGroup, aSignedOutUser } from './support/factories.ts';
+import { LOCKED, TABLE, TICKET_INVALID, WRONG_DATA, expectSignedIn, expectStep, login, mailedCode, visible } from './support/sign-in-suite.ts';
 
 /**
  * The lock-out and the source throttle (docs/sign-in.md, "Lock-out"): attempts are taken before a
@@ -27,11 +27,11 @@ describe('the lock-out', () => {
   let t: TestTenant;
   beforeAll(async () => {
     t = await newTenant();
-    await savePolicy(t, { max_login_attempts: 3, mail_notify_lock: 0 });
+    await aPasswordPolicy(t, { max_login_attempts: 3, mail_notify_lock: 0 });
   });
 
   it('judges no password once locked: the right one and a wrong one answer alike', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     for (let attempt = 1; attempt <= 3; attempt += 1) expect((await login(t.kykId, user.userId, `wrong-${attempt}`)).body.message).toBe(WRONG_DATA);
     expect(await userStatus(t, user.userId)).toBe(9);
     const right = await login(t.kykId, user.userId, user.password);
@@ -44,8 +44,8 @@ describe('the lock-out', () => {
 
   it('evaluates no more than the maximum of many parallel guesses', async () => {
     const policy = await newTenant();
-    await savePolicy(policy, { max_login_attempts: 10, mail_notify_lock: 0 });
-    const user = await createUser(policy.kykId);
+    await aPasswordPolicy(policy, { max_login_attempts: 10, mail_notify_lock: 0 });
+    const user = await aSignedOutUser(policy);
     const answers = await Promise.all(Array.from({ length: 41 }, (_, index) => login(policy.kykId, user.userId, `guess-${index}`)));
     const codes = answers.map((answer) => answer.body.code);
     expect(codes.filter((code) => code === -990000010001)).toHaveLength(10);
@@ -55,7 +55,7 @@ describe('the lock-out', () => {
   });
 
   it('locks a made-up account exactly as a real one, for the kept days', async () => {
-    const real = await createUser(t.kykId);
+    const real = await aSignedOutUser(t);
     const pairs: [string, string][] = [[t.kykId, real.userId], [t.kykId, 'nobody1'], ['nosuchcontract9', 'nobody2']];
     const max = (kyk: string) => (kyk === t.kykId ? 3 : defaultPasswordPolicy.max_login_attempts);
     for (const [kyk, userId] of pairs) {
@@ -69,7 +69,7 @@ describe('the lock-out', () => {
   });
 
   it('gives back the attempt of a right password, and forgets failures once a sign-in completes', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     await login(t.kykId, user.userId, 'wrong-1');
     await login(t.kykId, user.userId, 'wrong-2');
     // Two wrong and a right one at the maximum of three: the right one is no guess and does not lock.
@@ -79,7 +79,7 @@ describe('the lock-out', () => {
   });
 
   it('counts wrong current passwords of a password change toward the same lock-out, which ends the session', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     const token = await user.signIn();
     const change = (current: string) => call('com/passchange_btn', { current_password: current, new_password: 'Another-pass-42', confirm_password: 'Another-pass-42' }, token);
     for (let attempt = 1; attempt <= 2; attempt += 1) expect((await change(`wrong-${attempt}`)).body.code).toBe(-990000020200);
@@ -90,7 +90,7 @@ describe('the lock-out', () => {
   });
 
   it('lets the operator unlock any account, failures forgotten, with an audit record', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     for (let attempt = 1; attempt <= 3; attempt += 1) await login(t.kykId, user.userId, `wrong-${attempt}`);
     expect(await userStatus(t, user.userId)).toBe(9);
     expect(await operatorUnlock(t.kykId, user.userId)).toBe('unlocked');
@@ -116,8 +116,8 @@ describe('the lock-out', () => {
 describe('parallel wrong second-step codes', () => {
   it('answer a wrong code or the limit, never an expired sign-in, and count one failed sign-in', async () => {
     const t = await newTenant();
-    const user = await createUser(t.kykId, { email: `race-${t.kykId}@example.com` });
-    await secondStepGroup(t, 1, [user.userId]);
+    const user = await aSignedOutUser(t, { email: `race-${t.kykId}@example.com` });
+    await aSecondStepGroup(t, 1, [user.userId]);
     const next = expectStep(await login(t.kykId, user.userId, user.password), -990000010013, 'otp-mail');
     const code = await mailedCode(`race-${t.kykId}@example.com`);
     const wrong = code === '000000' ? '111111' : '000000';
@@ -145,7 +145,7 @@ describe('the source throttle', () => {
 
   it('refuses an address whose failures reached the limit before judging anything (-990000010018, 429)', async () => {
     const t = await newTenant();
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     await fill('127.0.0.9', config.signInSourceLimit - 1);
     expect((await postFrom('127.0.0.9', 'login/login_btn', { kyk_id: t.kykId, user_id: user.userId, password: 'wrong' })).body.code).toBe(-990000010001);
     const refused = await postFrom('127.0.0.9', 'login/login_btn', { kyk_id: t.kykId, user_id: user.userId, password: user.password });
@@ -158,7 +158,7 @@ describe('the source throttle', () => {
 
   it('gives back the attempts of successful sign-ins, so an office behind one address is not held up', async () => {
     const t = await newTenant();
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     const window = await fill('127.0.0.11', config.signInSourceLimit - 1);
     for (let round = 0; round < 3; round += 1) {
       const result = await postFrom('127.0.0.11', 'login/login_btn', { kyk_id: t.kykId, user_id: user.userId, password: user.password, force_flg: 1 });
@@ -173,7 +173,7 @@ describe('sign-in history and sessions', () => {
   it('records every outcome with address and browser (never the password) and lets an administrator end the session', async () => {
     const t = await newTenant();
     const other = await newTenant();
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     const browser = { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36' };
     await post<SignInResponse>('login/login_btn', { kyk_id: t.kykId, user_id: user.userId, password: 'Secret-wrong-guess-1' }, undefined, browser);
     const signedIn = await post<SignInResponse>('login/login_btn', { kyk_id: t.kykId, user_id: user.userId, password: user.password }, undefined, browser);
@@ -181,7 +181,8 @@ describe('sign-in history and sessions', () => {
 
     const history = await call('com/user_signin_history', { user_id: user.userId }, t.token);
     expect(history.body.code).toBe(0);
-    expect(history.body.data!.events.map(({ outcome, ip_address, browser: seen }) => ({ outcome, ip_address, seen }))).toEqual([
+    // Newest first; the registration's own first sign-in follows these two.
+    expect(history.body.data!.events.slice(0, 2).map(({ outcome, ip_address, browser: seen }) => ({ outcome, ip_address, seen }))).toEqual([
       { outcome: 'success', ip_address: '127.0.0.1', seen: 'Chrome 156 / Windows' },
       { outcome: 'wrong_data', ip_address: '127.0.0.1', seen: 'Chrome 156 / Windows' },
     ]);

@@ -7,15 +7,15 @@ import { ipPolicyKey } from '#data/ip-entries.ts';
 import { defaultPasswordPolicy } from '#shared/schemas/security.ts';
 import { call, post, signIn } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
-import { type StoredMail, TABLE, WRONG_DATA, LOCKED, EXPIRED, CHANGED, login, setUser, savePolicy, secondStepGroup, mailedCode, expectStep, expectSignedIn, visible } from './support/sign-in-suite.ts';
+import { type StoredMail, TABLE, WRONG_DATA, LOCKED, EXPIRED, CHANGED, login, setUser, mailedCode, expectStep, expectSignedIn, visible } from './support/sign-in-suite.ts';
+import { aPasswordPolicy, aSecondStepGroup, aSignedOutUser } from './support/factories.ts';
 
 describe('password sign-in (login_btn)', () => {
   let t: TestTenant;
   beforeAll(async () => { t = await newTenant(); });
 
   it('answers the same for an unknown contract, an unknown user and a wrong password', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     const answers = await Promise.all([
       login('nosuchcontract', user.userId, user.password),
       login(t.kykId, 'nosuchuser', user.password),
@@ -26,8 +26,8 @@ describe('password sign-in (login_btn)', () => {
   });
 
   it('locks the account at the policy maximum, a made-up one alike; an administrator unlocks it', async () => {
-    await savePolicy(t, { max_login_attempts: 3, mail_notify_lock: 1 });
-    const user = await createUser(t.kykId, { email: `lock-${t.kykId}@example.com` });
+    await aPasswordPolicy(t, { max_login_attempts: 3, mail_notify_lock: 1 });
+    const user = await aSignedOutUser(t, { email: `lock-${t.kykId}@example.com` });
     for (let attempt = 1; attempt <= 3; attempt += 1) expect((await login(t.kykId, user.userId, `wrong-${attempt}`)).body.message).toBe(WRONG_DATA);
     // The lock-out says nothing about the account: a made-up one locks the same way.
     for (let attempt = 1; attempt <= 3; attempt += 1) expect((await login(t.kykId, 'madeup1', `wrong-${attempt}`)).body.message).toBe(WRONG_DATA);
@@ -46,11 +46,11 @@ describe('password sign-in (login_btn)', () => {
     await login(t.kykId, user.userId, 'wrong-1');
     await login(t.kykId, user.userId, 'wrong-2');
     await expectSignedIn(await login(t.kykId, user.userId, user.password));
-    await savePolicy(t, { max_login_attempts: defaultPasswordPolicy.max_login_attempts });
+    await aPasswordPolicy(t, { max_login_attempts: defaultPasswordPolicy.max_login_attempts });
   });
 
   it('refuses a suspended account (-990000010002) and a stopped contract', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     await setUser(t.kykId, user.userId, { status: 1 });
     expect((await login(t.kykId, user.userId, user.password)).body.code).toBe(-990000010002);
     expect((await login(t.kykId, user.userId, 'wrong')).body.code).toBe(-990000010001);
@@ -60,8 +60,8 @@ describe('password sign-in (login_btn)', () => {
   });
 
   it('asks before replacing a live session, before any second step', async () => {
-    const user = await createUser(t.kykId);
-    await secondStepGroup(t, 1, [user.userId]);
+    const user = await aSignedOutUser(t);
+    await aSecondStepGroup(t, 1, [user.userId]);
     const first = await login(t.kykId, user.userId, user.password);
     const code = await mailedCode(`${user.userId}@example.com`);
     const token = await expectSignedIn(await call('login/login_two_step', { ticket: first.body.data!.next!.ticket, auth_code: code }));
@@ -76,7 +76,7 @@ describe('password sign-in (login_btn)', () => {
   });
 
   it('refuses tampered, expired and other-session tokens (-102)', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     const token = await user.signIn();
     const [head, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
@@ -108,7 +108,7 @@ describe('forced password changes (passchange_lnk)', () => {
   let t: TestTenant;
   beforeAll(async () => {
     t = await newTenant();
-    await savePolicy(t, { pwd_min_len_val: 10, pwd_alphanumeric: 1, mail_notify_password_change: 0 });
+    await aPasswordPolicy(t, { pwd_min_len_val: 10, pwd_alphanumeric: 1, mail_notify_password_change: 0 });
   });
 
   it('makes a new user change the temporary password at the first sign-in, then signs in (990000210002)', async () => {
@@ -137,7 +137,7 @@ describe('forced password changes (passchange_lnk)', () => {
   });
 
   it('says "reset" after an administrator reset, and -990000010006 once the temporary password has expired', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     await user.signIn();
     const detail = await call('com/user_info', { user_id: user.userId }, t.token);
     const reset = await call('com/user_info_passchge_btn', { user_id: user.userId, row_version: detail.body.data!.user.row_version, delivery: 'show' }, t.token);
@@ -148,8 +148,8 @@ describe('forced password changes (passchange_lnk)', () => {
   });
 
   it('sends an expired password to the change (-990000010005) and warns before it expires', async () => {
-    await savePolicy(t, { pwd_expiry_days: 30, pwd_expiry_warning_days: 7 });
-    const user = await createUser(t.kykId);
+    await aPasswordPolicy(t, { pwd_expiry_days: 30, pwd_expiry_warning_days: 7 });
+    const user = await aSignedOutUser(t);
     await setUser(t.kykId, user.userId, { password_changed_at: new Date(Date.now() - 31 * 86_400_000).toISOString() });
     const expired = await login(t.kykId, user.userId, user.password);
     expect(expired.body.message).toBe(EXPIRED);
@@ -158,15 +158,15 @@ describe('forced password changes (passchange_lnk)', () => {
     const warned = await login(t.kykId, user.userId, user.password);
     await expectSignedIn(warned);
     expect(warned.body.data!.password_expires_in_days).toBe(5);
-    await savePolicy(t, { pwd_expiry_days: 0 });
+    await aPasswordPolicy(t, { pwd_expiry_days: 0 });
   });
 
   it('sends a password that no longer meets the policy to the change (-990000010004)', async () => {
-    const user = await createUser(t.kykId);
-    // createUser passwords (support/passwords.ts) have 21 characters.
-    await savePolicy(t, { pwd_min_len_val: 24 });
+    const user = await aSignedOutUser(t);
+    // Factory passwords (support/passwords.ts) have 21 characters.
+    await aPasswordPolicy(t, { pwd_min_len_val: 24 });
     const next = expectStep(await login(t.kykId, user.userId, user.password), -990000010004, 'password-change');
     expect(next.reason).toBe('policy');
-    await savePolicy(t, { pwd_min_len_val: 10 });
+    await aPasswordPolicy(t, { pwd_min_len_val: 10 });
   });
 });

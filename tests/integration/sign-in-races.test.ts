@@ -9,17 +9,17 @@ import type { SignInResponse } from '#shared/schemas/auth.ts';
 import { defaultPasswordPolicy } from '#shared/schemas/security.ts';
 import { call, post, signIn } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
-import { TABLE, login, setUser, savePolicy, secondStepGroup, mailedCode, expectStep, expectSignedIn } from './support/sign-in-suite.ts';
+import { TABLE, login, setUser, mailedCode, expectStep, expectSignedIn } from './support/sign-in-suite.ts';
+import { aPasswordPolicy, aRegisteredUser, aSecondStepGroup, aSignedOutUser } from './support/factories.ts';
 
 describe('a pending sign-in against changes, races and guessing', () => {
   let t: TestTenant;
   beforeAll(async () => { t = await newTenant(); });
 
   it('locks the account when second-step codes are guessed across sign-ins', async () => {
-    await savePolicy(t, { max_login_attempts: 2, mail_notify_lock: 0 });
-    const user = await createUser(t.kykId);
-    await secondStepGroup(t, 2, [user.userId]);
+    await aPasswordPolicy(t, { max_login_attempts: 2, mail_notify_lock: 0 });
+    const user = await aSignedOutUser(t);
+    await aSecondStepGroup(t, 2, [user.userId]);
     for (let round = 1; round <= 2; round += 1) {
       const next = expectStep(await login(t.kykId, user.userId, user.password, { force_flg: 1 }), -990000010016, 'totp');
       const codes = [];
@@ -28,7 +28,7 @@ describe('a pending sign-in against changes, races and guessing', () => {
       expect(codes.at(-1)).toBe(-990000010015);
     }
     expect((await login(t.kykId, user.userId, user.password, { force_flg: 1 })).body.code).toBe(-990000010007);
-    await savePolicy(t, { max_login_attempts: defaultPasswordPolicy.max_login_attempts });
+    await aPasswordPolicy(t, { max_login_attempts: defaultPasswordPolicy.max_login_attempts });
   });
 
   it('ends a pending sign-in when an administrator resets the password or suspends the account meanwhile', async () => {
@@ -40,7 +40,7 @@ describe('a pending sign-in against changes, races and guessing', () => {
     expect(stale.body.code).toBe(-990000010006);
     expect((await login(t.kykId, 'racer', 'attacker-pass-99')).body.code).toBe(-990000010001);
 
-    const info = await createUser(t.kykId);
+    const info = await aSignedOutUser(t);
     await setUser(t.kykId, info.userId, { info_change_required: 1 });
     const pending = expectStep(await login(t.kykId, info.userId, info.password), -990000010008, 'info-change');
     const before = (await call('com/user_info', { user_id: info.userId }, t.token)).body.data!.user;
@@ -53,8 +53,9 @@ describe('a pending sign-in against changes, races and guessing', () => {
 
   it('writes nothing for a step from an address the allow-list refuses', async () => {
     const other = await newTenant();
-    const user = await createUser(other.kykId);
-    await setUser(other.kykId, user.userId, { password_change_required: 1 });
+    // Registered by the administrator and never signed in: the first sign-in asks for a new password.
+    const { user: registered, temporary_password } = await aRegisteredUser(other);
+    const user = { userId: registered.user_id, password: temporary_password! };
     const change = expectStep(await login(other.kykId, user.userId, user.password), -990000010009, 'password-change');
     await db().send(new PutCommand({ TableName: TABLE(), Item: { ...ipPolicyKey(other.kykId, '0'), kyk_id: other.kykId, user_group_id: '0', cidrs: ['203.0.113.0/24'], row_version: 1 } }));
     const refused = await call('com/passchange_lnk', { ticket: change.ticket, new_password: 'moved-stone-88', confirm_password: 'moved-stone-88' });
@@ -65,8 +66,8 @@ describe('a pending sign-in against changes, races and guessing', () => {
   });
 
   it('forgets authenticator devices trusted before an administrator resets the authenticator', async () => {
-    const user = await createUser(t.kykId);
-    await secondStepGroup(t, 2, [user.userId]);
+    const user = await aSignedOutUser(t);
+    await aSecondStepGroup(t, 2, [user.userId]);
     const first = expectStep(await login(t.kykId, user.userId, user.password), -990000010016, 'totp');
     const secret = first.totp_activation!.generation_key.replace(/ /g, '');
     const trusted = await call('login/login_two_step_totp', { ticket: first.ticket, auth_code: await generate({ secret }), trust_device: 1 });
@@ -80,8 +81,8 @@ describe('a pending sign-in against changes, races and guessing', () => {
   });
 
   it('sends one mail code for several resends at once', async () => {
-    const user = await createUser(t.kykId, { email: `resend-${t.kykId}@example.com` });
-    await secondStepGroup(t, 1, [user.userId]);
+    const user = await aSignedOutUser(t, { email: `resend-${t.kykId}@example.com` });
+    await aSecondStepGroup(t, 1, [user.userId]);
     const next = expectStep(await login(t.kykId, user.userId, user.password), -990000010013, 'otp-mail');
     await db().send(new UpdateCommand({ TableName: TABLE(), Key: { pk: userKey(t.kykId, user.userId).pk, sk: 'SIGNIN' }, UpdateExpression: 'SET otp_sent_at = :past', ExpressionAttributeValues: { ':past': 0 } }));
     const answers = await Promise.all(Array.from({ length: 6 }, () => call('login/login_two_step_resend', { ticket: next.ticket })));
@@ -91,8 +92,8 @@ describe('a pending sign-in against changes, races and guessing', () => {
   });
 
   it('lets one of two requests with the same right mail code through', async () => {
-    const user = await createUser(t.kykId, { email: `twice-${t.kykId}@example.com` });
-    await secondStepGroup(t, 1, [user.userId]);
+    const user = await aSignedOutUser(t, { email: `twice-${t.kykId}@example.com` });
+    await aSecondStepGroup(t, 1, [user.userId]);
     const next = expectStep(await login(t.kykId, user.userId, user.password), -990000010013, 'otp-mail');
     const code = await mailedCode(`twice-${t.kykId}@example.com`);
     const answers = await Promise.all([1, 2, 3].map(() => call('login/login_two_step', { ticket: next.ticket, auth_code: code })));
@@ -100,15 +101,15 @@ describe('a pending sign-in against changes, races and guessing', () => {
   });
 
   it('refuses a mail code past its validity, and ends a TOTP sign-in after five wrong codes', async () => {
-    const user = await createUser(t.kykId, { email: `late-${t.kykId}@example.com` });
-    await secondStepGroup(t, 1, [user.userId]);
+    const user = await aSignedOutUser(t, { email: `late-${t.kykId}@example.com` });
+    await aSecondStepGroup(t, 1, [user.userId]);
     const next = expectStep(await login(t.kykId, user.userId, user.password), -990000010013, 'otp-mail');
     const code = await mailedCode(`late-${t.kykId}@example.com`);
     await db().send(new UpdateCommand({ TableName: TABLE(), Key: { pk: userKey(t.kykId, user.userId).pk, sk: 'SIGNIN' }, UpdateExpression: 'SET otp_expires_at = :past', ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 } }));
     expect((await call('login/login_two_step', { ticket: next.ticket, auth_code: code })).body.code).toBe(-990000010014);
 
-    const totpUser = await createUser(t.kykId);
-    await secondStepGroup(t, 2, [totpUser.userId]);
+    const totpUser = await aSignedOutUser(t);
+    await aSecondStepGroup(t, 2, [totpUser.userId]);
     const totp = expectStep(await login(t.kykId, totpUser.userId, totpUser.password), -990000010016, 'totp');
     const secret = totp.totp_activation!.generation_key.replace(/ /g, '');
     const wrong = (await generate({ secret })) === '000000' ? '111111' : '000000';
@@ -120,9 +121,9 @@ describe('a pending sign-in against changes, races and guessing', () => {
   });
 
   it('does not let an expired device, or a device of the other kind, skip the step; keeps at most mfa_device_max devices', async () => {
-    await savePolicy(t, { mfa_device_max: 2 });
-    const user = await createUser(t.kykId, { email: `kinds-${t.kykId}@example.com` });
-    const { group } = await secondStepGroup(t, 1, [user.userId]);
+    await aPasswordPolicy(t, { mfa_device_max: 2 });
+    const user = await aSignedOutUser(t, { email: `kinds-${t.kykId}@example.com` });
+    const group = await aSecondStepGroup(t, 1, [user.userId]);
     const trust = async (agent: string) => {
       const next = expectStep(await login(t.kykId, user.userId, user.password, { force_flg: 1 }, { 'user-agent': agent }), -990000010013, 'otp-mail');
       const done = await post<SignInResponse>('login/login_two_step', { ticket: next.ticket, auth_code: await mailedCode(`kinds-${t.kykId}@example.com`), trust_device: 1 }, undefined, { 'user-agent': agent });
@@ -147,11 +148,11 @@ describe('a pending sign-in against changes, races and guessing', () => {
     const updated = await call('com/user_group_upd_btn', { user_group_id: group.user_group_id, row_version: current.body.data!.group.row_version, user_group_nm: group.user_group_nm, two_step: 2, mfa_valid_days: 30 }, t.token);
     expect(updated.body.code, JSON.stringify(updated.body)).toBe(0);
     expectStep(await login(t.kykId, user.userId, user.password, { force_flg: 1, device_token: keys[2] }, { 'user-agent': agents[2]! }), -990000010016, 'totp');
-    await savePolicy(t, { mfa_device_max: defaultPasswordPolicy.mfa_device_max });
+    await aPasswordPolicy(t, { mfa_device_max: defaultPasswordPolicy.mfa_device_max });
   });
 
   it('of two forced changes with the same ticket, one wins', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     await setUser(t.kykId, user.userId, { password_change_required: 1 });
     const change = expectStep(await login(t.kykId, user.userId, user.password), -990000010009, 'password-change');
     const answers = await Promise.all(['first-river-31', 'second-river-32'].map((password) => call('com/passchange_lnk', { ticket: change.ticket, new_password: password, confirm_password: password })));
@@ -172,9 +173,9 @@ describe('a pending sign-in against changes, races and guessing', () => {
 describe('tenant isolation of the sign-in calls', () => {
   it('never lets a ticket, a device or a token of one contract act on another', async () => {
     const [a, b] = await Promise.all([newTenant(), newTenant()]);
-    const user = await createUser(a.kykId, { userId: 'shared', email: `iso-${a.kykId}@example.com` });
-    await createUser(b.kykId, { userId: 'shared' });
-    await secondStepGroup(a, 1, [user.userId]);
+    const user = await aSignedOutUser(a, { user_id: 'shared', email: `iso-${a.kykId}@example.com` });
+    await aSignedOutUser(b, { user_id: 'shared' });
+    await aSecondStepGroup(a, 1, [user.userId]);
     const next = expectStep(await login(a.kykId, 'shared', user.password), -990000010013, 'otp-mail');
     // The ticket names contract A; rewritten to name contract B it finds nothing.
     const [, , ticketId] = JSON.parse(Buffer.from(next.ticket, 'base64url').toString()) as string[];
@@ -186,7 +187,7 @@ describe('tenant isolation of the sign-in calls', () => {
     const device = (await call('com/device_list', {}, token)).body.data!.devices[0]!;
     // B's administrator sees no devices of A's "shared", and cannot delete A's device as B's user.
     expect((await call('com/user_device_list', { user_id: 'shared' }, b.token)).body.data!.devices).toEqual([]);
-    const bUser = await signIn(b.kykId, 'shared', (await createUser(b.kykId)).password).catch(() => undefined);
+    const bUser = await signIn(b.kykId, 'shared', (await aSignedOutUser(b)).password).catch(() => undefined);
     expect(bUser).toBeUndefined();
     expect((await call('com/device_del_btn', { device_id: device.device_id }, b.token)).body.code).toBe(-203);
     expect((await call('com/device_list', {}, token)).body.data!.devices).toHaveLength(1);

@@ -7,16 +7,16 @@ import { attemptsKey } from '#data/sign-in-attempts.ts';
 import type { SignInResponse } from '#shared/schemas/auth.ts';
 import { call, post } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
-import { TABLE, NOT_ALLOWED, DIFFERENT_LOCATION, TICKET_INVALID, login, setUser, secondStepGroup, mailedCode, expectStep, expectSignedIn } from './support/sign-in-suite.ts';
+import { TABLE, NOT_ALLOWED, DIFFERENT_LOCATION, TICKET_INVALID, login, setUser, mailedCode, expectStep, expectSignedIn } from './support/sign-in-suite.ts';
+import { aSecondStepGroup, aSignedOutUser } from './support/factories.ts';
 
 describe('e-mail one-time code (login_two_step)', () => {
   let t: TestTenant;
   beforeAll(async () => { t = await newTenant(); });
 
   it('mails a code that signs in once; a wrong code is -990000010014; the ticket is single-use', async () => {
-    const user = await createUser(t.kykId, { email: `otp-${t.kykId}@example.com` });
-    await secondStepGroup(t, 1, [user.userId]);
+    const user = await aSignedOutUser(t, { email: `otp-${t.kykId}@example.com` });
+    await aSecondStepGroup(t, 1, [user.userId]);
     const next = expectStep(await login(t.kykId, user.userId, user.password), -990000010013, 'otp-mail');
     expect(next.email_masked).toBe('o***@example.com');
     expect(next.trust_days).toBe(30);
@@ -33,8 +33,8 @@ describe('e-mail one-time code (login_two_step)', () => {
   });
 
   it('ends the sign-in after five wrong codes (-990000010015), and a resend must wait', async () => {
-    const user = await createUser(t.kykId, { email: `limit-${t.kykId}@example.com` });
-    await secondStepGroup(t, 1, [user.userId]);
+    const user = await aSignedOutUser(t, { email: `limit-${t.kykId}@example.com` });
+    await aSecondStepGroup(t, 1, [user.userId]);
     const next = expectStep(await login(t.kykId, user.userId, user.password), -990000010013, 'otp-mail');
     const soon = await call('login/login_two_step_resend', { ticket: next.ticket });
     expect(soon.body.code).toBe(-202);
@@ -53,15 +53,15 @@ describe('e-mail one-time code (login_two_step)', () => {
   });
 
   it('refuses the mail step for an account without an address (-990000010012)', async () => {
-    const user = await createUser(t.kykId);
-    await secondStepGroup(t, 1, [user.userId]);
+    const user = await aSignedOutUser(t);
+    await aSecondStepGroup(t, 1, [user.userId]);
     await setUser(t.kykId, user.userId, { email: '' });
     expect((await login(t.kykId, user.userId, user.password)).body.code).toBe(-990000010012);
   });
 
   it('lets a trusted device (same IP address and browser) skip the step until an administrator resets it', async () => {
-    const user = await createUser(t.kykId, { email: `trust-${t.kykId}@example.com` });
-    await secondStepGroup(t, 1, [user.userId], 14);
+    const user = await aSignedOutUser(t, { email: `trust-${t.kykId}@example.com` });
+    await aSecondStepGroup(t, 1, [user.userId], 14);
     const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36' };
     const next = expectStep(await login(t.kykId, user.userId, user.password, {}, browser), -990000010013, 'otp-mail');
     const trusted = await post<SignInResponse>('login/login_two_step', { ticket: next.ticket, auth_code: await mailedCode(`trust-${t.kykId}@example.com`), trust_device: 1 }, undefined, browser);
@@ -89,8 +89,8 @@ describe('e-mail one-time code (login_two_step)', () => {
   });
 
   it('hands out the device key even when a password change still follows the code', async () => {
-    const user = await createUser(t.kykId, { email: `trust2-${t.kykId}@example.com` });
-    await secondStepGroup(t, 1, [user.userId]);
+    const user = await aSignedOutUser(t, { email: `trust2-${t.kykId}@example.com` });
+    await aSecondStepGroup(t, 1, [user.userId]);
     await setUser(t.kykId, user.userId, { password_change_required: 1 });
     const next = expectStep(await login(t.kykId, user.userId, user.password), -990000010013, 'otp-mail');
     const step = await call('login/login_two_step', { ticket: next.ticket, auth_code: await mailedCode(`trust2-${t.kykId}@example.com`), trust_device: 1 });
@@ -108,8 +108,8 @@ describe('authenticator (login_two_step_totp)', () => {
   beforeAll(async () => { t = await newTenant(); });
 
   it('activates with the generation key, then accepts each code once only', async () => {
-    const user = await createUser(t.kykId);
-    await secondStepGroup(t, 2, [user.userId]);
+    const user = await aSignedOutUser(t);
+    await aSecondStepGroup(t, 2, [user.userId]);
     const first = expectStep(await login(t.kykId, user.userId, user.password), -990000010016, 'totp');
     const activation = first.totp_activation!;
     expect(activation.qr_svg).toMatch(/^<svg/);
@@ -139,7 +139,7 @@ describe('other sign-in states', () => {
   beforeAll(async () => { t = await newTenant(); });
 
   it('asks for missing information (-990000010008) and goes on once given', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     await setUser(t.kykId, user.userId, { info_change_required: 1 });
     const next = expectStep(await login(t.kykId, user.userId, user.password), -990000010008, 'info-change');
     expect(next.user_nm).toBe(`User ${user.userId}`);
@@ -173,7 +173,7 @@ describe('other sign-in states', () => {
   });
 
   it("saves the user's own file-registration method", async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     const token = await user.signIn();
     const saved = await call('com/user_info_file_regist_change', { file_regist_method: 1 }, token);
     expect(saved.body.data!.user.file_regist_method).toBe(1);

@@ -6,10 +6,10 @@ import { db } from '#lib/clients.ts';
 import { userKey } from '#data/users.ts';
 import { translate } from '#shared/messages.ts';
 import type { RouteRequest } from '#shared/routes.ts';
+import { aSignedOutUser } from './support/factories.ts';
 import { baseUrl, call, post } from './support/api.ts';
 import { createTestIdp, tamper, type TestIdp } from './support/saml-idp.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
 
 /**
  * SAML single sign-on end to end through the handlers: the administrator's settings, keys and
@@ -50,8 +50,8 @@ async function save(t: TestTenant, body: SaveBody) {
 async function ssoTenant(options: { requestSigned?: boolean; encrypted?: boolean } = {}): Promise<SsoTenant> {
   const t = await newTenant();
   const idp = createTestIdp();
-  const member = await createUser(t.kykId, { email: 'member@example.com' });
-  const outsider = await createUser(t.kykId);
+  const member = await aSignedOutUser(t, { email: 'member@example.com' });
+  const outsider = await aSignedOutUser(t);
   const group = await call('com/user_group_reg_btn', { product: 'ata', user_group_nm: 'SSO users', member_ids: [member.userId] }, t.token);
   const other = await call('com/user_group_reg_btn', { product: 'ata', user_group_nm: 'Password users', member_ids: [outsider.userId] }, t.token);
   expect(group.body.code).toBe(0);
@@ -190,7 +190,7 @@ describe('SSO settings (sso_info, sso_info_save_btn, sso_attrib_save_btn)', () =
   });
 
   it('refuses every SSO call to non-administrators (-101)', async () => {
-    const user = await createUser(t.kykId);
+    const user = await aSignedOutUser(t);
     const token = await user.signIn();
     for (const [path, body] of [['com/sso_info', {}], ['com/sso_info_save_btn', { row_version: 0 }], ['com/sso_info_spkey_btn', { row_version: 0 }],
       ['com/sso_info_download_btn', {}], ['com/sso_attrib_save_btn', { row_version: 0, attr_user_id: 'a', attr_mail: 'b' }]] as const) {
@@ -309,7 +309,7 @@ describe('SAML sign-in (sso_start, acs, sso_login)', () => {
   it('refuses a user outside the SSO groups, an unknown user and a suspended one with "not allowed"', async () => {
     expectRefused(await signInVia(t, t.outsider.userId), 'notice.ssoUserNotAllowed');
     expectRefused(await signInVia(t, 'nobody'), 'notice.ssoUserNotAllowed');
-    const suspended = await createUser(t.kykId);
+    const suspended = await aSignedOutUser(t);
     await call('com/user_group_upd_btn', await groupUpdate(t, [suspended.userId]), t.token);
     await db().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: userKey(t.kykId, suspended.userId), UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': 1 } }));
     expectRefused(await signInVia(t, suspended.userId), 'notice.ssoUserNotAllowed');
@@ -373,7 +373,7 @@ describe('tenant isolation', () => {
 
   it("the same IdP trusted by two contracts still cannot carry A's request into B (request ID and audience are A's)", async () => {
     const c = await newTenant();
-    const member = await createUser(c.kykId);
+    const member = await aSignedOutUser(c);
     const group = await call('com/user_group_reg_btn', { product: 'ata', user_group_nm: 'C SSO', member_ids: [member.userId] }, c.token);
     let info = (await call('com/sso_info', {}, c.token)).body.data!;
     info = await save(c, { row_version: info.row_version, ...settingsFor(c, a.idp, group.body.data!.group.user_group_id) });

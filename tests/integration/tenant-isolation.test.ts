@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MULTIPART_THRESHOLD_BYTES } from '#shared/schemas/drive.ts';
+import { aFolder } from './support/factories.ts';
 import { call, signIn } from './support/api.ts';
-import { createFolder, uploadFile } from './support/drive.ts';
+import { uploadFile } from './support/drive.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 
 /**
@@ -17,9 +18,9 @@ describe('tenant isolation', () => {
 
   beforeAll(async () => {
     [a, b] = await Promise.all([newTenant(), newTenant()]);
-    bFolder = (await createFolder(b.token, 'root', 'B secrets')).id;
+    bFolder = (await aFolder(b, { name: 'B secrets' })).id;
     bFile = (await uploadFile(b.token, bFolder, 'b.txt', new TextEncoder().encode('only for B'))).id;
-    await Promise.all(Array.from({ length: 51 }, (_, i) => createFolder(b.token, 'root', `b-${i}`)));
+    await Promise.all(Array.from({ length: 51 }, (_, i) => aFolder(b, { name: `b-${i}` })));
     bCursor = (await call('com_drive/drive_info', { page_size: 50 }, b.token)).body.data!.next_cursor!;
   });
 

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteRequest } from '#shared/routes.ts';
 import { call } from './support/api.ts';
 import { BOM, csv, importFile, sjis, utf8 } from './support/imports.ts';
+import { aCorp, aGroup, aSignedOutUser } from './support/factories.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
 
 /**
  * CSV import and export of users (issue 3 item 5): template, export (`user_export`,
@@ -38,18 +38,6 @@ async function exportText(token: string, body: RouteRequest<'com/user_export'> =
   return download(result.body.data!);
 }
 
-async function makeGroup(token: string, product: (typeof PRODUCTS)[number], name: string) {
-  const result = await call('com/user_group_reg_btn', { product, user_group_nm: name, member_ids: [] }, token);
-  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
-  return result.body.data!.group;
-}
-
-async function makeCorp(token: string, code: string) {
-  const result = await call('com/corp_info_reg_btn', { corp_cd: code, corp_nm: `Corp ${code}` }, token);
-  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
-  return result.body.data!.corp;
-}
-
 async function groupCount(token: string, groupId: string): Promise<number> {
   const result = await call('com/user_group', { user_group_id: groupId }, token);
   expect(result.body.code, JSON.stringify(result.body)).toBe(0);
@@ -77,11 +65,11 @@ describe('user CSV: template, import, export', () => {
 
   beforeAll(async () => {
     t = await newTenant();
-    sales = await makeGroup(t.token, 'ata', 'Sales');
-    staff = await makeGroup(t.token, 'ata', 'Staff');
-    propertyGroup = await makeGroup(t.token, 'atp', 'Property Team');
-    corpA = await makeCorp(t.token, 'CA');
-    corpB = await makeCorp(t.token, 'CB');
+    sales = await aGroup(t, { product: 'ata', user_group_nm: 'Sales' });
+    staff = await aGroup(t, { product: 'ata', user_group_nm: 'Staff' });
+    propertyGroup = await aGroup(t, { product: 'atp', user_group_nm: 'Property Team' });
+    corpA = await aCorp(t, { corp_cd: 'CA', corp_nm: 'Corp CA' });
+    corpB = await aCorp(t, { corp_cd: 'CB', corp_nm: 'Corp CB' });
   });
 
   it('answers the template with the header row in the caller language', async () => {
@@ -171,7 +159,7 @@ describe('user CSV: template, import, export', () => {
 describe('user CSV: permissions and tenant isolation', () => {
   it('refuses a non-administrator with -101', async () => {
     const t = await newTenant();
-    const plain = await createUser(t.kykId);
+    const plain = await aSignedOutUser(t);
     const token = await plain.signIn();
     for (const [path, body] of [
       ['com/user_import_template_download', {}], ['com/user_export', {}], ['com/user_export_atp', {}], ['com/user_import', { file_name: 'u.csv', size: 10 }],
@@ -184,8 +172,8 @@ describe('user CSV: permissions and tenant isolation', () => {
   it("cannot put users into another contract's groups or corps, nor export its users", async () => {
     const a = await newTenant();
     const b = await newTenant();
-    await makeGroup(b.token, 'ata', 'B Only');
-    await makeCorp(b.token, 'BCORP');
+    await aGroup(b, { product: 'ata', user_group_nm: 'B Only' });
+    await aCorp(b, { corp_cd: 'BCORP', corp_nm: 'Corp BCORP' });
     await importUsers(b.token, utf8(csv(HEADER, line({ user_id: 'bsecret', user_nm: 'B Secret', email: 'b@example.com' }))));
     const result = await importUsers(a.token, utf8(csv(HEADER,
       line({ user_id: 'x1', user_nm: 'X', email: 'x1@example.com', group_ata: 'B Only' }),

@@ -8,10 +8,10 @@ import { verifyPassword } from '#lib/passwords.ts';
 import { getGroup, memberKey } from '#data/groups.ts';
 import { corpMemberKey } from '#data/user-directory.ts';
 import type { RouteRequest } from '#shared/routes.ts';
+import { aCorp, aGroup, aRegisteredUser, aUser } from './support/factories.ts';
 import { call, post } from './support/api.ts';
-import { testPassword } from './support/passwords.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { REQUIRED, NOT_FOUND, EDITED, CANNOT_CHANGE_SELF, TABLE, register, updateBody, update, info, newGroup, newCorp, arrange, stored, auditOf, snapshot, mailsTo, expectCounts } from './support/users-suite.ts';
+import { REQUIRED, NOT_FOUND, EDITED, CANNOT_CHANGE_SELF, TABLE, updateBody, update, info, arrange, stored, auditOf, snapshot, mailsTo, expectCounts } from './support/users-suite.ts';
 
 describe('users: update, optimistic locking, memberships', () => {
   let t: TestTenant;
@@ -20,8 +20,8 @@ describe('users: update, optimistic locking, memberships', () => {
   });
 
   it('updates the profile, its name index key, the member copies and the audit record with before and after', async () => {
-    const [group, corp] = await Promise.all([newGroup(t.token, 'atd'), newCorp(t.token)]);
-    const { user } = await register(t.token, { user_nm: 'Before Name', groups: { atd: group.user_group_id }, corp_id: corp.corp_id });
+    const [group, corp] = await Promise.all([aGroup(t, { product: 'atd' }), aCorp(t)]);
+    const { user } = await aRegisteredUser(t, { user_nm: 'Before Name', groups: { atd: group.user_group_id }, corp_id: corp.corp_id });
     const updated = await update(t.token, user, {
       user_nm: ' After Name ', email: 'after+1@example.com', phone: '045-123-4567', language: 'en', department: 'Legal', post: 'Lead', atc_admin_permission: 1, file_regist_method: 1,
     });
@@ -47,7 +47,7 @@ describe('users: update, optimistic locking, memberships', () => {
   });
 
   it('answers -201 on a stale row_version and -3 for a missing user, and changes nothing', async () => {
-    const { user } = await register(t.token);
+    const { user } = await aRegisteredUser(t);
     await update(t.token, user, { post: 'first save' });
     const before = await snapshot(t.kykId);
     const stale = await call('com/user_info_upd_btn', updateBody(user, { post: 'second save' }), t.token);
@@ -59,7 +59,7 @@ describe('users: update, optimistic locking, memberships', () => {
   });
 
   it('lets exactly one of five concurrent saves of the same version win', async () => {
-    const { user } = await register(t.token);
+    const { user } = await aRegisteredUser(t);
     const results = await Promise.all(Array.from({ length: 5 }, (_, i) => call('com/user_info_upd_btn', updateBody(user, { post: `racer ${i}` }), t.token)));
     expect(results.filter((result) => result.body.code === 0)).toHaveLength(1);
     expect(results.filter((result) => result.body.code === -201)).toHaveLength(4);
@@ -67,8 +67,8 @@ describe('users: update, optimistic locking, memberships', () => {
   });
 
   it('moves groups and legal entities with exact counts; an absent product keeps its group, null leaves it', async () => {
-    const [g1, g2, gk, c1, c2] = await Promise.all([newGroup(t.token, 'ata'), newGroup(t.token, 'ata'), newGroup(t.token, 'atk'), newCorp(t.token), newCorp(t.token)]);
-    const { user } = await register(t.token, { groups: { ata: g1.user_group_id, atk: gk.user_group_id }, corp_id: c1.corp_id });
+    const [g1, g2, gk, c1, c2] = await Promise.all([aGroup(t, { product: 'ata' }), aGroup(t, { product: 'ata' }), aGroup(t, { product: 'atk' }), aCorp(t), aCorp(t)]);
+    const { user } = await aRegisteredUser(t, { groups: { ata: g1.user_group_id, atk: gk.user_group_id }, corp_id: c1.corp_id });
     await expectCounts(t.kykId, { [g1.user_group_id]: 1, [g2.user_group_id]: 0, [gk.user_group_id]: 1 }, { [c1.corp_id]: 1, [c2.corp_id]: 0 });
 
     const moved = await update(t.token, user, { groups: { ata: g2.user_group_id }, corp_id: c2.corp_id });
@@ -88,8 +88,8 @@ describe('users: update, optimistic locking, memberships', () => {
   });
 
   it('keeps group and legal-entity counts exact under five parallel updates moving users', async () => {
-    const [g1, g2, c1, c2] = await Promise.all([newGroup(t.token, 'atw'), newGroup(t.token, 'atw'), newCorp(t.token), newCorp(t.token)]);
-    const users = await Promise.all(Array.from({ length: 5 }, () => register(t.token, { groups: { atw: g1.user_group_id }, corp_id: c1.corp_id }).then((data) => data.user)));
+    const [g1, g2, c1, c2] = await Promise.all([aGroup(t, { product: 'atw' }), aGroup(t, { product: 'atw' }), aCorp(t), aCorp(t)]);
+    const users = await Promise.all(Array.from({ length: 5 }, () => aRegisteredUser(t, { groups: { atw: g1.user_group_id }, corp_id: c1.corp_id }).then((data) => data.user)));
     await expectCounts(t.kykId, { [g1.user_group_id]: 5, [g2.user_group_id]: 0 }, { [c1.corp_id]: 5, [c2.corp_id]: 0 });
     const results = await Promise.all(users.map((user) => call('com/user_info_upd_btn', updateBody(user, { groups: { atw: g2.user_group_id }, corp_id: c2.corp_id }), t.token)));
     for (const result of results) expect(result.body.code, JSON.stringify(result.body)).toBe(0);
@@ -106,8 +106,8 @@ describe('users: update, optimistic locking, memberships', () => {
   });
 
   it('keeps the legal entity from being deleted while a user belongs to it', async () => {
-    const corp = await newCorp(t.token);
-    const { user } = await register(t.token, { corp_id: corp.corp_id });
+    const corp = await aCorp(t);
+    const { user } = await aRegisteredUser(t, { corp_id: corp.corp_id });
     const refused = await call('com/corp_info_del_btn', { corp_id: corp.corp_id, row_version: corp.row_version }, t.token);
     expect(refused.body.code).toBe(-203);
     await update(t.token, user, { corp_id: null });
@@ -121,17 +121,10 @@ describe('users: suspend, unsuspend, password reset, TOTP and two-step resets', 
     t = await newTenant();
   });
 
-  /** A registered user who is signed in. */
-  /** A registered user who has been through the first sign-in's forced password change. */
+  /** A registered user who has been through the first sign-in's forced password change, with its details. */
   async function signedIn(body: Partial<RouteRequest<'com/user_info_reg_btn'>> = {}) {
-    const initial = testPassword();
-    const { user: registered } = await register(t.token, { ...body, password: initial });
-    const step = await call('login/login_btn', { kyk_id: t.kykId, user_id: registered.user_id, password: initial });
-    expect(step.body.code, JSON.stringify(step.body)).toBe(-990000010009);
-    const password = testPassword();
-    const changed = await call('com/passchange_lnk', { ticket: step.body.data!.next!.ticket, new_password: password, confirm_password: password });
-    expect(changed.body.code, JSON.stringify(changed.body)).toBe(990000210002);
-    return { user: await info(t.token, registered.user_id), password, token: changed.token! };
+    const { userId, password, token } = await aUser(t, body);
+    return { user: await info(t.token, userId), password, token };
   }
 
   it('suspends: status 1, the session ends (-102 at once), sign-in is refused, the responsible person is mailed, audited', async () => {
@@ -157,7 +150,7 @@ describe('users: suspend, unsuspend, password reset, TOTP and two-step resets', 
     const key = contractKey(t.kykId);
     await db().send(new UpdateCommand({ TableName: TABLE(), Key: key, UpdateExpression: 'SET responsible_email = :e, responsible_language = :l', ExpressionAttributeValues: { ':e': 'boss@example.jp', ':l': 'ja' } }));
     try {
-      const { user } = await register(t.token);
+      const { user } = await aRegisteredUser(t);
       expect((await call('com/user_info_lapse_btn', { user_id: user.user_id, row_version: user.row_version }, t.token)).body.code).toBe(0);
       const ja = await mailsTo('boss@example.jp', `アカウント ${user.user_id}`);
       expect(ja).toHaveLength(1);
@@ -166,7 +159,7 @@ describe('users: suspend, unsuspend, password reset, TOTP and two-step resets', 
 
       await db().send(new UpdateCommand({ TableName: TABLE(), Key: key, UpdateExpression: 'REMOVE responsible_email, responsible_language' }));
       await db().send(new UpdateCommand({ TableName: TABLE(), Key: userKey(t.kykId, 'admin'), UpdateExpression: 'SET email = :e', ExpressionAttributeValues: { ':e': `acting-${t.kykId}@example.com` } }));
-      const { user: other } = await register(t.token);
+      const { user: other } = await aRegisteredUser(t);
       expect((await call('com/user_info_lapse_btn', { user_id: other.user_id, row_version: other.row_version }, t.token)).body.code).toBe(0);
       expect(await mailsTo(`acting-${t.kykId}@example.com`, other.user_id)).toHaveLength(1);
     } finally {
@@ -196,7 +189,7 @@ describe('users: suspend, unsuspend, password reset, TOTP and two-step resets', 
     const next = await call('login/login_btn', { kyk_id: t.kykId, user_id: user.user_id, password, force_flg: 1 });
     expect(next.body).toMatchObject({ code: -990000010009, data: { next: { step: 'password-change', reason: 'reset' } } });
 
-    const other = (await register(t.token)).user;
+    const other = (await aRegisteredUser(t)).user;
     await db().send(new UpdateCommand({ TableName: TABLE(), Key: userKey(t.kykId, other.user_id), UpdateExpression: 'SET #s = :locked', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':locked': 9 } }));
     const plain = await call('com/user_info_unlapse_btn', { user_id: other.user_id, row_version: other.row_version }, t.token);
     expect(plain.body).toMatchObject({ code: 990000210004, message: 'The suspension has been lifted.' });
@@ -233,7 +226,7 @@ describe('users: suspend, unsuspend, password reset, TOTP and two-step resets', 
   });
 
   it("mails the temporary password to the user's address in the user's language and answers null", async () => {
-    const { user } = await register(t.token, { language: 'ja' });
+    const { user } = await aRegisteredUser(t, { language: 'ja' });
     const result = await call('com/user_info_passchge_btn', { user_id: user.user_id, row_version: user.row_version, delivery: 'mail' }, t.token);
     expect(result.body.code, JSON.stringify(result.body)).toBe(0);
     expect(result.body.data?.temporary_password).toBeNull();
@@ -254,7 +247,7 @@ describe('users: suspend, unsuspend, password reset, TOTP and two-step resets', 
   });
 
   it('removes the TOTP registration and the trusted devices, each audited without secrets', async () => {
-    const { user } = await register(t.token);
+    const { user } = await aRegisteredUser(t);
     const key = userKey(t.kykId, user.user_id);
     await db().send(new UpdateCommand({ TableName: TABLE(), Key: key, UpdateExpression: 'SET totp_secret = :s, totp_last_step = :n', ExpressionAttributeValues: { ':s': 'JBSWY3DPEHPK3PXP', ':n': 123 } }));
     const withTotp = await info(t.token, user.user_id);
@@ -282,7 +275,7 @@ describe('users: suspend, unsuspend, password reset, TOTP and two-step resets', 
   });
 
   it('answers -201 for a stale version and -3 for a missing user on every state call, and writes nothing', async () => {
-    const { user } = await register(t.token);
+    const { user } = await aRegisteredUser(t);
     const before = await snapshot(t.kykId);
     const calls = [
       ['com/user_info_lapse_btn', {}],

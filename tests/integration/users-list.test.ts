@@ -10,11 +10,11 @@ import type { RouteRequest } from '#shared/routes.ts';
 import type { Corp } from '#shared/schemas/legal.ts';
 import type { UserGroup } from '#shared/schemas/groups.ts';
 import type { UserDetail } from '#shared/schemas/users.ts';
+import { aCorp, aGroup, aRegisteredUser, aSignedOutUser } from './support/factories.ts';
 import { call, post } from './support/api.ts';
 import { scanAll } from './support/snapshot.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { createUser } from './support/users.ts';
-import { UNKNOWN_GROUP, UNKNOWN_CORP, MISSING_ID, TABLE, newUserId, register, updateBody, update, info, newGroup, newCorp, arrange, stored, auditOf, snapshot, expectCounts, ids, DETAIL_KEYS } from './support/users-suite.ts';
+import { UNKNOWN_GROUP, UNKNOWN_CORP, MISSING_ID, TABLE, newUserId, updateBody, update, info, arrange, stored, auditOf, snapshot, expectCounts, ids, DETAIL_KEYS } from './support/users-suite.ts';
 
 describe('users: delete', () => {
   let t: TestTenant;
@@ -23,10 +23,10 @@ describe('users: delete', () => {
   });
 
   it('deletes a user with memberships, legal entity, session, counters and audit record', async () => {
-    const [ga, gk, corp] = await Promise.all([newGroup(t.token, 'ata'), newGroup(t.token, 'atk'), newCorp(t.token)]);
+    const [ga, gk, corp] = await Promise.all([aGroup(t, { product: 'ata' }), aGroup(t, { product: 'atk' }), aCorp(t)]);
     const password = 'Delete-me-1';
-    const { user } = await register(t.token, { password, groups: { ata: ga.user_group_id, atk: gk.user_group_id }, corp_id: corp.corp_id });
-    const { user: stays } = await register(t.token, { groups: { ata: ga.user_group_id }, corp_id: corp.corp_id });
+    const { user } = await aRegisteredUser(t, { password, groups: { ata: ga.user_group_id, atk: gk.user_group_id }, corp_id: corp.corp_id });
+    const { user: stays } = await aRegisteredUser(t, { groups: { ata: ga.user_group_id }, corp_id: corp.corp_id });
     const step = await call('login/login_btn', { kyk_id: t.kykId, user_id: user.user_id, password });
     const token = (await call('com/passchange_lnk', { ticket: step.body.data!.next!.ticket, new_password: 'Deleted-soon-2', confirm_password: 'Deleted-soon-2' })).token!;
     await db().send(new PutCommand({ TableName: TABLE(), Item: { pk: userKey(t.kykId, user.user_id).pk, sk: 'DEVICE#x', type: 'device' } }));
@@ -49,12 +49,12 @@ describe('users: delete', () => {
     expect(audit).toMatchObject({ before: { user_id: user.user_id, groups: { ata: ga.user_group_id, atk: gk.user_group_id }, corp_id: corp.corp_id }, after: null });
     expect(JSON.stringify(audit)).not.toMatch(/password_hash|scrypt/);
     // The ID is free again.
-    await register(t.token, { user_id: user.user_id });
+    await aRegisteredUser(t, { user_id: user.user_id });
   });
 
   it('refuses a stale delete of a user with groups and changes nothing', async () => {
-    const group = await newGroup(t.token);
-    const { user } = await register(t.token, { groups: { ata: group.user_group_id } });
+    const group = await aGroup(t);
+    const { user } = await aRegisteredUser(t, { groups: { ata: group.user_group_id } });
     const saved = await update(t.token, user, { post: 'moved on' });
     const before = await snapshot(t.kykId);
     expect((await call('com/user_info_del_btn', { user_id: user.user_id, row_version: user.row_version }, t.token)).body.code).toBe(-201);
@@ -81,10 +81,10 @@ describe('users: list', () => {
       post: i % 2 === 0 ? 'Manager' : 'Staff',
       status: (i % 10 === 0 ? 1 : i % 10 === 5 ? 9 : 0) as 0 | 1 | 9,
     })));
-    [group, corp] = await Promise.all([newGroup(t.token, 'atc', 'Commerce team', bulk.slice(0, 55).map((user) => user.user_id)), newCorp(t.token, 'Listed Corp')]);
+    [group, corp] = await Promise.all([aGroup(t, { product: 'atc', user_group_nm: 'Commerce team', member_ids: bulk.slice(0, 55).map((user) => user.user_id) }), aCorp(t, { corp_nm: 'Listed Corp' })]);
     registered = [];
     for (const name of ['Zed', 'Amy', 'Bob']) {
-      registered.push((await register(t.token, { user_id: `r-${name.toLowerCase()}`, user_nm: name, corp_id: corp.corp_id, groups: { atc: group.user_group_id }, department: 'Sales East', post: 'Staff' })).user);
+      registered.push((await aRegisteredUser(t, { user_id: `r-${name.toLowerCase()}`, user_nm: name, corp_id: corp.corp_id, groups: { atc: group.user_group_id }, department: 'Sales East', post: 'Staff' })).user);
     }
   });
 
@@ -186,10 +186,10 @@ describe('users: permissions and tenant isolation', () => {
 
   beforeAll(async () => {
     [a, b] = await Promise.all([newTenant(), newTenant()]);
-    [bGroup, bCorp] = await Promise.all([newGroup(b.token, 'ata', 'B group'), newCorp(b.token, 'B corp')]);
-    bUser = (await register(b.token, { user_id: 'b-only', user_nm: 'B person', groups: { ata: bGroup.user_group_id }, corp_id: bCorp.corp_id })).user;
-    aUser = (await register(a.token)).user;
-    memberToken = await (await createUser(a.kykId)).signIn();
+    [bGroup, bCorp] = await Promise.all([aGroup(b, { product: 'ata', user_group_nm: 'B group' }), aCorp(b, { corp_nm: 'B corp' })]);
+    bUser = (await aRegisteredUser(b, { user_id: 'b-only', user_nm: 'B person', groups: { ata: bGroup.user_group_id }, corp_id: bCorp.corp_id })).user;
+    aUser = (await aRegisteredUser(a)).user;
+    memberToken = await (await aSignedOutUser(a)).signIn();
   });
 
   it('answers -101 (HTTP 403) to a non-administrator on every call, -102 without a token, and writes nothing', async () => {
@@ -240,7 +240,7 @@ describe('users: permissions and tenant isolation', () => {
     expect(await snapshot(b.kykId)).toBe(beforeB);
     expect(await snapshot(a.kykId)).toBe(beforeA);
     // User IDs are per contract: A may register B's ID.
-    await register(a.token, { user_id: 'b-only' });
+    await aRegisteredUser(a, { user_id: 'b-only' });
     expect((await getUser(b.kykId, 'b-only'))?.user_nm).toBe('B person');
     expect((await getGroup(b.kykId, bGroup.user_group_id))?.user_count).toBe(1);
     expect((await getCorp(b.kykId, bCorp.corp_id))?.user_count).toBe(1);

@@ -7,9 +7,10 @@ import { countUsers } from '#data/user-directory.ts';
 import type { RouteRequest } from '#shared/routes.ts';
 import type { UserGroup } from '#shared/schemas/groups.ts';
 import type { UserDetail } from '#shared/schemas/users.ts';
+import { aCorp, aGroup, aRegisteredUser } from './support/factories.ts';
 import { call, post } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
-import { REQUIRED, TOO_LONG, USER_ID_FORMAT, USER_ID_DUPLICATE, EMAIL, PHONE, PASSWORD_REQUIRED, PASSWORD_LENGTH, UNKNOWN_GROUP, UNKNOWN_CORP, INVALID, UNKNOWN_FIELD, NOT_FOUND, CREATED, MISSING_ID, TABLE, newUserId, register, updateBody, info, newGroup, newCorp, stored, auditOf, snapshot, expectCounts, DETAIL_KEYS } from './support/users-suite.ts';
+import { REQUIRED, TOO_LONG, USER_ID_FORMAT, USER_ID_DUPLICATE, EMAIL, PHONE, PASSWORD_REQUIRED, PASSWORD_LENGTH, UNKNOWN_GROUP, UNKNOWN_CORP, INVALID, UNKNOWN_FIELD, NOT_FOUND, CREATED, MISSING_ID, TABLE, newUserId, updateBody, info, stored, auditOf, snapshot, expectCounts, DETAIL_KEYS } from './support/users-suite.ts';
 
 describe('users: register and read', () => {
   let t: TestTenant;
@@ -18,7 +19,7 @@ describe('users: register and read', () => {
   });
 
   it('registers a user in detailed mode with every field, its group, legal entity, counters and audit record (990000210001)', async () => {
-    const [group, corp] = await Promise.all([newGroup(t.token, 'atk', 'Knowledge editors'), newCorp(t.token, 'Example Holdings')]);
+    const [group, corp] = await Promise.all([aGroup(t, { product: 'atk', user_group_nm: 'Knowledge editors' }), aCorp(t, { corp_nm: 'Example Holdings' })]);
     const countBefore = await countUsers(t.kykId);
     const body: RouteRequest<'com/user_info_reg_btn'> = {
       regist_mode: 1, user_id: 'Taro.Y_1@x-', user_nm: '  山田 太郎  ', email: 'taro+12@example.com', phone: '03-1234-5678', language: 'ja', corp_id: corp.corp_id,
@@ -61,8 +62,8 @@ describe('users: register and read', () => {
   });
 
   it('registers in simple mode with the detailed fields defaulted, and a temporary password answered once', async () => {
-    const group = await newGroup(t.token);
-    const corp = await newCorp(t.token);
+    const group = await aGroup(t);
+    const corp = await aCorp(t);
     const userId = newUserId();
     const result = await call('com/user_info_reg_btn', {
       regist_mode: 0, user_id: userId, user_nm: 'Simple', email: `${userId}@example.com`, groups: { ata: group.user_group_id },
@@ -93,7 +94,7 @@ describe('users: register and read', () => {
   });
 
   it('refuses a duplicate user ID (-4 on user_id) and writes nothing', async () => {
-    const { user } = await register(t.token);
+    const { user } = await aRegisteredUser(t);
     const before = await snapshot(t.kykId);
     const again = await call('com/user_info_reg_btn', { user_id: user.user_id, user_nm: 'Other', email: 'other@example.com', password: 'Passw0rd!' }, t.token);
     expect(again.status).toBe(400);
@@ -127,8 +128,8 @@ describe('users: validation', () => {
   let target: UserDetail;
   beforeAll(async () => {
     t = await newTenant();
-    [group, otherProductGroup] = await Promise.all([newGroup(t.token, 'ata'), newGroup(t.token, 'atp')]);
-    target = (await register(t.token)).user;
+    [group, otherProductGroup] = await Promise.all([aGroup(t, { product: 'ata' }), aGroup(t, { product: 'atp' })]);
+    target = (await aRegisteredUser(t)).user;
   });
 
   const base = () => ({ regist_mode: 1, user_id: newUserId(), user_nm: 'Valid Name', email: 'valid@example.com', password: 'Passw0rd!' });

@@ -167,3 +167,17 @@ export class ImportPages extends AppShell {
     return locate(this.page, cloudscape.findTable(byTestId('import-history-table')));
   }
 }
+
+/** /user?user_id=<id>: a user's details, as an administrator sees them. */
+export class UserDetailPage extends AppShell {
+  private readonly devicesContainer = cloudscape.findContainer(byTestId('user-devices'));
+
+  async open(userId: string) {
+    await this.page.goto(`/user?user_id=${encodeURIComponent(userId)}`);
+  }
+
+  /** The rows of the "Trusted devices" container, of one kind (mail or totp). */
+  devices(kind: 'mail' | 'totp'): Locator {
+    return locate(this.page, this.devicesContainer.find(`[data-testid="user-device-row"][data-kind="${kind}"]`));
+  }
+}

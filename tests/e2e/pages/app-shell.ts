@@ -29,6 +29,21 @@ export class AppShell {
     return locate(this.page, cloudscape.findFlashbar()).getByText(text);
   }
 
+  /** The warning flash after a sign-in within the password policy's warning period (`data-days`). */
+  passwordExpiryWarning(): Locator {
+    return locate(this.page, cloudscape.findFlashbar().find(byTestId('password-expiry-warning')));
+  }
+
+  /** Its link to /change-password. */
+  async followPasswordExpiryLink() {
+    await locate(this.page, cloudscape.findFlashbar().find(byTestId('password-expiry-change'))).click();
+  }
+
+  /** The language the document is shown in (`<html lang>`). */
+  documentLanguage(): Locator {
+    return this.page.locator('html');
+  }
+
   errorModal(): Locator {
     return locate(this.page, cloudscape.findModal(byTestId('error-modal')));
   }

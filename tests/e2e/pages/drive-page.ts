@@ -25,6 +25,24 @@ export class DrivePage extends AppShell {
     return locate(this.page, this.tableWrapper.findEmptySlot().find(byTestId('list-error')));
   }
 
+  refreshButton(): Locator {
+    return control(this.page, 'refresh-button');
+  }
+
+  downloadButton(): Locator {
+    return control(this.page, 'download-button');
+  }
+
+  /** "Create folder" in the table's header (`create-folder-button-empty` is the empty folder's). */
+  createFolderButton(): Locator {
+    return control(this.page, 'create-folder-button');
+  }
+
+  /** "Upload" in the table's header, and the one of an empty folder. */
+  uploadButtons(): { header: Locator; empty: Locator } {
+    return { header: control(this.page, 'upload-button'), empty: control(this.page, 'upload-button-empty') };
+  }
+
   createFolderModal(): Locator {
     return locate(this.page, cloudscape.findModal(byTestId('create-folder-modal')));
   }

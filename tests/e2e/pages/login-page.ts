@@ -22,8 +22,28 @@ export class LoginPage {
     return control(this.page, 'login-submit');
   }
 
+  /** The contract ID field (kept filled after the SPA signs a user out). */
+  contractIdInput(): Locator {
+    return control(this.page, 'login-kyk-id');
+  }
+
+  /** The "Sign in with single sign-on" link. */
+  ssoLink(): Locator {
+    return control(this.page, 'login-sso-link');
+  }
+
+  /** The alert above the form that says why the user was sent back here (e.g. signed out by the SPA). */
+  redirectMessage(): Locator {
+    return locate(this.page, cloudscape.findAlert(byTestId('login-redirect-message')));
+  }
+
+  /** The alert of an account served by another site (it redirects there after 3 s). */
+  differentLocation(): Locator {
+    return locate(this.page, cloudscape.findAlert(byTestId('login-different-location')));
+  }
+
   async signIn(kykId: string, userId: string, password: string) {
-    await control(this.page, 'login-kyk-id').fill(kykId);
+    await this.contractIdInput().fill(kykId);
     await control(this.page, 'login-user-id').fill(userId);
     await control(this.page, 'login-password').fill(password);
     await this.submit();

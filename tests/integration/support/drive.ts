@@ -37,9 +37,3 @@ export async function waitUntilReady(token: string, id: string): Promise<DriveIt
   }
   throw new Error(`item ${id} never became ready`);
 }
-
-export async function createFolder(token: string, parentId: string, name: string): Promise<DriveItem> {
-  const result = await call('com_drive/folder_reg_btn', { parent_id: parentId, name }, token);
-  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
-  return result.body.data!.item;
-}

@@ -11,7 +11,7 @@ import type { ProductArea, UserGroup } from '#shared/schemas/groups.ts';
 import { call } from './api.ts';
 import { tenantSnapshot } from './snapshot.ts';
 
-/** What the groups test files share: messages, factories and readers of stored state. */
+/** What the groups test files share: messages, the form save and readers of stored state (groups are built with ./factories.ts). */
 export const REQUIRED = 'This field is required';
 export const DUPLICATE_NAME = 'A user group with the same name already exists.';
 export const UNKNOWN_USER = 'This user does not exist.';
@@ -20,15 +20,6 @@ export const HAS_MEMBERS = 'This user group still has members. Remove them befor
 export const EDITED = 'This item was edited by another user. Please reload and try again.';
 export const MFA_DAYS = 'Please enter a number of days from 1 to 90.';
 export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
-
-export let serial = 0;
-export const uniqueName = (stem: string) => `${stem} ${++serial}-${randomUUID().slice(0, 6)}`;
-
-export async function register(token: string, body: Partial<RouteRequest<'com/user_group_reg_btn'>> = {}): Promise<UserGroup> {
-  const result = await call('com/user_group_reg_btn', { product: 'ata', user_group_nm: uniqueName('Group'), ...body }, token);
-  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
-  return result.body.data!.group;
-}
 
 /** The form save: the group's current values unless overridden. */
 export function updateBody(group: UserGroup, changes: Partial<RouteRequest<'com/user_group_upd_btn'>> = {}): RouteRequest<'com/user_group_upd_btn'> {

@@ -5,7 +5,8 @@ import type { RouteRequest } from '#shared/routes.ts';
 import type { Corp } from '#shared/schemas/legal.ts';
 import { call } from './api.ts';
 import { importFile, startUpload } from './imports.ts';
-import { createUser } from './users.ts';
+import { aUser } from './factories.ts';
+import type { TestTenant } from './tenants.ts';
 
 /** What the imports test files share: messages, factories and readers of stored state. */
 /**
@@ -38,12 +39,6 @@ export async function corpsOf(token: string): Promise<Corp[]> {
 }
 export const corpByCode = async (token: string, code: string) => (await corpsOf(token)).find((corp) => corp.corp_cd === code);
 
-export async function register(token: string, body: RouteRequest<'com/corp_info_reg_btn'>): Promise<Corp> {
-  const result = await call('com/corp_info_reg_btn', body, token);
-  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
-  return result.body.data!.corp;
-}
-
 /** Fetches a presigned download and answers its bytes and the file name of Content-Disposition. */
 export async function download(file: { url: string; file_name: string }) {
   const response = await fetch(file.url);
@@ -57,9 +52,9 @@ export async function download(file: { url: string; file_name: string }) {
   };
 }
 
-export async function japaneseAdmin(kykId: string): Promise<string> {
-  const user = await createUser(kykId, { admin: true, userName: '日本 花子' });
-  const token = await user.signIn();
+/** A second administrator, signed in, whose language is Japanese: answers its token. */
+export async function japaneseAdmin(t: TestTenant): Promise<string> {
+  const { token } = await aUser(t, { ata_admin_permission: 1, user_nm: '日本 花子' });
   expect((await call('com/chang_language', { language: 'ja' }, token)).body.code).toBe(0);
   return token;
 }

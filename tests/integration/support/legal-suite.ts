@@ -1,13 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { expect } from 'vitest';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '#lib/clients.ts';
-import type { RouteRequest } from '#shared/routes.ts';
-import type { Corp } from '#shared/schemas/legal.ts';
 import { codeClaimKey, corpCounterKey, corpKey, corpUserCountUpdate } from '#data/corps.ts';
-import { call } from './api.ts';
 
-/** What the legal test files share: messages, factories and readers of stored state. */
+/** What the legal test files share: messages and readers of stored state (data is built with ./factories.ts). */
 export const REQUIRED = 'This field is required';
 export const CODE_WIDTH = 'Please enter the corporate code in 15 half-width or 7 full-width characters or fewer.';
 export const CODE_DUPLICATE = 'The corporate code already exists.';
@@ -23,12 +18,6 @@ export const auditTable = () => process.env.AUDIT_TABLE_NAME!;
 
 export let sequence = 0;
 export const uniqueCode = (prefix = 'C') => `${prefix}${(++sequence).toString().padStart(4, '0')}`;
-
-export async function register(token: string, body: Partial<RouteRequest<'com/corp_info_reg_btn'>> = {}): Promise<Corp> {
-  const result = await call('com/corp_info_reg_btn', { corp_cd: uniqueCode(), corp_nm: 'Example Corp', ...body }, token);
-  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
-  return result.body.data!.corp;
-}
 
 export const stored = async (kykId: string, corpId: string) =>
   (await db().send(new GetCommand({ TableName: mainTable(), Key: corpKey(kykId, corpId), ConsistentRead: true }))).Item;
@@ -75,16 +64,6 @@ export async function snapshot(kykId: string) {
     : [];
   const byPk = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.pk).localeCompare(String(b.pk));
   return { partition, byDate, corps: fullCorps.sort(byPk), audits: audits.length };
-}
-
-/** A group item as the groups feature stores it (arranged directly: that feature is not ours). */
-export async function putGroup(kykId: string, product: string, name: string): Promise<string> {
-  const id = randomUUID();
-  await db().send(new PutCommand({
-    TableName: mainTable(),
-    Item: { pk: `T#${kykId}#UGROUP#${id}`, sk: 'GROUP', type: 'user-group', kyk_id: kykId, user_group_id: id, product, user_group_nm: name },
-  }));
-  return id;
 }
 
 /** A user joining (+1) or leaving (-1) the corp, as the users feature will do it. */

@@ -3,9 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '#lib/clients.ts';
 import { userKey } from '#data/users.ts';
 import type { SignInResponse } from '#shared/schemas/auth.ts';
-import { type PasswordPolicy } from '#shared/schemas/security.ts';
 import { call, post, type ApiResult } from './api.ts';
-import { type TestTenant } from './tenants.ts';
 
 /** What the sign-in test files share: messages, factories and readers of stored state. */
 export const TABLE = () => process.env.TABLE_NAME!;
@@ -31,21 +29,6 @@ export const setUser = (kykId: string, userId: string, values: Record<string, un
     ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:v${i}`, values[name]])),
   }));
 };
-
-export async function savePolicy(t: TestTenant, changes: Partial<PasswordPolicy>) {
-  const current = await call('com/security_info', {}, t.token);
-  const result = await call('com/security_info_save_btn', { row_version: current.body.data!.row_version, ...current.body.data!.policy, ...changes }, t.token);
-  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
-}
-
-/** An account-area group asking for the given second step, with the users as members. */
-export async function secondStepGroup(t: TestTenant, twoStep: 1 | 2, memberIds: string[], mfaDays = 30) {
-  const result = await call('com/user_group_reg_btn', {
-    product: 'ata', user_group_nm: `MFA ${twoStep} ${Math.random().toString(36).slice(2, 8)}`, two_step: twoStep, mfa_valid_days: mfaDays, member_ids: memberIds,
-  }, t.token);
-  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
-  return result.body.data!;
-}
 
 export interface StoredMail { destination: { to: string[] }; subject: string; body: { text?: string } }
 

@@ -8,13 +8,11 @@ import { hashPassword } from '#lib/passwords.ts';
 import { getGroup, listMembers } from '#data/groups.ts';
 import { getCorp } from '#data/corps.ts';
 import type { RouteRequest } from '#shared/routes.ts';
-import type { Corp } from '#shared/schemas/legal.ts';
-import type { ProductArea, UserGroup } from '#shared/schemas/groups.ts';
 import type { UserDetail } from '#shared/schemas/users.ts';
 import { call } from './api.ts';
 import { tenantSnapshot } from './snapshot.ts';
 
-/** What the users test files share: messages, factories and readers of stored state. */
+/** What the users test files share: messages, the form save, users arranged in bulk and readers of stored state (data is built with ./factories.ts). */
 export const REQUIRED = 'This field is required';
 export const TOO_LONG = (max: number) => `Please enter no more than ${max} characters.`;
 export const USER_ID_FORMAT = 'Please use only letters, digits and . _ @ - in the user ID.';
@@ -36,13 +34,6 @@ export const TABLE = () => process.env.TABLE_NAME;
 
 export let serial = 0;
 export const newUserId = () => `u${(++serial).toString(36)}${randomUUID().slice(0, 6)}`;
-
-export async function register(token: string, body: Partial<RouteRequest<'com/user_info_reg_btn'>> = {}) {
-  const userId = body.user_id ?? newUserId();
-  const result = await call('com/user_info_reg_btn', { regist_mode: 1, user_id: userId, user_nm: `User ${userId}`, email: `${userId}@example.com`, password: 'Passw0rd!', ...body }, token);
-  expect(result.body.code, JSON.stringify(result.body)).toBe(990000210001);
-  return result.body.data!;
-}
 
 /** The form save: the user's current values unless overridden. */
 export function updateBody(user: UserDetail, changes: Partial<RouteRequest<'com/user_info_upd_btn'>> = {}): RouteRequest<'com/user_info_upd_btn'> {
@@ -81,18 +72,6 @@ export async function info(token: string, userId: string): Promise<UserDetail> {
   const result = await call('com/user_info', { user_id: userId }, token);
   expect(result.body.code, JSON.stringify(result.body)).toBe(0);
   return result.body.data!.user;
-}
-
-export async function newGroup(token: string, product: ProductArea = 'ata', name = `Group ${randomUUID().slice(0, 8)}`, memberIds: string[] = []): Promise<UserGroup> {
-  const result = await call('com/user_group_reg_btn', { product, user_group_nm: name, member_ids: memberIds }, token);
-  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
-  return result.body.data!.group;
-}
-
-export async function newCorp(token: string, name = `Corp ${randomUUID().slice(0, 8)}`): Promise<Corp> {
-  const result = await call('com/corp_info_reg_btn', { corp_cd: `C${randomUUID().slice(0, 8)}`, corp_nm: name }, token);
-  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
-  return result.body.data!.corp;
 }
 
 /** One password hash for every arranged user: scrypt per user would take seconds. */
