@@ -72,6 +72,20 @@ test('a first sign-in asks for a new password, then opens the drive', async ({ p
     await shot(page, 'password-expiry-en');
     await drive.followPasswordExpiryLink();
     await changePassword.expectShown('own');
+
+    // The own change: checked before sending (focus on the first field left wrong), a wrong current
+    // password answered under its field, then success empties the form.
+    await changePassword.submit();
+    await expect(changePassword.input('current')).toBeFocused();
+    const renewed = `Rn-${Math.random().toString(36).slice(2, 10)}-Pw7!`;
+    await changePassword.changeOwn(`${password}-wrong`, renewed);
+    await expect(changePassword.error('The current password is incorrect.')).toBeVisible();
+    await expect(changePassword.input('current')).toBeFocused();
+    await shot(page, 'own-password-en');
+    await changePassword.changeOwn(password, renewed);
+    await expect(page.getByText('Change password success')).toBeVisible();
+    await expect(changePassword.input('current')).toHaveValue('');
+    await expect(changePassword.input('new')).toHaveValue('');
   } finally {
     const current = await admin.ok('com/security_info', {});
     await admin.ok('com/security_info_save_btn', { ...policy, row_version: current.row_version });

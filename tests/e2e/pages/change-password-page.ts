@@ -34,6 +34,20 @@ export class ChangePasswordPage {
     await control(this.page, 'change-password-submit').click();
   }
 
+  /** The signed-in user's own change: the current password first. */
+  async changeOwn(current: string, password: string, confirm = password) {
+    await this.input('current').fill(current);
+    await this.change(password, confirm);
+  }
+
+  async submit() {
+    await control(this.page, 'change-password-submit').click();
+  }
+
+  input(name: 'current' | 'new' | 'confirm'): Locator {
+    return control(this.page, `change-password-${name}`);
+  }
+
   /** A message of the form (under a field). */
   error(text: string): Locator {
     return this.form().getByText(text);

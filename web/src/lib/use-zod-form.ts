@@ -25,7 +25,9 @@ export interface ZodFormOptions<V extends object, B, R> {
   /** Edit forms with a row_version: -201 shows the conflict alert, whose Reload runs this. */
   onReload?: () => Promise<void>;
   /** Refusals other than -4 whose message belongs under a field (code -> field), e.g. a duplicate name. */
-  messageFields?: Readonly<Record<number, string>>;
+  messageFields?: Readonly<Record<number, string>> | ((code: number) => string | undefined);
+  /** Rules across fields the schema cannot state (e.g. the confirmation matches): field -> message, kept only for fields the schema passed. */
+  crossCheck?: (body: B) => Record<string, string>;
   /** Codes besides -201 that the conflict alert shows (with `onReload`), e.g. -3: the record went meanwhile. */
   conflictCodes?: readonly number[];
   /** Extra handling of the server's field messages (-4), after they are shown under their fields. */
@@ -54,14 +56,17 @@ export function useZodForm<V extends object, B, R>(options: ZodFormOptions<V, B,
   });
 
   const body = options.toBody(state.values);
-  const localErrors = state.submitted ? fieldErrors(options.schema, body, t) : {};
+  const validate = (request: B): Record<string, string> => ({ ...options.crossCheck?.(request), ...fieldErrors(options.schema, request, t) });
+  const fieldOf = (code: number): string | undefined =>
+    typeof options.messageFields === 'function' ? options.messageFields(code) : options.messageFields?.[code];
+  const localErrors = state.submitted ? validate(body) : {};
   const errorOf = (field: string): string | undefined => localErrors[field] ?? state.serverErrors[field];
   const changed = JSON.stringify(state.values) !== JSON.stringify(options.initial);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     state.setSubmitted(true);
-    if (Object.keys(fieldErrors(options.schema, body, t)).length > 0) {
+    if (Object.keys(validate(body)).length > 0) {
       focusFirstInvalid(formRef.current);
       return;
     }
@@ -78,7 +83,7 @@ export function useZodForm<V extends object, B, R>(options: ZodFormOptions<V, B,
         setConflict(error.message);
         return;
       }
-      const field = error instanceof ApiError ? options.messageFields?.[error.code] : undefined;
+      const field = error instanceof ApiError && error.kind === 'api' ? fieldOf(error.code) : undefined;
       if (field && error instanceof ApiError) {
         state.setServerErrors({ [field]: error.message });
         focusFirstInvalid(formRef.current);

@@ -41,14 +41,15 @@ export function fieldOfPasswordError(code: number): PasswordField | undefined {
   return undefined;
 }
 
+/** SPEC.md §5's mismatch, once the confirmation is filled in: the rule across fields no schema states. */
+export function passwordMismatch(values: { new_password: string; confirm_password: string }, t: TFunction): Record<string, string> {
+  return values.confirm_password && values.new_password !== values.confirm_password ? { confirm_password: t('code.passwordMismatch') } : {};
+}
+
 /**
- * The new-password form's own errors before it is sent (own change and forced change alike): the
- * schema's messages, and the mismatch of SPEC.md §5 once both fields are filled.
+ * The new-password form's own errors before it is sent (the sign-in's forced change): the schema's
+ * messages, and the mismatch where the schema passed the confirmation.
  */
 export function newPasswordFormErrors(schema: z.ZodType, values: { new_password: string; confirm_password: string }, t: TFunction): Record<string, string> {
-  const errors = fieldErrors(schema, values, t);
-  if (!errors.confirm_password && values.confirm_password && values.new_password !== values.confirm_password) {
-    errors.confirm_password = t('code.passwordMismatch');
-  }
-  return errors;
+  return { ...passwordMismatch(values, t), ...fieldErrors(schema, values, t) };
 }

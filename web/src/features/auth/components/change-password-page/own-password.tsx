@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -12,15 +11,13 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import { codes } from '@shared/codes.ts';
 import { passwordChangeRequest, type PasswordChangeRequest } from '@shared/schemas/security.ts';
 import { usePageLayout } from '@/components/page-layout.tsx';
-import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
-import { newNotificationId, notify } from '@/lib/notifications.ts';
-import { useFormState } from '@/lib/use-form-state.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useZodForm } from '@/lib/use-zod-form.ts';
 import { changePassword } from '../../api/change-password.ts';
 import { usePasswordConditions } from '../../api/get-password-conditions.ts';
-import { fieldOfPasswordError, newPasswordFormErrors, type PasswordField } from '../../utils/password-conditions.ts';
+import { fieldOfPasswordError, passwordMismatch, type PasswordField } from '../../utils/password-conditions.ts';
 import { ConditionsPanel } from './conditions-panel.tsx';
 
 const empty: Required<PasswordChangeRequest> = { current_password: '', new_password: '', confirm_password: '' };
@@ -38,53 +35,30 @@ const autoComplete: Record<PasswordField, string> = {
 /** /change-password (SPEC.md §2) when signed in: the user's own password, with the conditions in force. */
 export function OwnPasswordChange() {
   const { t } = useTranslation();
-  const form = useFormState<Required<PasswordChangeRequest>>(empty);
-  const { values, change, submitted, setSubmitted, serverErrors, setServerErrors, setValues } = form;
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm({
+    initial: empty,
+    schema: passwordChangeRequest,
+    toBody: (values) => values,
+    crossCheck: (values) => passwordMismatch(values, t),
+    send: (body) => changePassword(body, { silent: true }),
+    messageFields: fieldOfPasswordError,
+    savedMessage: (result) => <span data-testid="change-password-success">{result.message || t('code.passwordChanged')}</span>,
+    // The fields must not keep a password once it is changed.
+    onSaved: (): void => form.reset(),
+  });
+  const { values, change, busy, errorOf } = form;
 
   usePageLayout([
     { text: t('pages.profile'), href: '/profile' },
     { text: t('pages.changePassword'), href: '/change-password' },
   ]);
 
-  const localErrors = () => newPasswordFormErrors(passwordChangeRequest, values, t);
-  const errors = { ...(submitted ? localErrors() : {}), ...serverErrors };
-
-  const submit = async () => {
-    setSubmitted(true);
-    setServerErrors({});
-    if (Object.keys(localErrors()).length > 0) return;
-    setBusy(true);
-    try {
-      const result = await changePassword(values, { silent: true });
-      notify(
-        {
-          id: newNotificationId('password-changed'),
-          type: 'success',
-          header: <span data-testid="change-password-success">{result.message || t('code.passwordChanged')}</span>,
-          dismissLabel: t('common.close'),
-        },
-        8000,
-      );
-      setValues(empty);
-      setSubmitted(false);
-    } catch (error) {
-      if (isAbortError(error)) return;
-      const field = error instanceof ApiError && error.kind === 'api' ? fieldOfPasswordError(error.code) : undefined;
-      if (field && error instanceof ApiError) setServerErrors({ [field]: error.message });
-      else if (error instanceof ApiError && error.code === codes.input.code && Object.keys(error.fields).length > 0) setServerErrors(error.fields);
-      else reportApiError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const field = (name: PasswordField) => (
-    <FormField label={t(`account.changePassword.${name}`)} errorText={errors[name]} controlId={testIds[name]}>
+    <FormField label={t(`account.changePassword.${name}`)} errorText={errorOf(name)} controlId={testIds[name]}>
       <Input
         type="password"
         value={values[name]}
-        invalid={!!errors[name]}
+        invalid={!!errorOf(name)}
         disabled={busy}
         autoComplete={autoComplete[name]}
         onChange={({ detail }) => change(name, detail.value)}
@@ -96,15 +70,7 @@ export function OwnPasswordChange() {
   return (
     <ContentLayout header={<Header variant="h1" description={t('account.changePassword.description')}>{t('pages.changePassword')}</Header>}>
       <ColumnLayout columns={2}>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-          data-testid="change-password-form"
-          data-mode="own"
-        >
+        <form {...form.formProps} data-testid="change-password-form" data-mode="own">
           <Form
             actions={
               <Button variant="primary" loading={busy} nativeButtonAttributes={{ 'data-testid': 'change-password-submit' }}>
