@@ -66,6 +66,16 @@ export const codes = {
 
   folderNameDuplicate: error(-990000090007),
   serverCapacityExceeded: error(990000090001),
+  // docs/drive.md "Codes" maps each case to one of these.
+  folderToDeleteMissing: error(990000090004),
+  fileToDeleteMissing: error(990000090005),
+  restoreFolderExists: error(-990000310001),
+  restoreFileExists: error(-990000310002),
+  restoreLocationMissing: error(-990000310003),
+  restoreLocationError: error(-990000310004),
+  restoreSameNameInNewLocation: error(-990000310005),
+  restoreNewLocationMissing: error(-990000310006),
+  restoreNewLocationError: error(-990000310007),
 } as const satisfies Record<string, CodeDef>;
 
 export type CodeName = keyof typeof codes;

@@ -3,7 +3,8 @@ import type { DriveItem, FolderRef } from '#shared/schemas/drive.ts';
 import { db } from '#lib/clients.ts';
 import { decodeCursor, encodeCursor, epochSeconds, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { batchGet } from '#lib/data/batch.ts';
-import { TransactionFailed, transactWrite } from '#lib/data/transact.ts';
+import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
+import { versionedUpdateItem } from '#lib/data/versioned.ts';
 
 /**
  * Drive entries (files and folders). Access patterns (see functions/lib/data/README.md):
@@ -36,6 +37,11 @@ export interface ItemRecord extends DriveItem {
   expires_at?: number;
   /** The pending upload holds a reservation on the contract and counts toward the caps (functions/data/pending-uploads.ts). */
   reserved?: boolean;
+  /** In the trash since then (functions/data/drive-trash.ts): out of its folder's listing, its name free. */
+  trashed_date?: string;
+  trashed_user_id?: string;
+  /** Deleted for good: its subtree and bytes are being removed by the purge (never shown again). */
+  purging?: boolean;
 }
 
 /** Whether a pending entry has been abandoned (its time ran out): nobody waits for it any more. */
@@ -63,6 +69,9 @@ export const listingKeys = (item: Pick<ItemRecord, 'kyk_id' | 'parent_id' | 'typ
   gsi2sk: `${rank(item.type)}#${item.update_date}#${item.id}`,
 });
 
+/** Whether the entry itself is in the trash or on its way out (its ancestors are checked apart). */
+export const isTrashed = (item: Pick<ItemRecord, 'trashed_date' | 'purging'>): boolean => item.trashed_date !== undefined || item.purging === true;
+
 export const toDriveItem = (record: ItemRecord): DriveItem => ({
   id: record.id,
   parent_id: record.parent_id,
@@ -76,6 +85,7 @@ export const toDriveItem = (record: ItemRecord): DriveItem => ({
   regist_user_id: record.regist_user_id,
   update_date: record.update_date,
   update_user_id: record.update_user_id,
+  row_version: record.row_version,
 });
 
 export async function getItem(kykId: string, id: string): Promise<ItemRecord | undefined> {
@@ -83,12 +93,35 @@ export async function getItem(kykId: string, id: string): Promise<ItemRecord | u
   return Item as ItemRecord | undefined;
 }
 
-/** Names of folders by id, in one round trip (BatchGet of at most 100 keys per call). */
-export async function folderRefs(kykId: string, ids: string[]): Promise<FolderRef[]> {
-  const items = await batchGet<{ id: string; name: string }>(ids.map((id) => itemKey(kykId, id)), { projection: 'id, #name', names: { '#name': 'name' }, consistent: false });
-  const found = new Map(items.map((item) => [item.id, item.name]));
-  return ids.flatMap((id) => (found.has(id) ? [{ id, name: found.get(id)! }] : []));
+export interface FolderState extends FolderRef {
+  trashed: boolean;
 }
+
+/** Folders by id with whether each is in the trash (missing ones left out), in one round trip. */
+export async function folderStates(kykId: string, ids: string[], options: { consistent?: boolean } = {}): Promise<FolderState[]> {
+  const items = await batchGet<{ id: string; name: string; trashed_date?: string; purging?: boolean }>(ids.map((id) => itemKey(kykId, id)), {
+    projection: 'id, #name, trashed_date, purging',
+    names: { '#name': 'name' },
+    consistent: options.consistent ?? false,
+  });
+  const found = new Map(items.map((item) => [item.id, item]));
+  return ids.flatMap((id) => {
+    const item = found.get(id);
+    return item ? [{ id, name: item.name, trashed: isTrashed(item) }] : [];
+  });
+}
+
+/** A transaction's check that a folder still exists and is neither in the trash nor being purged. */
+export const liveFolderCheck = (label: string, kykId: string, folderId: string): LabelledItem => ({
+  label,
+  ConditionCheck: {
+    TableName: table(),
+    Key: itemKey(kykId, folderId),
+    ConditionExpression: '#type = :folder AND attribute_not_exists(trashed_date) AND attribute_not_exists(purging)',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: { ':folder': 'folder' },
+  },
+});
 
 export class NameTakenError extends Error {
   constructor(readonly existingId: string | undefined) {
@@ -108,15 +141,7 @@ export async function insertItem(record: ItemRecord): Promise<void> {
     await transactWrite([
       { label: 'nameClaim', Put: { TableName: table(), Item: { ...claim, type: 'name-claim', item_id: record.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { label: 'item', Put: { TableName: table(), Item: { ...itemKey(record.kyk_id, record.id), ...listingKeys(record), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      ...(record.parent_id === ROOT_ID
-        ? []
-        : [{ label: 'parentIsFolder', ConditionCheck: {
-            TableName: table(),
-            Key: itemKey(record.kyk_id, record.parent_id),
-            ConditionExpression: '#type = :folder',
-            ExpressionAttributeNames: { '#type': 'type' },
-            ExpressionAttributeValues: { ':folder': 'folder' },
-          } }]),
+      ...(record.parent_id === ROOT_ID ? [] : [liveFolderCheck('parentIsFolder', record.kyk_id, record.parent_id)]),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('nameClaim')) throw new NameTakenError(await claimedId(claim));
@@ -215,4 +240,43 @@ export async function listChildren(
       return { items, nextCursor: encodeCursor({ r: '1', s: '', i: '' }) };
     }
   }
+}
+
+export class ItemChangedError extends Error {}
+
+/**
+ * Renames an entry over the version the caller read: the new name claimed and the old one given
+ * back in the same transaction, the listing keys moved with it. A case-only change keeps its claim.
+ * Throws NameTakenError (the name is held), ItemChangedError (another change, or the trash, came
+ * first: the caller tells which by reading the entry again).
+ */
+export async function renameItem(item: ItemRecord, name: string, change: { userId: string; date: string; expectedVersion: number }): Promise<ItemRecord> {
+  const renamed: ItemRecord = { ...item, name, name_key: nameKey(name), update_date: change.date, update_user_id: change.userId, row_version: change.expectedVersion + 1 };
+  const claim = nameClaimKey(item.kyk_id, item.parent_id, item.type, renamed.name_key);
+  const claimMoves = renamed.name_key !== item.name_key;
+  const listing = listingKeys(renamed);
+  try {
+    await transactWrite([
+      ...(claimMoves
+        ? [
+            { label: 'nameClaim', Put: { TableName: table(), Item: { ...claim, type: 'name-claim', item_id: item.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            { label: 'oldClaim', Delete: { TableName: table(), Key: nameClaimKey(item.kyk_id, item.parent_id, item.type, item.name_key), ConditionExpression: 'item_id = :id', ExpressionAttributeValues: { ':id': item.id } } },
+          ]
+        : []),
+      versionedUpdateItem('item', {
+        key: itemKey(item.kyk_id, item.id),
+        expectedVersion: change.expectedVersion,
+        set: { name, name_key: renamed.name_key, update_date: change.date, update_user_id: change.userId, gsi1sk: listing.gsi1sk, gsi2sk: listing.gsi2sk },
+        // Still in its folder's listing (not trashed meanwhile) and still in the same folder.
+        condition: 'gsi1pk = :listed AND parent_id = :parent',
+        values: { ':listed': listing.gsi1pk, ':parent': item.parent_id },
+      }),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();
+    if (error instanceof TransactionFailed && error.failed('nameClaim')) throw new NameTakenError(await claimedId(claim));
+    if (error instanceof TransactionFailed && error.failed('oldClaim')) throw new ItemChangedError();
+    throw error;
+  }
+  return renamed;
 }

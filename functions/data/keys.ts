@@ -4,6 +4,7 @@ import { contractKey } from './contracts.ts';
 import { codeClaimKey, corpCounterKey, corpKey, dateIndexKey, listingKeys as corpListingKeys } from './corps.ts';
 import { deviceKey } from './devices.ts';
 import { itemKey, listingKeys as itemListingKeys, nameClaimKey } from './drive-items.ts';
+import { purgeMarkerKey, trashKeys } from './drive-trash.ts';
 import { groupCountKey, groupKey, groupNameClaimKey, listingKeys as groupListingKeys, memberKey } from './groups.ts';
 import { jobCounterKey, jobKey, listingKeys as jobListingKeys, runningJobKey } from './import-jobs.ts';
 import { problemKeys, resultKey } from './import-rows.ts';
@@ -86,6 +87,10 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'drive name claim', module: 'drive-items', index: 'table', partition: 'T#<kyk>#FOLDER#<folder>', sort: 'NAME#<rank>#<name>', builder: 'nameClaimKey', example: () => pair(nameClaimKey(K, 'root', 'file', 'n')) },
   { entity: 'drive item', module: 'drive-items', index: 'gsi1', partition: 'T#<kyk>#FOLDER#<folder>', sort: '<rank>#<name>', builder: 'listingKeys', example: () => { const keys = itemListingKeys({ kyk_id: K, parent_id: 'root', type: 'file', name_key: 'n', update_date: day, id: 'i1' }); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'drive item', module: 'drive-items', index: 'gsi2', partition: 'T#<kyk>#FOLDER#<folder>', sort: '<rank>#<date>#<item>', builder: 'listingKeys', example: () => { const keys = itemListingKeys({ kyk_id: K, parent_id: 'root', type: 'file', name_key: 'n', update_date: day, id: 'i1' }); return [keys.gsi2pk, keys.gsi2sk]; } },
+  { entity: 'drive item in the trash', module: 'drive-trash', index: 'gsi1', partition: 'T#<kyk>#TRASH', sort: '<date>#<item>', builder: 'trashKeys', example: () => { const keys = trashKeys({ kyk_id: K, id: 'i1', trashed_date: day, trashed_user_id: 'u1' }); return [keys.gsi1pk, keys.gsi1sk]; } },
+  { entity: 'drive item in the trash', module: 'drive-trash', index: 'gsi2', partition: 'T#<kyk>#TRASH#USER#<user>', sort: '<date>#<item>', builder: 'trashKeys', example: () => { const keys = trashKeys({ kyk_id: K, id: 'i1', trashed_date: day, trashed_user_id: 'u1' }); return [keys.gsi2pk, keys.gsi2sk]; } },
+  // Folder purges and trash emptying: a queue for every contract, served by the scheduled sweep.
+  { entity: 'purge marker', module: 'drive-trash', index: 'table', partition: 'PURGEQ#<shard>', sort: '<kyk>#<item>', builder: 'purgeMarkerKey', example: () => pair(purgeMarkerKey(1, K, 'i1')) },
   { entity: 'running import marker', module: 'import-jobs', index: 'table', partition: 'IMPORTQ#RUNNING', sort: '<kyk>#<job>', builder: 'runningJobKey', example: () => pair(runningJobKey(K, 'j1')) },
   // The sweep of abandoned uploads: a queue by expiry hour for every contract.
   { entity: 'upload expiry marker', module: 'pending-uploads', index: 'table', partition: 'UPLOADQ#<hour>#<shard>', sort: '<kyk>#<item>', builder: 'expiryQueueKey', example: () => pair(expiryQueueKey(490_000, 1, K, 'i1')) },

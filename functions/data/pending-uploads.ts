@@ -4,7 +4,7 @@ import { db } from '#lib/clients.ts';
 import { epochSeconds, table, type Keys } from '#lib/data/table.ts';
 import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 import { contractKey } from './contracts.ts';
-import { itemKey, listingKeys, nameClaimKey, type ItemRecord } from './drive-items.ts';
+import { itemKey, listingKeys, liveFolderCheck, nameClaimKey, type ItemRecord } from './drive-items.ts';
 import { userPartition } from './users.ts';
 
 /**
@@ -157,15 +157,7 @@ export async function registerUpload({ record, limits, takeOver }: Registration)
     markerPut(record),
     ...(old ? [pendingDelete(old), ...markerDelete(old)] : []),
   ];
-  if (record.parent_id !== 'root') {
-    items.push({
-      label: 'parentIsFolder',
-      ConditionCheck: {
-        TableName: table(), Key: itemKey(record.kyk_id, record.parent_id),
-        ConditionExpression: '#type = :folder', ExpressionAttributeNames: { '#type': 'type' }, ExpressionAttributeValues: { ':folder': 'folder' },
-      },
-    });
-  }
+  if (record.parent_id !== 'root') items.push(liveFolderCheck('parentIsFolder', record.kyk_id, record.parent_id));
   try {
     await transactWrite(items);
   } catch (error) {

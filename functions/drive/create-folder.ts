@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { nowIso } from '#lib/data/table.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { getItem, insertItem, nameKey, NameTakenError, ParentMissingError, ROOT_ID, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
+import { writableFolder } from '#domain/drive/reach.ts';
+import { insertItem, nameKey, NameTakenError, ParentMissingError, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
 
 /** Folder names are unique within their parent (case-insensitive): a duplicate answers -990000090007. */
 export const createFolder: Operation<'com_drive/folder_reg_btn'> = async ({ caller, input }) => {
-  const parent = input.parent_id === ROOT_ID ? undefined : await getItem(caller.kykId, input.parent_id);
-  if (input.parent_id !== ROOT_ID && parent?.type !== 'folder') throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+  const parent = await writableFolder(caller.kykId, input.parent_id);
+  if (!parent) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
 
   const name = input.name;
   const now = nowIso();
@@ -15,7 +16,7 @@ export const createFolder: Operation<'com_drive/folder_reg_btn'> = async ({ call
     kyk_id: caller.kykId,
     id: randomUUID(),
     parent_id: input.parent_id,
-    ancestors: parent ? [...parent.ancestors, parent.id] : [ROOT_ID],
+    ancestors: parent.ancestors,
     type: 'folder',
     name,
     name_key: nameKey(name),

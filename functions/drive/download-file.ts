@@ -1,11 +1,11 @@
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { getItem } from '#data/drive-items.ts';
+import { reachableItem } from '#domain/drive/reach.ts';
 import { presignDownload } from '#lib/object-storage.ts';
 
 /** A short-lived presigned GET whose Content-Disposition carries the UTF-8 file name. */
 export const downloadFile: Operation<'com_drive/download'> = async ({ caller, input }) => {
-  const item = await getItem(caller.kykId, input.id);
+  const item = await reachableItem(caller.kykId, input.id);
   if (item?.type !== 'file' || item.status !== 'ready' || !item.s3_key || item.size === null) {
     throw new DomainError('address', {}, {}, 'notice.downloadFileMissing');
   }

@@ -1,9 +1,10 @@
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { getItem, toDriveItem } from '#data/drive-items.ts';
+import { reachableItem } from '#domain/drive/reach.ts';
+import { toDriveItem } from '#data/drive-items.ts';
 
 export const getItemInfo: Operation<'com_drive/file_info'> = async ({ caller, input }) => {
-  const item = await getItem(caller.kykId, input.id);
+  const item = await reachableItem(caller.kykId, input.id);
   if (!item) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
   return { item: toDriveItem(item) };
 };

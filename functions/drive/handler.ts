@@ -2,10 +2,16 @@ import { driveRoutes } from '#shared/routes/drive.ts';
 import { createApiHandler } from '#lib/api-handler.ts';
 import { completeUpload } from './complete-upload.ts';
 import { createFolder } from './create-folder.ts';
+import { deleteDriveItemsForever } from './delete-forever.ts';
 import { downloadFile } from './download-file.ts';
+import { emptyDriveTrash } from './empty-trash.ts';
 import { getItemInfo } from './get-item.ts';
 import { listFolder } from './list-folder.ts';
+import { listTrashPage } from './list-trash.ts';
 import { registerFile } from './register-file.ts';
+import { renameDriveItem } from './rename-item.ts';
+import { restoreDriveItems } from './restore-items.ts';
+import { trashDriveItems } from './trash-items.ts';
 import { uploadParts } from './upload-parts.ts';
 
 export const handler = createApiHandler(driveRoutes, {
@@ -16,4 +22,10 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/file_upload_complete': completeUpload,
   'com_drive/file_info': getItemInfo,
   'com_drive/download': downloadFile,
+  'com_drive/rename_btn': renameDriveItem,
+  'com_drive/delete_btn': trashDriveItems,
+  'com_drive/recycle_list': listTrashPage,
+  'com_drive/restore_btn': restoreDriveItems,
+  'com_drive/force_delete_btn': deleteDriveItemsForever,
+  'com_drive/trash_empty_btn': emptyDriveTrash,
 });

@@ -1,15 +1,17 @@
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { folderRefs, getItem, listChildren, ROOT_ID, toDriveItem } from '#data/drive-items.ts';
+import { folderStates, getItem, isTrashed, listChildren, ROOT_ID, toDriveItem } from '#data/drive-items.ts';
+
+const gone = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
 
 export const ROOT_NAME = '';
 
 /** One page of a folder (folders first), with the breadcrumb path from the root. */
 export const listFolder: Operation<'com_drive/drive_info'> = async ({ caller, input }) => {
   const folder = input.folder_id === ROOT_ID ? undefined : await getItem(caller.kykId, input.folder_id);
-  if (input.folder_id !== ROOT_ID && folder?.type !== 'folder') {
-    throw new DomainError('address', {}, {}, 'notice.itemNotFound');
-  }
+  // A trashed folder cannot be opened, nor one inside it.
+  if (input.folder_id !== ROOT_ID && (folder?.type !== 'folder' || isTrashed(folder))) throw gone();
+  const above = folder ? folder.ancestors.filter((id) => id !== ROOT_ID) : [];
   const [page, path] = await Promise.all([
     listChildren(caller.kykId, input.folder_id, {
       sortItem: input.sort_item,
@@ -17,12 +19,13 @@ export const listFolder: Operation<'com_drive/drive_info'> = async ({ caller, in
       pageSize: input.page_size,
       cursor: input.cursor,
     }),
-    folder ? folderRefs(caller.kykId, folder.ancestors.filter((id) => id !== ROOT_ID)) : Promise.resolve([]),
+    folderStates(caller.kykId, above, { consistent: true }),
   ]);
+  if (path.length < above.length || path.some((ancestor) => ancestor.trashed)) throw gone();
   if (!page) throw new DomainError('input', {}, { cursor: 'validation.invalidValue' });
   return {
     folder: { id: input.folder_id, name: folder?.name ?? ROOT_NAME },
-    path,
+    path: path.map(({ id, name }) => ({ id, name })),
     items: page.items.map(toDriveItem),
     next_cursor: page.nextCursor,
   };

@@ -5,9 +5,10 @@ import { epochSeconds, nowIso } from '#lib/data/table.ts';
 import { TransactionFailed } from '#lib/data/transact.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { claimedId, getItem, isAbandoned, nameClaimKey, nameKey, ROOT_ID, setPendingUploadId, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
+import { claimedId, getItem, isAbandoned, nameClaimKey, nameKey, setPendingUploadId, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
 import { NameClaimChangedError, QuotaExceededError, registerUpload, renewUpload, TooManyPendingError, readUsage, type UploadLimits } from '#data/pending-uploads.ts';
 import { MULTIPART_PART_BYTES, MULTIPART_THRESHOLD_BYTES } from '#shared/schemas/drive.ts';
+import { writableFolder } from '#domain/drive/reach.ts';
 import { objectKey, presignMultipartUpload, presignUpload } from '#lib/object-storage.ts';
 
 const notFound = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
@@ -22,11 +23,8 @@ const duplicate = () => new DomainError('folderNameDuplicate', {}, { name: 'code
  * is taken over; a name taken by anything else answers -990000090007.
  */
 export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller, input }) => {
-  const [parent, contract] = await Promise.all([
-    input.folder_id === ROOT_ID ? undefined : getItem(caller.kykId, input.folder_id),
-    getContract(caller.kykId),
-  ]);
-  if (input.folder_id !== ROOT_ID && parent?.type !== 'folder') throw notFound();
+  const [parent, contract] = await Promise.all([writableFolder(caller.kykId, input.folder_id), getContract(caller.kykId)]);
+  if (!parent) throw notFound();
   const limits: UploadLimits = { quota: contract?.quota_bytes, perUser: config.uploadPendingPerUser, perContract: config.uploadPendingPerContract };
   if (limits.quota !== undefined && (contract?.committed_bytes ?? contract?.usage_bytes ?? 0) + input.size > limits.quota) throw new DomainError('serverCapacityExceeded');
 
@@ -38,7 +36,7 @@ export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller
     kyk_id: caller.kykId,
     id: randomUUID(),
     parent_id: input.folder_id,
-    ancestors: parent ? [...parent.ancestors, parent.id] : [ROOT_ID],
+    ancestors: parent.ancestors,
     type: 'file',
     name,
     name_key: nameKey(name),

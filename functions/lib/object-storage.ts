@@ -92,6 +92,11 @@ export async function discardUpload(key: string, uploadId: string | undefined): 
   await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: key }));
 }
 
+/** Removes stored objects for good (a file deleted from the trash). Missing objects count as removed. */
+export async function deleteObjects(keys: string[]): Promise<void> {
+  for (const key of keys) await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: key }));
+}
+
 /**
  * RFC 6266 / 5987: an ASCII fallback for old clients plus the exact UTF-8 name, so a Japanese file
  * name arrives intact.

@@ -8,6 +8,9 @@ import { purgeImport } from '#domain/imports/purge.ts';
 import { resumeImport, runImport } from '#domain/imports/run-import.ts';
 import { sweepRunningImports } from '#domain/imports/jobs.ts';
 import { logger } from '#lib/logger.ts';
+import { runPurges } from '#domain/drive/purge.ts';
+
+const PURGE_BUDGET_MS = 40_000;
 
 /**
  * S3 ObjectCreated events: an upload is only "ready" once its bytes are really in the bucket.
@@ -16,11 +19,13 @@ import { logger } from '#lib/logger.ts';
  * deleted one (functions/imports).
  */
 export const handler = async (event: S3Event | ScheduledEvent, context?: Context): Promise<void> => {
-  // The schedule (EventBridge, every minute): recover imports whose worker died, release abandoned uploads.
+  // The schedule (EventBridge, every minute): recover imports whose worker died, release abandoned uploads, purge.
   if ('detail-type' in event) {
     const stale = await sweepRunningImports();
     if (stale) logger.info('stale import jobs recovered', { stale });
     await sweepAbandonedUploads(logger);
+    // Folder purges and trash emptying carry on for most of a minute, so the next run does not overlap much.
+    await runPurges(Date.now() + PURGE_BUDGET_MS, logger);
     return;
   }
   // In AWS the Lambda is stopped at its timeout: a long import stops in time to record that.

@@ -15,9 +15,9 @@ describe('mergeRoutes', () => {
     expect(() => mergeRoutes({ ...empty, drive: { 'a/b': def('users') } })).toThrow('Route a/b of group users is filed under drive');
   });
 
-  it('the manifest holds every group table, and every drive route names a drive level', () => {
+  it('the manifest holds every group table, and every drive route names a drive level (or administrators)', () => {
     for (const [path, entry] of Object.entries(routes)) {
-      if (entry.group === 'drive') expect(entry.access, path).toMatch(/^drive-(view|active|update)$/);
+      if (entry.group === 'drive') expect(entry.access, path).toMatch(/^(drive-(view|active|update)|admin)$/);
       else expect(entry.access, path).not.toMatch(/^drive-/);
     }
   });

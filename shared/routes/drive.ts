@@ -30,4 +30,28 @@ export const driveRoutes = {
     group: 'drive', access: 'drive-view', summary: 'A presigned download URL for a ready file',
     request: drive.itemRequest, response: drive.downloadResponse,
   }),
+  'com_drive/rename_btn': route({
+    group: 'drive', access: 'drive-active', summary: 'Rename a file or folder (active level: only what one registered)',
+    request: drive.renameRequest, response: drive.itemResponse,
+  }),
+  'com_drive/delete_btn': route({
+    group: 'drive', access: 'drive-active', summary: 'Move files and folders to the trash (active level: only what one registered, folders only when empty)',
+    request: drive.deleteRequest, response: drive.bulkResponse,
+  }),
+  'com_drive/recycle_list': route({
+    group: 'drive', access: 'drive-view', summary: "One page of the trash, newest deletion first: the contract's at level 3, else what the caller deleted",
+    request: drive.recycleListRequest, response: drive.recycleListResponse,
+  }),
+  'com_drive/restore_btn': route({
+    group: 'drive', access: 'drive-active', summary: 'Restore trashed entries to where they were, or into one new location',
+    request: drive.restoreRequest, response: drive.bulkResponse,
+  }),
+  'com_drive/force_delete_btn': route({
+    group: 'drive', access: 'drive-update', summary: 'Delete trashed entries for good: every byte removed, the usage given back',
+    request: drive.forceDeleteRequest, response: drive.bulkResponse,
+  }),
+  'com_drive/trash_empty_btn': route({
+    group: 'drive', access: 'admin', summary: "Empty the contract's trash (finishes in the background when large)",
+    request: drive.emptyTrashRequest, response: drive.emptyTrashResponse,
+  }),
 } as const satisfies Record<string, RouteDef>;

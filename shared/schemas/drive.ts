@@ -23,6 +23,8 @@ export const driveItem = z.object({
   regist_user_id: z.string(),
   update_date: z.string(),
   update_user_id: z.string(),
+  /** Pass back with a change (rename): another user's change in between answers -201. */
+  row_version: z.number(),
 });
 export type DriveItem = z.infer<typeof driveItem>;
 
@@ -128,3 +130,67 @@ export const downloadResponse = z.object({
   expires_at: z.string(),
 });
 export type DownloadResponse = z.infer<typeof downloadResponse>;
+
+const rowVersion = z.number({ error: 'validation.required' }).int({ error: 'validation.invalidValue' }).min(1, { error: 'validation.invalidValue' });
+/** Bulk actions take at most one page of a listing. */
+export const BULK_MAX = 100;
+
+export const renameRequest = z.strictObject({ id: itemId, name: itemName, row_version: rowVersion });
+export type RenameRequest = z.input<typeof renameRequest>;
+
+/** An entry as the caller saw it: the version guards against a change in between (-201). */
+const seenItem = z.strictObject({ id: itemId, type: z.enum(['folder', 'file'], { error: 'validation.invalidValue' }), row_version: rowVersion });
+const seenItems = z.array(seenItem, { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(BULK_MAX, { error: 'validation.invalidValue' });
+
+export const deleteRequest = z.strictObject({ items: seenItems });
+export type DeleteRequest = z.input<typeof deleteRequest>;
+
+/**
+ * What a bulk action did: the ids done, and each refused entry with its code and message. When
+ * every entry is refused the call answers the first refusal's code instead.
+ */
+export const bulkResponse = z.object({
+  done: z.array(z.string()),
+  failed: z.array(z.object({ id: z.string(), code: z.number(), message: z.string() })),
+});
+export type BulkResponse = z.infer<typeof bulkResponse>;
+
+export const recycleListRequest = z.strictObject({
+  page_size: pageSize.default(DEFAULT_PAGE_SIZE),
+  cursor: cursor.optional(),
+});
+export type RecycleListRequest = z.input<typeof recycleListRequest>;
+
+export const trashEntry = driveItem.extend({
+  trashed_date: z.string(),
+  trashed_user_id: z.string(),
+  /** The folders from the root down to where the entry was; the last one may be gone or trashed. */
+  original_path: z.array(folderRef),
+  /** Whether the original place can take the entry back as it is. */
+  original_place: z.enum(['present', 'trashed', 'missing']),
+});
+export type TrashEntry = z.infer<typeof trashEntry>;
+
+export const recycleListResponse = z.object({
+  items: z.array(trashEntry),
+  /** Whether the list is the whole contract's (drive level 3) or what the caller deleted. */
+  scope: z.enum(['contract', 'own']),
+  next_cursor: z.string().nullable(),
+});
+export type RecycleListResponse = z.infer<typeof recycleListResponse>;
+
+export const restoreRequest = z.strictObject({
+  items: z.array(seenItem.omit({ type: true }), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(BULK_MAX, { error: 'validation.invalidValue' }),
+  /** A new location for every entry (the root is 'root'); without it each goes back where it was. */
+  folder_id: itemId.optional(),
+});
+export type RestoreRequest = z.input<typeof restoreRequest>;
+
+export const forceDeleteRequest = z.strictObject({
+  items: z.array(seenItem.omit({ type: true }), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(BULK_MAX, { error: 'validation.invalidValue' }),
+});
+export type ForceDeleteRequest = z.input<typeof forceDeleteRequest>;
+
+export const emptyTrashRequest = z.strictObject({});
+/** `finished` false: the trash was large, and the rest is being removed in the background. */
+export const emptyTrashResponse = z.object({ finished: z.boolean() });

@@ -1,0 +1,277 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '#lib/clients.ts';
+import { batchWrite } from '#lib/data/batch.ts';
+import { decodeCursor, encodeCursor, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
+import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
+import { versionedUpdateItem } from '#lib/data/versioned.ts';
+import { contractKey } from './contracts.ts';
+import { claimedId, itemKey, ItemChangedError, listingKeys, liveFolderCheck, nameClaimKey, NameTakenError, ROOT_ID, type ItemRecord } from './drive-items.ts';
+
+/**
+ * The trash (docs/drive.md "Trash"). Trashing an entry takes it out of its folder's listing and
+ * gives its name back; its own index keys then file it in two sparse trash partitions, newest
+ * first: the contract's (`T#<kyk>#TRASH`, on gsi1) and its deleter's (`T#<kyk>#TRASH#USER#<user>`,
+ * on gsi2). The entries inside a trashed folder stay where they are, unreachable through it.
+ *
+ * Deleting for good: a file goes at once with its usage; a folder is marked `purging` and queued
+ * (`PURGEQ#<shard>` / `<kyk>#<item>`); the purge removes its subtree in bounded steps, inline as far
+ * as time allows and then from the scheduled sweep, so a folder of any size goes without a timeout
+ * and a crash only delays it. Emptying the trash queues a marker for the contract's trash alike.
+ */
+const trashPartition = (kykId: string) => `${tenantPrefix(kykId)}#TRASH`;
+const deleterPartition = (kykId: string, userId: string) => `${tenantPrefix(kykId)}#TRASH#USER#${userId}`;
+
+export const trashKeys = (item: { kyk_id: string; id: string; trashed_date: string; trashed_user_id: string }) => ({
+  gsi1pk: trashPartition(item.kyk_id),
+  gsi1sk: `${item.trashed_date}#${item.id}`,
+  gsi2pk: deleterPartition(item.kyk_id, item.trashed_user_id),
+  gsi2sk: `${item.trashed_date}#${item.id}`,
+});
+
+const PURGE_SHARDS = 4;
+const purgeShard = (itemId: string): number => parseInt(itemId.slice(0, 2), 16) % PURGE_SHARDS || 0;
+/** The marker of a folder being purged, or (item `TRASH`) of a contract's trash being emptied. */
+export const purgeMarkerKey = (shard: number, kykId: string, itemId: string): Keys => ({ pk: `PURGEQ#${shard}`, sk: `${kykId}#${itemId}` });
+export const EMPTY_TRASH = 'TRASH';
+export const purgeShards = (): number[] => Array.from({ length: PURGE_SHARDS }, (_, shard) => shard);
+const markerOf = (kykId: string, itemId: string): Keys => purgeMarkerKey(purgeShard(itemId === EMPTY_TRASH ? kykId : itemId), kykId, itemId);
+
+/** Raised when an entry to trash is still uploading: it has nothing to keep yet. */
+export class UploadInProgressError extends Error {}
+/** The place a restore writes into is gone, or in the trash, at commit time. */
+export class TargetGoneError extends Error {}
+
+/**
+ * Moves an entry into the trash over the version the caller read. Conditional on it still being
+ * listed in its folder: a second trashing, a rename or a move in between loses (ItemChangedError).
+ */
+export async function trashItem(item: ItemRecord, change: { userId: string; date: string; expectedVersion: number }): Promise<ItemRecord> {
+  if (item.type === 'file' && item.status !== 'ready') throw new UploadInProgressError();
+  const trashed: ItemRecord = { ...item, trashed_date: change.date, trashed_user_id: change.userId, row_version: change.expectedVersion + 1 };
+  const keys = trashKeys({ kyk_id: item.kyk_id, id: item.id, trashed_date: change.date, trashed_user_id: change.userId });
+  try {
+    await transactWrite([
+      versionedUpdateItem('item', {
+        key: itemKey(item.kyk_id, item.id),
+        expectedVersion: change.expectedVersion,
+        set: { trashed_date: change.date, trashed_user_id: change.userId, ...keys },
+        condition: 'gsi1pk = :listed AND #status = :ready',
+        names: { '#status': 'status' },
+        values: { ':listed': listingKeys(item).gsi1pk, ':ready': 'ready' },
+      }),
+      nameClaimRelease('claim', item),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionFailed && (error.failed('item') || error.failed('claim'))) throw new ItemChangedError();
+    throw error;
+  }
+  return trashed;
+}
+
+const nameClaimRelease = (label: string, item: ItemRecord): LabelledItem => ({
+  label,
+  Delete: {
+    TableName: table(),
+    Key: nameClaimKey(item.kyk_id, item.parent_id, item.type, item.name_key),
+    ConditionExpression: 'item_id = :id',
+    ExpressionAttributeValues: { ':id': item.id },
+  },
+});
+
+export interface TrashPage {
+  items: ItemRecord[];
+  nextCursor: string | null;
+}
+
+/**
+ * One page of the trash, newest deletion first: the whole contract's, or what one user deleted.
+ * The cursor carries the last sort key only; the partition always comes from the caller.
+ */
+export async function listTrash(kykId: string, options: { deletedBy?: string; pageSize: number; cursor?: string }): Promise<TrashPage | undefined> {
+  const index = options.deletedBy === undefined ? 'gsi1' : 'gsi2';
+  const partition = options.deletedBy === undefined ? trashPartition(kykId) : deleterPartition(kykId, options.deletedBy);
+  let startKey: Record<string, unknown> | undefined;
+  if (options.cursor) {
+    const decoded = decodeCursor(options.cursor);
+    const match = typeof decoded?.s === 'string' ? /^[0-9TZ:.-]{20,30}#([0-9a-f-]{36})$/.exec(decoded.s) : null;
+    if (!match) return undefined;
+    startKey = { ...itemKey(kykId, match[1]!), [`${index}pk`]: partition, [`${index}sk`]: decoded!.s };
+  }
+  const { Items = [], LastEvaluatedKey } = await db().send(new QueryCommand({
+    TableName: table(),
+    IndexName: index,
+    KeyConditionExpression: `${index}pk = :pk`,
+    ExpressionAttributeValues: { ':pk': partition },
+    ScanIndexForward: false,
+    Limit: options.pageSize,
+    ExclusiveStartKey: startKey,
+  }));
+  return { items: Items as ItemRecord[], nextCursor: LastEvaluatedKey ? encodeCursor({ s: LastEvaluatedKey[`${index}sk`] }) : null };
+}
+
+/**
+ * Puts a trashed entry back into a folder: its name claimed there, the trash keys replaced by the
+ * folder's listing keys, in one transaction with a check that the folder is still there and not in
+ * the trash. Throws NameTakenError, TargetGoneError or ItemChangedError (restored, deleted or
+ * changed meanwhile).
+ */
+export async function restoreItem(
+  item: ItemRecord,
+  target: { parentId: string; ancestors: string[] },
+  change: { expectedVersion: number },
+): Promise<ItemRecord> {
+  const restored: ItemRecord = { ...item, parent_id: target.parentId, ancestors: target.ancestors, row_version: change.expectedVersion + 1 };
+  delete restored.trashed_date;
+  delete restored.trashed_user_id;
+  const claim = nameClaimKey(item.kyk_id, target.parentId, item.type, item.name_key);
+  try {
+    await transactWrite([
+      { label: 'nameClaim', Put: { TableName: table(), Item: { ...claim, type: 'name-claim', item_id: item.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      versionedUpdateItem('item', {
+        key: itemKey(item.kyk_id, item.id),
+        expectedVersion: change.expectedVersion,
+        set: { parent_id: target.parentId, ancestors: target.ancestors, ...listingKeys(restored) },
+        remove: ['trashed_date', 'trashed_user_id'],
+        condition: 'gsi1pk = :trash',
+        values: { ':trash': trashPartition(item.kyk_id) },
+      }),
+      ...(target.parentId === ROOT_ID ? [] : [liveFolderCheck('target', item.kyk_id, target.parentId)]),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();
+    if (error instanceof TransactionFailed && error.failed('target')) throw new TargetGoneError();
+    if (error instanceof TransactionFailed && error.failed('nameClaim')) throw new NameTakenError(await claimedId(claim));
+    throw error;
+  }
+  return restored;
+}
+
+/** The bytes a deleted file gives back to its contract, in the same transaction as the deletion. */
+const usageRelease = (kykId: string, bytes: number): LabelledItem => ({
+  label: 'usage',
+  Update: {
+    TableName: table(),
+    Key: contractKey(kykId),
+    UpdateExpression: 'SET usage_bytes = usage_bytes - :bytes, committed_bytes = committed_bytes - :bytes',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':bytes': bytes },
+  },
+});
+
+/**
+ * Deletes a trashed file for good over the version read, giving its bytes back. The caller removes
+ * the objects afterwards (object-storage.ts). Throws ItemChangedError.
+ */
+export async function deleteTrashedFile(item: ItemRecord, expectedVersion: number): Promise<void> {
+  try {
+    await transactWrite([
+      {
+        label: 'item',
+        Delete: {
+          TableName: table(),
+          Key: itemKey(item.kyk_id, item.id),
+          ConditionExpression: 'row_version = :expected AND gsi1pk = :trash',
+          ExpressionAttributeValues: { ':expected': expectedVersion, ':trash': trashPartition(item.kyk_id) },
+        },
+      },
+      ...(item.size ? [usageRelease(item.kyk_id, item.size)] : []),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();
+    throw error;
+  }
+}
+
+/**
+ * Takes a trashed folder out of the trash for good: marked `purging`, out of both trash partitions,
+ * its purge queued, in one transaction. Throws ItemChangedError.
+ */
+export async function startFolderPurge(item: ItemRecord, expectedVersion: number): Promise<void> {
+  try {
+    await transactWrite([
+      versionedUpdateItem('item', {
+        key: itemKey(item.kyk_id, item.id),
+        expectedVersion,
+        set: { purging: true },
+        remove: ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'],
+        condition: 'gsi1pk = :trash',
+        values: { ':trash': trashPartition(item.kyk_id) },
+      }),
+      { label: 'marker', Put: { TableName: table(), Item: { ...markerOf(item.kyk_id, item.id), kyk_id: item.kyk_id, item_id: item.id } } },
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();
+    throw error;
+  }
+}
+
+/** Queues the emptying of a contract's trash (idempotent: one marker per contract). */
+export async function queueEmptyTrash(kykId: string): Promise<void> {
+  await batchWrite([{ PutRequest: { Item: { ...markerOf(kykId, EMPTY_TRASH), kyk_id: kykId, item_id: EMPTY_TRASH } } }]);
+}
+
+export interface PurgeMarker {
+  kyk_id: string;
+  item_id: string;
+}
+
+/** The queued purges of one shard (across contracts: the scheduled sweep serves them all). */
+export async function purgeMarkers(shard: number): Promise<PurgeMarker[]> {
+  const { Items = [] } = await db().send(new QueryCommand({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': `PURGEQ#${shard}` },
+    ConsistentRead: true,
+    Limit: 100,
+  }));
+  return Items.map((item) => ({ kyk_id: String(item.kyk_id), item_id: String(item.item_id) }));
+}
+
+export async function dropPurgeMarker(kykId: string, itemId: string): Promise<void> {
+  await batchWrite([{ DeleteRequest: { Key: markerOf(kykId, itemId) } }]);
+}
+
+/** Up to `limit` entries filed under a folder (any kind, any state), for the purge. */
+export async function childrenOf(kykId: string, folderId: string, limit: number): Promise<ItemRecord[]> {
+  const { Items = [] } = await db().send(new QueryCommand({
+    TableName: table(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': listingKeys({ kyk_id: kykId, parent_id: folderId, type: 'folder', name_key: '', update_date: '', id: '' }).gsi1pk },
+    Limit: limit,
+  }));
+  return Items as ItemRecord[];
+}
+
+/**
+ * One step of a purge on a child of a purging folder: a ready file is deleted with its usage and
+ * name claim; a subfolder is marked purging and queued in its turn (out of its parent's listing).
+ * Answers false when the child changed meanwhile (the next step reads it again).
+ */
+export async function purgeChild(child: ItemRecord): Promise<boolean> {
+  const key = itemKey(child.kyk_id, child.id);
+  const items: LabelledItem[] = child.type === 'folder'
+    ? [
+        versionedUpdateItem('item', { key, expectedVersion: child.row_version, set: { purging: true }, remove: ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'] }),
+        { label: 'marker', Put: { TableName: table(), Item: { ...markerOf(child.kyk_id, child.id), kyk_id: child.kyk_id, item_id: child.id } } },
+      ]
+    : [
+        { label: 'item', Delete: { TableName: table(), Key: key, ConditionExpression: 'row_version = :expected AND #status = :ready', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':expected': child.row_version, ':ready': 'ready' } } },
+        ...(child.size ? [usageRelease(child.kyk_id, child.size)] : []),
+      ];
+  try {
+    await transactWrite([...items, { label: 'claim', Delete: { TableName: table(), Key: nameClaimKey(child.kyk_id, child.parent_id, child.type, child.name_key) } }]);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionFailed && error.failed()) return false;
+    throw error;
+  }
+}
+
+/** The last step of a folder's purge, once nothing is filed under it: the folder and its marker go. */
+export async function finishFolderPurge(kykId: string, folderId: string): Promise<void> {
+  await transactWrite([
+    { label: 'item', Delete: { TableName: table(), Key: itemKey(kykId, folderId), ConditionExpression: 'attribute_not_exists(pk) OR purging = :yes', ExpressionAttributeValues: { ':yes': true } } },
+    { label: 'marker', Delete: { TableName: table(), Key: markerOf(kykId, folderId) } },
+  ]);
+}

@@ -1,0 +1,105 @@
+import type { Logger } from '#lib/logger.ts';
+import { deleteObjects } from '#lib/object-storage.ts';
+import { getItem, ItemChangedError, type ItemRecord } from '#data/drive-items.ts';
+import {
+  childrenOf, deleteTrashedFile, dropPurgeMarker, EMPTY_TRASH, finishFolderPurge, listTrash, purgeChild, purgeMarkers, purgeShards, startFolderPurge,
+} from '#data/drive-trash.ts';
+
+/** Entries read per step: small enough that a step always fits in what is left of the time. */
+const STEP = 50;
+
+/** The stored objects of a file (its versions, once they exist, join here). */
+const objectsOf = (item: ItemRecord): string[] => (item.s3_key ? [item.s3_key] : []);
+
+/**
+ * Deletes a trashed entry for good over the version read: a file with its bytes and usage; a
+ * folder leaves the trash at once and its subtree goes in steps until `deadline`, the rest from
+ * the scheduled sweep. Throws ItemChangedError when the entry changed meanwhile.
+ */
+export async function deleteForever(item: ItemRecord, expectedVersion: number, deadline: number, log: Logger): Promise<void> {
+  if (item.type === 'file') {
+    await deleteTrashedFile(item, expectedVersion);
+    await removeObjects(item, log);
+    return;
+  }
+  await startFolderPurge(item, expectedVersion);
+  await purgeFolder(item.kyk_id, item.id, deadline, log);
+}
+
+/** The bytes of a deleted file; a failure leaves objects nobody can reach, logged for the operator. */
+async function removeObjects(item: ItemRecord, log: Logger): Promise<void> {
+  await deleteObjects(objectsOf(item)).catch((error: unknown) => log.error('objects of a deleted file not removed', { error, kyk: item.kyk_id, item: item.id }));
+}
+
+/**
+ * Removes what a purging folder holds, depth first, until `deadline`: answers true once the folder
+ * itself is gone. Uploads still in progress inside are left to the upload sweep (they end or are
+ * released), and the folder waits for them.
+ */
+export async function purgeFolder(kykId: string, folderId: string, deadline: number, log: Logger): Promise<boolean> {
+  for (;;) {
+    if (Date.now() >= deadline) return false;
+    const children = await childrenOf(kykId, folderId, STEP);
+    if (children.length === 0) {
+      await finishFolderPurge(kykId, folderId);
+      return true;
+    }
+    let progressed = false;
+    for (const child of children) {
+      if (Date.now() >= deadline) return false;
+      if (child.type === 'file' && child.status !== 'ready') continue;
+      if (!(await purgeChild(child))) continue;
+      progressed = true;
+      if (child.type === 'file') await removeObjects(child, log);
+      else if (!(await purgeFolder(kykId, child.id, deadline, log))) return false;
+    }
+    if (!progressed) return false;
+  }
+}
+
+/** Empties a contract's trash until `deadline`: true once it is empty (the queued marker then goes). */
+export async function emptyTrash(kykId: string, deadline: number, log: Logger): Promise<boolean> {
+  for (;;) {
+    if (Date.now() >= deadline) return false;
+    const page = await listTrash(kykId, { pageSize: STEP });
+    if (!page || page.items.length === 0) {
+      await dropPurgeMarker(kykId, EMPTY_TRASH);
+      return true;
+    }
+    for (const item of page.items) {
+      if (Date.now() >= deadline) return false;
+      try {
+        await deleteForever(item, item.row_version, deadline, log);
+      } catch (error) {
+        // Restored or deleted by someone else meanwhile: the next page reads what is left.
+        if (!(error instanceof ItemChangedError)) throw error;
+      }
+    }
+  }
+}
+
+/**
+ * The scheduled part (every minute, with the upload sweep): carries on every queued folder purge
+ * and trash emptying, across contracts, until `deadline`. A crashed run only delays the work: the
+ * markers stay until their work is done.
+ */
+export async function runPurges(deadline: number, log: Logger): Promise<{ finished: number; pending: number }> {
+  const result = { finished: 0, pending: 0 };
+  for (const shard of purgeShards()) {
+    for (const marker of await purgeMarkers(shard)) {
+      if (Date.now() >= deadline) {
+        result.pending += 1;
+        continue;
+      }
+      let done: boolean;
+      if (marker.item_id === EMPTY_TRASH) done = await emptyTrash(marker.kyk_id, deadline, log);
+      else if (!(await getItem(marker.kyk_id, marker.item_id))) {
+        await dropPurgeMarker(marker.kyk_id, marker.item_id);
+        done = true;
+      } else done = await purgeFolder(marker.kyk_id, marker.item_id, deadline, log);
+      result[done ? 'finished' : 'pending'] += 1;
+    }
+  }
+  if (result.finished || result.pending) log.info('drive purges', result);
+  return result;
+}

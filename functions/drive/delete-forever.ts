@@ -1,0 +1,27 @@
+import { DomainError } from '#lib/errors.ts';
+import type { Operation } from '#lib/api-handler.ts';
+import { eachEntry } from '#domain/drive/bulk.ts';
+import { deleteForever } from '#domain/drive/purge.ts';
+import { getItem, ItemChangedError } from '#data/drive-items.ts';
+
+/** How long a call works on a large folder before leaving the rest to the scheduled purge. */
+export const INLINE_PURGE_MS = 5_000;
+
+/**
+ * Deletes trashed entries for good (drive level 3): every stored byte removed and the usage given
+ * back. A folder leaves the trash at once; a large one finishes in the background.
+ */
+export const deleteDriveItemsForever: Operation<'com_drive/force_delete_btn'> = async ({ caller, input, language, log }) => {
+  const deadline = Date.now() + INLINE_PURGE_MS;
+  return eachEntry(input.items, language, async (entry) => {
+    const item = await getItem(caller.kykId, entry.id);
+    if (!item || item.trashed_date === undefined || item.purging) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+    if (item.row_version !== entry.row_version) throw new DomainError('editedByAnotherUser');
+    try {
+      await deleteForever(item, entry.row_version, deadline, log);
+    } catch (error) {
+      if (error instanceof ItemChangedError) throw new DomainError('editedByAnotherUser');
+      throw error;
+    }
+  });
+};

@@ -1,0 +1,60 @@
+import { DomainError } from '#lib/errors.ts';
+import type { Operation } from '#lib/api-handler.ts';
+import { mayChangeItem } from '#domain/access.ts';
+import { eachEntry } from '#domain/drive/bulk.ts';
+import { ancestorsLive, writableFolder } from '#domain/drive/reach.ts';
+import { getItem, isTrashed, ItemChangedError, NameTakenError, ROOT_ID, type ItemRecord } from '#data/drive-items.ts';
+import { restoreItem, TargetGoneError } from '#data/drive-trash.ts';
+
+/**
+ * Restores trashed entries, each where it was or all into one new location, with the restore codes
+ * of SPEC.md §8 as docs/drive.md "Codes" maps them: the name taken where it was -990000310001
+ * (folder) / -990000310002 (file); the original place gone -990000310003 or in the trash
+ * -990000310004; the name taken in the new location -990000310005; the new location gone or in the
+ * trash -990000310006; a new location that cannot hold the entry -990000310007.
+ */
+export const restoreDriveItems: Operation<'com_drive/restore_btn'> = async ({ caller, input, language }) => {
+  const newLocation = input.folder_id === undefined ? undefined : await writableFolder(caller.kykId, input.folder_id);
+  return eachEntry(input.items, language, async (entry) => {
+    const item = await getItem(caller.kykId, entry.id);
+    if (!item || item.trashed_date === undefined || item.purging) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+    if (!mayChangeItem(caller.rights, caller.userId, item)) throw new DomainError('permissionError');
+    if (item.row_version !== entry.row_version) throw new DomainError('editedByAnotherUser');
+
+    let target: { id: string; ancestors: string[] };
+    if (input.folder_id !== undefined) {
+      if (!newLocation) throw new DomainError('restoreNewLocationMissing');
+      // A folder elsewhere would take its whole subtree along: that is a move (not yet offered from the trash).
+      if (item.type === 'folder' && newLocation.id !== item.parent_id) throw new DomainError('restoreNewLocationError');
+      target = newLocation;
+    } else {
+      target = { id: item.parent_id, ancestors: item.ancestors };
+      await originalPlaceUsable(caller.kykId, item);
+    }
+    try {
+      await restoreItem(item, { parentId: target.id, ancestors: target.ancestors }, { expectedVersion: entry.row_version });
+    } catch (error) {
+      if (error instanceof NameTakenError) {
+        throw new DomainError(input.folder_id !== undefined ? 'restoreSameNameInNewLocation' : item.type === 'folder' ? 'restoreFolderExists' : 'restoreFileExists');
+      }
+      if (error instanceof TargetGoneError) {
+        if (input.folder_id !== undefined) throw new DomainError('restoreNewLocationMissing');
+        await originalPlaceUsable(caller.kykId, item);
+        throw new DomainError('restoreLocationError');
+      }
+      if (error instanceof ItemChangedError) {
+        const now = await getItem(caller.kykId, entry.id);
+        throw now?.trashed_date !== undefined && !now.purging ? new DomainError('editedByAnotherUser') : new DomainError('address', {}, {}, 'notice.itemNotFound');
+      }
+      throw error;
+    }
+  });
+};
+
+/** The place an entry was deleted from must still exist (-990000310003) and be out of the trash (-990000310004). */
+async function originalPlaceUsable(kykId: string, item: ItemRecord): Promise<void> {
+  if (item.parent_id === ROOT_ID) return;
+  const parent = await getItem(kykId, item.parent_id);
+  if (!parent || parent.purging) throw new DomainError('restoreLocationMissing');
+  if (isTrashed(parent) || !(await ancestorsLive(kykId, parent.ancestors))) throw new DomainError('restoreLocationError');
+}
