@@ -76,6 +76,51 @@ export class DrivePage extends AppShell {
     await this.row(name, 'ready').click();
   }
 
+  /** Adds a row to the selection (its checkbox), keeping what is selected. */
+  async toggle(name: string) {
+    const named = this.page.locator(`[data-testid="drive-row"][data-item-name="${name}"]`);
+    await locate(this.page, this.tableWrapper.findRows()).filter({ has: named }).locator('input[type="checkbox"]').check();
+  }
+
+  renameButton(): Locator {
+    return control(this.page, 'rename-button');
+  }
+
+  trashButton(): Locator {
+    return control(this.page, 'trash-button');
+  }
+
+  renameModal(): Locator {
+    return locate(this.page, cloudscape.findModal(byTestId('rename-modal')));
+  }
+
+  /** Rename of the selected row: the dialog opened, the new name typed and sent. */
+  async rename(newName: string) {
+    await this.renameButton().click();
+    await expect(this.renameModal()).toBeVisible();
+    await control(this.page, 'rename-name').fill(newName);
+    await control(this.page, 'rename-submit').click();
+  }
+
+  async cancelRename() {
+    await control(this.page, 'rename-cancel').click();
+  }
+
+  trashModal(): Locator {
+    return locate(this.page, cloudscape.findModal(byTestId('trash-modal')));
+  }
+
+  /** Delete of the selection: the confirmation opened (and confirmed unless told not to). */
+  async moveToTrash(options: { confirm?: boolean } = {}) {
+    await this.trashButton().click();
+    await expect(this.trashModal()).toBeVisible();
+    if (options.confirm !== false) await this.confirmTrash();
+  }
+
+  async confirmTrash() {
+    await control(this.page, 'trash-submit').click();
+  }
+
   async download() {
     await control(this.page, 'download-button').click();
   }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useOutletContext, useSearchParams } from 'react-router';
 import type { LoginRights } from '@shared/schemas/auth.ts';
 import Box from '@cloudscape-design/components/box';
@@ -13,9 +14,11 @@ import { usePageLayout } from '@/components/page-layout.tsx';
 import { ListErrorState } from '@/components/list-error.tsx';
 import { displayProps, TablePreferences, useTableDisplay } from '@/components/table-preferences.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { newNotificationId, notify } from '@/lib/notifications.ts';
+import { newNotificationId, notify, SUCCESS_DISMISS_MS } from '@/lib/notifications.ts';
+import { readStoredUser } from '@/lib/session.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
 import { refreshFolder, useFolderPage } from '../../api/list-folder.ts';
+import type { TrashItemsResponse } from '../../api/trash-items.ts';
 import {
   defaultDriveColumns,
   driveColumns,
@@ -43,6 +46,8 @@ const isFolderId = (value: string | null): value is string => value !== null && 
 // Uploads, downloads and the create-folder dialog (with the shared schema, and zod) load when first used.
 const transfers = () => import('../../utils/transfers.tsx');
 const CreateFolderModal = lazy(() => import('../create-folder-modal.tsx').then((module) => ({ default: module.CreateFolderModal })));
+const RenameModal = lazy(() => import('../rename-modal.tsx').then((module) => ({ default: module.RenameModal })));
+const TrashModal = lazy(() => import('../trash-modal.tsx').then((module) => ({ default: module.TrashModal })));
 
 /** The drive (SPEC.md §2, /storage): Cloudscape's table view of one folder's contents. */
 export default function DrivePage() {
@@ -60,9 +65,15 @@ export default function DrivePage() {
   const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope, ids: [] });
   const selectedIds = selection.scope === `${scope}|${paging.index}` ? selection.ids : [];
   const [creating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState<DriveItem>();
+  const [trashing, setTrashing] = useState<DriveItem[]>();
   const fileInput = useRef<HTMLInputElement>(null);
   // View (1) lists and downloads; active (2) and update (3) also add folders and files.
-  const mayAdd = useOutletContext<LoginRights>().drive >= 2;
+  const rights = useOutletContext<LoginRights>();
+  const mayAdd = rights.drive >= 2;
+  const userId = readStoredUser()?.user_id;
+  // The item-level rule of functions/domain/access.ts: active (2) changes what the user registered, update (3) anything.
+  const mayChange = (item: DriveItem) => rights.drive >= 3 || (rights.drive === 2 && item.regist_user_id === userId);
 
   const cursor = paging.cursors[paging.index];
   const { data, isLoading, error, mutate } = useFolderPage({
@@ -78,6 +89,8 @@ export default function DrivePage() {
   const selectedItems = items.filter((item) => selectedIds.includes(item.id));
   const selectedFile = selectedItems.length === 1 && selectedItems[0]!.type === 'file' ? selectedItems[0]! : undefined;
   const canDownload = selectedFile?.status === 'ready';
+  const renameTarget = selectedItems.length === 1 && mayChange(selectedItems[0]!) ? selectedItems[0] : undefined;
+  const canTrash = selectedItems.length > 0 && selectedItems.every((item) => mayChange(item) && item.status === 'ready');
 
   const openFolder = useCallback((id: string) => setParams(id === 'root' ? {} : { folder: id }), [setParams]);
   const columns = useMemo(() => driveColumns(t, language, openFolder), [t, language, openFolder]);
@@ -102,7 +115,7 @@ export default function DrivePage() {
     }
   };
 
-  const select = (item: DriveItem) => setSelection({ scope: `${scope}|${paging.index}`, ids: [item.id] });
+  const select = (items: DriveItem[]) => setSelection({ scope: `${scope}|${paging.index}`, ids: items.map((item) => item.id) });
 
   const onFilesChosen = (files: FileList | null) => {
     const chosen = files ? Array.from(files) : [];
@@ -159,14 +172,10 @@ export default function DrivePage() {
         {...displayProps(display)}
         loading={isLoading && !current}
         loadingText={t('drive.loadingItems')}
-        selectionType="single"
+        selectionType="multi"
         selectedItems={selectedItems}
-        onSelectionChange={({ detail }) => {
-          const first = detail.selectedItems[0];
-          if (first) select(first);
-          else setSelection({ scope, ids: [] });
-        }}
-        onRowClick={({ detail }) => select(detail.item)}
+        onSelectionChange={({ detail }) => select(detail.selectedItems)}
+        onRowClick={({ detail }) => select([detail.item])}
         sortingColumn={columns.find((column) => column.sortingField === sort.item)}
         sortingDescending={sort.flg === 2}
         onSortingChange={({ detail }) =>
@@ -201,6 +210,26 @@ export default function DrivePage() {
                 >
                   {t('drive.actions.download')}
                 </Button>
+                {mayAdd && (
+                  <Button
+                    disabled={!renameTarget}
+                    disabledReason={t('drive.actions.renameDisabled')}
+                    onClick={() => setRenaming(renameTarget)}
+                    nativeButtonAttributes={{ 'data-testid': 'rename-button' }}
+                  >
+                    {t('drive.actions.rename')}
+                  </Button>
+                )}
+                {mayAdd && (
+                  <Button
+                    disabled={!canTrash}
+                    disabledReason={t('drive.actions.deleteDisabled')}
+                    onClick={() => setTrashing(selectedItems)}
+                    nativeButtonAttributes={{ 'data-testid': 'trash-button' }}
+                  >
+                    {t('drive.actions.delete')}
+                  </Button>
+                )}
                 {mayAdd && createButton('create-folder-button')}
                 {mayAdd && uploadButton('primary')}
               </SpaceBetween>
@@ -268,6 +297,67 @@ export default function DrivePage() {
           <CreateFolderModal parentId={folderId} onDismiss={() => setCreating(false)} onCreated={onCreated} />
         </Suspense>
       )}
+      {renaming && (
+        <Suspense fallback={null}>
+          <RenameModal
+            item={renaming}
+            onDismiss={() => setRenaming(undefined)}
+            onRenamed={(item) => {
+              setRenaming(undefined);
+              notify({ id: newNotificationId('renamed'), type: 'success', header: <Tx k="drive.rename.renamed" values={{ old: renaming.name, name: item.name }} />, dismissLabel: t('common.close') }, SUCCESS_DISMISS_MS);
+              void refreshFolder(folderId);
+            }}
+            onStale={async () => {
+              await refreshFolder(folderId);
+              setRenaming(undefined);
+            }}
+          />
+        </Suspense>
+      )}
+      {trashing && (
+        <Suspense fallback={null}>
+          <TrashModal
+            items={trashing}
+            onDismiss={() => setTrashing(undefined)}
+            onDone={(result) => {
+              reportTrashed(trashing, result, t);
+              setTrashing(undefined);
+              setSelection({ scope, ids: [] });
+              void refreshFolder(folderId);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
+}
+
+/** One success flash for what went to the trash, and one error flash naming each entry that did not (with why). */
+function reportTrashed(items: DriveItem[], result: TrashItemsResponse, t: TFunction) {
+  const closeLabel = t('common.close');
+  const nameOf = new Map(items.map((item) => [item.id, item.name]));
+  if (result.done.length > 0) {
+    const only = result.done.length === 1 ? nameOf.get(result.done[0]!) : undefined;
+    notify(
+      { id: newNotificationId('trashed'), type: 'success', header: only !== undefined ? t('drive.trash.movedOne', { name: only }) : t('drive.trash.movedMany', { count: result.done.length }), dismissLabel: closeLabel },
+      SUCCESS_DISMISS_MS,
+    );
+  }
+  if (result.failed.length > 0) {
+    notify({
+      id: newNotificationId('trash-failed'),
+      type: 'error',
+      header: t('drive.trash.failed', { count: result.failed.length }),
+      content: (
+        <ul data-testid="trash-failures">
+          {result.failed.map((entry) => (
+            <li key={entry.id}>
+              {nameOf.get(entry.id)}: {entry.message}
+            </li>
+          ))}
+        </ul>
+      ),
+      dismissLabel: closeLabel,
+    });
+  }
 }
