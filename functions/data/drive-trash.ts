@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '#lib/clients.ts';
 import { batchWrite } from '#lib/data/batch.ts';
 import { decodeCursor, encodeCursor, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
@@ -36,6 +36,13 @@ export const EMPTY_TRASH = 'TRASH';
 export const purgeShards = (): number[] => Array.from({ length: PURGE_SHARDS }, (_, shard) => shard);
 const markerOf = (kykId: string, itemId: string): Keys => purgeMarkerKey(purgeShard(itemId === EMPTY_TRASH ? kykId : itemId), kykId, itemId);
 
+const TRASH_SHARDS = 4;
+const contractShard = (kykId: string): number => [...kykId].reduce((sum, char) => sum + char.charCodeAt(0), 0) % TRASH_SHARDS;
+/** A contract whose trash may hold entries: the retention job visits these (and drops the marker once the trash is empty). */
+export const trashContractKey = (kykId: string): Keys => ({ pk: `TRASHQ#${contractShard(kykId)}`, sk: kykId });
+export const trashShards = (): number[] => Array.from({ length: TRASH_SHARDS }, (_, shard) => shard);
+export const retentionStateKey = (): Keys => ({ pk: 'RETENTION#STATE', sk: 'TRASH' });
+
 /** Raised when an entry to trash is still uploading: it has nothing to keep yet. */
 export class UploadInProgressError extends Error {}
 /** The place a restore writes into is gone, or in the trash, at commit time. */
@@ -49,6 +56,9 @@ export async function trashItem(item: ItemRecord, change: { userId: string; date
   if (item.type === 'file' && item.status !== 'ready') throw new UploadInProgressError();
   const trashed: ItemRecord = { ...item, trashed_date: change.date, trashed_user_id: change.userId, row_version: change.expectedVersion + 1 };
   const keys = trashKeys({ kyk_id: item.kyk_id, id: item.id, trashed_date: change.date, trashed_user_id: change.userId });
+  // Outside the transaction, so concurrent trashings of one contract do not conflict on it; a marker
+  // left by a trashing that then fails only costs the job one empty look.
+  await markTrashContract(item.kyk_id);
   try {
     await transactWrite([
       versionedUpdateItem('item', {
@@ -274,4 +284,58 @@ export async function finishFolderPurge(kykId: string, folderId: string): Promis
     { label: 'item', Delete: { TableName: table(), Key: itemKey(kykId, folderId), ConditionExpression: 'attribute_not_exists(pk) OR purging = :yes', ExpressionAttributeValues: { ':yes': true } } },
     { label: 'marker', Delete: { TableName: table(), Key: markerOf(kykId, folderId) } },
   ]);
+}
+
+export async function markTrashContract(kykId: string): Promise<void> {
+  await batchWrite([{ PutRequest: { Item: { ...trashContractKey(kykId), kyk_id: kykId } } }]);
+}
+
+/** The contracts whose trash may hold entries, in one shard. */
+export async function trashContracts(shard: number): Promise<string[]> {
+  const contracts: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const { Items = [], LastEvaluatedKey } = await db().send(new QueryCommand({
+      TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `TRASHQ#${shard}` }, ExclusiveStartKey: startKey,
+    }));
+    contracts.push(...Items.map((item) => String(item.kyk_id)));
+    startKey = LastEvaluatedKey;
+  } while (startKey);
+  return contracts;
+}
+
+/**
+ * The oldest entries of a contract's trash deleted before `cutoff` (an ISO date): the key
+ * condition reads exactly the entries that are due, oldest first.
+ */
+export async function dueTrash(kykId: string, cutoff: string, limit: number): Promise<ItemRecord[]> {
+  const { Items = [] } = await db().send(new QueryCommand({
+    TableName: table(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :cutoff',
+    ExpressionAttributeValues: { ':pk': trashPartition(kykId), ':cutoff': cutoff },
+    ScanIndexForward: true,
+    Limit: limit,
+  }));
+  return Items as ItemRecord[];
+}
+
+/** Drops a contract's marker once its trash is empty (put back if an entry arrived meanwhile). */
+export async function dropTrashContractIfEmpty(kykId: string): Promise<boolean> {
+  const isEmpty = async () => (await listTrash(kykId, { pageSize: 1 }))!.items.length === 0;
+  if (!(await isEmpty())) return false;
+  await batchWrite([{ DeleteRequest: { Key: trashContractKey(kykId) } }]);
+  if (await isEmpty()) return true;
+  await markTrashContract(kykId);
+  return false;
+}
+
+/** When the retention job is due next (epoch ms; 0 when it never ran). */
+export async function retentionDueAt(): Promise<number> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: retentionStateKey(), ConsistentRead: true }));
+  return Number(Item?.next_at ?? 0);
+}
+
+export async function setRetentionDueAt(nextAt: number): Promise<void> {
+  await batchWrite([{ PutRequest: { Item: { ...retentionStateKey(), next_at: nextAt } } }]);
 }

@@ -4,7 +4,8 @@ import { contractKey } from './contracts.ts';
 import { codeClaimKey, corpCounterKey, corpKey, dateIndexKey, listingKeys as corpListingKeys } from './corps.ts';
 import { deviceKey } from './devices.ts';
 import { itemKey, listingKeys as itemListingKeys, nameClaimKey } from './drive-items.ts';
-import { purgeMarkerKey, trashKeys } from './drive-trash.ts';
+import { purgeMarkerKey, retentionStateKey, trashContractKey, trashKeys } from './drive-trash.ts';
+import { commonSettingsKey } from './common-settings.ts';
 import { groupCountKey, groupKey, groupNameClaimKey, listingKeys as groupListingKeys, memberKey } from './groups.ts';
 import { jobCounterKey, jobKey, listingKeys as jobListingKeys, runningJobKey } from './import-jobs.ts';
 import { problemKeys, resultKey } from './import-rows.ts';
@@ -50,6 +51,7 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'password policy', module: 'password-policy', index: 'table', partition: 'T#<kyk>', sort: 'POLICY#PASSWORD', builder: 'policyKey', example: () => pair(policyKey(K)) },
   { entity: 'SAML settings', module: 'saml', index: 'table', partition: 'T#<kyk>', sort: 'POLICY#SSO', builder: 'ssoSettingsKey', example: () => pair(ssoSettingsKey(K)) },
   { entity: 'IP allow-list entry', module: 'ip-entries', index: 'table', partition: 'T#<kyk>', sort: 'IPPOLICY#<group>', builder: 'ipPolicyKey', example: () => pair(ipPolicyKey(K, 'g1')) },
+  { entity: 'common settings', module: 'common-settings', index: 'table', partition: 'T#<kyk>', sort: 'SETTINGS#COMMON', builder: 'commonSettingsKey', example: () => pair(commonSettingsKey(K)) },
   { entity: 'administrators guard', module: 'administrators', index: 'table', partition: 'T#<kyk>', sort: 'GUARD#ADMINS', builder: 'administratorsGuardKey', example: () => pair(administratorsGuardKey(K)) },
   // A user's partition: the profile, the session, the pending sign-in, trusted devices.
   { entity: 'user', module: 'users', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'PROFILE', builder: 'userKey', example: () => pair(userKey(K, 'u1')) },
@@ -91,6 +93,9 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'drive item in the trash', module: 'drive-trash', index: 'gsi2', partition: 'T#<kyk>#TRASH#USER#<user>', sort: '<date>#<item>', builder: 'trashKeys', example: () => { const keys = trashKeys({ kyk_id: K, id: 'i1', trashed_date: day, trashed_user_id: 'u1' }); return [keys.gsi2pk, keys.gsi2sk]; } },
   // Folder purges and trash emptying: a queue for every contract, served by the scheduled sweep.
   { entity: 'purge marker', module: 'drive-trash', index: 'table', partition: 'PURGEQ#<shard>', sort: '<kyk>#<item>', builder: 'purgeMarkerKey', example: () => pair(purgeMarkerKey(1, K, 'i1')) },
+  // Trash retention: the contracts whose trash may hold entries, and when the job runs next.
+  { entity: 'trash contract marker', module: 'drive-trash', index: 'table', partition: 'TRASHQ#<shard>', sort: '<kyk>', builder: 'trashContractKey', example: () => pair(trashContractKey(K)) },
+  { entity: 'trash retention state', module: 'drive-trash', index: 'table', partition: 'RETENTION#STATE', sort: 'TRASH', builder: 'retentionStateKey', example: () => pair(retentionStateKey()) },
   { entity: 'running import marker', module: 'import-jobs', index: 'table', partition: 'IMPORTQ#RUNNING', sort: '<kyk>#<job>', builder: 'runningJobKey', example: () => pair(runningJobKey(K, 'j1')) },
   // The sweep of abandoned uploads: a queue by expiry hour for every contract.
   { entity: 'upload expiry marker', module: 'pending-uploads', index: 'table', partition: 'UPLOADQ#<hour>#<shard>', sort: '<kyk>#<item>', builder: 'expiryQueueKey', example: () => pair(expiryQueueKey(490_000, 1, K, 'i1')) },

@@ -9,6 +9,7 @@ import { resumeImport, runImport } from '#domain/imports/run-import.ts';
 import { sweepRunningImports } from '#domain/imports/jobs.ts';
 import { logger } from '#lib/logger.ts';
 import { runPurges } from '#domain/drive/purge.ts';
+import { applyTrashRetention } from '#domain/drive/retention.ts';
 
 const PURGE_BUDGET_MS = 40_000;
 
@@ -25,7 +26,9 @@ export const handler = async (event: S3Event | ScheduledEvent, context?: Context
     if (stale) logger.info('stale import jobs recovered', { stale });
     await sweepAbandonedUploads(logger);
     // Folder purges and trash emptying carry on for most of a minute, so the next run does not overlap much.
-    await runPurges(Date.now() + PURGE_BUDGET_MS, logger);
+    const deadline = Date.now() + PURGE_BUDGET_MS;
+    await runPurges(deadline, logger);
+    await applyTrashRetention({ deadline, log: logger });
     return;
   }
   // In AWS the Lambda is stopped at its timeout: a long import stops in time to record that.

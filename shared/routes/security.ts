@@ -1,6 +1,7 @@
 import * as groups from '../schemas/groups.ts';
 import * as ipPolicy from '../schemas/ip-policy.ts';
 import * as security from '../schemas/security.ts';
+import * as settings from '../schemas/settings.ts';
 import * as sso from '../schemas/sso.ts';
 import { route, type RouteDef } from './define.ts';
 
@@ -12,6 +13,14 @@ export const securityRoutes = {
   'com/security_info_save_btn': route({
     group: 'security', access: 'admin', summary: 'Save the password policy (optimistic lock)',
     request: security.securityInfoSaveRequest, response: security.securityInfoResponse,
+  }),
+  'com/common_setting_info': route({
+    group: 'security', access: 'admin', summary: "The contract's common settings: trash retention, sharing and links, fiscal year",
+    request: settings.commonSettingsRequest, response: settings.commonSettingsResponse,
+  }),
+  'com/common_setting_save_btn': route({
+    group: 'security', access: 'admin', summary: 'Save the common settings (fields not sent keep their values; optimistic lock; audited)',
+    request: settings.commonSettingsSaveRequest, response: settings.commonSettingsResponse,
   }),
   'com/password_conditions': route({
     group: 'security', access: 'user', summary: 'The password conditions in force, for the change-password screen',

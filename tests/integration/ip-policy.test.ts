@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { auditOfTarget } from './support/audit.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#lib/clients.ts';
 import { ipPolicyKey } from '#data/ip-entries.ts';
@@ -49,10 +50,7 @@ const ok = <T>(result: ApiResult<T>): T => {
 const storedEntry = async (kykId: string, groupId: string) =>
   (await db().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: ipPolicyKey(kykId, groupId), ConsistentRead: true }))).Item;
 
-const auditOf = async (kykId: string, groupId: string) => (await db().send(new QueryCommand({
-  TableName: process.env.AUDIT_TABLE_NAME, IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk',
-  ExpressionAttributeValues: { ':pk': `T#${kykId}#AUDIT#ITEM#ip_policy#${groupId}` },
-}))).Items ?? [];
+const auditOf = (kykId: string, groupId: string) => auditOfTarget(kykId, 'ip_policy', groupId);
 
 describe('reading and saving (allow_ipadr_info, _save_btn, _ugrp_save_btn)', () => {
   let t: TestTenant;

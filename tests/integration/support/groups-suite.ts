@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { auditOfTarget } from './audit.ts';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { db } from '#lib/clients.ts';
 import { nowIso } from '#lib/data/table.ts';
@@ -64,15 +65,7 @@ export async function users(kykId: string, count: number): Promise<string[]> {
   return created.map((user) => user.user_id);
 }
 
-export async function auditOf(kykId: string, groupId: string): Promise<Record<string, unknown>[]> {
-  const { Items = [] } = await db().send(new QueryCommand({
-    TableName: process.env.AUDIT_TABLE_NAME,
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': `T#${kykId}#AUDIT#ITEM#user_group#${groupId}` },
-  }));
-  return Items;
-}
+export const auditOf = (kykId: string, groupId: string): Promise<Record<string, unknown>[]> => auditOfTarget(kykId, 'user_group', groupId);
 
 export const snapshot = tenantSnapshot;
 

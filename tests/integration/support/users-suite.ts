@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { auditOfTarget } from './audit.ts';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, inject } from 'vitest';
 import { db } from '#lib/clients.ts';
@@ -103,15 +104,7 @@ export async function stored(kykId: string, userId: string): Promise<Record<stri
   return Item;
 }
 
-export async function auditOf(kykId: string, userId: string): Promise<Record<string, unknown>[]> {
-  const { Items = [] } = await db().send(new QueryCommand({
-    TableName: process.env.AUDIT_TABLE_NAME,
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': `T#${kykId}#AUDIT#ITEM#user#${userId}` },
-  }));
-  return Items;
-}
+export const auditOf = (kykId: string, userId: string): Promise<Record<string, unknown>[]> => auditOfTarget(kykId, 'user', userId);
 
 export const snapshot = tenantSnapshot;
 

@@ -1,0 +1,64 @@
+import * as z from 'zod';
+import { flag, updateFields } from '../validation.ts';
+
+/**
+ * The contract's common settings (SPEC.md §2 "common settings", issue 10 item 9): one record per
+ * contract, read by the drive (trash retention now; sharing and links with the next issue; fiscal
+ * year and retention years with the e-bookkeeping rules).
+ */
+const int = (min: number, max: number) =>
+  z.number({ error: 'validation.invalidValue' }).int({ error: 'validation.invalidValue' })
+    .min(min, { error: 'validation.invalidValue' }).max(max, { error: 'validation.invalidValue' });
+
+export const commonSettingsFields = {
+  /** Days an entry stays in the trash before it is deleted for good by the scheduled job. */
+  trash_retention_days: int(1, 3650).default(30),
+  /** 1: files may be shared with users by permission. */
+  file_sharing: flag.default(1),
+  /** 1: share links (URLs) may be issued. */
+  url_issuing: flag.default(1),
+  /** A new link's validity in days, and the most a user may set. */
+  link_default_days: int(1, 365).default(7),
+  link_max_days: int(1, 365).default(30),
+  /** A new link's download limit, and the most a user may set; 0: no limit. */
+  link_default_downloads: int(0, 10_000).default(0),
+  link_max_downloads: int(0, 10_000).default(0),
+  /** 1: every link needs a password. */
+  link_password_required: flag.default(0),
+  /** The month the fiscal year ends (3: March, as most Japanese companies). */
+  fiscal_year_end_month: int(1, 12).default(3),
+  /** Years documents are kept after the fiscal year ends (Corporation Tax Act: 7; 10 with loss carry-forward). */
+  retention_years: int(1, 30).default(7),
+};
+
+type LinkLimits = Pick<CommonSettings, 'link_default_days' | 'link_max_days' | 'link_default_downloads' | 'link_max_downloads'>;
+
+/** The field whose default exceeds its maximum (a download maximum also rules out "no limit" as the default), if any. */
+export function defaultAboveMaximum(settings: LinkLimits): 'link_default_days' | 'link_default_downloads' | undefined {
+  if (settings.link_default_days > settings.link_max_days) return 'link_default_days';
+  const { link_default_downloads: given, link_max_downloads: max } = settings;
+  if (max !== 0 && (given === 0 || given > max)) return 'link_default_downloads';
+  return undefined;
+}
+
+export const commonSettings = z.object(commonSettingsFields);
+export type CommonSettings = z.infer<typeof commonSettings>;
+export const defaultCommonSettings: CommonSettings = commonSettings.parse({});
+
+export const commonSettingsRequest = z.strictObject({});
+export const commonSettingsResponse = z.object({ settings: commonSettings, row_version: z.number() });
+export type CommonSettingsResponse = z.infer<typeof commonSettingsResponse>;
+
+/**
+ * A field not sent keeps its saved value. A default above its maximum is refused on the default's
+ * field: here when both are sent, and by the server against the saved values otherwise.
+ */
+export const commonSettingsSaveRequest = z
+  .strictObject({ ...updateFields(commonSettingsFields), row_version: z.number({ error: 'validation.required' }).int().min(0) })
+  .superRefine((settings, context) => {
+    const { link_default_days, link_max_days, link_default_downloads, link_max_downloads } = settings;
+    if (link_default_days === undefined || link_max_days === undefined || link_default_downloads === undefined || link_max_downloads === undefined) return;
+    const field = defaultAboveMaximum({ link_default_days, link_max_days, link_default_downloads, link_max_downloads });
+    if (field) context.addIssue({ code: 'custom', path: [field], message: 'validation.aboveMaximum' });
+  });
+export type CommonSettingsSaveRequest = z.input<typeof commonSettingsSaveRequest>;
