@@ -93,6 +93,11 @@ export async function getItem(kykId: string, id: string): Promise<ItemRecord | u
   return Item as ItemRecord | undefined;
 }
 
+/** Entries by id in one round trip (missing ones left out, order not kept). */
+export async function getItems(kykId: string, ids: string[]): Promise<ItemRecord[]> {
+  return batchGet<ItemRecord>(ids.map((id) => itemKey(kykId, id)), { consistent: false });
+}
+
 export interface FolderState extends FolderRef {
   trashed: boolean;
 }

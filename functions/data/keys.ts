@@ -6,6 +6,8 @@ import { deviceKey } from './devices.ts';
 import { itemKey, listingKeys as itemListingKeys, nameClaimKey } from './drive-items.ts';
 import { purgeMarkerKey, retentionStateKey, trashContractKey, trashKeys } from './drive-trash.ts';
 import { commonSettingsKey } from './common-settings.ts';
+import { favouriteKey, favouriteListingKeys } from './favourites.ts';
+import { recentKey, recentListingKeys } from './recent-files.ts';
 import { groupCountKey, groupKey, groupNameClaimKey, listingKeys as groupListingKeys, memberKey } from './groups.ts';
 import { jobCounterKey, jobKey, listingKeys as jobListingKeys, runningJobKey } from './import-jobs.ts';
 import { problemKeys, resultKey } from './import-rows.ts';
@@ -59,6 +61,10 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'pending sign-in', module: 'pending-sign-ins', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'SIGNIN', builder: 'pendingKey', example: () => pair(pendingKey(K, 'u1')) },
   { entity: 'sign-in attempts', module: 'sign-in-attempts', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'ATTEMPTS', builder: 'attemptsKey', example: () => pair(attemptsKey(K, 'u1')) },
   { entity: 'pending uploads counter', module: 'pending-uploads', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'UPLOADS', builder: 'uploadsCounterKey', example: () => pair(uploadsCounterKey(K, 'u1')) },
+  { entity: 'favourite', module: 'favourites', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'FAV#<item>', builder: 'favouriteKey', example: () => pair(favouriteKey(K, 'u1', 'i1')) },
+  { entity: 'favourite', module: 'favourites', index: 'gsi1', partition: 'T#<kyk>#USER#<user>#FAVS', sort: '<date>#<item>', builder: 'favouriteListingKeys', example: () => { const keys = favouriteListingKeys(K, 'u1', day, 'i1'); return [keys.gsi1pk, keys.gsi1sk]; } },
+  { entity: 'recent file', module: 'recent-files', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'RECENT#<item>', builder: 'recentKey', example: () => pair(recentKey(K, 'u1', 'i1')) },
+  { entity: 'recent file', module: 'recent-files', index: 'gsi1', partition: 'T#<kyk>#USER#<user>#RECENT', sort: '<date>#<item>', builder: 'recentListingKeys', example: () => { const keys = recentListingKeys(K, 'u1', day, 'i1'); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'trusted device', module: 'devices', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'DEVICE#<hash>', builder: 'deviceKey', example: () => pair(deviceKey(K, 'u1', 'h1')) },
   { entity: 'users counter', module: 'users', index: 'table', partition: 'T#<kyk>#USERS', sort: 'COUNT', builder: 'userCountKey', example: () => pair(userCountKey(K)) },
   { entity: 'user', module: 'users', index: 'gsi1', partition: 'T#<kyk>#USERS', sort: '<user>', builder: 'userIndexKeys', example: () => { const keys = userIndexKeys({ kyk_id: K, user_id: 'u1', user_nm: 'N' }); return [keys.gsi1pk, keys.gsi1sk]; } },

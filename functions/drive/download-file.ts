@@ -1,14 +1,16 @@
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
+import { noteRecent } from '#domain/drive/recent.ts';
 import { reachableItem } from '#domain/drive/reach.ts';
 import { presignDownload } from '#lib/object-storage.ts';
 
 /** A short-lived presigned GET whose Content-Disposition carries the UTF-8 file name. */
-export const downloadFile: Operation<'com_drive/download'> = async ({ caller, input }) => {
+export const downloadFile: Operation<'com_drive/download'> = async ({ caller, input, log }) => {
   const item = await reachableItem(caller.kykId, input.id);
   if (item?.type !== 'file' || item.status !== 'ready' || !item.s3_key || item.size === null) {
     throw new DomainError('address', {}, {}, 'notice.downloadFileMissing');
   }
   const { url, expiresAt } = await presignDownload(item.s3_key, item.name, item.content_type ?? 'application/octet-stream');
+  await noteRecent(item, caller.userId, 'download', log);
   return { url, file_name: item.name, size: item.size, expires_at: expiresAt };
 };

@@ -5,8 +5,10 @@ import { createFolder } from './create-folder.ts';
 import { deleteDriveItemsForever } from './delete-forever.ts';
 import { downloadFile } from './download-file.ts';
 import { emptyDriveTrash } from './empty-trash.ts';
+import { addFavoriteItem, listFavoriteItems, removeFavoriteItem } from './favorites.ts';
 import { getItemInfo } from './get-item.ts';
 import { listFolder } from './list-folder.ts';
+import { listRecentFiles } from './list-recent.ts';
 import { listTrashPage } from './list-trash.ts';
 import { registerFile } from './register-file.ts';
 import { renameDriveItem } from './rename-item.ts';
@@ -28,4 +30,8 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/restore_btn': restoreDriveItems,
   'com_drive/force_delete_btn': deleteDriveItemsForever,
   'com_drive/trash_empty_btn': emptyDriveTrash,
+  'com_drive/favorite_add_btn': addFavoriteItem,
+  'com_drive/favorite_del_btn': removeFavoriteItem,
+  'com_drive/favorite_list': listFavoriteItems,
+  'com_drive/recent_list': listRecentFiles,
 });

@@ -3,6 +3,7 @@ import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { mayChangeItem } from '#domain/access.ts';
 import { reachableItem } from '#domain/drive/reach.ts';
+import { noteRecent } from '#domain/drive/recent.ts';
 import { getItem, ItemChangedError, NameTakenError, renameItem, toDriveItem } from '#data/drive-items.ts';
 
 const gone = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
@@ -13,14 +14,16 @@ const gone = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
  * -990000090007, a change or trashing in between -201, an entry gone or in the trash -3.
  * Versions, tags and the place stay: the entry keeps its id.
  */
-export const renameDriveItem: Operation<'com_drive/rename_btn'> = async ({ caller, input }) => {
+export const renameDriveItem: Operation<'com_drive/rename_btn'> = async ({ caller, input, log }) => {
   const item = await reachableItem(caller.kykId, input.id);
   if (!item) throw gone();
   if (!mayChangeItem(caller.rights, caller.userId, item)) throw new DomainError('permissionError');
   if (item.row_version !== input.row_version) throw new DomainError('editedByAnotherUser');
   if (item.name === input.name) return { item: toDriveItem(item) };
   try {
-    return { item: toDriveItem(await renameItem(item, input.name, { userId: caller.userId, date: nowIso(), expectedVersion: input.row_version })) };
+    const renamed = await renameItem(item, input.name, { userId: caller.userId, date: nowIso(), expectedVersion: input.row_version });
+    await noteRecent(renamed, caller.userId, 'change', log);
+    return { item: toDriveItem(renamed) };
   } catch (error) {
     if (error instanceof NameTakenError && error.existingId !== item.id) throw new DomainError('folderNameDuplicate', {}, { name: 'code.folderNameDuplicate' });
     if (error instanceof ItemChangedError || error instanceof NameTakenError) {

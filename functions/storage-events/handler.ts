@@ -10,6 +10,7 @@ import { sweepRunningImports } from '#domain/imports/jobs.ts';
 import { logger } from '#lib/logger.ts';
 import { runPurges } from '#domain/drive/purge.ts';
 import { applyTrashRetention } from '#domain/drive/retention.ts';
+import { noteRecent } from '#domain/drive/recent.ts';
 
 const PURGE_BUDGET_MS = 40_000;
 
@@ -50,6 +51,8 @@ export const handler = async (event: S3Event | ScheduledEvent, context?: Context
       continue;
     }
     const confirmed = await confirmUpload(parsed.kykId, parsed.itemId, key, record.s3.object.size, parsed.version);
+    // The uploader changed this file: it heads their recent files.
+    if (confirmed) await noteRecent(confirmed, confirmed.update_user_id, 'change', logger);
     // Bytes for an entry that no longer exists (an upload released as abandoned, then finished): nobody can reach them.
     if (!confirmed && !(await getItem(parsed.kykId, parsed.itemId))) {
       await discardUpload(key, undefined);

@@ -54,4 +54,20 @@ export const driveRoutes = {
     group: 'drive', access: 'admin', summary: "Empty the contract's trash (finishes in the background when large)",
     request: drive.emptyTrashRequest, response: drive.emptyTrashResponse,
   }),
+  'com_drive/favorite_add_btn': route({
+    group: 'drive', access: 'drive-view', summary: 'Add a file or folder to your favourites (at most 500)',
+    request: drive.favoriteRequest, response: drive.favoriteResponse,
+  }),
+  'com_drive/favorite_del_btn': route({
+    group: 'drive', access: 'drive-view', summary: 'Remove an entry from your favourites',
+    request: drive.favoriteRequest, response: drive.favoriteResponse,
+  }),
+  'com_drive/favorite_list': route({
+    group: 'drive', access: 'drive-view', summary: 'Your favourites, newest first, each with its place',
+    request: drive.favoriteListRequest, response: drive.favoriteListResponse,
+  }),
+  'com_drive/recent_list': route({
+    group: 'drive', access: 'drive-view', summary: 'The files you opened, downloaded or changed, newest first (at most 100)',
+    request: drive.recentListRequest, response: drive.recentListResponse,
+  }),
 } as const satisfies Record<string, RouteDef>;

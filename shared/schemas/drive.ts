@@ -194,3 +194,28 @@ export type ForceDeleteRequest = z.input<typeof forceDeleteRequest>;
 export const emptyTrashRequest = z.strictObject({});
 /** `finished` false: the trash was large, and the rest is being removed in the background. */
 export const emptyTrashResponse = z.object({ finished: z.boolean() });
+
+export const favoriteRequest = z.strictObject({ id: itemId });
+export const favoriteResponse = z.object({ favorite: z.boolean() });
+
+/** An entry with the folders from the root down to where it is, to open its place. */
+const placedItem = driveItem.extend({ path: z.array(folderRef) });
+
+export const favoriteListRequest = z.strictObject({
+  page_size: pageSize.default(DEFAULT_PAGE_SIZE),
+  cursor: cursor.optional(),
+});
+export type FavoriteListRequest = z.input<typeof favoriteListRequest>;
+export const favoriteListResponse = z.object({
+  /** Newest first; entries gone or in the trash are left out (they come back with a restore). */
+  items: z.array(placedItem.extend({ favorite_date: z.string() })),
+  next_cursor: z.string().nullable(),
+});
+export type FavoriteListResponse = z.infer<typeof favoriteListResponse>;
+
+export const recentListRequest = z.strictObject({});
+export const recentListResponse = z.object({
+  /** The files the caller opened, downloaded or changed, newest first (at most 100). */
+  items: z.array(placedItem.extend({ used_date: z.string(), action: z.enum(['open', 'download', 'change']) })),
+});
+export type RecentListResponse = z.infer<typeof recentListResponse>;
