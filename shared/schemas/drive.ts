@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { cursor, DEFAULT_PAGE_SIZE, itemId, itemName, pageSize, sortFlag } from '../validation.ts';
 
 /** Largest file accepted (S3's single-PUT limit; above the threshold it goes up in parts). */
@@ -14,11 +14,11 @@ export const driveItem = z.object({
   type: z.enum(['folder', 'file']),
   name: z.string(),
   /** Bytes; null for folders and for files whose upload has not been confirmed. */
-  size: z.number().nullable(),
+  size: z.nullable(z.number()),
   version: z.number(),
   /** A file is `pending` from registration until the storage event confirms its bytes. */
   status: z.enum(['pending', 'ready']),
-  content_type: z.string().nullable(),
+  content_type: z.nullable(z.string()),
   regist_date: z.string(),
   regist_user_id: z.string(),
   update_date: z.string(),
@@ -32,11 +32,11 @@ export type FolderRef = z.infer<typeof folderRef>;
 export const driveSortItems = ['name', 'update_date'] as const;
 
 export const driveInfoRequest = z.strictObject({
-  folder_id: itemId.default('root'),
-  sort_item: z.enum(driveSortItems, { error: 'validation.invalidValue' }).default('name'),
-  sort_flg: sortFlag.default(1),
-  page_size: pageSize.default(DEFAULT_PAGE_SIZE),
-  cursor: cursor.optional(),
+  folder_id: z._default(itemId, 'root'),
+  sort_item: z._default(z.enum(driveSortItems, 'validation.invalidValue'), 'name'),
+  sort_flg: z._default(sortFlag, 1),
+  page_size: z._default(pageSize, DEFAULT_PAGE_SIZE),
+  cursor: z.optional(cursor),
 });
 export type DriveInfoRequest = z.input<typeof driveInfoRequest>;
 
@@ -46,12 +46,12 @@ export const driveInfoResponse = z.object({
   path: z.array(folderRef),
   items: z.array(driveItem),
   /** Pass back to read the next page; null on the last page. */
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 });
 export type DriveInfoResponse = z.infer<typeof driveInfoResponse>;
 
 export const folderRegisterRequest = z.strictObject({
-  parent_id: itemId.default('root'),
+  parent_id: z._default(itemId, 'root'),
   name: itemName,
 });
 export type FolderRegisterRequest = z.input<typeof folderRegisterRequest>;
@@ -59,13 +59,13 @@ export type FolderRegisterRequest = z.input<typeof folderRegisterRequest>;
 export const itemResponse = z.object({ item: driveItem });
 
 /** A MIME type as `type/subtype`, without parameters. */
-export const contentType = z.string().max(255, { error: 'validation.invalidValue' }).regex(/^[\w.+-]+\/[\w.+-]+$/, { error: 'validation.invalidValue' });
+export const contentType = z.string().check(z.maxLength(255, 'validation.invalidValue'), z.regex(/^[\w.+-]+\/[\w.+-]+$/, 'validation.invalidValue'));
 
 export const fileRegisterRequest = z.strictObject({
-  folder_id: itemId.default('root'),
+  folder_id: z._default(itemId, 'root'),
   name: itemName,
-  size: z.number({ error: 'validation.required' }).int({ error: 'validation.invalidValue' }).min(0, { error: 'validation.invalidValue' }).max(MAX_UPLOAD_BYTES, { error: 'validation.invalidValue' }),
-  content_type: contentType.optional(),
+  size: z.number('validation.required').check(z.int('validation.invalidValue'), z.gte(0, 'validation.invalidValue'), z.lte(MAX_UPLOAD_BYTES, 'validation.invalidValue')),
+  content_type: z.optional(contentType),
 });
 export type FileRegisterRequest = z.input<typeof fileRegisterRequest>;
 
@@ -92,27 +92,27 @@ export const fileRegisterResponse = z.object({
 });
 export type FileRegisterResponse = z.infer<typeof fileRegisterResponse>;
 
+const uploadId = z.string('validation.required').check(z.minLength(1, 'validation.required'), z.maxLength(1024, 'validation.invalidValue'));
+
 export const fileUploadCompleteRequest = z.strictObject({
   id: itemId,
-  upload_id: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(1024, { error: 'validation.invalidValue' }),
+  upload_id: uploadId,
   parts: z
     .array(z.strictObject({
-      part_number: z.number().int().min(1).max(10_000, { error: 'validation.invalidValue' }),
-      etag: z.string().min(1).max(256, { error: 'validation.invalidValue' }),
-    }), { error: 'validation.required' })
-    .min(1, { error: 'validation.required' })
-    .max(10_000, { error: 'validation.invalidValue' }),
+      part_number: z.number().check(z.int(), z.gte(1), z.lte(10_000, 'validation.invalidValue')),
+      etag: z.string().check(z.minLength(1), z.maxLength(256, 'validation.invalidValue')),
+    }), 'validation.required')
+    .check(z.minLength(1, 'validation.required'), z.maxLength(10_000, 'validation.invalidValue')),
 });
 export type FileUploadCompleteRequest = z.input<typeof fileUploadCompleteRequest>;
 
 /** New URLs for some parts of a multipart upload, e.g. after the first ones expired on a slow link. */
 export const fileUploadPartsRequest = z.strictObject({
   id: itemId,
-  upload_id: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(1024, { error: 'validation.invalidValue' }),
+  upload_id: uploadId,
   part_numbers: z
-    .array(z.number().int().min(1, { error: 'validation.invalidValue' }).max(10_000, { error: 'validation.invalidValue' }), { error: 'validation.required' })
-    .min(1, { error: 'validation.required' })
-    .max(100, { error: 'validation.invalidValue' }),
+    .array(z.number().check(z.int(), z.gte(1, 'validation.invalidValue'), z.lte(10_000, 'validation.invalidValue')), 'validation.required')
+    .check(z.minLength(1, 'validation.required'), z.maxLength(100, 'validation.invalidValue')),
 });
 export const fileUploadPartsResponse = z.object({
   parts: z.array(z.object({ part_number: z.number(), url: z.string() })),

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { codes } from '@shared/codes.ts';
 import { NEW_PASSWORD_MAX } from '@shared/schemas/users.ts';
 import type { PasswordPolicy } from '@shared/schemas/security.ts';
@@ -45,7 +45,7 @@ export function fieldOfPasswordError(code: number): PasswordField | undefined {
  * The new-password form's own errors before it is sent (own change and forced change alike): the
  * schema's messages, and the mismatch of SPEC.md §5 once both fields are filled.
  */
-export function newPasswordFormErrors(schema: z.ZodType, values: { new_password: string; confirm_password: string }, t: TFunction): Record<string, string> {
+export function newPasswordFormErrors(schema: z.ZodMiniType, values: { new_password: string; confirm_password: string }, t: TFunction): Record<string, string> {
   const errors = fieldErrors(schema, values, t);
   if (!errors.confirm_password && values.confirm_password && values.new_password !== values.confirm_password) {
     errors.confirm_password = t('code.passwordMismatch');
