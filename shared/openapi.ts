@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { codes } from './codes.ts';
 import { API_PREFIX } from './envelope.ts';
 import { routes, routePaths } from './routes.ts';

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { authRoutes } from './routes/auth.ts';
 import { mergeRoutes, type EndpointGroup } from './routes/define.ts';
 import { driveRoutes } from './routes/drive.ts';

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { auditPut, type AuditActor } from '#lib/audit.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { userIndexKeys, userKey, type User } from '#data/users.ts';

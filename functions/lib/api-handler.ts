@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { API_PREFIX, readBearer, TOKEN_HEADER } from '#shared/envelope.ts';
 import { fallbackLanguage, isLanguage, translate, type Language, type MessageKey, type MessageParams } from '#shared/messages.ts';
 import { CURRENT_MODULE } from '#shared/schemas/auth.ts';
@@ -245,7 +245,7 @@ const ipPolicy = (): ApiMiddleware => ({
   },
 });
 
-const issueFields = (error: z.ZodError): InputError => {
+const issueFields = (error: z.core.$ZodError): InputError => {
   const fields: Record<string, MessageKey> = {};
   const params: Record<string, MessageParams> = {};
   for (const issue of error.issues) {

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 export const endpointGroups = ['auth', 'sso', 'drive', 'users', 'groups', 'legal', 'imports', 'security'] as const;
 export type EndpointGroup = (typeof endpointGroups)[number];
@@ -18,7 +18,7 @@ export type DriveLevel = 0 | 1 | 2 | 3;
 export const driveLevelNeeded = (access: Access): DriveLevel =>
   access === 'drive-view' ? 1 : access === 'drive-active' ? 2 : access === 'drive-update' ? 3 : 0;
 
-export interface RouteDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface RouteDef<Req extends z.ZodMiniType = z.ZodMiniType, Res extends z.ZodMiniType = z.ZodMiniType> {
   readonly group: EndpointGroup;
   readonly access: Access;
   readonly summary: string;
@@ -33,7 +33,7 @@ export interface RouteDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
 /** One endpoint group's routes (shared/routes/<group>.ts); the handler kit of that group reads only these. */
 export type RouteTable = Readonly<Record<string, RouteDef>>;
 
-export const route = <Req extends z.ZodType, Res extends z.ZodType>(def: RouteDef<Req, Res>) => def;
+export const route = <Req extends z.ZodMiniType, Res extends z.ZodMiniType>(def: RouteDef<Req, Res>) => def;
 
 type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
 

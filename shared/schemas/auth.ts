@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { languages } from '../messages.ts';
 import { flag, requiredText } from '../validation.ts';
 import { passwordPolicy } from './security.ts';
@@ -10,18 +10,18 @@ export const LOGIN_PASSWORD_MAX = 128;
 /** One-time codes (mail and authenticator) have six digits. */
 export const AUTH_CODE_LENGTH = 6;
 
-export const language = z.enum(languages, { error: 'validation.invalidValue' });
+export const language = z.enum(languages, 'validation.invalidValue');
 
 /** A trusted-device key the browser keeps after a second step with "trust this device". */
-export const deviceToken = z.string().max(200, { error: 'validation.invalidValue' }).regex(/^[A-Za-z0-9_-]*$/, { error: 'validation.invalidValue' });
+export const deviceToken = z.string().check(z.maxLength(200, 'validation.invalidValue'), z.regex(/^[A-Za-z0-9_-]*$/, 'validation.invalidValue'));
 
 export const loginRequest = z.strictObject({
   kyk_id: requiredText(CONTRACT_ID_MAX),
   user_id: requiredText(USER_ID_MAX),
   password: requiredText(LOGIN_PASSWORD_MAX),
-  force_flg: flag.default(0),
-  language: language.optional(),
-  device_token: deviceToken.optional(),
+  force_flg: z._default(flag, 0),
+  language: z.optional(language),
+  device_token: z.optional(deviceToken),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
@@ -68,18 +68,18 @@ export const loginStep = z.object({
   /** ISO time after which the ticket no longer works (the whole sign-in starts again). */
   expires_at: z.string(),
   /** otp-mail: where the code went, masked (t***@example.com). */
-  email_masked: z.string().optional(),
+  email_masked: z.optional(z.string()),
   /** totp, when the user has no authenticator yet: what to register it with. */
-  totp_activation: z.object({ generation_key: z.string(), otpauth_url: z.string(), qr_svg: z.string() }).optional(),
+  totp_activation: z.optional(z.object({ generation_key: z.string(), otpauth_url: z.string(), qr_svg: z.string() })),
   /** otp-mail and totp: days a trusted device skips the step (the group's MFA validity). */
-  trust_days: z.number().int().optional(),
+  trust_days: z.optional(z.number().check(z.int())),
   /** password-change: why (first sign-in, administrator reset, expired, policy not met). */
-  reason: z.enum(['first', 'reset', 'expired', 'policy']).optional(),
+  reason: z.optional(z.enum(['first', 'reset', 'expired', 'policy'])),
   /** password-change: the conditions the new password must meet. */
-  policy: passwordPolicy.optional(),
+  policy: z.optional(passwordPolicy),
   /** info-change: the values to start from. */
-  user_nm: z.string().optional(),
-  email: z.string().optional(),
+  user_nm: z.optional(z.string()),
+  email: z.optional(z.string()),
 });
 export type LoginStep = z.infer<typeof loginStep>;
 
@@ -88,41 +88,42 @@ export type LoginStep = z.infer<typeof loginStep>;
  * change) carries `user`; -990000010004/5/8/9/13/16 carry `next`; -990000010010 carries `redirect_url`.
  */
 export const signInResponse = z.object({
-  user: loginUser.optional(),
+  user: z.optional(loginUser),
   /** Days left before the password expires, when within the policy's warning period. */
-  password_expires_in_days: z.number().int().nullable().optional(),
+  password_expires_in_days: z.optional(z.nullable(z.number().check(z.int()))),
   /** Present when the second step was passed with "trust this device". */
-  device_token: z.string().optional(),
-  next: loginStep.optional(),
-  redirect_url: z.string().optional(),
+  device_token: z.optional(z.string()),
+  next: z.optional(loginStep),
+  redirect_url: z.optional(z.string()),
 });
 export type SignInResponse = z.infer<typeof signInResponse>;
 
-const ticket = z.string({ error: 'notice.signInTicketInvalid' }).min(1, { error: 'notice.signInTicketInvalid' }).max(200, { error: 'notice.signInTicketInvalid' });
+const ticket = z.string('notice.signInTicketInvalid').check(z.minLength(1, 'notice.signInTicketInvalid'), z.maxLength(200, 'notice.signInTicketInvalid'));
 
-export const authCode = z
-  .string({ error: 'validation.authCodeRequired' })
-  .transform((value) => value.replace(/\s/g, ''))
-  .pipe(z.string().min(1, { error: 'validation.authCodeRequired' }).regex(/^\d{6}$/, { error: 'validation.authCodeFormat' }));
+/** Spaces (a code typed or pasted as "123 456") are dropped before the code is checked. */
+export const authCode = z.pipe(
+  z.pipe(z.string('validation.authCodeRequired'), z.transform((value: string) => value.replace(/\s/g, ''))),
+  z.string().check(z.minLength(1, 'validation.authCodeRequired'), z.regex(/^\d{6}$/, 'validation.authCodeFormat')),
+);
 
 /** login_two_step (mail) and login_two_step_totp (authenticator). */
 export const twoStepRequest = z.strictObject({
   ticket,
   auth_code: authCode,
-  trust_device: flag.default(0),
-  language: language.optional(),
+  trust_device: z._default(flag, 0),
+  language: z.optional(language),
 });
 export type TwoStepRequest = z.input<typeof twoStepRequest>;
 
-export const ticketRequest = z.strictObject({ ticket, language: language.optional() });
+export const ticketRequest = z.strictObject({ ticket, language: z.optional(language) });
 export const stepResponse = z.object({ next: loginStep });
 
 /** passchange_lnk: the forced password change inside the sign-in (no current password: the ticket proves it). */
 export const passwordChangeLinkRequest = z.strictObject({
   ticket,
   new_password: newPassword,
-  confirm_password: z.string({ error: 'validation.confirmPasswordRequired' }).min(1, { error: 'validation.confirmPasswordRequired' }).max(128),
-  language: language.optional(),
+  confirm_password: z.string('validation.confirmPasswordRequired').check(z.minLength(1, 'validation.confirmPasswordRequired'), z.maxLength(128)),
+  language: z.optional(language),
 });
 export type PasswordChangeLinkRequest = z.input<typeof passwordChangeLinkRequest>;
 
@@ -131,7 +132,7 @@ export const infoChangeRequest = z.strictObject({
   ticket,
   user_nm: requiredText(USER_NAME_MAX),
   email,
-  language: language.optional(),
+  language: z.optional(language),
 });
 export type InfoChangeRequest = z.input<typeof infoChangeRequest>;
 
@@ -159,7 +160,7 @@ export type LoginOptions = z.infer<typeof loginOptionsResponse>;
 
 /** get_kyoten_info: where a contract is served ("get domain by kyk_id"). */
 export const locationRequest = z.strictObject({ kyk_id: requiredText(CONTRACT_ID_MAX) });
-export const locationResponse = z.object({ redirect_url: z.string().nullable() });
+export const locationResponse = z.object({ redirect_url: z.nullable(z.string()) });
 
 /** A trusted second-step device (SPEC.md §3 "Device"). */
 export const trustedDevice = z.object({
@@ -173,9 +174,9 @@ export const trustedDevice = z.object({
   current: z.boolean(),
 });
 export type TrustedDevice = z.infer<typeof trustedDevice>;
-export const deviceListRequest = z.strictObject({ device_token: deviceToken.optional() });
+export const deviceListRequest = z.strictObject({ device_token: z.optional(deviceToken) });
 export const deviceListResponse = z.object({ devices: z.array(trustedDevice), totp_registered: flag });
-export const deviceDeleteRequest = z.strictObject({ device_id: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(100) });
+export const deviceDeleteRequest = z.strictObject({ device_id: z.string('validation.required').check(z.minLength(1, 'validation.required'), z.maxLength(100)) });
 export const userDeviceListRequest = z.strictObject({ user_id: requiredText(USER_ID_MAX) });
 
 /**
@@ -193,6 +194,6 @@ export const signInEvent = z.object({
 export type SignInEvent = z.infer<typeof signInEvent>;
 /** The user's live session, if any, as an administrator sees it. */
 export const activeSession = z.object({ started_at: z.string(), expires_at: z.string(), ip_address: z.string(), browser: z.string() });
-export const userSignInsResponse = z.object({ events: z.array(signInEvent), session: activeSession.nullable() });
+export const userSignInsResponse = z.object({ events: z.array(signInEvent), session: z.nullable(activeSession) });
 export const userSessionEndRequest = z.strictObject({ user_id: requiredText(USER_ID_MAX) });
-export const userSessionEndResponse = z.object({ session: activeSession.nullable() });
+export const userSessionEndResponse = z.object({ session: z.nullable(activeSession) });

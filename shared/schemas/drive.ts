@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { cursor, DEFAULT_PAGE_SIZE, itemId, itemName, pageSize, sortFlag } from '../validation.ts';
 
 /** Largest file accepted (S3's single-PUT limit; above the threshold it goes up in parts). */
@@ -14,11 +14,11 @@ export const driveItem = z.object({
   type: z.enum(['folder', 'file']),
   name: z.string(),
   /** Bytes; null for folders and for files whose upload has not been confirmed. */
-  size: z.number().nullable(),
+  size: z.nullable(z.number()),
   version: z.number(),
   /** A file is `pending` from registration until the storage event confirms its bytes. */
   status: z.enum(['pending', 'ready']),
-  content_type: z.string().nullable(),
+  content_type: z.nullable(z.string()),
   regist_date: z.string(),
   regist_user_id: z.string(),
   update_date: z.string(),
@@ -34,11 +34,11 @@ export type FolderRef = z.infer<typeof folderRef>;
 export const driveSortItems = ['name', 'update_date'] as const;
 
 export const driveInfoRequest = z.strictObject({
-  folder_id: itemId.default('root'),
-  sort_item: z.enum(driveSortItems, { error: 'validation.invalidValue' }).default('name'),
-  sort_flg: sortFlag.default(1),
-  page_size: pageSize.default(DEFAULT_PAGE_SIZE),
-  cursor: cursor.optional(),
+  folder_id: z._default(itemId, 'root'),
+  sort_item: z._default(z.enum(driveSortItems, 'validation.invalidValue'), 'name'),
+  sort_flg: z._default(sortFlag, 1),
+  page_size: z._default(pageSize, DEFAULT_PAGE_SIZE),
+  cursor: z.optional(cursor),
 });
 export type DriveInfoRequest = z.input<typeof driveInfoRequest>;
 
@@ -48,12 +48,12 @@ export const driveInfoResponse = z.object({
   path: z.array(folderRef),
   items: z.array(driveItem),
   /** Pass back to read the next page; null on the last page. */
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 });
 export type DriveInfoResponse = z.infer<typeof driveInfoResponse>;
 
 export const folderRegisterRequest = z.strictObject({
-  parent_id: itemId.default('root'),
+  parent_id: z._default(itemId, 'root'),
   name: itemName,
 });
 export type FolderRegisterRequest = z.input<typeof folderRegisterRequest>;
@@ -61,13 +61,13 @@ export type FolderRegisterRequest = z.input<typeof folderRegisterRequest>;
 export const itemResponse = z.object({ item: driveItem });
 
 /** A MIME type as `type/subtype`, without parameters. */
-export const contentType = z.string().max(255, { error: 'validation.invalidValue' }).regex(/^[\w.+-]+\/[\w.+-]+$/, { error: 'validation.invalidValue' });
+export const contentType = z.string().check(z.maxLength(255, 'validation.invalidValue'), z.regex(/^[\w.+-]+\/[\w.+-]+$/, 'validation.invalidValue'));
 
 export const fileRegisterRequest = z.strictObject({
-  folder_id: itemId.default('root'),
+  folder_id: z._default(itemId, 'root'),
   name: itemName,
-  size: z.number({ error: 'validation.required' }).int({ error: 'validation.invalidValue' }).min(0, { error: 'validation.invalidValue' }).max(MAX_UPLOAD_BYTES, { error: 'validation.invalidValue' }),
-  content_type: contentType.optional(),
+  size: z.number('validation.required').check(z.int('validation.invalidValue'), z.gte(0, 'validation.invalidValue'), z.lte(MAX_UPLOAD_BYTES, 'validation.invalidValue')),
+  content_type: z.optional(contentType),
 });
 export type FileRegisterRequest = z.input<typeof fileRegisterRequest>;
 
@@ -94,27 +94,27 @@ export const fileRegisterResponse = z.object({
 });
 export type FileRegisterResponse = z.infer<typeof fileRegisterResponse>;
 
+const uploadId = z.string('validation.required').check(z.minLength(1, 'validation.required'), z.maxLength(1024, 'validation.invalidValue'));
+
 export const fileUploadCompleteRequest = z.strictObject({
   id: itemId,
-  upload_id: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(1024, { error: 'validation.invalidValue' }),
+  upload_id: uploadId,
   parts: z
     .array(z.strictObject({
-      part_number: z.number().int().min(1).max(10_000, { error: 'validation.invalidValue' }),
-      etag: z.string().min(1).max(256, { error: 'validation.invalidValue' }),
-    }), { error: 'validation.required' })
-    .min(1, { error: 'validation.required' })
-    .max(10_000, { error: 'validation.invalidValue' }),
+      part_number: z.number().check(z.int(), z.gte(1), z.lte(10_000, 'validation.invalidValue')),
+      etag: z.string().check(z.minLength(1), z.maxLength(256, 'validation.invalidValue')),
+    }), 'validation.required')
+    .check(z.minLength(1, 'validation.required'), z.maxLength(10_000, 'validation.invalidValue')),
 });
 export type FileUploadCompleteRequest = z.input<typeof fileUploadCompleteRequest>;
 
 /** New URLs for some parts of a multipart upload, e.g. after the first ones expired on a slow link. */
 export const fileUploadPartsRequest = z.strictObject({
   id: itemId,
-  upload_id: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(1024, { error: 'validation.invalidValue' }),
+  upload_id: uploadId,
   part_numbers: z
-    .array(z.number().int().min(1, { error: 'validation.invalidValue' }).max(10_000, { error: 'validation.invalidValue' }), { error: 'validation.required' })
-    .min(1, { error: 'validation.required' })
-    .max(100, { error: 'validation.invalidValue' }),
+    .array(z.number().check(z.int(), z.gte(1, 'validation.invalidValue'), z.lte(10_000, 'validation.invalidValue')), 'validation.required')
+    .check(z.minLength(1, 'validation.required'), z.maxLength(100, 'validation.invalidValue')),
 });
 export const fileUploadPartsResponse = z.object({
   parts: z.array(z.object({ part_number: z.number(), url: z.string() })),
@@ -131,18 +131,19 @@ export const downloadResponse = z.object({
 });
 export type DownloadResponse = z.infer<typeof downloadResponse>;
 
-const rowVersion = z.number({ error: 'validation.required' }).int({ error: 'validation.invalidValue' }).min(1, { error: 'validation.invalidValue' });
+const rowVersion = z.number('validation.required').check(z.int('validation.invalidValue'), z.gte(1, 'validation.invalidValue'));
 /** Bulk actions take at most one page of a listing. */
 export const BULK_MAX = 100;
+const bulk = <T extends z.ZodMiniType>(entry: T) => z.array(entry, 'validation.required').check(z.minLength(1, 'validation.required'), z.maxLength(BULK_MAX, 'validation.invalidValue'));
 
 export const renameRequest = z.strictObject({ id: itemId, name: itemName, row_version: rowVersion });
 export type RenameRequest = z.input<typeof renameRequest>;
 
 /** An entry as the caller saw it: the version guards against a change in between (-201). */
-const seenItem = z.strictObject({ id: itemId, type: z.enum(['folder', 'file'], { error: 'validation.invalidValue' }), row_version: rowVersion });
-const seenItems = z.array(seenItem, { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(BULK_MAX, { error: 'validation.invalidValue' });
+const seenEntry = z.strictObject({ id: itemId, row_version: rowVersion });
+const seenItem = z.extend(seenEntry, { type: z.enum(['folder', 'file'], 'validation.invalidValue') });
 
-export const deleteRequest = z.strictObject({ items: seenItems });
+export const deleteRequest = z.strictObject({ items: bulk(seenItem) });
 export type DeleteRequest = z.input<typeof deleteRequest>;
 
 /**
@@ -155,13 +156,15 @@ export const bulkResponse = z.object({
 });
 export type BulkResponse = z.infer<typeof bulkResponse>;
 
-export const recycleListRequest = z.strictObject({
-  page_size: pageSize.default(DEFAULT_PAGE_SIZE),
-  cursor: cursor.optional(),
+const pagedRequest = z.strictObject({
+  page_size: z._default(pageSize, DEFAULT_PAGE_SIZE),
+  cursor: z.optional(cursor),
 });
+
+export const recycleListRequest = pagedRequest;
 export type RecycleListRequest = z.input<typeof recycleListRequest>;
 
-export const trashEntry = driveItem.extend({
+export const trashEntry = z.extend(driveItem, {
   trashed_date: z.string(),
   trashed_user_id: z.string(),
   /** The folders from the root down to where the entry was; the last one may be gone or trashed. */
@@ -175,20 +178,18 @@ export const recycleListResponse = z.object({
   items: z.array(trashEntry),
   /** Whether the list is the whole contract's (drive level 3) or what the caller deleted. */
   scope: z.enum(['contract', 'own']),
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 });
 export type RecycleListResponse = z.infer<typeof recycleListResponse>;
 
 export const restoreRequest = z.strictObject({
-  items: z.array(seenItem.omit({ type: true }), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(BULK_MAX, { error: 'validation.invalidValue' }),
+  items: bulk(seenEntry),
   /** A new location for every entry (the root is 'root'); without it each goes back where it was. */
-  folder_id: itemId.optional(),
+  folder_id: z.optional(itemId),
 });
 export type RestoreRequest = z.input<typeof restoreRequest>;
 
-export const forceDeleteRequest = z.strictObject({
-  items: z.array(seenItem.omit({ type: true }), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(BULK_MAX, { error: 'validation.invalidValue' }),
-});
+export const forceDeleteRequest = z.strictObject({ items: bulk(seenEntry) });
 export type ForceDeleteRequest = z.input<typeof forceDeleteRequest>;
 
 export const emptyTrashRequest = z.strictObject({});
@@ -199,23 +200,20 @@ export const favoriteRequest = z.strictObject({ id: itemId });
 export const favoriteResponse = z.object({ favorite: z.boolean() });
 
 /** An entry with the folders from the root down to where it is, to open its place. */
-const placedItem = driveItem.extend({ path: z.array(folderRef) });
+const placedItem = z.extend(driveItem, { path: z.array(folderRef) });
 
-export const favoriteListRequest = z.strictObject({
-  page_size: pageSize.default(DEFAULT_PAGE_SIZE),
-  cursor: cursor.optional(),
-});
+export const favoriteListRequest = pagedRequest;
 export type FavoriteListRequest = z.input<typeof favoriteListRequest>;
 export const favoriteListResponse = z.object({
   /** Newest first; entries gone or in the trash are left out (they come back with a restore). */
-  items: z.array(placedItem.extend({ favorite_date: z.string() })),
-  next_cursor: z.string().nullable(),
+  items: z.array(z.extend(placedItem, { favorite_date: z.string() })),
+  next_cursor: z.nullable(z.string()),
 });
 export type FavoriteListResponse = z.infer<typeof favoriteListResponse>;
 
 export const recentListRequest = z.strictObject({});
 export const recentListResponse = z.object({
   /** The files the caller opened, downloaded or changed, newest first (at most 100). */
-  items: z.array(placedItem.extend({ used_date: z.string(), action: z.enum(['open', 'download', 'change']) })),
+  items: z.array(z.extend(placedItem, { used_date: z.string(), action: z.enum(['open', 'download', 'change']) })),
 });
 export type RecentListResponse = z.infer<typeof recentListResponse>;

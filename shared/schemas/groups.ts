@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { flag, requiredText, updateFields } from '../validation.ts';
 import { pagedListRequest, pagedListResponse } from './paging.ts';
 
@@ -9,7 +9,7 @@ import { pagedListRequest, pagedListResponse } from './paging.ts';
  */
 export const productAreas = ['ata', 'atp', 'atk', 'atc', 'atw', 'atd', 'ato'] as const;
 export type ProductArea = (typeof productAreas)[number];
-export const productArea = z.enum(productAreas, { error: 'validation.invalidValue' });
+export const productArea = z.enum(productAreas, 'validation.invalidValue');
 
 export const USER_GROUP_NAME_MAX = 80;
 export const USER_GROUP_NOTE_MAX = 40;
@@ -25,22 +25,22 @@ export const GROUP_LIST_UPDATES_MAX = 50;
 
 /** Common-drive permission of SPEC.md §6: none 0, view 1, active 2, update 3. */
 export const drivePermissions = [0, 1, 2, 3] as const;
-export const drivePermission = z.union(drivePermissions.map((value) => z.literal(value)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>], { error: 'validation.invalidValue' });
+export const drivePermission = z.union(drivePermissions.map((value) => z.literal(value)) as [z.ZodMiniLiteral<0>, z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>, z.ZodMiniLiteral<3>], 'validation.invalidValue');
 
 /** Second step of sign-in: none 0, e-mail code 1, authenticator (TOTP) 2. */
 export const twoStepKinds = [0, 1, 2] as const;
-export const twoStep = z.union(twoStepKinds.map((value) => z.literal(value)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<2>], { error: 'validation.invalidValue' });
+export const twoStep = z.union(twoStepKinds.map((value) => z.literal(value)) as [z.ZodMiniLiteral<0>, z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>], 'validation.invalidValue');
 
-export const mfaValidDays = z
-  .number({ error: 'validation.mfaValidDays' })
-  .int({ error: 'validation.mfaValidDays' })
-  .min(MFA_VALID_DAYS_MIN, { error: 'validation.mfaValidDays' })
-  .max(MFA_VALID_DAYS_MAX, { error: 'validation.mfaValidDays' });
+export const mfaValidDays = z.number('validation.mfaValidDays').check(
+  z.int('validation.mfaValidDays'),
+  z.gte(MFA_VALID_DAYS_MIN, 'validation.mfaValidDays'),
+  z.lte(MFA_VALID_DAYS_MAX, 'validation.mfaValidDays'),
+);
 
-const note = z.string({ error: 'validation.invalidValue' }).max(USER_GROUP_NOTE_MAX, { error: 'validation.tooLong' });
-const userIds = z.array(z.string().min(1).max(12), { error: 'validation.invalidValue' }).max(MEMBER_CHANGES_MAX, { error: 'validation.tooManyMembers' });
-const id = z.uuid({ error: 'validation.invalidValue' });
-const rowVersion = z.number({ error: 'validation.required' }).int().min(1);
+const note = z.string('validation.invalidValue').check(z.maxLength(USER_GROUP_NOTE_MAX, 'validation.tooLong'));
+const userIds = z.array(z.string().check(z.minLength(1), z.maxLength(12)), 'validation.invalidValue').check(z.maxLength(MEMBER_CHANGES_MAX, 'validation.tooManyMembers'));
+const id = z.uuid('validation.invalidValue');
+const rowVersion = z.number('validation.required').check(z.int(), z.gte(1));
 
 export const userGroup = z.object({
   user_group_id: z.string(),
@@ -64,9 +64,9 @@ export type UserGroup = z.infer<typeof userGroup>;
 export const groupMember = z.object({ user_id: z.string(), user_nm: z.string(), email: z.string() });
 
 export const userGroupListRequest = z.strictObject({
-  product: productArea.default('ata'),
+  product: z._default(productArea, 'ata'),
   /** Part of the group name (case-insensitive prefix match on the name). */
-  search_key: z.string().max(USER_GROUP_NAME_MAX, { error: 'validation.tooLong' }).optional(),
+  search_key: z.optional(z.string().check(z.maxLength(USER_GROUP_NAME_MAX, 'validation.tooLong'))),
   ...pagedListRequest(['user_group_nm'] as const),
 });
 export const userGroupListResponse = pagedListResponse(userGroup);
@@ -74,9 +74,8 @@ export const userGroupListResponse = pagedListResponse(userGroup);
 /** Bulk edit from the list: permissions of several groups in one all-or-nothing save. */
 export const userGroupListUpdateRequest = z.strictObject({
   updates: z
-    .array(z.strictObject({ user_group_id: id, row_version: rowVersion, admin_permission: flag.optional(), com_drive_permission: drivePermission.optional() }))
-    .min(1, { error: 'validation.required' })
-    .max(GROUP_LIST_UPDATES_MAX, { error: 'validation.tooManyGroupUpdates' }),
+    .array(z.strictObject({ user_group_id: id, row_version: rowVersion, admin_permission: z.optional(flag), com_drive_permission: z.optional(drivePermission) }))
+    .check(z.minLength(1, 'validation.required'), z.maxLength(GROUP_LIST_UPDATES_MAX, 'validation.tooManyGroupUpdates')),
 });
 export const userGroupListUpdateResponse = z.object({ return_list: z.array(userGroup) });
 
@@ -85,17 +84,17 @@ export const userGroupResponse = z.object({ group: userGroup, members: z.array(g
 
 const groupFields = {
   user_group_nm: requiredText(USER_GROUP_NAME_MAX),
-  note: note.default(''),
-  admin_permission: flag.default(0),
-  com_drive_permission: drivePermission.default(0),
-  two_step: twoStep.default(0),
-  mfa_valid_days: mfaValidDays.default(30),
+  note: z._default(note, ''),
+  admin_permission: z._default(flag, 0),
+  com_drive_permission: z._default(drivePermission, 0),
+  two_step: z._default(twoStep, 0),
+  mfa_valid_days: z._default(mfaValidDays, 30),
 };
 
 export const userGroupRegisterRequest = z.strictObject({
   product: productArea,
   ...groupFields,
-  member_ids: userIds.default([]),
+  member_ids: z._default(userIds, []),
 });
 export type UserGroupRegisterRequest = z.input<typeof userGroupRegisterRequest>;
 
@@ -104,8 +103,8 @@ export const userGroupUpdateRequest = z.strictObject({
   row_version: rowVersion,
   // A field not sent keeps its stored value.
   ...updateFields(groupFields),
-  add_member_ids: userIds.default([]),
-  remove_member_ids: userIds.default([]),
+  add_member_ids: z._default(userIds, []),
+  remove_member_ids: z._default(userIds, []),
 });
 export type UserGroupUpdateRequest = z.input<typeof userGroupUpdateRequest>;
 

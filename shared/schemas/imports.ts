@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { trimmedText } from '../validation.ts';
 import { pagedListRequest, pagedListResponse } from './paging.ts';
 import { singleUpload } from './drive.ts';
 
@@ -19,30 +20,33 @@ export const csvEncodings = ['utf-8', 'shift_jis'] as const;
 /** Largest CSV accepted (10,000 rows of users fit in well under 10 MiB). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
-const requestId = z.uuid({ error: 'validation.invalidValue' });
+const requestId = z.uuid('validation.invalidValue');
+const encoding = z._default(z.enum(csvEncodings, 'validation.invalidValue'), 'utf-8');
 
 export const fileDownload = z.object({ url: z.string(), file_name: z.string(), expires_at: z.string() });
 
-export const templateRequest = z.strictObject({ encoding: z.enum(csvEncodings, { error: 'validation.invalidValue' }).default('utf-8') });
+export const templateRequest = z.strictObject({ encoding });
 
 export const corpExportRequest = z.strictObject({
-  search_key: z.string().max(100, { error: 'validation.tooLong' }).optional(),
-  encoding: z.enum(csvEncodings, { error: 'validation.invalidValue' }).default('utf-8'),
+  search_key: z.optional(z.string().check(z.maxLength(100, 'validation.tooLong'))),
+  encoding,
 });
 
 export const userExportRequest = z.strictObject({
-  search_key: z.string().max(40, { error: 'validation.tooLong' }).optional(),
-  user_group_id: z.uuid({ error: 'validation.invalidValue' }).optional(),
-  corp_id: z.uuid({ error: 'validation.invalidValue' }).optional(),
-  status: z.union([z.literal(0), z.literal(1), z.literal(9)], { error: 'validation.invalidValue' }).optional(),
-  encoding: z.enum(csvEncodings, { error: 'validation.invalidValue' }).default('utf-8'),
+  search_key: z.optional(z.string().check(z.maxLength(40, 'validation.tooLong'))),
+  user_group_id: z.optional(z.uuid('validation.invalidValue')),
+  corp_id: z.optional(z.uuid('validation.invalidValue')),
+  status: z.optional(z.union([z.literal(0), z.literal(1), z.literal(9)], 'validation.invalidValue')),
+  encoding,
 });
 
 export const importStartRequest = z.strictObject({
-  file_name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(221, { error: 'validation.tooLong' })
-    .regex(/\.csv$/i, { error: 'validation.csvFile' }),
-  size: z.number({ error: 'validation.required' }).int({ error: 'validation.invalidValue' }).min(1, { error: 'validation.invalidValue' })
-    .max(IMPORT_MAX_BYTES, { error: 'validation.importTooLarge' }),
+  file_name: trimmedText(221).check(z.regex(/\.csv$/i, 'validation.csvFile')),
+  size: z.number('validation.required').check(
+    z.int('validation.invalidValue'),
+    z.gte(1, 'validation.invalidValue'),
+    z.lte(IMPORT_MAX_BYTES, 'validation.importTooLarge'),
+  ),
 });
 export const importStartResponse = z.object({ request_id: z.string(), upload: singleUpload });
 
@@ -52,7 +56,7 @@ export const importHistoryRow = z.object({
   /** The uploaded file's name. */
   name: z.string(),
   start_datetime: z.string(),
-  end_datetime: z.string().nullable(),
+  end_datetime: z.nullable(z.string()),
   executor: z.string(),
   status: z.enum(importStatuses),
   total_rows: z.number(),
@@ -63,7 +67,7 @@ export const importHistoryRow = z.object({
 export type ImportHistoryRow = z.infer<typeof importHistoryRow>;
 
 export const importHistoryRequest = z.strictObject({
-  kind: z.enum(importKinds, { error: 'validation.invalidValue' }).optional(),
+  kind: z.optional(z.enum(importKinds, 'validation.invalidValue')),
   ...pagedListRequest(['start_datetime'] as const),
 });
 export const importHistoryResponse = pagedListResponse(importHistoryRow);
@@ -74,13 +78,13 @@ export const importResultRow = z.object({
   /** The row's key (user ID or corporate code) as read. */
   key: z.string(),
   /** `created`, `updated` or `unchanged` for rows that went in. */
-  action: z.string().nullable(),
+  action: z.nullable(z.string()),
   messages: z.array(z.string()),
 });
 
 export const importDetailRequest = z.strictObject({
   request_id: requestId,
-  only_problems: z.union([z.literal(0), z.literal(1)], { error: 'validation.invalidValue' }).default(0),
+  only_problems: z._default(z.union([z.literal(0), z.literal(1)], 'validation.invalidValue'), 0),
   ...pagedListRequest(['row_no'] as const),
 });
 export const importDetailResponse = z.object({
@@ -90,5 +94,5 @@ export const importDetailResponse = z.object({
 
 export const importRequest = z.strictObject({ request_id: requestId });
 export const importDeleteRequest = z.strictObject({
-  delete_list: z.array(requestId, { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(100, { error: 'validation.invalidValue' }),
+  delete_list: z.array(requestId, 'validation.required').check(z.minLength(1, 'validation.required'), z.maxLength(100, 'validation.invalidValue')),
 });

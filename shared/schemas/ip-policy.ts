@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The IP allow-list (SPEC.md §3 "IP policy", §5 "IP", §6; issue 4 item 4): entry "0" is
@@ -96,20 +96,20 @@ export const describeInvalid = (invalid: readonly string[]): string => {
  * "validation.ipInvalid" with `entries`), at most IP_RANGES_MAX after duplicates are collapsed.
  * Parses to the normalised ranges.
  */
-export const ipList = z
-  .string({ error: 'validation.invalidValue' })
-  .max(IP_LIST_TEXT_MAX, { error: 'validation.tooLong' })
-  .transform((text, ctx) => {
+export const ipList = z.pipe(
+  z.string('validation.invalidValue').check(z.maxLength(IP_LIST_TEXT_MAX, 'validation.tooLong')),
+  z.transform((text: string, ctx) => {
     const { cidrs, invalid } = parseIpList(text);
     if (invalid.length > 0) {
-      ctx.addIssue({ code: 'custom', input: text, message: 'validation.ipInvalid', params: { entries: describeInvalid(invalid) } });
+      ctx.issues.push({ code: 'custom', input: text, message: 'validation.ipInvalid', params: { entries: describeInvalid(invalid) } });
     } else if (cidrs.length > IP_RANGES_MAX) {
-      ctx.addIssue({ code: 'custom', input: text, message: 'validation.ipTooMany', params: { max: IP_RANGES_MAX } });
+      ctx.issues.push({ code: 'custom', input: text, message: 'validation.ipTooMany', params: { max: IP_RANGES_MAX } });
     }
     return cidrs;
-  });
+  }),
+);
 
-const rowVersion = z.number({ error: 'validation.required' }).int({ error: 'validation.invalidValue' }).min(0, { error: 'validation.invalidValue' });
+const rowVersion = z.number('validation.required').check(z.int('validation.invalidValue'), z.gte(0, 'validation.invalidValue'));
 
 /** One entry as the screen shows it: the contract's ("0") or a group's. */
 export const ipPolicyEntry = z.object({
@@ -118,15 +118,15 @@ export const ipPolicyEntry = z.object({
   /** The group's name; empty for the contract-wide entry. */
   user_group_nm: z.string(),
   /** Members of the group (null for the contract-wide entry). */
-  user_count: z.number().nullable(),
+  user_count: z.nullable(z.number()),
   /** The normalised ranges; empty: no restriction of its own. */
   cidrs: z.array(z.string()),
   /** The same, comma-separated, as the form edits it. */
   ip_address: z.string(),
   /** 0 while the entry does not exist; send it back with a save (-201 when someone saved in between). */
   row_version: z.number(),
-  update_date: z.string().nullable(),
-  update_user_nm: z.string().nullable(),
+  update_date: z.nullable(z.string()),
+  update_user_nm: z.nullable(z.string()),
 });
 export type IpPolicyEntryView = z.infer<typeof ipPolicyEntry>;
 
@@ -146,7 +146,7 @@ export const allowIpSaveRequest = z.strictObject({
 
 /** Saves one account-area group's entry. An empty list removes it (the contract's entry applies again). */
 export const allowIpGroupSaveRequest = z.strictObject({
-  user_group_id: z.uuid({ error: 'validation.invalidValue' }),
+  user_group_id: z.uuid('validation.invalidValue'),
   ip_address: ipList,
   row_version: rowVersion,
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { requiredText, updateFields } from '../validation.ts';
 import { pagedListRequest, pagedListResponse } from './paging.ts';
 
@@ -18,10 +18,10 @@ export const phonePattern = /^(\d{2,4}-\d{2,4}-\d{4})?$/;
 /** Products whose data a legal entity can restrict to some groups: knowledge, commerce, dashboard. */
 export const restrictableProducts = ['atk', 'atc', 'atd'] as const;
 
-const id = z.uuid({ error: 'validation.invalidValue' });
-const rowVersion = z.number({ error: 'validation.required' }).int().min(1);
+const id = z.uuid('validation.invalidValue');
+const rowVersion = z.number('validation.required').check(z.int(), z.gte(1));
 
-export const corpCode = requiredText(64).refine((code) => displayWidth(code) <= CORP_CODE_WIDTH_MAX, { error: 'validation.corpCodeWidth' });
+export const corpCode = requiredText(64).check(z.refine((code) => displayWidth(code) <= CORP_CODE_WIDTH_MAX, 'validation.corpCodeWidth'));
 
 export const limitedEntry = z.object({
   product: z.enum(restrictableProducts),
@@ -53,7 +53,7 @@ export const corpSortItems = ['corp_cd', 'corp_nm', 'regist_date'] as const;
 
 export const corpListRequest = z.strictObject({
   /** Prefix of the code or the name, depending on sort_item (code and date sorts search codes). */
-  search_key: z.string().max(CORP_NAME_MAX, { error: 'validation.tooLong' }).optional(),
+  search_key: z.optional(z.string().check(z.maxLength(CORP_NAME_MAX, 'validation.tooLong'))),
   ...pagedListRequest(corpSortItems),
 });
 export const corpListResponse = pagedListResponse(corp);
@@ -61,9 +61,9 @@ export const corpListResponse = pagedListResponse(corp);
 const corpFields = {
   corp_cd: corpCode,
   corp_nm: requiredText(CORP_NAME_MAX),
-  address: z.string().max(CORP_ADDRESS_MAX, { error: 'validation.tooLong' }).default(''),
-  tel: z.string().max(20, { error: 'validation.tooLong' }).regex(phonePattern, { error: 'validation.phone' }).default(''),
-  note: z.string().max(CORP_NOTE_MAX, { error: 'validation.tooLong' }).default(''),
+  address: z._default(z.string().check(z.maxLength(CORP_ADDRESS_MAX, 'validation.tooLong')), ''),
+  tel: z._default(z.string().check(z.maxLength(20, 'validation.tooLong'), z.regex(phonePattern, 'validation.phone')), ''),
+  note: z._default(z.string().check(z.maxLength(CORP_NOTE_MAX, 'validation.tooLong')), ''),
 };
 
 export const corpRequest = z.strictObject({ corp_id: id });
@@ -79,14 +79,14 @@ export const corpLimitedSaveRequest = z.strictObject({
   corp_id: id,
   row_version: rowVersion,
   limited_list: z
-    .array(z.strictObject({ product: z.enum(restrictableProducts, { error: 'validation.invalidValue' }), user_group_id: id }))
-    .max(300, { error: 'validation.invalidValue' }),
+    .array(z.strictObject({ product: z.enum(restrictableProducts, 'validation.invalidValue'), user_group_id: id }))
+    .check(z.maxLength(300, 'validation.invalidValue')),
 });
 
 /** The selection dialog: code and name only. */
 export const corpSelectionRow = z.object({ corp_id: z.string(), corp_cd: z.string(), corp_nm: z.string() });
 export const corpSelectRequest = z.strictObject({
-  search_key: z.string().max(CORP_NAME_MAX, { error: 'validation.tooLong' }).optional(),
+  search_key: z.optional(z.string().check(z.maxLength(CORP_NAME_MAX, 'validation.tooLong'))),
   ...pagedListRequest(['corp_cd', 'corp_nm'] as const),
 });
 export const corpSelectResponse = pagedListResponse(corpSelectionRow);

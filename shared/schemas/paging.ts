@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, pageSize, sortFlag } from '../validation.ts';
 
 /**
@@ -6,13 +6,13 @@ import { DEFAULT_PAGE_SIZE, pageSize, sortFlag } from '../validation.ts';
  * answer repeats them with the total and the rows. Every administration list uses it.
  */
 export const pagedListRequest = <const S extends readonly [string, ...string[]]>(sortItems: S) => ({
-  sort_item: z.enum(sortItems, { error: 'validation.invalidValue' }).default(sortItems[0] as never),
-  sort_flg: sortFlag.default(1),
-  page_size: pageSize.default(DEFAULT_PAGE_SIZE),
-  current_page: z.number({ error: 'validation.invalidValue' }).int().min(1, { error: 'validation.invalidValue' }).max(100_000).default(1),
+  sort_item: z._default(z.enum(sortItems, 'validation.invalidValue'), sortItems[0] as never),
+  sort_flg: z._default(sortFlag, 1),
+  page_size: z._default(pageSize, DEFAULT_PAGE_SIZE),
+  current_page: z._default(z.number('validation.invalidValue').check(z.int(), z.gte(1, 'validation.invalidValue'), z.lte(100_000)), 1),
 });
 
-export const pagedListResponse = <R extends z.ZodType>(row: R) =>
+export const pagedListResponse = <R extends z.ZodMiniType>(row: R) =>
   z.object({
     sort_item: z.string(),
     sort_flg: z.number(),
@@ -24,6 +24,6 @@ export const pagedListResponse = <R extends z.ZodType>(row: R) =>
      * than COUNT_EVALUATION_CAP items (functions/lib/data/query.ts); the SPA pages open-ended then.
      * Absent or 1: exact.
      */
-    total_exact: z.union([z.literal(0), z.literal(1)]).optional(),
+    total_exact: z.optional(z.union([z.literal(0), z.literal(1)])),
     return_list: z.array(row),
   });

@@ -1,34 +1,30 @@
-import * as z from 'zod';
-import { flag, updateFields } from '../validation.ts';
+import * as z from 'zod/mini';
+import { flag, intRange as int, updateFields } from '../validation.ts';
 
 /**
  * The contract's common settings (SPEC.md §2 "common settings", issue 10 item 9): one record per
  * contract, read by the drive (trash retention now; sharing and links with the next issue; fiscal
  * year and retention years with the e-bookkeeping rules).
  */
-const int = (min: number, max: number) =>
-  z.number({ error: 'validation.invalidValue' }).int({ error: 'validation.invalidValue' })
-    .min(min, { error: 'validation.invalidValue' }).max(max, { error: 'validation.invalidValue' });
-
 export const commonSettingsFields = {
   /** Days an entry stays in the trash before it is deleted for good by the scheduled job. */
-  trash_retention_days: int(1, 3650).default(30),
+  trash_retention_days: z._default(int(1, 3650), 30),
   /** 1: files may be shared with users by permission. */
-  file_sharing: flag.default(1),
+  file_sharing: z._default(flag, 1),
   /** 1: share links (URLs) may be issued. */
-  url_issuing: flag.default(1),
+  url_issuing: z._default(flag, 1),
   /** A new link's validity in days, and the most a user may set. */
-  link_default_days: int(1, 365).default(7),
-  link_max_days: int(1, 365).default(30),
+  link_default_days: z._default(int(1, 365), 7),
+  link_max_days: z._default(int(1, 365), 30),
   /** A new link's download limit, and the most a user may set; 0: no limit. */
-  link_default_downloads: int(0, 10_000).default(0),
-  link_max_downloads: int(0, 10_000).default(0),
+  link_default_downloads: z._default(int(0, 10_000), 0),
+  link_max_downloads: z._default(int(0, 10_000), 0),
   /** 1: every link needs a password. */
-  link_password_required: flag.default(0),
+  link_password_required: z._default(flag, 0),
   /** The month the fiscal year ends (3: March, as most Japanese companies). */
-  fiscal_year_end_month: int(1, 12).default(3),
+  fiscal_year_end_month: z._default(int(1, 12), 3),
   /** Years documents are kept after the fiscal year ends (Corporation Tax Act: 7; 10 with loss carry-forward). */
-  retention_years: int(1, 30).default(7),
+  retention_years: z._default(int(1, 30), 7),
 };
 
 type LinkLimits = Pick<CommonSettings, 'link_default_days' | 'link_max_days' | 'link_default_downloads' | 'link_max_downloads'>;
@@ -54,11 +50,11 @@ export type CommonSettingsResponse = z.infer<typeof commonSettingsResponse>;
  * field: here when both are sent, and by the server against the saved values otherwise.
  */
 export const commonSettingsSaveRequest = z
-  .strictObject({ ...updateFields(commonSettingsFields), row_version: z.number({ error: 'validation.required' }).int().min(0) })
-  .superRefine((settings, context) => {
+  .strictObject({ ...updateFields(commonSettingsFields), row_version: z.number('validation.required').check(z.int(), z.gte(0)) })
+  .check(z.superRefine((settings, context) => {
     const { link_default_days, link_max_days, link_default_downloads, link_max_downloads } = settings;
     if (link_default_days === undefined || link_max_days === undefined || link_default_downloads === undefined || link_max_downloads === undefined) return;
     const field = defaultAboveMaximum({ link_default_days, link_max_days, link_default_downloads, link_max_downloads });
-    if (field) context.addIssue({ code: 'custom', path: [field], message: 'validation.aboveMaximum' });
-  });
+    if (field) context.issues.push({ code: 'custom', path: [field], message: 'validation.aboveMaximum', input: settings });
+  }));
 export type CommonSettingsSaveRequest = z.input<typeof commonSettingsSaveRequest>;

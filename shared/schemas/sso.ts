@@ -1,6 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { MessageKey } from '../messages.ts';
-import { flag, hasContent } from '../validation.ts';
+import { flag, hasContent, trimmedText } from '../validation.ts';
 import { CONTRACT_ID_MAX } from './auth.ts';
 
 /**
@@ -15,7 +15,8 @@ export const SSO_CERT_MAX = 16_384;
 export const SSO_ATTRIBUTE_MAX = 256;
 export const SSO_GROUPS_MAX = 100;
 
-const text = (max: number) => z.string({ error: 'validation.invalidValue' }).trim().max(max, { error: 'validation.tooLong' });
+/** Text as pasted into the settings form, trimmed before its length is checked; empty until set. */
+const text = (max: number) => z._default(z.string('validation.invalidValue').check(z.trim(), z.maxLength(max, 'validation.tooLong')), '');
 
 /** http(s) only: an IdP login URL is where browsers are sent, so no javascript: or data: URLs. */
 export const isWebUrl = (value: string): boolean => {
@@ -33,28 +34,31 @@ export const looksLikeCertificate = (value: string): boolean =>
 
 export const ssoSettingsFields = {
   /** 1: members of the listed groups may sign in by SSO. */
-  enabled: flag.default(0),
-  idp_entity_id: text(SSO_TEXT_MAX).default(''),
-  idp_login_url: text(SSO_URL_MAX).default(''),
+  enabled: z._default(flag, 0),
+  idp_entity_id: text(SSO_TEXT_MAX),
+  idp_login_url: text(SSO_URL_MAX),
   /** The IdP's signing certificate (its public key), PEM. */
-  idp_cert: text(SSO_CERT_MAX).default(''),
-  sp_entity_id: text(SSO_TEXT_MAX).default(''),
+  idp_cert: text(SSO_CERT_MAX),
+  sp_entity_id: text(SSO_TEXT_MAX),
   /** Where users of this contract start SSO: the app's /com_drive/sso?kyk_id=<contract>. Its origin gives the ACS URL. */
-  sp_login_url: text(SSO_URL_MAX).default(''),
+  sp_login_url: text(SSO_URL_MAX),
   /** 1: the SP signs its AuthnRequests (needs the SP key pair). */
-  request_signed: flag.default(0),
+  request_signed: z._default(flag, 0),
   /** 1: the SP asks for signed assertions (metadata WantAssertionsSigned). A response is never accepted unsigned. */
-  response_signed: flag.default(1),
+  response_signed: z._default(flag, 1),
   /** 1: the IdP encrypts assertions to the SP certificate (needs the SP key pair). */
-  assertion_encrypted: flag.default(0),
+  assertion_encrypted: z._default(flag, 0),
   /** Account-area (ata) user groups whose members use SSO. */
-  user_group_list: z.array(z.string().min(1).max(64), { error: 'validation.invalidValue' }).max(SSO_GROUPS_MAX, { error: 'validation.invalidValue' }).default([]),
+  user_group_list: z._default(
+    z.array(z.string().check(z.minLength(1), z.maxLength(64)), 'validation.invalidValue').check(z.maxLength(SSO_GROUPS_MAX, 'validation.invalidValue')),
+    [],
+  ),
 };
 
 export const ssoAttributeFields = {
   /** The SAML attribute whose value is the user ID of this contract ("NameID" for the subject's NameID). */
-  attr_user_id: text(SSO_ATTRIBUTE_MAX).default(''),
-  attr_mail: text(SSO_ATTRIBUTE_MAX).default(''),
+  attr_user_id: text(SSO_ATTRIBUTE_MAX),
+  attr_mail: text(SSO_ATTRIBUTE_MAX),
 };
 
 export const ssoSettings = z.object({ ...ssoSettingsFields, ...ssoAttributeFields });
@@ -67,7 +71,7 @@ export const NAME_ID_ATTRIBUTE = 'NameID';
 type Issue = { path: string; key: MessageKey };
 
 /** The required-field rules of SPEC.md §5 "SSO" for the IdP/SP settings (one message per field). */
-export function ssoSettingsIssues(settings: z.infer<z.ZodObject<typeof ssoSettingsFields>>): Issue[] {
+export function ssoSettingsIssues(settings: z.infer<z.ZodMiniObject<typeof ssoSettingsFields>>): Issue[] {
   const issues: Issue[] = [];
   const required = (field: keyof typeof ssoSettingsFields, key: MessageKey) => {
     const value = settings[field];
@@ -89,24 +93,24 @@ export function ssoSettingsIssues(settings: z.infer<z.ZodObject<typeof ssoSettin
   return issues;
 }
 
-export function ssoAttributeIssues(attributes: z.infer<z.ZodObject<typeof ssoAttributeFields>>): Issue[] {
+export function ssoAttributeIssues(attributes: z.infer<z.ZodMiniObject<typeof ssoAttributeFields>>): Issue[] {
   const issues: Issue[] = [];
   if (!hasContent(attributes.attr_user_id)) issues.push({ path: 'attr_user_id', key: 'validation.ssoAttrUserIdRequired' });
   if (!hasContent(attributes.attr_mail)) issues.push({ path: 'attr_mail', key: 'validation.ssoAttrMailRequired' });
   return issues;
 }
 
-const rowVersion = z.number({ error: 'validation.required' }).int().min(0);
+const rowVersion = z.number('validation.required').check(z.int(), z.gte(0));
 
 export const ssoInfoRequest = z.strictObject({});
 
-export const ssoInfoSaveRequest = z.strictObject({ row_version: rowVersion, ...ssoSettingsFields }).superRefine((value, context) => {
+export const ssoInfoSaveRequest = z.strictObject({ row_version: rowVersion, ...ssoSettingsFields }).check(z.superRefine((value, context) => {
   for (const issue of ssoSettingsIssues(value)) context.addIssue({ code: 'custom', path: [issue.path], message: issue.key });
-});
+}));
 
-export const ssoAttribSaveRequest = z.strictObject({ row_version: rowVersion, ...ssoAttributeFields }).superRefine((value, context) => {
+export const ssoAttribSaveRequest = z.strictObject({ row_version: rowVersion, ...ssoAttributeFields }).check(z.superRefine((value, context) => {
   for (const issue of ssoAttributeIssues(value)) context.addIssue({ code: 'custom', path: [issue.path], message: issue.key });
-});
+}));
 
 export const ssoKeyRequest = z.strictObject({ row_version: rowVersion });
 
@@ -118,13 +122,13 @@ export const ssoInfoResponse = z.object({
   sp: z.object({
     entity_id: z.string(),
     /** `<origin of sp_login_url>/api/sso/acs` (HTTP-POST binding); null until the SP login URL is set. */
-    acs_url: z.string().nullable(),
+    acs_url: z.nullable(z.string()),
     /** PEM of the SP certificate; null until a key pair is generated. The private key is never answered. */
-    certificate: z.string().nullable(),
-    certificate_not_after: z.string().nullable(),
+    certificate: z.nullable(z.string()),
+    certificate_not_after: z.nullable(z.string()),
   }),
   /** The pasted IdP certificate as parsed by the server; null when absent or unreadable. */
-  idp_certificate: z.object({ subject: z.string(), not_after: z.string() }).nullable(),
+  idp_certificate: z.nullable(z.object({ subject: z.string(), not_after: z.string() })),
   row_version: z.number(),
 });
 export type SsoInfoResponse = z.infer<typeof ssoInfoResponse>;
@@ -134,20 +138,20 @@ export const ssoMetadataResponse = z.object({ file_name: z.string(), content_typ
 
 /** Public: start SP-initiated sign-in at the contract's IdP. */
 export const ssoStartRequest = z.strictObject({
-  kyk_id: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(CONTRACT_ID_MAX, { error: 'validation.tooLong' }),
+  kyk_id: trimmedText(CONTRACT_ID_MAX),
 });
 export const ssoStartResponse = z.object({ redirect_url: z.string() });
 
 /** The IdP's HTML form POST (HTTP-POST binding) to the assertion consumer service. */
 export const ssoAcsRequest = z.object({
-  SAMLResponse: z.string().max(1_000_000).optional(),
-  RelayState: z.string().max(1024).optional(),
+  SAMLResponse: z.optional(z.string().check(z.maxLength(1_000_000))),
+  RelayState: z.optional(z.string().check(z.maxLength(1024))),
 });
 export const ssoAcsResponse = z.null();
 
 /** The one-time code the ACS redirect carries, exchanged for a session. */
 export const ssoLoginRequest = z.strictObject({
-  code: z.string({ error: 'notice.ssoCodeInvalid' }).min(1, { error: 'notice.ssoCodeInvalid' }).max(200, { error: 'notice.ssoCodeInvalid' }),
+  code: z.string('notice.ssoCodeInvalid').check(z.minLength(1, 'notice.ssoCodeInvalid'), z.maxLength(200, 'notice.ssoCodeInvalid')),
 });
 
 /** Reasons /com_drive/sso-fail may show (catalogue keys; nothing more is revealed). */

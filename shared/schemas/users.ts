@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { languages } from '../messages.ts';
 import { flag, requiredText, updateFields } from '../validation.ts';
 import { drivePermission, productAreas } from './groups.ts';
@@ -23,45 +23,45 @@ export const emailPattern = /^[A-Za-z0-9!#$%&'*/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&
 
 /** User status of SPEC.md §4: available 0, suspended 1, unavailable (locked) 9. */
 export const userStatuses = [0, 1, 9] as const;
-export const userStatus = z.union(userStatuses.map((value) => z.literal(value)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<9>], { error: 'validation.invalidValue' });
+export const userStatus = z.union(userStatuses.map((value) => z.literal(value)) as [z.ZodMiniLiteral<0>, z.ZodMiniLiteral<1>, z.ZodMiniLiteral<9>], 'validation.invalidValue');
 
 /** Registration mode of SPEC.md §4: simple 0 (basic fields only), detailed 1 (every field). */
 export const registModes = [0, 1] as const;
 
-export const userId = requiredText(USER_ID_MAX).regex(userIdPattern, { error: 'validation.userIdFormat' });
-export const email = requiredText(EMAIL_MAX).regex(emailPattern, { error: 'validation.email' });
+export const userId = requiredText(USER_ID_MAX).check(z.regex(userIdPattern, 'validation.userIdFormat'));
+export const email = requiredText(EMAIL_MAX).check(z.regex(emailPattern, 'validation.email'));
 
-const groupId = z.uuid({ error: 'validation.invalidValue' });
-const rowVersion = z.number({ error: 'validation.required' }).int().min(1);
-const optionalText = (max: number) => z.string({ error: 'validation.invalidValue' }).max(max, { error: 'validation.tooLong' });
+const groupId = z.uuid('validation.invalidValue');
+const rowVersion = z.number('validation.required').check(z.int(), z.gte(1));
+const optionalText = (max: number) => z.string('validation.invalidValue').check(z.maxLength(max, 'validation.tooLong'));
 
 /** The user's group in each product area (null: none). */
 export const userGroups = z.strictObject(
-  Object.fromEntries(productAreas.map((product) => [product, groupId.nullable().optional()])) as Record<(typeof productAreas)[number], z.ZodOptional<z.ZodNullable<typeof groupId>>>,
+  Object.fromEntries(productAreas.map((product) => [product, z.optional(z.nullable(groupId))])) as Record<(typeof productAreas)[number], z.ZodMiniOptional<z.ZodMiniNullable<typeof groupId>>>,
 );
 
 const userFields = {
   user_nm: requiredText(USER_NAME_MAX),
   email,
-  phone: optionalText(PHONE_MAX).regex(phonePattern, { error: 'validation.phone' }).default(''),
-  language: z.enum(languages, { error: 'validation.invalidValue' }).default('ja'),
-  corp_id: z.uuid({ error: 'validation.invalidValue' }).nullable().default(null),
-  department: optionalText(DEPARTMENT_MAX).default(''),
-  post: optionalText(POST_MAX).default(''),
-  groups: userGroups.default({}),
-  ata_admin_permission: flag.default(0),
-  atp_admin_permission: flag.default(0),
-  atk_admin_permission: flag.default(0),
-  atc_admin_permission: flag.default(0),
-  atc_lapse_flg: flag.default(0),
-  atk_lapse_flg: flag.default(0),
-  atp_lapse_flg: flag.default(0),
-  ata_corp_permission: flag.default(0),
+  phone: z._default(optionalText(PHONE_MAX).check(z.regex(phonePattern, 'validation.phone')), ''),
+  language: z._default(z.enum(languages, 'validation.invalidValue'), 'ja'),
+  corp_id: z._default(z.nullable(z.uuid('validation.invalidValue')), null),
+  department: z._default(optionalText(DEPARTMENT_MAX), ''),
+  post: z._default(optionalText(POST_MAX), ''),
+  groups: z._default(userGroups, {}),
+  ata_admin_permission: z._default(flag, 0),
+  atp_admin_permission: z._default(flag, 0),
+  atk_admin_permission: z._default(flag, 0),
+  atc_admin_permission: z._default(flag, 0),
+  atc_lapse_flg: z._default(flag, 0),
+  atk_lapse_flg: z._default(flag, 0),
+  atp_lapse_flg: z._default(flag, 0),
+  ata_corp_permission: z._default(flag, 0),
   /** File registration method: simple 0, detailed 1. */
-  file_regist_method: flag.default(0),
+  file_regist_method: z._default(flag, 0),
   /** 1: the user has an individual common-drive permission outside any group (shown as -1). */
-  indiv_permission_flg: flag.default(0),
-  indiv_com_drive_permission: drivePermission.default(0),
+  indiv_permission_flg: z._default(flag, 0),
+  indiv_com_drive_permission: z._default(drivePermission, 0),
 };
 
 export const userDetail = z.object({
@@ -71,7 +71,7 @@ export const userDetail = z.object({
   email: z.string(),
   phone: z.string(),
   language: z.enum(languages),
-  corp_id: z.string().nullable(),
+  corp_id: z.nullable(z.string()),
   corp_nm: z.string(),
   department: z.string(),
   post: z.string(),
@@ -104,12 +104,12 @@ export const userSortItems = ['user_id', 'user_nm'] as const;
 
 export const userListRequest = z.strictObject({
   /** Prefix of the user ID (sort by user_id) or of the name (sort by user_nm). */
-  search_key: optionalText(USER_NAME_MAX).optional(),
-  user_group_id: groupId.optional(),
-  corp_id: z.uuid({ error: 'validation.invalidValue' }).optional(),
-  department: optionalText(DEPARTMENT_MAX).optional(),
-  post: optionalText(POST_MAX).optional(),
-  status: userStatus.optional(),
+  search_key: z.optional(optionalText(USER_NAME_MAX)),
+  user_group_id: z.optional(groupId),
+  corp_id: z.optional(z.uuid('validation.invalidValue')),
+  department: z.optional(optionalText(DEPARTMENT_MAX)),
+  post: z.optional(optionalText(POST_MAX)),
+  status: z.optional(userStatus),
   ...pagedListRequest(userSortItems),
 });
 export const userListResponse = pagedListResponse(userDetail);
@@ -121,22 +121,22 @@ export const userResponse = z.object({ user: userDetail });
  * A new password as typed: required and at most 32 characters here; the minimum length and the
  * other conditions come from the contract's password policy and are checked by the server.
  */
-export const newPassword = z
-  .string({ error: 'validation.newPasswordRequired' })
-  .min(1, { error: 'validation.newPasswordRequired' })
-  .max(NEW_PASSWORD_MAX, { error: 'validation.newPasswordTooLong' });
+export const newPassword = z.string('validation.newPasswordRequired').check(
+  z.minLength(1, 'validation.newPasswordRequired'),
+  z.maxLength(NEW_PASSWORD_MAX, 'validation.newPasswordTooLong'),
+);
 
 export const userRegisterRequest = z.strictObject({
-  regist_mode: z.union([z.literal(0), z.literal(1)], { error: 'validation.invalidValue' }).default(0),
+  regist_mode: z._default(z.union([z.literal(0), z.literal(1)], 'validation.invalidValue'), 0),
   user_id: userId,
   ...userFields,
   /** Omitted: a temporary password is generated, shown once and must be changed at first sign-in. */
-  password: newPassword.optional(),
+  password: z.optional(newPassword),
 });
 export type UserRegisterRequest = z.input<typeof userRegisterRequest>;
 
 /** A temporary password is answered exactly once, here; it is never stored in clear. */
-export const userWithPasswordResponse = z.object({ user: userDetail, temporary_password: z.string().nullable() });
+export const userWithPasswordResponse = z.object({ user: userDetail, temporary_password: z.nullable(z.string()) });
 
 /** A field not sent keeps its stored value (no defaults); the name and e-mail are always sent. */
 export const userUpdateRequest = z.strictObject({ user_id: userId, row_version: rowVersion, ...updateFields(userFields) });
@@ -148,14 +148,14 @@ export const userUnlapseRequest = z.strictObject({
   user_id: userId,
   row_version: rowVersion,
   /** 1: the user must change the password at the next sign-in (success code 990000210003, else 990000210004). */
-  require_password_change: flag.default(0),
+  require_password_change: z._default(flag, 0),
 });
 
 export const passwordResetRequest = z.strictObject({
   user_id: userId,
   row_version: rowVersion,
   /** `show`: answer the temporary password once; `mail`: send it to the user's address instead. */
-  delivery: z.enum(['show', 'mail'], { error: 'validation.invalidValue' }).default('show'),
+  delivery: z._default(z.enum(['show', 'mail'], 'validation.invalidValue'), 'show'),
 });
 
 export const emptyResponse = z.object({});

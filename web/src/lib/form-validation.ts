@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { MessageKey } from '@shared/messages.ts';
 
 /**
  * Inline validation with the shared zod schemas: their issue messages are catalogue keys
  * (`validation.required`, ...) translated here, one message per top-level field.
  */
-export function fieldErrors(schema: z.ZodType, value: unknown, t: TFunction): Record<string, string> {
+export function fieldErrors(schema: z.ZodMiniType, value: unknown, t: TFunction): Record<string, string> {
   const result = schema.safeParse(value);
   if (result.success) return {};
   const errors: Record<string, string> = {};

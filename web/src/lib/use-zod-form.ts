@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError } from './api-client.ts';
 import { handleSaveError, useReload } from './edit-form.ts';
 import { focusFirstInvalid } from './focus-invalid.ts';
@@ -12,7 +12,7 @@ export interface ZodFormOptions<V extends object, B, R> {
   /** The values the form starts from (also what Reset goes back to and `changed` compares with). */
   initial: V;
   /** The request's shared zod schema (shared/schemas/*.ts): checked in the browser before sending. */
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   /** The request body from the values and whatever else the form holds (called on every render). */
   toBody: (values: V) => B;
   /** The API call (pass `{ silent: true }`: the hook routes its refusals). */

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { codes } from '@shared/codes.ts';
 import { NEW_PASSWORD_MAX } from '@shared/schemas/users.ts';
 import type { PasswordPolicy } from '@shared/schemas/security.ts';
@@ -50,6 +50,6 @@ export function passwordMismatch(values: { new_password: string; confirm_passwor
  * The new-password form's own errors before it is sent (the sign-in's forced change): the schema's
  * messages, and the mismatch where the schema passed the confirmation.
  */
-export function newPasswordFormErrors(schema: z.ZodType, values: { new_password: string; confirm_password: string }, t: TFunction): Record<string, string> {
+export function newPasswordFormErrors(schema: z.ZodMiniType, values: { new_password: string; confirm_password: string }, t: TFunction): Record<string, string> {
   return { ...passwordMismatch(values, t), ...fieldErrors(schema, values, t) };
 }
