@@ -67,8 +67,10 @@ export const codes = {
   folderNameDuplicate: error(-990000090007),
   serverCapacityExceeded: error(990000090001),
   // docs/drive.md "Codes" maps each case to one of these.
+  folderExistsAtDestination: error(990000090002),
   folderToDeleteMissing: error(990000090004),
   fileToDeleteMissing: error(990000090005),
+  fileExistsAtDestination: error(990000090008),
   restoreFolderExists: error(-990000310001),
   restoreFileExists: error(-990000310002),
   restoreLocationMissing: error(-990000310003),

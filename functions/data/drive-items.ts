@@ -14,6 +14,8 @@ import { versionedUpdateItem } from '#lib/data/versioned.ts';
  * - a name taken in a folder: base table `T#<kyk>#FOLDER#<parent>` / `NAME#<rank>#<name key>`, written
  *   in the same transaction as the entry so two concurrent creations cannot both win.
  * Folders partition their children, so no single partition carries a whole tenant's traffic.
+ * An entry knows only its parent: moving a folder is one write however much it holds, and paths are
+ * read upwards, one batch read per level (`folderPaths`).
  */
 export const ROOT_ID = 'root';
 
@@ -22,8 +24,6 @@ export type ItemType = DriveItem['type'];
 export interface ItemRecord extends DriveItem {
   kyk_id: string;
   name_key: string;
-  /** Ids from the root down to the parent: breadcrumbs without walking the tree. */
-  ancestors: string[];
   /** Object key of the current version's bytes (files only). */
   s3_key: string | null;
   /** Size the uploader declared; the storage event must confirm it. */
@@ -99,22 +99,68 @@ export async function getItems(kykId: string, ids: string[]): Promise<ItemRecord
 }
 
 export interface FolderState extends FolderRef {
+  parent_id: string;
   trashed: boolean;
 }
 
-/** Folders by id with whether each is in the trash (missing ones left out), in one round trip. */
-export async function folderStates(kykId: string, ids: string[], options: { consistent?: boolean } = {}): Promise<FolderState[]> {
-  const items = await batchGet<{ id: string; name: string; trashed_date?: string; purging?: boolean }>(ids.map((id) => itemKey(kykId, id)), {
-    projection: 'id, #name, trashed_date, purging',
-    names: { '#name': 'name' },
-    consistent: options.consistent ?? false,
-  });
-  const found = new Map(items.map((item) => [item.id, item]));
-  return ids.flatMap((id) => {
-    const item = found.get(id);
-    return item ? [{ id, name: item.name, trashed: isTrashed(item) }] : [];
-  });
+/** No folder is created, moved or restored deeper than this. */
+export const MAX_FOLDER_DEPTH = 50;
+/**
+ * A path walk stops here: beyond MAX_FOLDER_DEPTH, since moving a deep subtree under a deep folder
+ * can nest past it (the subtree's height is not read on a move, so a move stays one write).
+ */
+const PATH_WALK_LIMIT = 4 * MAX_FOLDER_DEPTH;
+
+export interface FolderPath {
+  /** The folders from the top down to the one asked for (the root not included). */
+  chain: FolderState[];
+  /** A folder on the way is gone (deleted for good) or the walk hit the depth bound. */
+  broken: boolean;
 }
+
+/**
+ * The paths of several folders at once, walking up one level per round trip: each round reads the
+ * distinct parents not yet known in one BatchGet, so a page of entries in a few folders costs as
+ * many round trips as the deepest of them is deep.
+ */
+export async function folderPaths(kykId: string, folderIds: string[], options: { consistent?: boolean } = {}): Promise<Map<string, FolderPath>> {
+  const known = new Map<string, FolderState>();
+  let frontier = [...new Set(folderIds.filter((id) => id !== ROOT_ID))];
+  for (let level = 0; frontier.length > 0 && level <= PATH_WALK_LIMIT; level++) {
+    const found = await batchGet<{ id: string; name: string; parent_id: string; trashed_date?: string; purging?: boolean }>(frontier.map((id) => itemKey(kykId, id)), {
+      projection: 'id, #name, parent_id, trashed_date, purging',
+      names: { '#name': 'name' },
+      consistent: options.consistent ?? false,
+    });
+    for (const folder of found) known.set(folder.id, { id: folder.id, name: folder.name, parent_id: folder.parent_id, trashed: isTrashed(folder) });
+    frontier = [...new Set(found.map((folder) => folder.parent_id).filter((id) => id !== ROOT_ID && !known.has(id)))];
+  }
+  const paths = new Map<string, FolderPath>();
+  for (const id of folderIds) {
+    const chain: FolderState[] = [];
+    let current = id;
+    let broken = false;
+    while (current !== ROOT_ID) {
+      const folder = known.get(current);
+      if (!folder || chain.length > PATH_WALK_LIMIT) {
+        broken = true;
+        break;
+      }
+      chain.unshift(folder);
+      current = folder.parent_id;
+    }
+    paths.set(id, { chain, broken });
+  }
+  return paths;
+}
+
+/** One folder's path (see folderPaths). */
+export async function folderPath(kykId: string, folderId: string, options: { consistent?: boolean } = {}): Promise<FolderPath> {
+  return (await folderPaths(kykId, [folderId], options)).get(folderId)!;
+}
+
+/** A path every folder of which is there and out of the trash. */
+export const isLivePath = (path: FolderPath): boolean => !path.broken && path.chain.every((folder) => !folder.trashed);
 
 /** A transaction's check that a folder still exists and is neither in the trash nor being purged. */
 export const liveFolderCheck = (label: string, kykId: string, folderId: string): LabelledItem => ({
@@ -285,3 +331,49 @@ export async function renameItem(item: ItemRecord, name: string, change: { userI
   }
   return renamed;
 }
+
+/**
+ * Moves an entry into another folder over the version read: one write however much a folder holds
+ * (entries know only their parent). In one transaction: the name claimed in the new folder and given
+ * back in the old, the entry re-filed in the new folder's listing (still where it was read, not
+ * trashed), and every folder on the new folder's path checked unchanged and live, so two crossing
+ * moves cannot make a cycle and nothing lands in a folder trashed meanwhile. Throws NameTakenError,
+ * ItemChangedError (the entry), or PathChangedError (the destination's path).
+ */
+export async function moveItem(item: ItemRecord, target: { parentId: string; chain: FolderState[] }, change: { expectedVersion: number }): Promise<ItemRecord> {
+  const moved: ItemRecord = { ...item, parent_id: target.parentId, row_version: change.expectedVersion + 1 };
+  const claim = nameClaimKey(item.kyk_id, target.parentId, item.type, item.name_key);
+  const listing = listingKeys(moved);
+  const pathChecks: LabelledItem[] = target.chain.map((folder, index) => ({
+    label: `path${index}`,
+    ConditionCheck: {
+      TableName: table(),
+      Key: itemKey(item.kyk_id, folder.id),
+      ConditionExpression: '#type = :folder AND parent_id = :parent AND attribute_not_exists(trashed_date) AND attribute_not_exists(purging)',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':folder': 'folder', ':parent': folder.parent_id },
+    },
+  }));
+  try {
+    await transactWrite([
+      { label: 'nameClaim', Put: { TableName: table(), Item: { ...claim, type: 'name-claim', item_id: item.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { label: 'oldClaim', Delete: { TableName: table(), Key: nameClaimKey(item.kyk_id, item.parent_id, item.type, item.name_key), ConditionExpression: 'item_id = :id', ExpressionAttributeValues: { ':id': item.id } } },
+      versionedUpdateItem('item', {
+        key: itemKey(item.kyk_id, item.id),
+        expectedVersion: change.expectedVersion,
+        set: { parent_id: target.parentId, ...listing },
+        condition: 'gsi1pk = :listed AND parent_id = :parent',
+        values: { ':listed': listingKeys(item).gsi1pk, ':parent': item.parent_id },
+      }),
+      ...pathChecks,
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionFailed && (error.failed('item') || error.failed('oldClaim'))) throw new ItemChangedError();
+    if (error instanceof TransactionFailed && pathChecks.some((check) => error.failed(check.label))) throw new PathChangedError();
+    if (error instanceof TransactionFailed && error.failed('nameClaim')) throw new NameTakenError(await claimedId(claim));
+    throw error;
+  }
+  return moved;
+}
+
+export class PathChangedError extends Error {}

@@ -127,10 +127,10 @@ export async function listTrash(kykId: string, options: { deletedBy?: string; pa
  */
 export async function restoreItem(
   item: ItemRecord,
-  target: { parentId: string; ancestors: string[] },
+  target: { parentId: string },
   change: { expectedVersion: number },
 ): Promise<ItemRecord> {
-  const restored: ItemRecord = { ...item, parent_id: target.parentId, ancestors: target.ancestors, row_version: change.expectedVersion + 1 };
+  const restored: ItemRecord = { ...item, parent_id: target.parentId, row_version: change.expectedVersion + 1 };
   delete restored.trashed_date;
   delete restored.trashed_user_id;
   const claim = nameClaimKey(item.kyk_id, target.parentId, item.type, item.name_key);
@@ -140,7 +140,7 @@ export async function restoreItem(
       versionedUpdateItem('item', {
         key: itemKey(item.kyk_id, item.id),
         expectedVersion: change.expectedVersion,
-        set: { parent_id: target.parentId, ancestors: target.ancestors, ...listingKeys(restored) },
+        set: { parent_id: target.parentId, ...listingKeys(restored) },
         remove: ['trashed_date', 'trashed_user_id'],
         condition: 'gsi1pk = :trash',
         values: { ':trash': trashPartition(item.kyk_id) },

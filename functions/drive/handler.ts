@@ -9,6 +9,7 @@ import { addFavoriteItem, listFavoriteItems, removeFavoriteItem } from './favori
 import { getItemInfo } from './get-item.ts';
 import { listFolder } from './list-folder.ts';
 import { listRecentFiles } from './list-recent.ts';
+import { moveDriveItems } from './move-items.ts';
 import { listTrashPage } from './list-trash.ts';
 import { registerFile } from './register-file.ts';
 import { renameDriveItem } from './rename-item.ts';
@@ -26,6 +27,7 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/download': downloadFile,
   'com_drive/rename_btn': renameDriveItem,
   'com_drive/delete_btn': trashDriveItems,
+  'com_drive/move_btn': moveDriveItems,
   'com_drive/recycle_list': listTrashPage,
   'com_drive/restore_btn': restoreDriveItems,
   'com_drive/force_delete_btn': deleteDriveItemsForever,

@@ -1,6 +1,6 @@
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { folderStates, getItem, isTrashed, listChildren, ROOT_ID, toDriveItem } from '#data/drive-items.ts';
+import { folderPath, getItem, isLivePath, isTrashed, listChildren, ROOT_ID, toDriveItem } from '#data/drive-items.ts';
 
 const gone = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
 
@@ -11,7 +11,6 @@ export const listFolder: Operation<'com_drive/drive_info'> = async ({ caller, in
   const folder = input.folder_id === ROOT_ID ? undefined : await getItem(caller.kykId, input.folder_id);
   // A trashed folder cannot be opened, nor one inside it.
   if (input.folder_id !== ROOT_ID && (folder?.type !== 'folder' || isTrashed(folder))) throw gone();
-  const above = folder ? folder.ancestors.filter((id) => id !== ROOT_ID) : [];
   const [page, path] = await Promise.all([
     listChildren(caller.kykId, input.folder_id, {
       sortItem: input.sort_item,
@@ -19,13 +18,13 @@ export const listFolder: Operation<'com_drive/drive_info'> = async ({ caller, in
       pageSize: input.page_size,
       cursor: input.cursor,
     }),
-    folderStates(caller.kykId, above, { consistent: true }),
+    folder ? folderPath(caller.kykId, folder.parent_id, { consistent: true }) : undefined,
   ]);
-  if (path.length < above.length || path.some((ancestor) => ancestor.trashed)) throw gone();
+  if (path && !isLivePath(path)) throw gone();
   if (!page) throw new DomainError('input', {}, { cursor: 'validation.invalidValue' });
   return {
     folder: { id: input.folder_id, name: folder?.name ?? ROOT_NAME },
-    path: path.map(({ id, name }) => ({ id, name })),
+    path: (path?.chain ?? []).map(({ id, name }) => ({ id, name })),
     items: page.items.map(toDriveItem),
     next_cursor: page.nextCursor,
   };

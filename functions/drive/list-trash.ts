@@ -1,26 +1,26 @@
 import type { TrashEntry } from '#shared/schemas/drive.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { folderStates, ROOT_ID, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
+import { folderPaths, toDriveItem, type FolderPath, type ItemRecord } from '#data/drive-items.ts';
 import { listTrash } from '#data/drive-trash.ts';
 
 /**
  * One page of the trash, newest deletion first, each entry with the place it was deleted from.
  * Level 3 (and administrators) see the whole contract's trash; others what they deleted. The
- * places of a page are read in one batch (the distinct folders above its entries).
+ * places of a page are read together, one batch read per level of the folders above its entries.
  */
 export const listTrashPage: Operation<'com_drive/recycle_list'> = async ({ caller, input }) => {
   const whole = caller.rights.drive >= 3;
   const page = await listTrash(caller.kykId, { ...(whole ? {} : { deletedBy: caller.userId }), pageSize: input.page_size, cursor: input.cursor });
   if (!page) throw new DomainError('input', {}, { cursor: 'validation.invalidValue' });
-  const folderIds = [...new Set(page.items.flatMap((item) => item.ancestors.filter((id) => id !== ROOT_ID)))];
-  const folders = new Map((await folderStates(caller.kykId, folderIds)).map((folder) => [folder.id, folder]));
-  return { items: page.items.map((item) => trashEntry(item, folders)), scope: whole ? 'contract' : 'own', next_cursor: page.nextCursor };
+  const paths = await folderPaths(caller.kykId, page.items.map((item) => item.parent_id));
+  return { items: page.items.map((item) => trashEntry(item, paths.get(item.parent_id)!)), scope: whole ? 'contract' : 'own', next_cursor: page.nextCursor };
 };
 
-function trashEntry(item: ItemRecord, folders: Map<string, { id: string; name: string; trashed: boolean }>): TrashEntry {
-  const above = item.ancestors.filter((id) => id !== ROOT_ID);
-  const path = above.flatMap((id) => (folders.has(id) ? [{ id, name: folders.get(id)!.name }] : []));
-  const original_place = path.length < above.length ? 'missing' : above.some((id) => folders.get(id)!.trashed) ? 'trashed' : 'present';
-  return { ...toDriveItem(item), trashed_date: item.trashed_date!, trashed_user_id: item.trashed_user_id!, original_path: path, original_place };
+function trashEntry(item: ItemRecord, path: FolderPath): TrashEntry {
+  const original_place = path.broken ? 'missing' : path.chain.some((folder) => folder.trashed) ? 'trashed' : 'present';
+  return {
+    ...toDriveItem(item), trashed_date: item.trashed_date!, trashed_user_id: item.trashed_user_id!,
+    original_path: path.chain.map(({ id, name }) => ({ id, name })), original_place,
+  };
 }

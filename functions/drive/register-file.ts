@@ -36,7 +36,6 @@ export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller
     kyk_id: caller.kykId,
     id: randomUUID(),
     parent_id: input.folder_id,
-    ancestors: parent.ancestors,
     type: 'file',
     name,
     name_key: nameKey(name),

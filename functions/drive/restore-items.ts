@@ -2,8 +2,8 @@ import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { mayChangeItem } from '#domain/access.ts';
 import { eachEntry } from '#domain/drive/bulk.ts';
-import { ancestorsLive, writableFolder } from '#domain/drive/reach.ts';
-import { getItem, isTrashed, ItemChangedError, NameTakenError, ROOT_ID, type ItemRecord } from '#data/drive-items.ts';
+import { writableFolder } from '#domain/drive/reach.ts';
+import { folderPath, getItem, isLivePath, isTrashed, ItemChangedError, NameTakenError, ROOT_ID, type ItemRecord } from '#data/drive-items.ts';
 import { restoreItem, TargetGoneError } from '#data/drive-trash.ts';
 
 /**
@@ -21,18 +21,18 @@ export const restoreDriveItems: Operation<'com_drive/restore_btn'> = async ({ ca
     if (!mayChangeItem(caller.rights, caller.userId, item)) throw new DomainError('permissionError');
     if (item.row_version !== entry.row_version) throw new DomainError('editedByAnotherUser');
 
-    let target: { id: string; ancestors: string[] };
+    let target: string;
     if (input.folder_id !== undefined) {
       if (!newLocation) throw new DomainError('restoreNewLocationMissing');
-      // A folder elsewhere would take its whole subtree along: that is a move (not yet offered from the trash).
-      if (item.type === 'folder' && newLocation.id !== item.parent_id) throw new DomainError('restoreNewLocationError');
-      target = newLocation;
+      // A folder goes in only where folders may still nest (a trashed folder's own subtree is unreachable anyway).
+      if (item.type === 'folder' && (!newLocation.holdsFolders || newLocation.chain.some((folder) => folder.id === item.id))) throw new DomainError('restoreNewLocationError');
+      target = newLocation.id;
     } else {
-      target = { id: item.parent_id, ancestors: item.ancestors };
+      target = item.parent_id;
       await originalPlaceUsable(caller.kykId, item);
     }
     try {
-      await restoreItem(item, { parentId: target.id, ancestors: target.ancestors }, { expectedVersion: entry.row_version });
+      await restoreItem(item, { parentId: target }, { expectedVersion: entry.row_version });
     } catch (error) {
       if (error instanceof NameTakenError) {
         throw new DomainError(input.folder_id !== undefined ? 'restoreSameNameInNewLocation' : item.type === 'folder' ? 'restoreFolderExists' : 'restoreFileExists');
@@ -56,5 +56,5 @@ async function originalPlaceUsable(kykId: string, item: ItemRecord): Promise<voi
   if (item.parent_id === ROOT_ID) return;
   const parent = await getItem(kykId, item.parent_id);
   if (!parent || parent.purging) throw new DomainError('restoreLocationMissing');
-  if (isTrashed(parent) || !(await ancestorsLive(kykId, parent.ancestors))) throw new DomainError('restoreLocationError');
+  if (isTrashed(parent) || !isLivePath(await folderPath(kykId, parent.parent_id, { consistent: true }))) throw new DomainError('restoreLocationError');
 }

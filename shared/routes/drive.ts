@@ -38,6 +38,10 @@ export const driveRoutes = {
     group: 'drive', access: 'drive-active', summary: 'Move files and folders to the trash (active level: only what one registered, folders only when empty)',
     request: drive.deleteRequest, response: drive.bulkResponse,
   }),
+  'com_drive/move_btn': route({
+    group: 'drive', access: 'drive-active', summary: 'Move files and folders into another folder, each in one write (active level: only what one registered, folders only when empty)',
+    request: drive.moveRequest, response: drive.bulkResponse,
+  }),
   'com_drive/recycle_list': route({
     group: 'drive', access: 'drive-view', summary: "One page of the trash, newest deletion first: the contract's at level 3, else what the caller deleted",
     request: drive.recycleListRequest, response: drive.recycleListResponse,

@@ -144,6 +144,13 @@ const seenEntry = z.strictObject({ id: itemId, row_version: rowVersion });
 const seenItem = z.extend(seenEntry, { type: z.enum(['folder', 'file'], 'validation.invalidValue') });
 
 export const deleteRequest = z.strictObject({ items: bulk(seenItem) });
+
+export const moveRequest = z.strictObject({
+  items: bulk(seenItem),
+  /** The folder they go into ('root' for the top). */
+  folder_id: itemId,
+});
+export type MoveRequest = z.input<typeof moveRequest>;
 export type DeleteRequest = z.input<typeof deleteRequest>;
 
 /**

@@ -203,11 +203,12 @@ describe('restore', () => {
     expect((await trashOf(t.token)).items.map((item) => item.id)).not.toContain(folder.id);
   });
 
-  it('answers the restore codes: name taken where it was, place in the trash or gone, new location taken, gone or unfit', async () => {
+  it('answers the restore codes: name taken where it was, place in the trash or gone, new location taken or gone', async () => {
     const place = await aFolder(t);
     const file = await uploadFile(t.token, place.id, 'same.txt', bytes('1'));
     const folder = await aFolder(t, { parentId: place.id, name: 'Same' });
-    await trash(t.token, file, folder);
+    await uploadFile(t.token, folder.id, 'inside.txt', bytes('i'));
+    await trash(t.token, file, await fresh(t.token, folder.id));
     await uploadFile(t.token, place.id, 'same.txt', bytes('2'));
     await aFolder(t, { parentId: place.id, name: 'same' });
     const restore = async (entry: DriveItem, folderId?: string) => {
@@ -222,10 +223,13 @@ describe('restore', () => {
     await uploadFile(t.token, other.id, 'same.txt', bytes('3'));
     expect((await restore(file, other.id)).code).toBe(-990000310005);
     expect((await restore(file, randomUUID())).code).toBe(-990000310006);
-    expect((await restore(folder, other.id)).code).toBe(-990000310007);
     const free = await aFolder(t);
     expect((await restore(file, free.id)).code).toBe(0);
     expect(await namesIn(t.token, free.id)).toEqual(['same.txt']);
+    // A folder goes to a new location with everything inside it.
+    expect((await restore(folder, free.id)).code).toBe(0);
+    expect(await namesIn(t.token, free.id)).toEqual(['Same', 'same.txt']);
+    expect(await namesIn(t.token, folder.id)).toEqual(['inside.txt']);
 
     // The original place in the trash, then gone for good.
     const lost = await aFolder(t);
