@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { API_PREFIX, bearer, readBearer, TOKEN_HEADER, type Envelope } from '#shared/envelope.ts';
 import type { RouteRequest, RoutePath, RouteResponse } from '#shared/routes.ts';
 import { demoPassword } from '../playwright.config.ts';
@@ -31,6 +31,19 @@ export class AdminApi {
     const envelope = await this.call(path, body);
     expect(envelope.msg_level, `${path}: ${envelope.code} ${envelope.message}`).toBe('INFO');
     return envelope.data as RouteResponse<P>;
+  }
+
+  /**
+   * The API in the session a browser signed in with (the SPA's token cookie, web/src/lib/session.ts):
+   * a change "by someone else" while a page is open, without the forced sign-in that would end the
+   * browser's session.
+   */
+  static async ofBrowser(request: APIRequestContext, context: BrowserContext): Promise<AdminApi> {
+    const cookie = (await context.cookies()).find((entry) => entry.name === 'atk');
+    expect(cookie, 'the browser is signed in').toBeDefined();
+    const api = new AdminApi(request);
+    api.token = decodeURIComponent(cookie!.value);
+    return api;
   }
 
   async signIn(): Promise<void> {

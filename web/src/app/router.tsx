@@ -63,6 +63,7 @@ export const routeObjects: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./layouts/admin-only.tsx')).AdminOnly }),
             children: [
               page('security-policy', () => import('@/features/security/components/security-policy-page/root.tsx')),
+              page('common-settings', () => import('@/features/settings/components/common-settings-page/root.tsx')),
               page('list-user', () => import('@/features/users/components/user-list-page/root.tsx')),
               // Registration (?mode=new), details (?user_id=…) and edit (&mode=edit) of one user.
               page('user', () => import('@/features/users/components/user-page/root.tsx')),

@@ -99,11 +99,12 @@ function SignedInShell() {
           { type: 'link', text: t('nav.legalEntities'), href: '/legal' },
           { type: 'link', text: t('nav.importHistory'), href: '/import-history' },
           { type: 'link', text: t('nav.securityPolicy'), href: '/security-policy' },
+          { type: 'link', text: t('nav.commonSettings'), href: '/common-settings' },
         ],
       },
     );
   }
-  const hrefs = ['/storage', '/profile', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/import-history', '/security-policy'] : [])];
+  const hrefs = ['/storage', '/profile', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/import-history', '/security-policy', '/common-settings'] : [])];
   // The group create and edit screens live under /user-group/ but belong to the group list; /user
   // (a user's registration, details and edit) belongs to the account list.
   const section = location.pathname.startsWith('/user-group/')

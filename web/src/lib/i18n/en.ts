@@ -2,6 +2,7 @@ import { catalogue } from '@shared/messages.ts';
 import { ipPolicyTexts } from './ip-policy.ts';
 import { pickerTexts } from './picker.ts';
 import { securityTexts } from './security.ts';
+import { settingsTexts } from './settings.ts';
 import { importsTexts } from './imports.ts';
 import { usersTexts } from './users.ts';
 import { legalTexts } from './legal.ts';
@@ -44,6 +45,7 @@ export const en = {
     userGroups: 'User groups',
     legalEntities: 'Legal entities',
     securityPolicy: 'Security policy',
+    commonSettings: 'Common settings',
     importHistory: 'Import history',
     openNavigation: 'Open navigation',
     closeNavigation: 'Close navigation',
@@ -61,6 +63,7 @@ export const en = {
     searchResult: 'Search results',
     user: 'User information',
     securityPolicy: 'Security policy',
+    commonSettings: 'Common settings',
     legal: 'Legal entities',
     legalAdd: 'Register legal entity',
     listUserGroup: 'User groups',
@@ -187,6 +190,7 @@ export const en = {
     select: 'Select',
   },
   security: securityTexts.en,
+  settings: settingsTexts.en,
   account: {
     changePassword: {
       description: 'Change the password you sign in with.',

@@ -2,6 +2,7 @@ import { catalogue } from '@shared/messages.ts';
 import { ipPolicyTexts } from './ip-policy.ts';
 import { pickerTexts } from './picker.ts';
 import { securityTexts } from './security.ts';
+import { settingsTexts } from './settings.ts';
 import { importsTexts } from './imports.ts';
 import { usersTexts } from './users.ts';
 import { legalTexts } from './legal.ts';
@@ -42,6 +43,7 @@ export const ja: Resources = {
     userGroups: 'ユーザーグループ',
     legalEntities: '法人',
     securityPolicy: 'セキュリティポリシー',
+    commonSettings: '共通設定',
     importHistory: 'インポート履歴',
     openNavigation: 'ナビゲーションを開く',
     closeNavigation: 'ナビゲーションを閉じる',
@@ -59,6 +61,7 @@ export const ja: Resources = {
     searchResult: '検索結果',
     user: 'ユーザー情報',
     securityPolicy: 'セキュリティポリシー',
+    commonSettings: '共通設定',
     legal: '法人',
     legalAdd: '法人登録',
     listUserGroup: 'ユーザーグループ',
@@ -185,6 +188,7 @@ export const ja: Resources = {
     select: '選択',
   },
   security: securityTexts.ja,
+  settings: settingsTexts.ja,
   account: {
     changePassword: {
       description: 'ログインに使うパスワードを変更します。',

@@ -1,0 +1,102 @@
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { fiscalYearStartMonth, monthName, TAX_ACT_RETENTION_YEARS, wholeNumber } from '../../utils/settings-form.ts';
+import { FlagField, NumberField, settingsFieldTestId, settingsTestId, type FieldsProps } from './fields.tsx';
+
+const months = Array.from({ length: 12 }, (_, index) => index + 1);
+
+/** How long the trash keeps entries before the scheduled job deletes them for good. */
+export function TrashContainer(props: FieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <Container header={<Header variant="h2" description={t('settings.trash.description')}>{t('settings.trash.title')}</Header>}>
+      <NumberField {...props} field="trash_retention_days" />
+    </Container>
+  );
+}
+
+/** Whether files may be shared with users by permission, and share links issued. */
+export function SharingContainer(props: FieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <Container header={<Header variant="h2" description={t('settings.sharing.description')}>{t('settings.sharing.title')}</Header>}>
+      <ColumnLayout columns={2} variant="text-grid">
+        <FlagField {...props} field="file_sharing" />
+        <FlagField {...props} field="url_issuing" />
+      </ColumnLayout>
+    </Container>
+  );
+}
+
+/** A new link's validity and download limit, the most a user may set (0 downloads: no limit), and the password rule. */
+export function LinksContainer(props: FieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <Container header={<Header variant="h2" description={t('settings.links.description')}>{t('settings.links.title')}</Header>}>
+      <SpaceBetween size="l">
+        {!props.draft.url_issuing && (
+          <Alert type="info" data-testid="settings-links-off">
+            {t('settings.links.issuingOff')}
+          </Alert>
+        )}
+        <ColumnLayout columns={2} variant="text-grid">
+          <NumberField {...props} field="link_default_days" />
+          <NumberField {...props} field="link_max_days" />
+          <NumberField {...props} field="link_default_downloads" noLimit />
+          <NumberField {...props} field="link_max_downloads" noLimit />
+          <FlagField {...props} field="link_password_required" />
+        </ColumnLayout>
+      </SpaceBetween>
+    </Container>
+  );
+}
+
+/** The month the fiscal year ends, and the years documents are kept (with the Corporation Tax Act's rule). */
+export function FiscalContainer(props: FieldsProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const month = props.draft.fiscal_year_end_month;
+  const option = (value: number) => ({ value: String(value), label: monthName(value, language) });
+  const years = wholeNumber(props.draft.retention_years);
+  return (
+    <Container header={<Header variant="h2" description={t('settings.fiscal.description')}>{t('settings.fiscal.title')}</Header>}>
+      <SpaceBetween size="l">
+        <ColumnLayout columns={2} variant="text-grid">
+          <FormField
+            label={t('settings.fields.fiscal_year_end_month.label')}
+            description={t('settings.fields.fiscal_year_end_month.description')}
+            constraintText={t('settings.fiscal.period', { from: monthName(fiscalYearStartMonth(month), language), to: monthName(month, language) })}
+            errorText={props.errors.fiscal_year_end_month}
+            data-testid={settingsFieldTestId('fiscal_year_end_month')}
+          >
+            <div className="settings-month">
+              <Select
+                selectedOption={option(month)}
+                options={months.map(option)}
+                disabled={props.disabled}
+                invalid={!!props.errors.fiscal_year_end_month}
+                onChange={({ detail }) => props.onChange('fiscal_year_end_month', Number(detail.selectedOption.value))}
+                ariaLabel={t('settings.fields.fiscal_year_end_month.label')}
+                data-testid={settingsTestId('fiscal_year_end_month')}
+              />
+            </div>
+          </FormField>
+          <NumberField
+            {...props}
+            field="retention_years"
+            warningText={years < TAX_ACT_RETENTION_YEARS ? t('settings.fiscal.belowTaxAct') : undefined}
+          />
+        </ColumnLayout>
+        <Alert type="info" header={t('settings.fiscal.taxActTitle')} data-testid="settings-tax-act-note">
+          {t('settings.fiscal.taxActNote')}
+        </Alert>
+      </SpaceBetween>
+    </Container>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { commonSettingsSaveRequest, defaultCommonSettings } from '@shared/schemas/settings.ts';
+import { draftChanged, draftFromSettings, fiscalYearStartMonth, monthName, settingsFromDraft } from './settings-form.ts';
+
+describe('the common settings form', () => {
+  it('edits numbers as text and flags as switches, and gives back the settings it started from', () => {
+    const draft = draftFromSettings(defaultCommonSettings);
+    expect(draft).toMatchObject({ trash_retention_days: '30', link_max_downloads: '0', url_issuing: true, link_password_required: false, fiscal_year_end_month: 3 });
+    expect(settingsFromDraft(draft)).toEqual(defaultCommonSettings);
+    expect(draftChanged(draft, draft)).toBe(false);
+  });
+
+  it('sends what is not a whole number as NaN, which the shared schema refuses under its field', () => {
+    const draft = { ...draftFromSettings(defaultCommonSettings), trash_retention_days: ' 1.5', link_max_days: '' };
+    const body = { row_version: 0, ...settingsFromDraft(draft) };
+    expect(body.trash_retention_days).toBeNaN();
+    const result = commonSettingsSaveRequest.safeParse(body);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual(['link_max_days', 'trash_retention_days']);
+  });
+
+  it('a maximum below the default is refused on the default, as the server does', () => {
+    const draft = { ...draftFromSettings(defaultCommonSettings), link_max_days: '5' };
+    const result = commonSettingsSaveRequest.safeParse({ row_version: 0, ...settingsFromDraft(draft) });
+    expect(result.error?.issues).toMatchObject([{ path: ['link_default_days'], message: 'validation.aboveMaximum' }]);
+  });
+
+  it('counts spaces around a number as no change', () => {
+    const initial = draftFromSettings(defaultCommonSettings);
+    expect(draftChanged({ ...initial, retention_years: ' 7 ' }, initial)).toBe(false);
+    expect(draftChanged({ ...initial, retention_years: '10' }, initial)).toBe(true);
+    expect(draftChanged({ ...initial, fiscal_year_end_month: 12 }, initial)).toBe(true);
+  });
+
+  it('names months in the language, and a fiscal year starts the month after it ends', () => {
+    expect(monthName(3, 'en')).toBe('March');
+    expect(monthName(3, 'ja')).toBe('3月');
+    expect(fiscalYearStartMonth(3)).toBe(4);
+    expect(fiscalYearStartMonth(12)).toBe(1);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * UI texts of the `settings` section, English and Japanese side by side (en.ts and ja.ts spread them in):
+ * the common settings screen (/common-settings). Same shape in both languages: ja is checked against en.
+ */
+const en = {
+  description: 'Rules for the whole contract: how long the trash keeps items, sharing, share links and the fiscal year.',
+  on: 'On',
+  off: 'Off',
+  reset: 'Reset',
+  saved: 'The common settings have been saved.',
+  range: 'From {{min}} to {{max}}.',
+  unsaved: {
+    title: 'Discard unsaved changes?',
+    message: 'You have changed the common settings without saving. If you continue, your changes are lost.',
+    stay: 'Keep editing',
+    discard: 'Discard changes',
+  },
+  trash: {
+    title: 'Trash',
+    description: 'How long deleted files and folders stay in the trash, where users can still restore them.',
+  },
+  sharing: {
+    title: 'Sharing',
+    description: 'What users may share, and how.',
+  },
+  links: {
+    title: 'Share links',
+    description: 'The validity and download limit a new link starts with, and the most a user may set.',
+    issuingOff: 'URL issuing is off. These settings apply once it is turned on.',
+    rangeNoLimit: 'From {{min}} to {{max}}. 0: no limit.',
+    noLimit: 'No limit',
+  },
+  fiscal: {
+    title: 'Fiscal year and retention',
+    description: 'Used by the electronic bookkeeping rules to work out how long documents are kept.',
+    period: 'Fiscal year: {{from}} to {{to}}.',
+    taxActTitle: 'Corporation Tax Act',
+    taxActNote:
+      'Books and records must be kept for 7 years from the day after the tax return deadline, or 10 years for fiscal years with a loss carried forward. Check the period your organisation needs with your tax adviser.',
+    belowTaxAct: 'Shorter than the 7 years the Corporation Tax Act requires.',
+  },
+  fields: {
+    trash_retention_days: {
+      label: 'Retention period (days)',
+      description: 'Items that have been in the trash longer than this are deleted for good by an hourly job. A shorter period takes effect at the next run.',
+    },
+    file_sharing: { label: 'File sharing', description: 'Users may share files and folders with other users and groups through access permissions.' },
+    url_issuing: { label: 'URL issuing', description: 'Users may issue share links (URLs) to files, with a validity period and a download limit.' },
+    link_default_days: { label: 'Default validity (days)', description: 'How long a new link stays valid.' },
+    link_max_days: { label: 'Maximum validity (days)', description: 'The longest validity a user may set.' },
+    link_default_downloads: { label: 'Default download limit', description: 'How many downloads a new link allows.' },
+    link_max_downloads: { label: 'Maximum download limit', description: 'The most downloads a user may allow. With a maximum set, the default must be a number up to it.' },
+    link_password_required: { label: 'Password required', description: 'Every new link needs a password to open it.' },
+    fiscal_year_end_month: { label: 'Fiscal year end month', description: 'The month your fiscal year ends.' },
+    retention_years: { label: 'Retention period (years)', description: 'Years documents are kept after the end of the fiscal year they belong to.' },
+  },
+};
+
+const ja: typeof en = {
+  description: '契約全体に適用される設定です。ごみ箱の保存期間、共有、共有リンク、事業年度を設定します。',
+  on: 'オン',
+  off: 'オフ',
+  reset: '元に戻す',
+  saved: '共通設定を保存しました。',
+  range: '{{min}}～{{max}}',
+  unsaved: {
+    title: '保存していない変更を破棄しますか？',
+    message: '共通設定の変更が保存されていません。続けると変更は失われます。',
+    stay: '編集を続ける',
+    discard: '変更を破棄',
+  },
+  trash: {
+    title: 'ごみ箱',
+    description: '削除したファイルとフォルダーをごみ箱に残す期間です。この間はユーザーが元に戻せます。',
+  },
+  sharing: {
+    title: '共有',
+    description: 'ユーザーが共有できる範囲と方法です。',
+  },
+  links: {
+    title: '共有リンク',
+    description: '新しいリンクの有効期限とダウンロード回数の初期値、およびユーザーが設定できる上限です。',
+    issuingOff: 'URL発行がオフです。これらの設定は、URL発行をオンにすると適用されます。',
+    rangeNoLimit: '{{min}}～{{max}}（0: 無制限）',
+    noLimit: '無制限',
+  },
+  fiscal: {
+    title: '事業年度と保存年数',
+    description: '電子帳簿保存のルールで、書類の保存期間を求めるために使います。',
+    period: '事業年度: {{from}}～{{to}}',
+    taxActTitle: '法人税法',
+    taxActNote:
+      '帳簿書類は、確定申告書の提出期限の翌日から7年間（欠損金の繰越控除を受ける事業年度は10年間）保存する必要があります。必要な保存年数は税理士にご確認ください。',
+    belowTaxAct: '法人税法で定められた7年より短くなっています。',
+  },
+  fields: {
+    trash_retention_days: {
+      label: 'ごみ箱の保存期間（日）',
+      description: 'この期間を過ぎた項目は、1時間ごとの処理で完全に削除されます。期間を短くすると次回の処理から適用されます。',
+    },
+    file_sharing: { label: 'ファイル共有', description: 'アクセス権限により、ファイルとフォルダーを他のユーザーやグループと共有できます。' },
+    url_issuing: { label: 'URL発行', description: '有効期限とダウンロード回数の上限付きで、ファイルの共有リンク（URL）を発行できます。' },
+    link_default_days: { label: '有効期限の初期値（日）', description: '新しいリンクが有効な日数です。' },
+    link_max_days: { label: '有効期限の上限（日）', description: 'ユーザーが設定できる最長の日数です。' },
+    link_default_downloads: { label: 'ダウンロード回数の初期値', description: '新しいリンクでダウンロードできる回数です。' },
+    link_max_downloads: { label: 'ダウンロード回数の上限', description: 'ユーザーが設定できる最大の回数です。上限を設定した場合、初期値は上限以下の回数にしてください。' },
+    link_password_required: { label: 'パスワード必須', description: 'すべての新しいリンクにパスワードを必須にします。' },
+    fiscal_year_end_month: { label: '決算月', description: '事業年度が終わる月です。' },
+    retention_years: { label: '保存年数', description: '書類が属する事業年度の終了後、保存する年数です。' },
+  },
+};
+
+export const settingsTexts: { en: typeof en; ja: typeof en } = { en, ja };
