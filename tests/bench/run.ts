@@ -22,6 +22,7 @@ import { createTenant } from '#domain/tenants.ts';
 import { measureLambdaBundles } from './lambda-bundles.ts';
 import { capacityReport, closeSection, metered, meterCapacity, openSection } from './capacity.ts';
 import { insertItem, nameKey, type ItemRecord } from '#data/drive-items.ts';
+import { trashItem } from '#data/drive-trash.ts';
 import { measureFirstLoad } from './first-load.ts';
 
 process.env.LOG_LEVEL = 'silent';
@@ -135,13 +136,14 @@ async function main() {
 
     // Folder pages: the cost of one page must not grow with the folder.
     const folderPage: Record<string, unknown> = {};
+    const filled = new Map<number, { folder: { id: string }; records: ItemRecord[] }>();
     for (const size of [100, 10_000]) {
       const folder = (await call('com_drive/folder_reg_btn', { parent_id: 'root', name: `folder-${size}` }, token)).data.item;
       const now = new Date().toISOString();
       const records: ItemRecord[] = Array.from({ length: size }, (_, i) => {
         const name = `entry-${String(i).padStart(5, '0')}`;
         return {
-          kyk_id: 'bench', id: randomUUID(), parent_id: folder.id, ancestors: ['root', folder.id], type: i % 10 === 0 ? 'folder' : 'file',
+          kyk_id: 'bench', id: randomUUID(), parent_id: folder.id, type: i % 10 === 0 ? 'folder' : 'file',
           name, name_key: nameKey(name), size: 1, declared_size: null, version: 1, status: 'ready', content_type: 'text/plain', s3_key: null,
           row_version: 1, regist_date: now, regist_user_id: 'admin', update_date: now, update_user_id: 'admin',
         };
@@ -156,8 +158,50 @@ async function main() {
         pages.push(ms);
       }
       folderPage[`items_${size}`] = { p50: round(median(pages)), p95: round(percentile(pages, 95)), page_size: 50, fill_seconds: round(fillMs / 1000) };
+      filled.set(size, { folder, records });
     }
     results.folder_page_ms = folderPage;
+
+    // Move: a folder holding 10,000 entries against an empty one, there and back (entries keep only their parent).
+    {
+      const big = (await call('com_drive/file_info', { id: filled.get(10_000)!.folder.id }, token)).data.item;
+      const empty = (await call('com_drive/folder_reg_btn', { parent_id: 'root', name: 'empty-to-move' }, token)).data.item;
+      const target = (await call('com_drive/folder_reg_btn', { parent_id: 'root', name: 'move-target' }, token)).data.item;
+      const moves: Record<'big' | 'empty', number[]> = { big: [], empty: [] };
+      for (let i = 0; i < 20; i++) {
+        for (const [kind, id] of [['big', big.id], ['empty', empty.id]] as const) {
+          const item = (await call('com_drive/file_info', { id }, token)).data.item;
+          const [ms] = await timed(() => call('com_drive/move_btn', { items: [{ id, type: 'folder', row_version: item.row_version }], folder_id: i % 2 === 0 ? target.id : 'root' }, token), `move_folder.${kind}`);
+          moves[kind].push(ms);
+        }
+      }
+      results.move_folder_ms = {
+        descendants_10000: { p50: round(median(moves.big)), p95: round(percentile(moves.big, 95)) },
+        empty: { p50: round(median(moves.empty)), p95: round(percentile(moves.empty, 95)) },
+        ratio_p50: round(median(moves.big) / median(moves.empty), 2),
+      };
+    }
+
+    // Trash list: its first page with 100 entries trashed, then with 10,100 (a key-condition page each time).
+    {
+      const trashList: Record<string, unknown> = {};
+      let trashed = 0;
+      for (const size of [100, 10_000]) {
+        const { records } = filled.get(size)!;
+        const date = new Date().toISOString();
+        for (let i = 0; i < records.length; i += 25) {
+          await Promise.all(records.slice(i, i + 25).map((record) => trashItem(record, { userId: 'admin', date, expectedVersion: record.row_version })));
+        }
+        trashed += records.length;
+        const pages: number[] = [];
+        for (let i = 0; i < 40; i++) {
+          const [ms] = await timed(() => call('com_drive/recycle_list', { page_size: 50 }, token), `trash_page.${trashed}`);
+          pages.push(ms);
+        }
+        trashList[`items_${trashed}`] = { p50: round(median(pages)), p95: round(percentile(pages, 95)), page_size: 50 };
+      }
+      results.trash_page_ms = trashList;
+    }
 
     // Upload: the presigned flow (register, PUT, storage event) next to a direct PutObject.
     const bytes = randomBytes(50 * 1024 * 1024);
@@ -268,6 +312,11 @@ function printTable(results: Record<string, unknown>) {
   rows.push(['sign-in latency', `p50 ${signIn.p50} ms, p95 ${signIn.p95} ms`]);
   for (const [key, value] of Object.entries(results.folder_page_ms as Record<string, { p50: number; p95: number }>)) {
     rows.push([`folder page (50) of ${key.replace('items_', '')} items`, `p50 ${value.p50} ms, p95 ${value.p95} ms`]);
+  }
+  const moved = results.move_folder_ms as { descendants_10000: { p50: number }; empty: { p50: number }; ratio_p50: number };
+  rows.push(['move a folder of 10,000 entries / an empty one', `p50 ${moved.descendants_10000.p50} ms / ${moved.empty.p50} ms (x${moved.ratio_p50})`]);
+  for (const [key, value] of Object.entries(results.trash_page_ms as Record<string, { p50: number; p95: number }>)) {
+    rows.push([`trash page (50) of ${key.replace('items_', '')} entries`, `p50 ${value.p50} ms, p95 ${value.p95} ms`]);
   }
   const list = results.user_list_ms as Record<string, { p50: number; p95: number }>;
   for (const [key, value] of Object.entries(list)) {
