@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DriveItem } from '#shared/schemas/drive.ts';
 import { getItem } from '#data/drive-items.ts';
 import { trashContracts, trashShards } from '#data/drive-trash.ts';
 import { applyTrashRetention, expireTrash } from '#domain/drive/retention.ts';
@@ -8,7 +7,7 @@ import { logger } from '#lib/logger.ts';
 import { aFolder, aUser } from './support/factories.ts';
 import { auditOfTarget } from './support/audit.ts';
 import { call } from './support/api.ts';
-import { uploadFile } from './support/drive.ts';
+import { trash, uploadFile } from './support/drive.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -16,10 +15,6 @@ const settingsOf = async (token: string) => {
   const result = await call('com/common_setting_info', {}, token);
   expect(result.body.code, JSON.stringify(result.body)).toBe(0);
   return result.body.data!;
-};
-const trash = async (token: string, item: DriveItem) => {
-  const result = await call('com_drive/delete_btn', { items: [{ id: item.id, type: item.type, row_version: item.row_version }] }, token);
-  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
 };
 
 describe('common settings (common_setting_info, _save_btn)', () => {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DriveItem } from '#shared/schemas/drive.ts';
 import { addFavourite, FAVOURITES_MAX } from '#data/favourites.ts';
 import { aFolder, aUser } from './support/factories.ts';
 import { call } from './support/api.ts';
-import { uploadFile } from './support/drive.ts';
+import { trash, uploadFile } from './support/drive.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -22,8 +21,6 @@ const favorite = async (token: string, id: string) => {
   const result = await call('com_drive/favorite_add_btn', { id }, token);
   expect(result.body.code, JSON.stringify(result.body)).toBe(0);
 };
-const trash = async (token: string, item: DriveItem) =>
-  expect((await call('com_drive/delete_btn', { items: [{ id: item.id, type: item.type, row_version: item.row_version }] }, token)).body.code).toBe(0);
 
 describe('favourites', () => {
   let t: TestTenant;

@@ -3,17 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DriveItem } from '#shared/schemas/drive.ts';
 import { aFolder, aUser } from './support/factories.ts';
 import { call } from './support/api.ts';
-import { uploadFile } from './support/drive.ts';
+import { fresh, namesIn, seen, uploadFile } from './support/drive.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
-const seen = (item: DriveItem) => ({ id: item.id, type: item.type, row_version: item.row_version });
-const namesIn = async (token: string, folderId = 'root') => {
-  const page = await call('com_drive/drive_info', { folder_id: folderId, page_size: 1000 }, token);
-  expect(page.body.code, JSON.stringify(page.body)).toBe(0);
-  return page.body.data!.items.map((item) => item.name);
-};
-const fresh = async (token: string, id: string) => (await call('com_drive/file_info', { id }, token)).body.data!.item;
 const move = (token: string, items: DriveItem[], folderId: string) => call('com_drive/move_btn', { items: items.map(seen), folder_id: folderId }, token);
 
 describe('move', () => {

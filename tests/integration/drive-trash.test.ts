@@ -12,28 +12,16 @@ import { logger } from '#lib/logger.ts';
 import { objectKey } from '#lib/object-storage.ts';
 import { aFolder, aUser } from './support/factories.ts';
 import { call } from './support/api.ts';
-import { uploadFile } from './support/drive.ts';
+import { fresh, namesIn, seen, trash, uploadFile } from './support/drive.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 
 const DUPLICATE = -990000090007;
 const bytes = (text: string) => new TextEncoder().encode(text);
-const seen = (item: DriveItem) => ({ id: item.id, type: item.type, row_version: item.row_version });
 
-const namesIn = async (token: string, folderId = 'root') => {
-  const page = await call('com_drive/drive_info', { folder_id: folderId, page_size: 1000 }, token);
-  expect(page.body.code, JSON.stringify(page.body)).toBe(0);
-  return page.body.data!.items.map((item) => item.name);
-};
 const trashOf = async (token: string) => {
   const page = await call('com_drive/recycle_list', { page_size: 1000 }, token);
   expect(page.body.code, JSON.stringify(page.body)).toBe(0);
   return page.body.data!;
-};
-const fresh = async (token: string, id: string) => (await call('com_drive/file_info', { id }, token)).body.data!.item;
-const trash = async (token: string, ...items: DriveItem[]) => {
-  const result = await call('com_drive/delete_btn', { items: items.map(seen) }, token);
-  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
-  return result.body.data!;
 };
 const trashed = async (token: string, id: string) => (await trashOf(token)).items.find((item) => item.id === id)!;
 const objectExists = (key: string) => s3().send(new GetObjectCommand({ Bucket: config.bucketName, Key: key })).then(() => true, () => false);

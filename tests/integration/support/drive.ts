@@ -37,3 +37,28 @@ export async function waitUntilReady(token: string, id: string): Promise<DriveIt
   }
   throw new Error(`item ${id} never became ready`);
 }
+
+/** An entry as a bulk call names it: id, type and the version read. */
+export const seen = (item: DriveItem) => ({ id: item.id, type: item.type, row_version: item.row_version });
+
+/** The names in a folder (one page of 1000), as the listing orders them: folders first. */
+export async function namesIn(token: string, folderId = 'root'): Promise<string[]> {
+  const page = await call('com_drive/drive_info', { folder_id: folderId, page_size: 1000 }, token);
+  expect(page.body.code, JSON.stringify(page.body)).toBe(0);
+  return page.body.data!.items.map((item) => item.name);
+}
+
+/** An entry as it is now (its current row_version). */
+export async function fresh(token: string, id: string): Promise<DriveItem> {
+  const result = await call('com_drive/file_info', { id }, token);
+  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
+  return result.body.data!.item;
+}
+
+/** Moves entries to the trash, every one of them accepted. */
+export async function trash(token: string, ...items: DriveItem[]) {
+  const result = await call('com_drive/delete_btn', { items: items.map(seen) }, token);
+  expect(result.body.code, JSON.stringify(result.body)).toBe(0);
+  expect(result.body.data!.failed).toEqual([]);
+  return result.body.data!;
+}

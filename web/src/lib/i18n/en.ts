@@ -103,8 +103,14 @@ export const en = {
     loading: 'Loading…',
     notAvailable: '—',
     save: 'Save',
+    reset: 'Reset',
     optionalLabel: '{{label}} - optional',
     maxCharacters: 'Up to {{max}} characters.',
+    unsaved: {
+      title: 'Discard unsaved changes?',
+      stay: 'Keep editing',
+      discard: 'Discard changes',
+    },
   },
   errorModal: {
     ERROR: 'Error',

@@ -101,8 +101,14 @@ export const ja: Resources = {
     loading: '読み込み中…',
     notAvailable: '—',
     save: '保存',
+    reset: '元に戻す',
     optionalLabel: '{{label}}（任意）',
     maxCharacters: '{{max}}文字以内。',
+    unsaved: {
+      title: '保存していない変更を破棄しますか？',
+      stay: '編集を続ける',
+      discard: '変更を破棄',
+    },
   },
   errorModal: {
     ERROR: 'エラー',

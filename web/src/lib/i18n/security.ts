@@ -10,10 +10,7 @@ const en = {
     sso: 'Single sign-on (SAML)',
   },
   unsaved: {
-    title: 'Discard unsaved changes?',
     message: 'You have changed the password policy without saving. If you continue, your changes are lost.',
-    stay: 'Keep editing',
-    discard: 'Discard changes',
   },
   policy: {
     nistTitle: 'Defaults based on NIST SP 800-63B-4',
@@ -22,7 +19,6 @@ const en = {
     on: 'On',
     off: 'Off',
     range: 'From {{min}} to {{max}}.',
-    reset: 'Reset',
     saved: 'The password policy has been saved.',
     composition: {
       title: 'Password requirements',
@@ -63,10 +59,7 @@ const ja: typeof en = {
     sso: 'シングルサインオン (SAML)',
   },
   unsaved: {
-    title: '保存していない変更を破棄しますか？',
     message: 'パスワードポリシーの変更が保存されていません。続けると変更は失われます。',
-    stay: '編集を続ける',
-    discard: '変更を破棄',
   },
   policy: {
     nistTitle: 'NIST SP 800-63B-4 に基づく初期値',
@@ -75,7 +68,6 @@ const ja: typeof en = {
     on: 'オン',
     off: 'オフ',
     range: '{{min}}～{{max}}',
-    reset: '元に戻す',
     saved: 'パスワードポリシーを保存しました。',
     composition: {
       title: 'パスワードの条件',

@@ -6,14 +6,10 @@ const en = {
   description: 'Rules for the whole contract: how long the trash keeps items, sharing, share links and the fiscal year.',
   on: 'On',
   off: 'Off',
-  reset: 'Reset',
   saved: 'The common settings have been saved.',
   range: 'From {{min}} to {{max}}.',
   unsaved: {
-    title: 'Discard unsaved changes?',
     message: 'You have changed the common settings without saving. If you continue, your changes are lost.',
-    stay: 'Keep editing',
-    discard: 'Discard changes',
   },
   trash: {
     title: 'Trash',
@@ -60,14 +56,10 @@ const ja: typeof en = {
   description: '契約全体に適用される設定です。ごみ箱の保存期間、共有、共有リンク、事業年度を設定します。',
   on: 'オン',
   off: 'オフ',
-  reset: '元に戻す',
   saved: '共通設定を保存しました。',
   range: '{{min}}～{{max}}',
   unsaved: {
-    title: '保存していない変更を破棄しますか？',
     message: '共通設定の変更が保存されていません。続けると変更は失われます。',
-    stay: '編集を続ける',
-    discard: '変更を破棄',
   },
   trash: {
     title: 'ごみ箱',

@@ -20,7 +20,7 @@ import { sameIpList } from '../../utils/ip-list.ts';
 import { IpGroupModal } from './ip-group-modal.tsx';
 import { IpGroupsTable } from './ip-groups-table.tsx';
 import { YourAddress } from './ip-your-address.tsx';
-import { ResetSaveActions } from './form-actions.tsx';
+import { ResetSaveActions } from '@/components/reset-save-actions.tsx';
 
 /**
  * The "IP address restriction" tab of /security-policy: the contract-wide list as a form, the

@@ -1,18 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate, useSearchParams } from 'react-router';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
+import { useNavigate, useSearchParams } from 'react-router';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
-import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
 import { securityInfoSaveRequest } from '@shared/schemas/security.ts';
 import { ConflictAlert } from '@/components/conflict-alert.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { RecordLoading } from '@/components/record-loading.tsx';
+import { UnsavedChangesModal, useLeaveGuard } from '@/components/unsaved-changes.tsx';
 import { useZodForm } from '@/lib/use-zod-form.ts';
 import { useSecurityInfo, type GetSecurityInfoResponse } from '../../api/get-security-info.ts';
 import { saveSecurityInfo } from '../../api/save-security-info.ts';
@@ -20,7 +18,7 @@ import { draftChanged, draftFromPolicy, policyFromDraft } from '../../utils/poli
 import { IpPolicyTab } from './ip-policy-tab.tsx';
 import { PasswordPolicyForm } from './password-policy-form.tsx';
 import { SsoTab } from './sso-tab/root.tsx';
-import { ResetSaveActions } from './form-actions.tsx';
+import { ResetSaveActions } from '@/components/reset-save-actions.tsx';
 
 type TabKey = 'password' | 'ip' | 'sso';
 /** Tab ids are also the tab headers' data-testid (Cloudscape sets it). */
@@ -51,20 +49,13 @@ export default function SecurityPolicyPage() {
   ]);
 
   // Leaving the page (another screen) with unsaved edits: the same confirmation.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname);
-  // Closing or reloading the browser tab: the browser's own confirmation.
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+  const guard = useLeaveGuard(unsaved);
 
   const goToTab = (next: TabKey) => setParams(next === 'password' ? {} : { tab: next }, { replace: true });
-  const askOpen = pendingTab !== undefined || blocker.state === 'blocked';
+  const askOpen = pendingTab !== undefined || guard.blocked;
   const stay = () => {
     setPendingTab(undefined);
-    if (blocker.state === 'blocked') blocker.reset();
+    guard.stay();
   };
   const discard = () => {
     setDirty(false);
@@ -73,7 +64,7 @@ export default function SecurityPolicyPage() {
     setFormKey((count) => count + 1);
     if (pendingTab) goToTab(pendingTab);
     setPendingTab(undefined);
-    if (blocker.state === 'blocked') blocker.proceed();
+    guard.proceed();
   };
 
   return (
@@ -130,26 +121,12 @@ export default function SecurityPolicyPage() {
           },
         ]}
       />
-      <Modal
+      <UnsavedChangesModal
         visible={askOpen}
-        onDismiss={stay}
-        header={t('security.unsaved.title')}
-        data-testid="unsaved-changes-modal"
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={stay} nativeButtonAttributes={{ 'data-testid': 'unsaved-changes-stay' }}>
-                {t('security.unsaved.stay')}
-              </Button>
-              <Button variant="primary" onClick={discard} nativeButtonAttributes={{ 'data-testid': 'unsaved-changes-discard' }}>
-                {t('security.unsaved.discard')}
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
-      >
-        {dirty || (!ipDirty && !ssoDirty) ? t('security.unsaved.message') : ipDirty ? t('ipPolicy.unsaved') : t('sso.unsaved')}
-      </Modal>
+        message={dirty || (!ipDirty && !ssoDirty) ? t('security.unsaved.message') : ipDirty ? t('ipPolicy.unsaved') : t('sso.unsaved')}
+        onStay={stay}
+        onDiscard={discard}
+      />
     </ContentLayout>
   );
 }

@@ -9,7 +9,7 @@ import type { GetCommonSettingsResponse } from '../../api/get-common-settings.ts
 import { saveCommonSettings } from '../../api/save-common-settings.ts';
 import { draftChanged, draftFromSettings, settingsFromDraft } from '../../utils/settings-form.ts';
 import { FiscalContainer, LinksContainer, SharingContainer, TrashContainer } from './containers.tsx';
-import { ResetSaveActions } from './form-actions.tsx';
+import { ResetSaveActions } from '@/components/reset-save-actions.tsx';
 
 /**
  * The common settings as one form on the shared schema: every field is sent with the row_version
@@ -46,7 +46,7 @@ export function CommonSettingsForm({
   const fields = { draft: form.values, disabled: busy, errors: form.errors, onChange: form.change };
   return (
     <form {...form.formProps} data-testid="settings-form" data-row-version={info.row_version}>
-      <Form actions={<ResetSaveActions changed={changed} busy={busy} reloading={reloading} onReset={form.reset} />}>
+      <Form actions={<ResetSaveActions changed={changed} busy={busy} reloading={reloading} onReset={form.reset} testIdPrefix="settings" />}>
         <SpaceBetween size="l">
           {conflict && <ConflictAlert message={conflict} onReload={() => void reload()} reloading={reloading} discardsChanges />}
           <TrashContainer {...fields} />

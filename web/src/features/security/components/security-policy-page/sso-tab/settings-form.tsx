@@ -18,7 +18,7 @@ import { useZodForm } from '@/lib/use-zod-form.ts';
 import type { GetSsoInfoResponse } from '../../../api/get-sso-info.ts';
 import { useAtaGroups } from '../../../api/list-ata-groups.ts';
 import { saveSsoInfo } from '../../../api/save-sso-info.ts';
-import { ResetSaveActions } from '../form-actions.tsx';
+import { ResetSaveActions } from '@/components/reset-save-actions.tsx';
 
 type SettingsDraft = Omit<SsoSettings, 'attr_user_id' | 'attr_mail'>;
 type FlagField = 'enabled' | 'request_signed' | 'response_signed' | 'assertion_encrypted';
