@@ -51,7 +51,7 @@ const en = {
     openFolder: 'Open folder',
   },
   restoreTo: {
-    title: 'Restore to',
+    title: 'Restore to a folder',
     descriptionOne: 'Choose the folder to restore "{{name}}" into.',
     descriptionMany: 'Choose the folder to restore the {{count}} selected items into.',
     foldersNote: 'A folder can only be restored to its original location.',
