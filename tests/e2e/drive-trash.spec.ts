@@ -37,6 +37,7 @@ test('an administrator restores, restores to a chosen folder, deletes forever an
 
   // Arrange: entries whose place is there, in the trash, or gone for good.
   const projects = await drive.folder(`Projects ${run}`);
+  const reports = await drive.folder(`Reports ${run}`, projects.id);
   const plan = await drive.file(`plan ${run}.txt`, projects.id);
   const inbox = await drive.folder(`Inbox ${run}`);
   const archive = await drive.folder(`Archive ${run}`);
@@ -123,13 +124,13 @@ test('an administrator restores, restores to a chosen folder, deletes forever an
   await trash.select(team.name, old.name);
   await trash.restoreToButton().click();
   await expect(trash.locationDialog()).toContainText('選択した2件のアイテムを復元するフォルダーを選んでください。');
-  await trash.expandFolder(inbox.id);
-  // The tree by keyboard: down to the next folder, right to its name, Enter selects it.
-  await trash.focusFolderTree();
+  // The tree by keyboard: Enter opens a folder, down to its subfolder, right to the name, Enter selects it.
+  await trash.focusFolder(projects.id);
+  await page.keyboard.press('Enter');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');
-  await expect(trash.chosenLocation()).toHaveText(`選択した場所: ドライブ / ${inbox.name}`);
+  await expect(trash.chosenLocation()).toHaveText(`選択した場所: ドライブ / ${projects.name} / ${reports.name}`);
   await shot(page, 'trash-restore-to-ja');
   await trash.cancelLocation();
   await trash.deleteForeverButton().click();

@@ -96,9 +96,9 @@ export class TrashPage extends AppShell {
     await locate(this.page, this.dialogWrapper.findContent().findTreeView().findItemById(`location-${folderId}`)!.findItemToggle()).first().click();
   }
 
-  /** Puts the keyboard focus on the tree (its first item's toggle, as Tab would): arrow keys go on from there. */
-  async focusFolderTree() {
-    await locate(this.page, this.dialogWrapper.findContent().findTreeView().findItemById('location-root')!.findItemToggle()).first().focus();
+  /** Puts the keyboard focus on a folder of the tree (its expand toggle, where arrow keys move between folders). */
+  async focusFolder(folderId: string) {
+    await locate(this.page, this.dialogWrapper.findContent().findTreeView().findItemById(`location-${folderId}`)!.findItemToggle()).first().focus();
   }
 
   /** Selects a folder of the dialog's tree by name. */
