@@ -46,7 +46,10 @@ test('an administrator restores, restores to a chosen folder, deletes forever an
   const minutes = await drive.file(`minutes ${run}.docx`, team.id, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
   const draft = await drive.file(`draft ${run}.xlsx`, 'root', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   const old = await drive.folder(`Old stuff ${run}`);
-  await drive.trash(plan, report, minutes, draft, old);
+  // A name the chosen folder already holds: that entry is refused there, the others go.
+  await drive.file(`clash ${run}.txt`, inbox.id);
+  const clash = await drive.file(`clash ${run}.txt`, projects.id);
+  await drive.trash(plan, report, minutes, draft, old, clash);
   await drive.trash(archive, team);
   await drive.deleteForever(archive);
 
@@ -91,17 +94,16 @@ test('an administrator restores, restores to a chosen folder, deletes forever an
   await expect(trash.row(report.name)).toHaveCount(0);
   expect(await drive.names(inbox.id)).toContain(report.name);
 
-  // Two at once into one folder: the file goes, the folder cannot (a folder goes back only where it was).
-  await trash.select(minutes.name, old.name);
+  // Two at once into one folder: one goes, the other's name is taken there (the refusal is listed with its reason).
+  await trash.select(minutes.name, clash.name);
   await trash.restoreToButton().click();
-  await expect(trash.locationDialog()).toContainText('A folder can only be restored to its original location.');
   await trash.chooseFolder(inbox.name);
   await trash.submitLocation();
   await expect(trash.failures()).toContainText(`"${minutes.name}" was restored.`);
-  await expect(trash.failures()).toContainText(`${old.name}: The item cannot be restored into the selected location.`);
+  await expect(trash.failures()).toContainText(`${clash.name}: An item with the same name already exists in the new location.`);
   await expect(trash.flash('1 item could not be restored')).toBeVisible();
   await expect(trash.row(minutes.name)).toHaveCount(0);
-  await expect(trash.row(old.name)).toBeVisible();
+  await expect(trash.row(clash.name)).toBeVisible();
   expect(await drive.names(inbox.id)).toContain(minutes.name);
   await shot(page, 'trash-partial-en');
 
@@ -124,6 +126,7 @@ test('an administrator restores, restores to a chosen folder, deletes forever an
   await trash.select(team.name, old.name);
   await trash.restoreToButton().click();
   await expect(trash.locationDialog()).toContainText('選択した2件のアイテムを復元するフォルダーを選んでください。');
+  await expect(trash.locationDialog()).toContainText('フォルダーは中身ごと復元されます。');
   // The tree by keyboard: Enter opens a folder, down to its subfolder, right to the name, Enter selects it.
   await trash.focusFolder(projects.id);
   await page.keyboard.press('Enter');

@@ -54,7 +54,7 @@ const en = {
     title: 'Restore to a folder',
     descriptionOne: 'Choose the folder to restore "{{name}}" into.',
     descriptionMany: 'Choose the folder to restore the {{count}} selected items into.',
-    foldersNote: 'A folder can only be restored to its original location.',
+    foldersNote: 'Folders are restored with everything inside them.',
     submit: 'Restore here',
   },
   deleteForever: {
@@ -127,7 +127,7 @@ const ja: typeof en = {
     title: '復元先の選択',
     descriptionOne: '「{{name}}」を復元するフォルダーを選んでください。',
     descriptionMany: '選択した{{count}}件のアイテムを復元するフォルダーを選んでください。',
-    foldersNote: 'フォルダーは元の場所にのみ復元できます。',
+    foldersNote: 'フォルダーは中身ごと復元されます。',
     submit: 'ここに復元',
   },
   deleteForever: {

@@ -13,8 +13,8 @@ describe('locationText', () => {
     expect(locationText(entry('a', 'trashed', [{ id: 'f1', name: 'Invoices' }, { id: 'f2', name: 'March' }]), 'ドライブ')).toBe('ドライブ / Invoices / March');
   });
 
-  it('ends a place that no longer exists with an ellipsis (its deleted folders are unknown)', () => {
-    expect(locationText(entry('a', 'missing', [{ id: 'f1', name: 'Invoices' }]), 'Drive')).toBe('Drive / Invoices / …');
+  it('marks the unknown part above a folder deleted for good with an ellipsis', () => {
+    expect(locationText(entry('a', 'missing', [{ id: 'f2', name: 'March' }]), 'Drive')).toBe('Drive / … / March');
     expect(locationText(entry('a', 'missing'), 'Drive')).toBe('Drive / …');
   });
 });

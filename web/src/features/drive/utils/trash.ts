@@ -9,13 +9,14 @@ interface Placed {
 }
 
 /**
- * The place an entry was deleted from, as text: "Drive / Invoices / March". The server leaves out
- * folders deleted for good, so a place that no longer exists ends with "…" (part of it is unknown).
+ * The place an entry was deleted from, as text: "Drive / Invoices / March". When a folder on the way
+ * was deleted for good, the server reads the path upwards from the entry's folder and stops there:
+ * the part above is unknown, shown as "…" ("Drive / … / March", or "Drive / …" when the entry's own
+ * folder is gone).
  */
 export function locationText(entry: Placed, rootName: string): string {
-  const parts = [rootName, ...entry.original_path.map((folder) => folder.name)];
-  if (entry.original_place === 'missing') parts.push('…');
-  return parts.join(' / ');
+  const names = entry.original_path.map((folder) => folder.name);
+  return (entry.original_place === 'missing' ? [rootName, '…', ...names] : [rootName, ...names]).join(' / ');
 }
 
 /** Restoring without choosing a place needs the original place to be there, out of the trash. */
