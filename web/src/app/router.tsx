@@ -53,6 +53,8 @@ export const routeObjects: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./layouts/admin-only.tsx')).DriveOnly }),
             children: [
               { path: 'storage', lazy: async () => ({ Component: (await import('@/features/drive/components/drive-page/root.tsx')).default }) },
+              // The drive's trash: restore, restore to a chosen folder, delete for good, empty (docs/drive.md "Trash").
+              page('trash', () => import('@/features/drive/components/trash-page/root.tsx')),
             ],
           },
           soon('search-result', 'searchResult'),

@@ -21,6 +21,7 @@ export function DeleteModal({
   children,
   consequences,
   error,
+  submitLabel,
   busy,
   onDelete,
   onDismiss,
@@ -32,6 +33,8 @@ export function DeleteModal({
   consequences?: ReactNode;
   /** A failure to show in place (e.g. the server's -203 message). */
   error?: ReactNode;
+  /** The delete button's text when "Delete" says too little (e.g. "Delete forever", "Empty trash"). */
+  submitLabel?: string;
   busy: boolean;
   onDelete: () => void;
   onDismiss: () => void;
@@ -63,7 +66,7 @@ export function DeleteModal({
               onClick={() => submit()}
               nativeButtonAttributes={{ 'data-testid': 'delete-submit' }}
             >
-              {t('deleteModal.delete')}
+              {submitLabel ?? t('deleteModal.delete')}
             </Button>
           </SpaceBetween>
         </Box>

@@ -83,8 +83,12 @@ function SignedInShell() {
   };
 
   const admin = user?.rights.admin === 1;
+  // The trash sits under the drive (a user without drive rights has neither: DriveOnly refuses both).
+  const driveUser = user === undefined || user.rights.drive >= 1;
   const items: SideNavigationProps.Item[] = [
-    { type: 'link', text: t('nav.drive'), href: '/storage' },
+    driveUser
+      ? { type: 'link-group', text: t('nav.drive'), href: '/storage', items: [{ type: 'link', text: t('nav.trash'), href: '/trash' }] }
+      : { type: 'link', text: t('nav.drive'), href: '/storage' },
     { type: 'link', text: t('nav.profile'), href: '/profile' },
   ];
   if (admin) {
@@ -104,7 +108,7 @@ function SignedInShell() {
       },
     );
   }
-  const hrefs = ['/storage', '/profile', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/import-history', '/security-policy', '/common-settings'] : [])];
+  const hrefs = ['/storage', '/trash', '/profile', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/import-history', '/security-policy', '/common-settings'] : [])];
   // The group create and edit screens live under /user-group/ but belong to the group list; /user
   // (a user's registration, details and edit) belongs to the account list.
   const section = location.pathname.startsWith('/user-group/')

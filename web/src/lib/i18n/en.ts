@@ -8,6 +8,8 @@ import { usersTexts } from './users.ts';
 import { legalTexts } from './legal.ts';
 import { groupsTexts } from './groups.ts';
 import { driveTexts } from './drive.ts';
+import { locationTexts } from './location.ts';
+import { trashTexts } from './trash.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 
@@ -40,6 +42,7 @@ export const en = {
     signingOut: 'Signing out…',
     sideHeader: 'Menu',
     drive: 'Drive',
+    trash: 'Trash',
     administration: 'Administration',
     accounts: 'Accounts',
     userGroups: 'User groups',
@@ -70,6 +73,7 @@ export const en = {
     userGroupEdit: 'Edit user group',
     userGroupCreate: 'Create user group',
     storage: 'Drive',
+    trash: 'Trash',
     listUser: 'Accounts',
     location: 'Locations',
     profile: 'Profile',
@@ -129,6 +133,8 @@ export const en = {
     forceTitle: 'Already signed in',
   },
   drive: driveTexts.en,
+  trash: trashTexts.en,
+  location: locationTexts.en,
   collection: {
     nextPage: 'Next page',
     previousPage: 'Previous page',

@@ -8,6 +8,8 @@ import { usersTexts } from './users.ts';
 import { legalTexts } from './legal.ts';
 import { groupsTexts } from './groups.ts';
 import { driveTexts } from './drive.ts';
+import { locationTexts } from './location.ts';
+import { trashTexts } from './trash.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import type { Resources } from './en.ts';
@@ -38,6 +40,7 @@ export const ja: Resources = {
     signingOut: 'ログアウトしています…',
     sideHeader: 'メニュー',
     drive: 'ドライブ',
+    trash: 'ごみ箱',
     administration: '管理',
     accounts: 'アカウント',
     userGroups: 'ユーザーグループ',
@@ -68,6 +71,7 @@ export const ja: Resources = {
     userGroupEdit: 'ユーザーグループ編集',
     userGroupCreate: 'ユーザーグループ作成',
     storage: 'ドライブ',
+    trash: 'ごみ箱',
     listUser: 'アカウント',
     location: '拠点',
     profile: 'プロフィール',
@@ -127,6 +131,8 @@ export const ja: Resources = {
     forceTitle: 'ログイン中のセッションがあります',
   },
   drive: driveTexts.ja,
+  trash: trashTexts.ja,
+  location: locationTexts.ja,
   collection: {
     nextPage: '次のページ',
     previousPage: '前のページ',
