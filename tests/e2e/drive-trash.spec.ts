@@ -130,6 +130,8 @@ test('an administrator restores, restores to a chosen folder, deletes forever an
   // The tree by keyboard: Enter opens a folder, down to its subfolder, right to the name, Enter selects it.
   await trash.focusFolder(projects.id);
   await page.keyboard.press('Enter');
+  // The subfolders are read when a folder opens: wait for them before moving down.
+  await expect(trash.treeFolder(reports.name)).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');

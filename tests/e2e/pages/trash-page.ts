@@ -102,8 +102,13 @@ export class TrashPage extends AppShell {
   }
 
   /** Selects a folder of the dialog's tree by name. */
+  /** A folder shown in the location dialog's tree (once its parent is open and read). */
+  treeFolder(name: string): Locator {
+    return locate(this.page, this.dialogWrapper.findContent().findTreeView()).locator(`${byTestId('location-folder')}[data-folder-name="${name}"]`);
+  }
+
   async chooseFolder(name: string) {
-    const folder = locate(this.page, this.dialogWrapper.findContent().findTreeView()).locator(`${byTestId('location-folder')}[data-folder-name="${name}"]`);
+    const folder = this.treeFolder(name);
     await folder.click();
     await expect(folder).toHaveAttribute('aria-pressed', 'true');
   }

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as z from 'zod/mini';
 import { ApiError } from './api-client.ts';
@@ -50,6 +50,14 @@ export function useZodForm<V extends object, B, R>(options: ZodFormOptions<V, B,
   const formRef = useRef<HTMLFormElement>(null);
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<string>();
+  // A refusal's field gets the focus once the form is no longer busy (the submit button's loading
+  // state ends after the answer, and would otherwise take the focus back).
+  const focusWhenIdle = useRef(false);
+  useEffect(() => {
+    if (busy || !focusWhenIdle.current) return;
+    focusWhenIdle.current = false;
+    focusFirstInvalid(formRef.current);
+  }, [busy]);
   const { reloading, reload } = useReload(async () => {
     await (options.onReload ?? noReload)();
     setConflict(undefined);
@@ -86,7 +94,7 @@ export function useZodForm<V extends object, B, R>(options: ZodFormOptions<V, B,
       const field = error instanceof ApiError && error.kind === 'api' ? fieldOf(error.code) : undefined;
       if (field && error instanceof ApiError) {
         state.setServerErrors({ [field]: error.message });
-        focusFirstInvalid(formRef.current);
+        focusWhenIdle.current = true;
         return;
       }
       handleSaveError(error, {
@@ -94,7 +102,7 @@ export function useZodForm<V extends object, B, R>(options: ZodFormOptions<V, B,
         fieldErrors: (fields) => {
           state.setServerErrors(fields);
           options.onFieldErrors?.(fields);
-          focusFirstInvalid(formRef.current);
+          focusWhenIdle.current = true;
         },
       });
     } finally {

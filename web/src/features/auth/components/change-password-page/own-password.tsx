@@ -59,7 +59,6 @@ export function OwnPasswordChange() {
         type="password"
         value={values[name]}
         invalid={!!errorOf(name)}
-        disabled={busy}
         autoComplete={autoComplete[name]}
         onChange={({ detail }) => change(name, detail.value)}
         nativeInputAttributes={{ 'data-testid': testIds[name], name }}
