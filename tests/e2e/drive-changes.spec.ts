@@ -10,7 +10,7 @@ import { shot, uniqueUserId } from './pages/shots.ts';
  * the field), select several entries and move them to the trash; both dialogs in English and
  * Japanese.
  */
-test('renames a file and moves a selection to the trash', async ({ page, request }) => {
+test('renames a file, moves one into another folder and a selection to the trash', async ({ page, request }) => {
   const admin = new AdminApi(request);
   await admin.signIn();
   const userId = uniqueUserId('editor');
@@ -25,6 +25,8 @@ test('renames a file and moves a selection to the trash', async ({ page, request
   await drive.expectLoaded();
   await drive.switchLanguage('en');
   const folder = `Changes ${Date.now()}`;
+  const target = `Target ${Date.now()}`;
+  await drive.createFolder(target);
   await drive.createFolder(folder);
   await drive.openFolder(folder);
   await drive.createFolder('Archive');
@@ -48,6 +50,13 @@ test('renames a file and moves a selection to the trash', async ({ page, request
   await expect(drive.flash('"draft.txt" was renamed to "報告書 final.txt".')).toBeVisible();
   await expect(drive.row('報告書 final.txt', 'ready')).toBeVisible();
   await expect(drive.row('draft.txt')).toHaveCount(0);
+
+  // Move: a file into another folder of the drive's top level, picked in the dialog's tree.
+  await drive.select('notes.txt');
+  await drive.moveTo(target);
+  await expect(drive.flash(`"notes.txt" was moved to ${target}.`)).toBeVisible();
+  await expect(drive.row('notes.txt')).toHaveCount(0);
+  await shot(page, 'moved-en');
 
   await drive.select('報告書 final.txt');
   await drive.toggle('Old');

@@ -106,6 +106,24 @@ export class DrivePage extends AppShell {
     await control(this.page, 'rename-cancel').click();
   }
 
+  moveButton(): Locator {
+    return control(this.page, 'move-button');
+  }
+
+  moveDialog(): Locator {
+    return locate(this.page, cloudscape.findModal(byTestId('location-dialog')));
+  }
+
+  /** "Move to…" of the selection: the folder picked in the dialog's tree (a top-level folder) and confirmed. */
+  async moveTo(folderName: string) {
+    await this.moveButton().click();
+    await expect(this.moveDialog()).toBeVisible();
+    const folder = this.moveDialog().locator(`${byTestId('location-folder')}[data-folder-name="${folderName}"]`);
+    await folder.click();
+    await expect(folder).toHaveAttribute('aria-pressed', 'true');
+    await control(this.page, 'location-submit').click();
+  }
+
   trashModal(): Locator {
     return locate(this.page, cloudscape.findModal(byTestId('trash-modal')));
   }

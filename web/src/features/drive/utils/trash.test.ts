@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bulkOutcome, locationText, originalFolderId, refusedOutcome, restorableInPlace } from './trash.ts';
+import { bulkOutcome, refusedOutcome } from './bulk-outcome.ts';
+import { locationText, originalFolderId, restorableInPlace } from './trash.ts';
 
 const entry = (id: string, place: 'present' | 'trashed' | 'missing' = 'present', path: { id: string; name: string }[] = []) => ({
   id,

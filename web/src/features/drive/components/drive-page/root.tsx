@@ -16,9 +16,14 @@ import { displayProps, TablePreferences, useTableDisplay } from '@/components/ta
 import { Tx } from '@/components/translated.tsx';
 import { newNotificationId, notify, SUCCESS_DISMISS_MS } from '@/lib/notifications.ts';
 import { readStoredUser } from '@/lib/session.ts';
+import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
 import { refreshFolder, useFolderPage } from '../../api/list-folder.ts';
-import type { TrashItemsResponse } from '../../api/trash-items.ts';
+import { moveItems } from '../../api/move-items.ts';
+import { bulkOutcome } from '../../utils/bulk-outcome.ts';
+import type { ChosenFolder } from '../location-dialog.tsx';
+
+type BulkAnswer = { done: string[]; failed: { id: string; code: number; message: string }[] };
 import {
   defaultDriveColumns,
   driveColumns,
@@ -48,6 +53,7 @@ const transfers = () => import('../../utils/transfers.tsx');
 const CreateFolderModal = lazy(() => import('../create-folder-modal.tsx').then((module) => ({ default: module.CreateFolderModal })));
 const RenameModal = lazy(() => import('../rename-modal.tsx').then((module) => ({ default: module.RenameModal })));
 const TrashModal = lazy(() => import('../trash-modal.tsx').then((module) => ({ default: module.TrashModal })));
+const LocationDialog = lazy(() => import('../location-dialog.tsx').then((module) => ({ default: module.LocationDialog })));
 
 /** The drive (SPEC.md §2, /storage): Cloudscape's table view of one folder's contents. */
 export default function DrivePage() {
@@ -67,6 +73,9 @@ export default function DrivePage() {
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<DriveItem>();
   const [trashing, setTrashing] = useState<DriveItem[]>();
+  const [moving, setMoving] = useState<DriveItem[]>();
+  const [moveBusy, setMoveBusy] = useState(false);
+  const [moveError, setMoveError] = useState<string>();
   const fileInput = useRef<HTMLInputElement>(null);
   // View (1) lists and downloads; active (2) and update (3) also add folders and files.
   const rights = useOutletContext<LoginRights>();
@@ -91,6 +100,32 @@ export default function DrivePage() {
   const canDownload = selectedFile?.status === 'ready';
   const renameTarget = selectedItems.length === 1 && mayChange(selectedItems[0]!) ? selectedItems[0] : undefined;
   const canTrash = selectedItems.length > 0 && selectedItems.every((item) => mayChange(item) && item.status === 'ready');
+
+  /** Moves the entries chosen into the folder chosen; a refusal of every entry stays in the dialog (another folder can be tried). */
+  const moveTo = async (folder: ChosenFolder) => {
+    if (!moving) return;
+    setMoveBusy(true);
+    setMoveError(undefined);
+    try {
+      const result = await moveItems({ items: moving.map(({ id, type, row_version }) => ({ id, type, row_version })), folder_id: folder.id }, { silent: true });
+      const folderName = folder.id === 'root' ? t('location.root') : folder.name;
+      reportBulk(moving, result, t, {
+        one: (name) => t('drive.move.movedOne', { name, folder: folderName }),
+        many: (count) => t('drive.move.movedMany', { count, folder: folderName }),
+        failed: (count) => t('drive.move.failed', { count }),
+      });
+      setMoving(undefined);
+      setSelection({ scope, ids: [] });
+      void refreshFolder(folderId);
+      void refreshFolder(folder.id);
+    } catch (error) {
+      if (isAbortError(error)) return;
+      if (error instanceof ApiError && error.kind === 'api') setMoveError(error.message);
+      else reportApiError(error);
+    } finally {
+      setMoveBusy(false);
+    }
+  };
 
   const openFolder = useCallback((id: string) => setParams(id === 'root' ? {} : { folder: id }), [setParams]);
   const columns = useMemo(() => driveColumns(t, language, openFolder), [t, language, openFolder]);
@@ -223,6 +258,19 @@ export default function DrivePage() {
                 {mayAdd && (
                   <Button
                     disabled={!canTrash}
+                    disabledReason={t('drive.actions.moveDisabled')}
+                    onClick={() => {
+                      setMoveError(undefined);
+                      setMoving(selectedItems);
+                    }}
+                    nativeButtonAttributes={{ 'data-testid': 'move-button' }}
+                  >
+                    {t('drive.actions.move')}
+                  </Button>
+                )}
+                {mayAdd && (
+                  <Button
+                    disabled={!canTrash}
                     disabledReason={t('drive.actions.deleteDisabled')}
                     onClick={() => setTrashing(selectedItems)}
                     nativeButtonAttributes={{ 'data-testid': 'trash-button' }}
@@ -314,13 +362,36 @@ export default function DrivePage() {
           />
         </Suspense>
       )}
+      {moving && (
+        <Suspense fallback={null}>
+          <LocationDialog
+            header={t('drive.move.title')}
+            description={moving.length === 1 ? t('drive.move.descriptionOne', { name: moving[0]!.name }) : t('drive.move.descriptionMany', { count: moving.length })}
+            submitLabel={t('drive.move.submit')}
+            busy={moveBusy}
+            error={moveError}
+            onSubmit={(folder) => void moveTo(folder)}
+            onDismiss={() => setMoving(undefined)}
+          >
+            {moving.some((item) => item.type === 'folder') && (
+              <Box variant="p" color="text-body-secondary">
+                {t('drive.move.note')}
+              </Box>
+            )}
+          </LocationDialog>
+        </Suspense>
+      )}
       {trashing && (
         <Suspense fallback={null}>
           <TrashModal
             items={trashing}
             onDismiss={() => setTrashing(undefined)}
             onDone={(result) => {
-              reportTrashed(trashing, result, t);
+              reportBulk(trashing, result, t, {
+                one: (name) => t('drive.trash.movedOne', { name }),
+                many: (count) => t('drive.trash.movedMany', { count }),
+                failed: (count) => t('drive.trash.failed', { count }),
+              });
               setTrashing(undefined);
               setSelection({ scope, ids: [] });
               void refreshFolder(folderId);
@@ -332,32 +403,39 @@ export default function DrivePage() {
   );
 }
 
-/** One success flash for what went to the trash, and one error flash naming each entry that did not (with why). */
-function reportTrashed(items: DriveItem[], result: TrashItemsResponse, t: TFunction) {
-  const closeLabel = t('common.close');
-  const nameOf = new Map(items.map((item) => [item.id, item.name]));
-  if (result.done.length > 0) {
-    const only = result.done.length === 1 ? nameOf.get(result.done[0]!) : undefined;
-    notify(
-      { id: newNotificationId('trashed'), type: 'success', header: only !== undefined ? t('drive.trash.movedOne', { name: only }) : t('drive.trash.movedMany', { count: result.done.length }), dismissLabel: closeLabel },
-      SUCCESS_DISMISS_MS,
-    );
+/**
+ * One flash for a bulk action: all done is a success that dismisses itself; anything refused stays
+ * until dismissed and names each refused entry with the server's reason (a warning when some were
+ * done). A call refused as a whole never gets here: it answers with an error of its own.
+ */
+function reportBulk(
+  items: DriveItem[],
+  result: BulkAnswer,
+  t: TFunction,
+  texts: { one: (name: string) => string; many: (count: number) => string; failed: (count: number) => string },
+) {
+  const outcome = bulkOutcome(items, result);
+  const doneText = outcome.done.length === 1 ? texts.one(outcome.done[0]!.name) : outcome.done.length > 1 ? texts.many(outcome.done.length) : undefined;
+  if (outcome.failed.length === 0) {
+    if (doneText) notify({ id: newNotificationId('bulk-done'), type: 'success', header: doneText, dismissLabel: t('common.close') }, SUCCESS_DISMISS_MS);
+    return;
   }
-  if (result.failed.length > 0) {
-    notify({
-      id: newNotificationId('trash-failed'),
-      type: 'error',
-      header: t('drive.trash.failed', { count: result.failed.length }),
-      content: (
-        <ul data-testid="trash-failures">
-          {result.failed.map((entry) => (
-            <li key={entry.id}>
-              {nameOf.get(entry.id)}: {entry.message}
+  notify({
+    id: newNotificationId('bulk-failed'),
+    type: outcome.done.length > 0 ? 'warning' : 'error',
+    header: texts.failed(outcome.failed.length),
+    content: (
+      <div data-testid="bulk-failures">
+        {doneText && <div>{doneText}</div>}
+        <ul>
+          {outcome.failed.map(({ entry, message }) => (
+            <li key={entry.id} data-item-name={entry.name}>
+              <strong>{entry.name}</strong>: {message}
             </li>
           ))}
         </ul>
-      ),
-      dismissLabel: closeLabel,
-    });
-  }
+      </div>
+    ),
+    dismissLabel: t('common.close'),
+  });
 }

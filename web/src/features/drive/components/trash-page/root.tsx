@@ -22,7 +22,8 @@ import { deleteForever } from '../../api/delete-forever.ts';
 import { emptyTrash } from '../../api/empty-trash.ts';
 import { refreshTrash, useTrashPage, type ListTrashRequest, type TrashEntry } from '../../api/list-trash.ts';
 import { refreshFolderListings, restoreItems } from '../../api/restore-items.ts';
-import { bulkOutcome, originalFolderId, refusedOutcome, restorableInPlace, type BulkOutcome } from '../../utils/trash.ts';
+import { bulkOutcome, refusedOutcome, type BulkOutcome } from '../../utils/bulk-outcome.ts';
+import { originalFolderId, restorableInPlace } from '../../utils/trash.ts';
 import { LocationDialog, type ChosenFolder } from '../location-dialog.tsx';
 import { DEFAULT_COLUMNS, PAGE_SIZE_KEY, PREFERENCES_KEY, TRASH_HREF, trashColumns } from './table-config.tsx';
 
