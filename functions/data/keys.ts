@@ -8,6 +8,7 @@ import { purgeMarkerKey, retentionStateKey, trashContractKey, trashKeys } from '
 import { commonSettingsKey } from './common-settings.ts';
 import { favouriteKey, favouriteListingKeys } from './favourites.ts';
 import { recentKey, recentListingKeys } from './recent-files.ts';
+import { commonTagNameKey, itemTagKey, itemTagListingKeys, privateTagNameKey, tagKey, tagListingKeys } from './tags.ts';
 import { groupCountKey, groupKey, groupNameClaimKey, listingKeys as groupListingKeys, memberKey } from './groups.ts';
 import { jobCounterKey, jobKey, listingKeys as jobListingKeys, runningJobKey } from './import-jobs.ts';
 import { problemKeys, resultKey } from './import-rows.ts';
@@ -102,6 +103,14 @@ export const keyRegistry: KeyUse[] = [
   // Trash retention: the contracts whose trash may hold entries, and when the job runs next.
   { entity: 'trash contract marker', module: 'drive-trash', index: 'table', partition: 'TRASHQ#<shard>', sort: '<kyk>', builder: 'trashContractKey', example: () => pair(trashContractKey(K)) },
   { entity: 'trash retention state', module: 'drive-trash', index: 'table', partition: 'RETENTION#STATE', sort: 'TRASH', builder: 'retentionStateKey', example: () => pair(retentionStateKey()) },
+  // Tags: the tag, its name claims (common: the contract's; private: the owner's), listings, links to entries.
+  { entity: 'tag', module: 'tags', index: 'table', partition: 'T#<kyk>#TAG#<tag>', sort: 'TAG', builder: 'tagKey', example: () => pair(tagKey(K, 't1')) },
+  { entity: 'common tag name claim', module: 'tags', index: 'table', partition: 'T#<kyk>#TAGS', sort: 'NAME#<name>', builder: 'commonTagNameKey', example: () => pair(commonTagNameKey(K, 'n')) },
+  { entity: 'private tag name claim', module: 'tags', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'TAGNAME#<name>', builder: 'privateTagNameKey', example: () => pair(privateTagNameKey(K, 'u1', 'n')) },
+  { entity: 'tag', module: 'tags', index: 'gsi1', partition: 'T#<kyk>#TAGS', sort: '<name>#<tag>', builder: 'tagListingKeys', example: () => { const keys = tagListingKeys({ kyk_id: K, id: 't1', name_key: 'n', scope: 'common' }); return [keys.gsi1pk, keys.gsi1sk]; } },
+  { entity: 'tag', module: 'tags', index: 'gsi1', partition: 'T#<kyk>#USER#<user>#TAGS', sort: '<name>#<tag>', builder: 'tagListingKeys', example: () => { const keys = tagListingKeys({ kyk_id: K, id: 't1', name_key: 'n', scope: 'private', owner_user_id: 'u1' }); return [keys.gsi1pk, keys.gsi1sk]; } },
+  { entity: 'tag on an entry', module: 'tags', index: 'table', partition: 'T#<kyk>#ITEM#<item>', sort: 'TAG#<tag>', builder: 'itemTagKey', example: () => pair(itemTagKey(K, 'i1', 't1')) },
+  { entity: 'tag on an entry', module: 'tags', index: 'gsi1', partition: 'T#<kyk>#TAG#<tag>#ITEMS', sort: '<date>#<item>', builder: 'itemTagListingKeys', example: () => { const keys = itemTagListingKeys(K, 't1', day, 'i1'); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'running import marker', module: 'import-jobs', index: 'table', partition: 'IMPORTQ#RUNNING', sort: '<kyk>#<job>', builder: 'runningJobKey', example: () => pair(runningJobKey(K, 'j1')) },
   // The sweep of abandoned uploads: a queue by expiry hour for every contract.
   { entity: 'upload expiry marker', module: 'pending-uploads', index: 'table', partition: 'UPLOADQ#<hour>#<shard>', sort: '<kyk>#<item>', builder: 'expiryQueueKey', example: () => pair(expiryQueueKey(490_000, 1, K, 'i1')) },

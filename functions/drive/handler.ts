@@ -14,6 +14,7 @@ import { listTrashPage } from './list-trash.ts';
 import { registerFile } from './register-file.ts';
 import { renameDriveItem } from './rename-item.ts';
 import { restoreDriveItems } from './restore-items.ts';
+import { createTag, getItemTags, listTaggedEntries, saveItemTags, searchTags } from './tags.ts';
 import { trashDriveItems } from './trash-items.ts';
 import { uploadParts } from './upload-parts.ts';
 
@@ -36,4 +37,9 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/favorite_del_btn': removeFavoriteItem,
   'com_drive/favorite_list': listFavoriteItems,
   'com_drive/recent_list': listRecentFiles,
+  'com_drive/tag_search': searchTags,
+  'com_drive/tag_create_btn': createTag,
+  'com_drive/item_tags': getItemTags,
+  'com_drive/item_tags_save_btn': saveItemTags,
+  'com_drive/tag_items': listTaggedEntries,
 });

@@ -74,4 +74,24 @@ export const driveRoutes = {
     group: 'drive', access: 'drive-view', summary: 'The files you opened, downloaded or changed, newest first (at most 100)',
     request: drive.recentListRequest, response: drive.recentListResponse,
   }),
+  'com_drive/tag_search': route({
+    group: 'drive', access: 'drive-view', summary: "Tags by name prefix: the contract's common tags and the caller's private tags",
+    request: drive.tagSearchRequest, response: drive.tagSearchResponse,
+  }),
+  'com_drive/tag_create_btn': route({
+    group: 'drive', access: 'drive-view', summary: 'Create a common tag (administrators) or a private tag (only its owner sees it)',
+    request: drive.tagCreateRequest, response: drive.tagResponse,
+  }),
+  'com_drive/item_tags': route({
+    group: 'drive', access: 'drive-view', summary: 'The tags of a file or folder that the caller sees',
+    request: drive.itemRequest, response: drive.itemTagsResponse,
+  }),
+  'com_drive/item_tags_save_btn': route({
+    group: 'drive', access: 'drive-view', summary: 'Set the tags of a file or folder (common tags: administrators; at most 20 an entry)',
+    request: drive.itemTagsSaveRequest, response: drive.itemTagsResponse,
+  }),
+  'com_drive/tag_items': route({
+    group: 'drive', access: 'drive-view', summary: 'The files and folders carrying a tag (the tag filter), newest tagging first',
+    request: drive.taggedItemsRequest, response: drive.taggedItemsResponse,
+  }),
 } as const satisfies Record<string, RouteDef>;

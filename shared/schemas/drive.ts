@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { cursor, DEFAULT_PAGE_SIZE, itemId, itemName, pageSize, sortFlag } from '../validation.ts';
+import { cursor, DEFAULT_PAGE_SIZE, itemId, itemName, pageSize, sortFlag, trimmedText } from '../validation.ts';
 
 /** Largest file accepted (S3's single-PUT limit; above the threshold it goes up in parts). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
@@ -224,3 +224,49 @@ export const recentListResponse = z.object({
   items: z.array(z.extend(placedItem, { used_date: z.string(), action: z.enum(['open', 'download', 'change']) })),
 });
 export type RecentListResponse = z.infer<typeof recentListResponse>;
+
+/** SPEC.md §5: tag names at most 40 characters (longer answers -990000270002). */
+export const TAG_NAME_MAX = 40;
+export const TAGS_PER_ITEM_MAX = 20;
+const tagId = z.string('validation.required').check(z.regex(/^[0-9a-f-]{36}$/, 'validation.invalidValue'));
+export const tagScopes = ['common', 'private'] as const;
+
+export const driveTag = z.object({ id: z.string(), name: z.string(), scope: z.enum(tagScopes) });
+export type DriveTag = z.infer<typeof driveTag>;
+
+export const tagSearchRequest = z.strictObject({
+  /** Tags whose name starts with this (case-insensitive); empty: all, by name. */
+  prefix: z._default(z.string().check(z.trim(), z.maxLength(TAG_NAME_MAX, 'validation.tooLong')), ''),
+  scope: z._default(z.enum(['all', ...tagScopes], 'validation.invalidValue'), 'all'),
+});
+export const tagSearchResponse = z.object({
+  /** Common tags, then the caller's private tags, each by name (at most 100 of each). */
+  tags: z.array(driveTag),
+});
+
+export const tagCreateRequest = z.strictObject({
+  name: trimmedText(1000),
+  scope: z.enum(tagScopes, 'validation.invalidValue'),
+});
+export type TagCreateRequest = z.input<typeof tagCreateRequest>;
+export const tagResponse = z.object({ tag: driveTag });
+
+export const itemTagsResponse = z.object({ tags: z.array(driveTag) });
+export const itemTagsSaveRequest = z.strictObject({
+  id: itemId,
+  /** Every tag the caller wants on the entry, of those it sees (others' private tags are never touched). */
+  tag_ids: z.array(tagId, 'validation.required').check(z.maxLength(TAGS_PER_ITEM_MAX, 'validation.invalidValue')),
+});
+export type ItemTagsSaveRequest = z.input<typeof itemTagsSaveRequest>;
+
+export const taggedItemsRequest = z.strictObject({
+  tag_id: tagId,
+  page_size: z._default(pageSize, DEFAULT_PAGE_SIZE),
+  cursor: z.optional(cursor),
+});
+export const taggedItemsResponse = z.object({
+  tag: driveTag,
+  /** Newest tagging first; entries in the trash are left out. */
+  items: z.array(placedItem),
+  next_cursor: z.nullable(z.string()),
+});

@@ -1,0 +1,135 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '#lib/clients.ts';
+import { batchGet } from '#lib/data/batch.ts';
+import { decodeCursor, encodeCursor, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
+import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
+import { itemKey, nameKey } from './drive-items.ts';
+import { userPartition } from './users.ts';
+
+/**
+ * Drive tags (SPEC.md §3 "Tags"): common tags (administrators create and attach them; everyone sees
+ * them) and private tags (their owner's alone). A tag: `T#<kyk>#TAG#<tag>` / `TAG`; its name is
+ * unique in its scope by a claim written with it (common: `T#<kyk>#TAGS` / `NAME#<name>`; private:
+ * the owner's partition / `TAGNAME#<name>`); tags are listed by name on gsi1 (common:
+ * `T#<kyk>#TAGS`; private: `T#<kyk>#USER#<user>#TAGS`). A tag on an entry is a link in the entry's
+ * partition (`TAG#<tag>`, so an entry's tags are one query), listed per tag on gsi1
+ * (`T#<kyk>#TAG#<tag>#ITEMS`, newest first) for the tag filter.
+ */
+export type TagScope = 'common' | 'private';
+
+export interface TagRecord {
+  kyk_id: string;
+  id: string;
+  name: string;
+  name_key: string;
+  scope: TagScope;
+  /** The owner of a private tag. */
+  owner_user_id?: string;
+  regist_date: string;
+  regist_user_id: string;
+}
+
+export const tagKey = (kykId: string, tagId: string): Keys => ({ pk: `${tenantPrefix(kykId)}#TAG#${tagId}`, sk: 'TAG' });
+export const commonTagNameKey = (kykId: string, key: string): Keys => ({ pk: `${tenantPrefix(kykId)}#TAGS`, sk: `NAME#${key}` });
+export const privateTagNameKey = (kykId: string, userId: string, key: string): Keys => ({ pk: userPartition(kykId, userId), sk: `TAGNAME#${key}` });
+const listingPartition = (kykId: string, scope: TagScope, ownerId?: string) =>
+  scope === 'common' ? `${tenantPrefix(kykId)}#TAGS` : `${userPartition(kykId, ownerId!)}#TAGS`;
+export const tagListingKeys = (tag: Pick<TagRecord, 'kyk_id' | 'id' | 'name_key' | 'scope' | 'owner_user_id'>) => ({
+  gsi1pk: listingPartition(tag.kyk_id, tag.scope, tag.owner_user_id),
+  gsi1sk: `${tag.name_key}#${tag.id}`,
+});
+export const itemTagKey = (kykId: string, itemId: string, tagId: string): Keys => ({ pk: itemKey(kykId, itemId).pk, sk: `TAG#${tagId}` });
+export const itemTagListingKeys = (kykId: string, tagId: string, added: string, itemId: string) => ({
+  gsi1pk: `${tenantPrefix(kykId)}#TAG#${tagId}#ITEMS`,
+  gsi1sk: `${added}#${itemId}`,
+});
+
+/** Tags one entry may carry. */
+export const TAGS_PER_ITEM = 20;
+
+export const tagNameKey = (name: string): string => nameKey(name);
+
+export class TagNameTakenError extends Error {}
+
+/** Creates a tag with its name claim (NFC, case-insensitive, in its scope). Throws TagNameTakenError. */
+export async function insertTag(tag: TagRecord): Promise<void> {
+  const claim = tag.scope === 'common' ? commonTagNameKey(tag.kyk_id, tag.name_key) : privateTagNameKey(tag.kyk_id, tag.owner_user_id!, tag.name_key);
+  try {
+    await transactWrite([
+      { label: 'nameClaim', Put: { TableName: table(), Item: { ...claim, type: 'tag-name', tag_id: tag.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { label: 'tag', Put: { TableName: table(), Item: { ...tagKey(tag.kyk_id, tag.id), ...tagListingKeys(tag), type: 'tag', ...tag }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionFailed && error.failed('nameClaim')) throw new TagNameTakenError();
+    throw error;
+  }
+}
+
+/** Tags by id (missing ones left out). */
+export async function getTags(kykId: string, ids: string[]): Promise<TagRecord[]> {
+  return batchGet<TagRecord>(ids.map((id) => tagKey(kykId, id)), { consistent: false });
+}
+
+/** Tags of one scope by name, from a name prefix, at most `limit` (a key-condition page). */
+export async function listTags(kykId: string, scope: TagScope, options: { ownerId?: string; prefix: string; limit: number }): Promise<TagRecord[]> {
+  const { Items = [] } = await db().send(new QueryCommand({
+    TableName: table(),
+    IndexName: 'gsi1',
+    // DynamoDB refuses an empty begins_with: no prefix reads from the start.
+    KeyConditionExpression: options.prefix ? 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)' : 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': listingPartition(kykId, scope, options.ownerId), ...(options.prefix ? { ':prefix': tagNameKey(options.prefix) } : {}) },
+    Limit: options.limit,
+  }));
+  return Items as TagRecord[];
+}
+
+/** The ids of the tags on an entry (every scope; the caller filters what it may see). */
+export async function tagIdsOf(kykId: string, itemId: string): Promise<string[]> {
+  const { Items = [] } = await db().send(new QueryCommand({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :tag)',
+    ExpressionAttributeValues: { ':pk': itemKey(kykId, itemId).pk, ':tag': 'TAG#' },
+    ProjectionExpression: 'tag_id',
+    Limit: TAGS_PER_ITEM * 4,
+  }));
+  return Items.map((item) => String(item.tag_id));
+}
+
+/**
+ * Adds and removes tag links of one entry in one transaction, conditional on the entry still being
+ * there and each tag still existing: a tag deleted or an entry trashed meanwhile refuses the whole
+ * change (TransactionFailed).
+ */
+export async function changeItemTags(kykId: string, itemId: string, change: { add: string[]; remove: string[]; date: string }): Promise<void> {
+  const items: LabelledItem[] = [
+    { label: 'item', ConditionCheck: { TableName: table(), Key: itemKey(kykId, itemId), ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(trashed_date) AND attribute_not_exists(purging)' } },
+    ...change.add.flatMap((tagId, index): LabelledItem[] => [
+      { label: `tag${index}`, ConditionCheck: { TableName: table(), Key: tagKey(kykId, tagId), ConditionExpression: 'attribute_exists(pk)' } },
+      { label: `add${index}`, Put: { TableName: table(), Item: { ...itemTagKey(kykId, itemId, tagId), ...itemTagListingKeys(kykId, tagId, change.date, itemId), type: 'item-tag', tag_id: tagId, item_id: itemId, added: change.date } } },
+    ]),
+    ...change.remove.map((tagId, index): LabelledItem => ({ label: `remove${index}`, Delete: { TableName: table(), Key: itemTagKey(kykId, itemId, tagId) } })),
+  ];
+  await transactWrite(items);
+}
+
+export interface TaggedPage {
+  itemIds: string[];
+  nextCursor: string | null;
+}
+
+/** One page of the entries carrying a tag, newest link first. */
+export async function listTaggedItems(kykId: string, tagId: string, options: { pageSize: number; cursor?: string }): Promise<TaggedPage | undefined> {
+  const partition = itemTagListingKeys(kykId, tagId, '', '').gsi1pk;
+  let startKey: Record<string, unknown> | undefined;
+  if (options.cursor) {
+    const decoded = decodeCursor(options.cursor);
+    const match = typeof decoded?.s === 'string' ? /^[0-9TZ:.-]{20,30}#([0-9a-f-]{36})$/.exec(decoded.s) : null;
+    if (!match) return undefined;
+    startKey = { ...itemTagKey(kykId, match[1]!, tagId), gsi1pk: partition, gsi1sk: decoded!.s };
+  }
+  const { Items = [], LastEvaluatedKey } = await db().send(new QueryCommand({
+    TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': partition },
+    ScanIndexForward: false, Limit: options.pageSize, ExclusiveStartKey: startKey,
+  }));
+  return { itemIds: Items.map((item) => String(item.item_id)), nextCursor: LastEvaluatedKey ? encodeCursor({ s: LastEvaluatedKey.gsi1sk }) : null };
+}
