@@ -91,7 +91,6 @@ const en = {
   upload: {
     registering: 'Preparing the upload of {{name}}…',
     uploading: 'Uploading {{name}}',
-    processing: 'Checking {{name}}…',
     progress: '{{loaded}} of {{total}}',
     done: '{{name}} was uploaded.',
     failed: '{{name}} could not be uploaded.',
@@ -209,7 +208,6 @@ const ja: typeof en = {
   upload: {
     registering: '{{name}} のアップロードを準備しています…',
     uploading: '{{name}} をアップロード中',
-    processing: '{{name}} を確認しています…',
     progress: '{{loaded}} / {{total}}',
     done: '{{name}} をアップロードしました。',
     failed: '{{name}} をアップロードできませんでした。',

@@ -78,15 +78,16 @@ async function uploadOne(file: File, folderId: string): Promise<void> {
     void refreshFolder(folderId);
     show({ loaded: 0, total: file.size });
     await sendFileBytes(item.id, upload, file, { signal: controller.signal, onProgress: throttledProgress(show) });
-    notify({ id, type: 'in-progress', loading: true, dismissible: false, header: <Tx k="drive.upload.processing" values={{ name }} /> });
-    const ready = await waitUntilReady(item.id, { signal: controller.signal });
+    // The bytes are stored: the upload is done for the user. The storage event confirms them in the
+    // background (off the critical path); the list shows the file as uploading until then.
+    notify({ id, type: 'success', header: <Tx k="drive.upload.done" values={{ name }} />, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
     void refreshFolder(folderId);
-    notify(
-      ready
-        ? { id, type: 'success', header: <Tx k="drive.upload.done" values={{ name }} />, dismissLabel: t('common.close') }
-        : { id, type: 'info', header: <Tx k="drive.upload.stillProcessing" values={{ name }} />, dismissLabel: t('common.close') },
-      RESULT_DISMISS_MS,
-    );
+    void waitUntilReady(item.id, {}).then((ready) => {
+      void refreshFolder(folderId);
+      if (!ready) {
+        notify({ id: newNotificationId('upload-processing'), type: 'info', header: <Tx k="drive.upload.stillProcessing" values={{ name }} />, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
+      }
+    }, () => undefined);
   } catch (error) {
     if (isAbortError(error)) {
       notify({ id, type: 'info', header: <Tx k="drive.upload.cancelled" values={{ name }} />, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
