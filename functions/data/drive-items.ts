@@ -235,7 +235,7 @@ export interface ChildrenPage {
 export async function listChildren(
   kykId: string,
   folderId: string,
-  options: { sortItem: SortItem; ascending: boolean; pageSize: number; cursor?: string },
+  options: { sortItem: SortItem; ascending: boolean; pageSize: number; cursor?: string; foldersOnly?: boolean },
 ): Promise<ChildrenPage | undefined> {
   const index = options.sortItem === 'name' ? 'gsi1' : 'gsi2';
   const partition = folderPartition(kykId, folderId);
@@ -248,6 +248,7 @@ export async function listChildren(
     // The position must lie inside its phase, or DynamoDB refuses the start key.
     const validPosition = typeof decoded?.s === 'string' && (decoded.s === '' || decoded.s.startsWith(`${decoded.r}#`));
     if (!decoded || !validPhase || !validId || !validPosition) return undefined;
+    if (options.foldersOnly && decoded.r !== '0') return undefined;
     phase = decoded.r as '0' | '1';
     // An empty position means "from the start of this phase".
     if (decoded.s !== '') startKey = { ...itemKey(kykId, decoded.i as string), [`${index}pk`]: partition, [`${index}sk`]: decoded.s };
@@ -283,7 +284,7 @@ export async function listChildren(
       startKey = LastEvaluatedKey;
       continue;
     }
-    if (phase === '1') return { items, nextCursor: null };
+    if (phase === '1' || options.foldersOnly) return { items, nextCursor: null };
     phase = '1';
     startKey = undefined;
     if (items.length >= options.pageSize) {

@@ -17,6 +17,7 @@ export const listFolder: Operation<'com_drive/drive_info'> = async ({ caller, in
       ascending: input.sort_flg === 1,
       pageSize: input.page_size,
       cursor: input.cursor,
+      foldersOnly: input.folders_only === 1,
     }),
     folder ? folderPath(caller.kykId, folder.parent_id, { consistent: true }) : undefined,
   ]);

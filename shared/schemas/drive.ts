@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { cursor, DEFAULT_PAGE_SIZE, itemId, itemName, pageSize, sortFlag, trimmedText } from '../validation.ts';
+import { cursor, DEFAULT_PAGE_SIZE, flag, itemId, itemName, pageSize, sortFlag, trimmedText } from '../validation.ts';
 
 /** Largest file accepted (S3's single-PUT limit; above the threshold it goes up in parts). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
@@ -39,6 +39,8 @@ export const driveInfoRequest = z.strictObject({
   sort_flg: z._default(sortFlag, 1),
   page_size: z._default(pageSize, DEFAULT_PAGE_SIZE),
   cursor: z.optional(cursor),
+  /** 1: the subfolders only (folder pickers), read by key condition, never past the last folder. */
+  folders_only: z._default(flag, 0),
 });
 export type DriveInfoRequest = z.input<typeof driveInfoRequest>;
 

@@ -33,6 +33,10 @@ describe('move', () => {
     expect((await call('com_drive/download', { id: file.id }, t.token)).body.code).toBe(0);
     const [favorite] = (await call('com_drive/favorite_list', {}, t.token)).body.data!.items;
     expect(favorite!.path.map((folder) => folder.name)).toEqual(['To', 'Sub', 'Deep']);
+    // A folder picker reads the subfolders only, by key condition.
+    const picker = (await call('com_drive/drive_info', { folder_id: to.id, folders_only: 1 }, t.token)).body.data!;
+    expect(picker.items.map((item) => item.name)).toEqual(['Sub']);
+    expect(picker.next_cursor).toBeNull();
     // The names moved with them: the old folder takes the same names again.
     await aFolder(t, { parentId: from.id, name: 'Sub' });
     await uploadFile(t.token, from.id, 'loose.txt', bytes('again'));

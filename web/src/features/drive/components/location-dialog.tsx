@@ -38,19 +38,16 @@ type Node =
 
 const nodeId = (node: Node): string => (node.kind === 'folder' ? `location-${node.id}` : `location-${node.parentId}-${node.kind}`);
 
-/** The subfolders of one folder, in name order: pages of the listing until its first file (folders come first). */
+/** The subfolders of one folder, in name order (the listing's folders-only pages). */
 async function readSubfolders(folderId: string, signal: AbortSignal): Promise<Extract<Children, { status: 'loaded' }>> {
   const folders: { id: string; name: string }[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const answer = await listFolder(
-      { folder_id: folderId, sort_item: 'name', sort_flg: 1, page_size: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
+      { folder_id: folderId, sort_item: 'name', sort_flg: 1, page_size: PAGE_SIZE, folders_only: 1, ...(cursor ? { cursor } : {}) },
       { signal, silent: true },
     );
-    for (const item of answer.items) {
-      if (item.type !== 'folder') return { status: 'loaded', folders, truncated: false };
-      folders.push({ id: item.id, name: item.name });
-    }
+    folders.push(...answer.items.map((item) => ({ id: item.id, name: item.name })));
     if (!answer.next_cursor) return { status: 'loaded', folders, truncated: false };
     cursor = answer.next_cursor;
   }
