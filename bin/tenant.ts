@@ -20,7 +20,7 @@ import { USER_ID_PATTERN } from '#data/users.ts';
 import { createTenant, TenantExistsError, type NewTenant } from '#domain/tenants.ts';
 import { operatorUnlock, UnlockRefused } from '#domain/lock-out.ts';
 import { readUsage, setContractQuota } from '#data/pending-uploads.ts';
-import { productModules, type ProductModule } from '#shared/schemas/auth.ts';
+import { productModules, type ProductModule } from '#shared/constants.ts';
 
 const usage = [
   'Usage: npm run tenant -- create <kyk_id> --admin <user_id> --password <password> [--name <contract name>] [--admin-name <name>] [--email <e-mail>] [--modules drive,property,...] [--home-url <url>] [--env <env>]',

@@ -1,6 +1,7 @@
 import type { Operation } from '#lib/api-handler.ts';
 import { contractAllows, getContract } from '#data/contracts.ts';
-import { CURRENT_MODULE, productModules, type LoginOptions } from '#shared/schemas/auth.ts';
+import { CURRENT_MODULE, productModules } from '#shared/constants.ts';
+import type { LoginOptions } from '#shared/schemas/auth.ts';
 
 /**
  * get_login_options: the modules of the caller's contract (the SPA's opt_* values). When this

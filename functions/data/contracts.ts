@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '#shared/messages.ts';
-import { CURRENT_MODULE, type ProductModule } from '#shared/schemas/auth.ts';
+import { CURRENT_MODULE, type ProductModule } from '#shared/constants.ts';
 import { db } from '#lib/clients.ts';
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import type { LabelledItem } from '#lib/data/transact.ts';

@@ -1,5 +1,5 @@
 import type { Language } from '#shared/messages.ts';
-import type { ProductModule } from '#shared/schemas/auth.ts';
+import type { ProductModule } from '#shared/constants.ts';
 import { contractPut, CONTRACT_ID_PATTERN, type Contract } from '#data/contracts.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { userCountStart, userPut, USER_ID_PATTERN, type User } from '#data/users.ts';

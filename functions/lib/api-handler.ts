@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod/mini';
 import { API_PREFIX, readBearer, TOKEN_HEADER } from '#shared/envelope.ts';
 import { fallbackLanguage, isLanguage, translate, type Language, type MessageKey, type MessageParams } from '#shared/messages.ts';
-import { CURRENT_MODULE } from '#shared/schemas/auth.ts';
+import { CURRENT_MODULE } from '#shared/constants.ts';
 import type { RoutePath, RouteResponse, Routes } from '#shared/routes.ts';
 import type { RouteDef, RouteTable } from '#shared/routes/define.ts';
 import { illFormedTextPath } from '#shared/validation.ts';

@@ -1,7 +1,8 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowIpSaveRequest, describeInvalid, IP_RANGES_MAX, parseIpList } from '#shared/schemas/ip-policy.ts';
+import { describeInvalid, IP_RANGES_MAX, parseIpList } from '#shared/ip-ranges.ts';
+import { allowIpSaveRequest } from '#shared/schemas/ip-policy.ts';
 import { resetClients } from './clients.ts';
 import { addressAllowed, cidrContains, ipv4ToNumber, isIpAllowed, normaliseCidr, rangesInForce } from './ip-policy.ts';
 

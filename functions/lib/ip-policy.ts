@@ -1,6 +1,6 @@
 import type { User } from '#data/users.ts';
 import { getIpEntry, type IpPolicyEntry } from '#data/ip-entries.ts';
-import { CONTRACT_ENTRY_ID, cidrContains } from '#shared/schemas/ip-policy.ts';
+import { CONTRACT_ENTRY_ID, cidrContains } from '#shared/ip-ranges.ts';
 
 /**
  * The IP allow-list (SPEC.md §3 "IP policy", §6): entry "0" is contract-wide, other entries are per
@@ -8,7 +8,7 @@ import { CONTRACT_ENTRY_ID, cidrContains } from '#shared/schemas/ip-policy.ts';
  * is stored as `T#<kyk>` / `IPPOLICY#<user_group_id>` with `cidrs`: normalised IPv4 ranges
  * ("a.b.c.d/n"). No entry, or an empty one, allows every address.
  */
-export { CONTRACT_ENTRY_ID, cidrContains, ipv4ToNumber, normaliseCidr } from '#shared/schemas/ip-policy.ts';
+export { CONTRACT_ENTRY_ID, cidrContains, ipv4ToNumber, normaliseCidr } from '#shared/ip-ranges.ts';
 
 
 

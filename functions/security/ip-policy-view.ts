@@ -3,7 +3,8 @@ import { DomainError } from '#lib/errors.ts';
 import { addressAllowed } from '#lib/ip-policy.ts';
 import type { IpPolicyEntry } from '#data/ip-entries.ts';
 import type { RoutePath } from '#shared/routes.ts';
-import { formatIpList, type IpPolicyEntryView } from '#shared/schemas/ip-policy.ts';
+import { formatIpList } from '#shared/ip-ranges.ts';
+import type { IpPolicyEntryView } from '#shared/schemas/ip-policy.ts';
 import type { GroupRecord } from '#data/groups.ts';
 
 /** An entry as the screen shows it; `group` absent for the contract-wide entry "0". */

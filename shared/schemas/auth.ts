@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { productModules } from '../constants.ts';
 import { languages } from '../messages.ts';
 import { flag, requiredText } from '../validation.ts';
 import { passwordPolicy } from './security.ts';
@@ -145,10 +146,6 @@ export type ChangeLanguageRequest = z.input<typeof changeLanguageRequest>;
 
 export const fileRegistMethodRequest = z.strictObject({ file_regist_method: flag });
 
-/** Sibling modules a contract may use (SPEC.md §1, client keys opt_*); `drive` is this product. */
-export const productModules = ['drive', 'property', 'knowledge', 'commerce', 'workflow', 'dashboard', 'workorder'] as const;
-export type ProductModule = (typeof productModules)[number];
-export const CURRENT_MODULE: ProductModule = 'drive';
 
 export const loginOptionsResponse = z.object({
   /** 1 for each module the contract may use. */

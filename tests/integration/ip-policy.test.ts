@@ -4,7 +4,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '#lib/clients.ts';
 import { ipPolicyKey } from '#data/ip-entries.ts';
-import { IP_RANGES_MAX } from '#shared/schemas/ip-policy.ts';
+import { IP_RANGES_MAX } from '#shared/ip-ranges.ts';
 import { call, post, postFrom, signIn, type ApiResult } from './support/api.ts';
 import { aGroup, aSignedOutUser } from './support/factories.ts';
 import { tenantSnapshot } from './support/snapshot.ts';

@@ -1,4 +1,4 @@
-import { cidrContains, formatIpList, parseIpList } from '@shared/schemas/ip-policy.ts';
+import { cidrContains, formatIpList, parseIpList } from '@shared/ip-ranges.ts';
 
 /** Whether two texts name the same ranges (order and spelling aside): the form is unchanged. */
 export const sameIpList = (a: string, b: string): boolean => {
