@@ -239,6 +239,43 @@ async function main() {
       ratio_until_confirmed: round(median(direct) / median(confirmed), 2),
     };
 
+    // 500 MiB: the SPA's multipart flow (register, 16 MiB parts three at a time as
+    // web/src/features/drive/utils/send-file-bytes.ts sends them, complete) against one direct
+    // PutObject of the same bytes; 3 samples each, alternating.
+    const large = randomBytes(500 * 1024 * 1024);
+    const multipart: number[] = [];
+    const directLarge: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const [ms] = await timed(async () => {
+        const { data } = await call('com_drive/file_reg_btn', { folder_id: 'root', name: `large-${i}.bin`, size: large.length }, token);
+        if (data.upload.method !== 'MULTIPART') throw new Error('500 MiB is above the multipart threshold: expected parts');
+        const { parts, part_size: partSize, upload_id: uploadId } = data.upload;
+        const etags: { part_number: number; etag: string }[] = [];
+        let next = 0;
+        const worker = async () => {
+          while (next < parts.length) {
+            const part = parts[next++]!;
+            const start = (part.part_number - 1) * partSize;
+            const put = await fetch(part.url, { method: 'PUT', body: large.subarray(start, start + partSize) });
+            if (!put.ok) throw new Error(`part PUT ${put.status}`);
+            etags.push({ part_number: part.part_number, etag: put.headers.get('etag')! });
+          }
+        };
+        await Promise.all([worker(), worker(), worker()]);
+        await call('com_drive/file_upload_complete', { id: data.item.id, upload_id: uploadId, parts: etags.sort((a, b) => a.part_number - b.part_number) }, token);
+      });
+      multipart.push(ms);
+      const [directMs] = await timed(() => s3().send(new PutObjectCommand({ Bucket: config.bucketName, Key: 'bench/direct-large', Body: large })));
+      directLarge.push(directMs);
+    }
+    const largeMib = large.length / 1024 / 1024;
+    results.upload_500mib = {
+      samples: multipart.length,
+      presigned_multipart_mib_s: round(largeMib / (median(multipart) / 1000)),
+      direct_put_mib_s: round(largeMib / (median(directLarge) / 1000)),
+      ratio: round(median(directLarge) / median(multipart), 2),
+    };
+
     // Administration: a contract of 10,000 users, listed and searched a page at a time.
     const passwordHash = await hashPassword(randomBytes(8).toString('hex'));
     const now = new Date().toISOString();
@@ -339,6 +376,8 @@ function printTable(results: Record<string, unknown>) {
   const upload = results.upload_50mib as { presigned_mib_s: number; direct_put_mib_s: number; ratio: number; until_confirmed_mib_s: number; ratio_until_confirmed: number };
   rows.push(['upload 50 MiB presigned flow (bytes stored)', `${upload.presigned_mib_s} MiB/s (until confirmed ${upload.until_confirmed_mib_s} MiB/s, x${upload.ratio_until_confirmed})`]);
   rows.push(['upload 50 MiB direct PutObject', `${upload.direct_put_mib_s} MiB/s (presigned/direct ${upload.ratio})`]);
+  const large = results.upload_500mib as { presigned_multipart_mib_s: number; direct_put_mib_s: number; ratio: number };
+  rows.push(['upload 500 MiB presigned multipart (3 parts in flight)', `${large.presigned_multipart_mib_s} MiB/s, direct PutObject ${large.direct_put_mib_s} MiB/s (presigned/direct ${large.ratio})`]);
   for (const [name, value] of Object.entries(results.lambda_bundles as Record<string, { kib: number; floor_kib: number; cold_import_ms: number; floor_cold_import_ms: number }>)) {
     rows.push([`lambda ${name}`, `${value.kib} KiB (floor ${value.floor_kib}), cold import ${value.cold_import_ms} ms (floor ${value.floor_cold_import_ms})`]);
   }
