@@ -48,7 +48,7 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
   let s: Synthesized;
   beforeAll(() => {
     s = synthesize(env, options);
-  }, 60_000);
+  }, 180_000);
 
   const customer = env === 'customer';
   const retained = env === 'bastion' || env === 'customer';
