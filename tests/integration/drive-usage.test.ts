@@ -5,7 +5,7 @@ import { setContractQuota } from '#data/pending-uploads.ts';
 import { transactWrite } from '#lib/data/transact.ts';
 import { aFolder, aUser } from './support/factories.ts';
 import { call } from './support/api.ts';
-import { namesIn, seen, trash, uploadFile } from './support/drive.ts';
+import { namesIn, trash, uploadFile } from './support/drive.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 
 /**

@@ -1,0 +1,163 @@
+/**
+ * UI texts of the `usage` section, English and Japanese side by side (en.ts and ja.ts spread them in):
+ * the data-usage page (/data-usage) and the access-log page (/access-log). The actions' names come
+ * from the server's catalogue (`accessLog.*`, shared with the CSV export). Same shape in both
+ * languages: ja is checked against en.
+ */
+const en = {
+  dataUsage: {
+    title: 'Data usage',
+    description: "What your company's drive holds, against its storage quota.",
+    quotaTitle: 'Storage quota',
+    used: '{{used}} of {{quota}} used ({{percent}}%)',
+    includesUploads: 'Includes {{bytes}} reserved for uploads in progress.',
+    noQuota: 'No storage quota is set for your contract: the drive may grow without a limit.',
+    nearQuota: 'The drive is nearly full ({{percent}}% of the quota). Delete files you no longer need, or empty the trash, before uploads are refused.',
+    overQuota: 'The drive is full. New uploads are refused until files are deleted for good or the quota is raised.',
+    figuresTitle: 'Figures',
+    totalBytes: 'Stored data',
+    totalBytesNote: 'Every stored version, in the trash or not.',
+    files: 'Files',
+    versions: 'Earlier versions',
+    versionsValue: '{{count}} ({{bytes}})',
+    trash: 'In the trash',
+    trashValue: '{{count}} ({{bytes}})',
+    trashNote: 'Trashed files keep counting until they are deleted for good.',
+    uploads: 'Uploads in progress',
+    quota: 'Quota',
+    none: 'None',
+    loading: 'Loading data usage…',
+    refresh: 'Refresh',
+    loadFailed: 'The data usage could not be loaded.',
+    retry: 'Retry',
+  },
+  accessLog: {
+    title: 'Access log',
+    tableLabel: 'Access events',
+    description: {
+      contract: 'Who opened, downloaded, uploaded, changed, moved or deleted which file or folder, newest first. Events are kept for one year.',
+      own: 'Your own file activity, newest first. Events are kept for one year.',
+    },
+    columns: {
+      at: 'Date and time',
+      user: 'User',
+      action: 'Action',
+      name: 'Name',
+      type: 'Type',
+      size: 'Size',
+      detail: 'Detail',
+    },
+    types: {
+      file: 'File',
+      folder: 'Folder',
+    },
+    filter: {
+      placeholder: 'Filter by user, action or file',
+      user: 'User',
+      action: 'Action',
+      item: 'File or folder',
+      dateRange: 'Date range',
+      datePlaceholder: 'Filter by date',
+      last: 'Last {{amount}} {{unit}}',
+      clear: 'Clear filters',
+    },
+    dateRange: {
+      last24Hours: 'Last 24 hours',
+      last7Days: 'Last 7 days',
+      last30Days: 'Last 30 days',
+      invalid: 'Choose a start and an end date.',
+      reversed: 'The end date must not be before the start date.',
+    },
+    export: 'Export CSV',
+    exportLabel: 'the access log',
+    loading: 'Loading events…',
+    empty: {
+      title: 'No events yet',
+      description: 'Opening, downloading, uploading and changing files will be recorded here.',
+    },
+    noMatch: {
+      title: 'No matching events',
+      description: 'No event matches the filters.',
+    },
+  },
+};
+
+const ja: typeof en = {
+  dataUsage: {
+    title: 'データ使用量',
+    description: '会社のドライブに保存されているデータと、ストレージ容量の上限です。',
+    quotaTitle: 'ストレージ容量',
+    used: '{{quota}}中 {{used}} を使用（{{percent}}%）',
+    includesUploads: 'アップロード中のファイル用に予約された{{bytes}}を含みます。',
+    noQuota: 'ご契約にはストレージ容量の上限が設定されていません。',
+    nearQuota: 'ドライブの容量が残りわずかです（上限の{{percent}}%）。アップロードできなくなる前に、不要なファイルを削除するか、ごみ箱を空にしてください。',
+    overQuota: 'ドライブの容量が上限に達しました。ファイルを完全に削除するか上限が引き上げられるまで、新しいアップロードはできません。',
+    figuresTitle: '内訳',
+    totalBytes: '保存データ',
+    totalBytesNote: 'ごみ箱内を含む、保存されているすべてのバージョンです。',
+    files: 'ファイル数',
+    versions: '過去のバージョン',
+    versionsValue: '{{count}}件（{{bytes}}）',
+    trash: 'ごみ箱内',
+    trashValue: '{{count}}件（{{bytes}}）',
+    trashNote: 'ごみ箱内のファイルは、完全に削除されるまで使用量に含まれます。',
+    uploads: 'アップロード中',
+    quota: '上限',
+    none: 'なし',
+    loading: 'データ使用量を読み込んでいます…',
+    refresh: '更新',
+    loadFailed: 'データ使用量を読み込めませんでした。',
+    retry: '再試行',
+  },
+  accessLog: {
+    title: 'アクセスログ',
+    tableLabel: 'アクセスイベント',
+    description: {
+      contract: 'だれが、どのファイルやフォルダーを表示・ダウンロード・アップロード・変更・移動・削除したかを新しい順に表示します。イベントは1年間保存されます。',
+      own: 'あなた自身のファイル操作を新しい順に表示します。イベントは1年間保存されます。',
+    },
+    columns: {
+      at: '日時',
+      user: 'ユーザー',
+      action: '操作',
+      name: '名前',
+      type: '種類',
+      size: 'サイズ',
+      detail: '詳細',
+    },
+    types: {
+      file: 'ファイル',
+      folder: 'フォルダー',
+    },
+    filter: {
+      placeholder: 'ユーザー、操作、ファイルで絞り込み',
+      user: 'ユーザー',
+      action: '操作',
+      item: 'ファイル・フォルダー',
+      dateRange: '期間',
+      datePlaceholder: '期間で絞り込み',
+      last: '過去{{amount}}{{unit}}',
+      clear: 'フィルターをクリア',
+    },
+    dateRange: {
+      last24Hours: '過去24時間',
+      last7Days: '過去7日間',
+      last30Days: '過去30日間',
+      invalid: '開始日と終了日を選択してください。',
+      reversed: '終了日は開始日以降を指定してください。',
+    },
+    export: 'CSVエクスポート',
+    exportLabel: 'アクセスログ',
+    loading: 'イベントを読み込んでいます…',
+    empty: {
+      title: 'イベントはまだありません',
+      description: 'ファイルの表示、ダウンロード、アップロード、変更がここに記録されます。',
+    },
+    noMatch: {
+      title: '一致するイベントはありません',
+      description: 'フィルターに一致するイベントはありません。',
+    },
+  },
+};
+
+export const usageTexts: { en: typeof en; ja: typeof en } = { en, ja };
