@@ -7,7 +7,7 @@ import { recordAccess } from '#domain/drive/access-log.ts';
 export const getItemInfo: Operation<'com_drive/file_info'> = async ({ caller, input, log }) => {
   const item = await reachableItem(caller.kykId, input.id);
   if (!item) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
-  // A pending file is read by its upload's polling, not opened by anyone.
-  if (item.status === 'ready') await recordAccess({ caller, log }, 'info', item);
+  // The upload's wait for its bytes is not an opening of the details.
+  if (item.status === 'ready' && input.polling !== true) await recordAccess({ caller, log }, 'info', item);
   return { item: toDriveItem(item) };
 };

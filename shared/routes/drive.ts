@@ -25,7 +25,7 @@ export const driveRoutes = {
   }),
   'com_drive/file_info': route({
     group: 'drive', access: 'drive-view', summary: 'One file or folder by id (poll after upload until ready)',
-    request: drive.itemRequest, response: drive.itemResponse,
+    request: usage.fileInfoRequest, response: drive.itemResponse,
   }),
   'com_drive/download': route({
     group: 'drive', access: 'drive-view', summary: 'A presigned download URL for a ready file',

@@ -24,6 +24,12 @@ export type DataUsageResponse = z.infer<typeof dataUsageResponse>;
 
 export const dataUsageRequest = z.strictObject({});
 
+/**
+ * `com_drive/file_info`: `polling` marks the upload's wait for its bytes (the SPA reads the file
+ * until it is ready), which is not an opening of its details and stays out of the access log.
+ */
+export const fileInfoRequest = z.strictObject({ id: itemId, polling: z.optional(z.literal(true, 'validation.invalidValue')) });
+
 /** The access-log events, in the order the access-log screen offers them as a filter. */
 export const accessActions = ['info', 'download', 'upload', 'rename', 'tags', 'move', 'trash', 'restore', 'delete'] as const;
 export type AccessAction = (typeof accessActions)[number];

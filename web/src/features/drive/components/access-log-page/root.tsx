@@ -153,8 +153,9 @@ export default function AccessLogPage() {
           : `${option.amount} ${option.unit}`;
 
   const filter = (
-    <SpaceBetween direction="horizontal" size="s" alignItems="start">
-      <div className="access-log-property-filter" data-testid="access-log-filter">
+    // The property filter takes the room the date range leaves (Cloudscape's filter slot is a plain block).
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'flex-start' }}>
+      <div style={{ flex: '1 1 420px', minWidth: 0 }} data-testid="access-log-filter">
         <PropertyFilter
           query={query}
           onChange={({ detail }) => setQuery(detail)}
@@ -187,7 +188,7 @@ export default function AccessLogPage() {
           expandToViewport
         />
       </div>
-    </SpaceBetween>
+    </div>
   );
 
   const actions = (
