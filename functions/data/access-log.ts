@@ -12,10 +12,10 @@ import { epochSeconds, table, tenantPrefix } from '#lib/data/table.ts';
  * written after the action succeeded, in one BatchWrite per call.
  *
  * Each event is two items, so that every filter is one key condition, newest first:
- * - the event: `T#<kyk>#ALOG#DAY#<day>` / `<time>#<event>` (the contract by day: a day's traffic
- *   per partition, as the audit log), on gsi1 `T#<kyk>#ALOG#USER#<user>` (by user) and on gsi2
- *   `T#<kyk>#ALOG#ITEM#<item>` (by entry);
- * - its action copy: `T#<kyk>#ALOG#ACT#<action>#<day>` (by action), on gsi1
+ * - the event: `T#<kyk>#ALOG#MON#<month>` / `<time>#<event>` (the contract by month: a year is at
+ *   most 13 partitions to read, whatever the traffic; day partitions cost a query per empty day),
+ *   on gsi1 `T#<kyk>#ALOG#USER#<user>` (by user) and on gsi2 `T#<kyk>#ALOG#ITEM#<item>` (by entry);
+ * - its action copy: `T#<kyk>#ALOG#ACT#<action>#<month>` (by action), on gsi1
  *   `T#<kyk>#ALOG#UACT#<user>#<action>` (by user and action).
  * A filter by entry together with a user or an action reads the entry's events (FilterExpression),
  * at most `FILTERED_READ_BUDGET` items a call. Both items expire by TTL after
@@ -24,12 +24,8 @@ import { epochSeconds, table, tenantPrefix } from '#lib/data/table.ts';
  */
 export const ACCESS_LOG_RETENTION_DAYS = 365;
 const DAY_SECONDS = 86_400;
-/**
- * Day partitions a call reads at most (16 at a time): the whole retention, so a page is short only
- * at the end of the log (an empty year costs 366 small queries, never a scan).
- */
-export const DAYS_PER_CALL = ACCESS_LOG_RETENTION_DAYS + 1;
-const DAYS_AT_ONCE = 16;
+/** Month partitions read at once while a page is not full (a year is at most 13 of them). */
+const MONTHS_AT_ONCE = 4;
 /** Items a filtered read of an entry's events evaluates at most per call. */
 export const FILTERED_READ_BUDGET = 1000;
 
@@ -50,11 +46,11 @@ export interface AccessEvent {
 }
 
 const alog = (kykId: string) => `${tenantPrefix(kykId)}#ALOG`;
-const dayOf = (iso: string) => iso.slice(0, 10);
+const monthOf = (iso: string) => iso.slice(0, 7);
 
-/** The event item's keys: the contract's day, the user's and the entry's partitions. */
+/** The event item's keys: the contract's month, the user's and the entry's partitions. */
 export const accessEventKeys = (kykId: string, at: string, eventId: string, userId: string, itemId: string) => ({
-  pk: `${alog(kykId)}#DAY#${dayOf(at)}`,
+  pk: `${alog(kykId)}#MON#${monthOf(at)}`,
   sk: `${at}#${eventId}`,
   gsi1pk: `${alog(kykId)}#USER#${userId}`,
   gsi1sk: `${at}#${eventId}`,
@@ -62,9 +58,9 @@ export const accessEventKeys = (kykId: string, at: string, eventId: string, user
   gsi2sk: `${at}#${eventId}`,
 });
 
-/** The action copy's keys: the action's day partition, and the user's partition per action. */
+/** The action copy's keys: the action's month partition, and the user's partition per action. */
 export const accessActionKeys = (kykId: string, at: string, eventId: string, userId: string, action: string) => ({
-  pk: `${alog(kykId)}#ACT#${action}#${dayOf(at)}`,
+  pk: `${alog(kykId)}#ACT#${action}#${monthOf(at)}`,
   sk: `${at}#${eventId}`,
   gsi1pk: `${alog(kykId)}#UACT#${userId}#${action}`,
   gsi1sk: `${at}#${eventId}`,
@@ -132,8 +128,8 @@ export async function listAccessEvents(kykId: string, query: AccessQuery, now = 
     const partition = query.action !== undefined ? `${alog(kykId)}#UACT#${query.userId}#${query.action}` : `${alog(kykId)}#USER#${query.userId}`;
     return readPartition({ IndexName: 'gsi1', pkName: 'gsi1pk', skName: 'gsi1sk', partition }, lower, upper, query.pageSize);
   }
-  const dayPartition = (day: string) => (query.action !== undefined ? `${alog(kykId)}#ACT#${query.action}#${day}` : `${alog(kykId)}#DAY#${day}`);
-  return readDays(dayPartition, lower, upper, query.pageSize);
+  const monthPartition = (month: string) => (query.action !== undefined ? `${alog(kykId)}#ACT#${query.action}#${month}` : `${alog(kykId)}#MON#${month}`);
+  return readMonths(monthPartition, lower, upper, query.pageSize);
 }
 
 interface PartitionRead {
@@ -187,40 +183,37 @@ async function readPartition(read: PartitionRead, lower: string, upper: string, 
   return { events, next: startKey ? lastSeen ?? null : null };
 }
 
-const previousDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00.000Z`) - DAY_SECONDS * 1000).toISOString().slice(0, 10);
+const previousMonth = (month: string): string => {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, '0')}`;
+};
 
 /**
- * Day partitions from the one holding `upper` back to the one holding `lower`, a few at a time,
- * until the page is full or `DAYS_PER_CALL` days were read: then the page continues at the
- * midnight of the last day read (or below its last event).
+ * Month partitions from the one holding `upper` back to the one holding `lower`, a few at a time,
+ * until the page is full: the next page then starts below its last event. At most 13 months for a
+ * year, so an empty log costs a handful of queries.
  */
-async function readDays(partitionOf: (day: string) => string, lower: string, upper: string, pageSize: number): Promise<AccessPage> {
+async function readMonths(partitionOf: (month: string) => string, lower: string, upper: string, pageSize: number): Promise<AccessPage> {
   const events: AccessEvent[] = [];
-  let day = dayOf(upper);
-  const lastDay = dayOf(lower);
-  let daysRead = 0;
-  let bound = upper;
-  while (events.length < pageSize && daysRead < DAYS_PER_CALL && day >= lastDay) {
-    const days: string[] = [];
-    for (let next = day; days.length < DAYS_AT_ONCE && next >= lastDay && daysRead + days.length < DAYS_PER_CALL; next = previousDay(next)) days.push(next);
+  const lastMonth = monthOf(lower);
+  const continueBelow = () => ({ events, next: `${events.at(-1)!.at}#${events.at(-1)!.id}` });
+  for (let month = monthOf(upper); events.length < pageSize && month >= lastMonth;) {
+    const months: string[] = [];
+    for (let next = month; months.length < MONTHS_AT_ONCE && next >= lastMonth; next = previousMonth(next)) months.push(next);
     const wanted = pageSize - events.length;
-    const pages = await Promise.all(days.map((one) => readPartition({ pkName: 'pk', skName: 'sk', partition: partitionOf(one) }, lower, bound, wanted)));
-    for (const [index, page] of pages.entries()) {
+    const pages = await Promise.all(months.map((one) => readPartition({ pkName: 'pk', skName: 'sk', partition: partitionOf(one) }, lower, upper, wanted)));
+    for (const page of pages) {
       for (const event of page.events) {
-        if (events.length === pageSize) return { events, next: `${events.at(-1)!.at}#${events.at(-1)!.id}` };
+        if (events.length === pageSize) return continueBelow();
         events.push(event);
       }
-      if (page.next !== null) {
-        // This day holds more than the page: the page is full, and the next one starts below its last event.
-        return { events, next: `${events.at(-1)!.at}#${events.at(-1)!.id}` };
-      }
-      bound = `${days[index]!}T00:00:00.000Z`;
+      // This month holds more than the page: the page is full, and the next one starts below its last event.
+      if (page.next !== null) return continueBelow();
     }
-    daysRead += days.length;
-    day = previousDay(days.at(-1)!);
+    month = previousMonth(months.at(-1)!);
   }
-  // Days left to read (a full page, or the day budget spent): go on below the last day read.
-  return { events, next: day >= lastDay ? bound : null };
+  // A full page may be the last one: the next call then answers empty.
+  return events.length === pageSize ? continueBelow() : { events, next: null };
 }
 
 /** The sort key of an access event or an instant: what a cursor may carry. */
