@@ -166,7 +166,7 @@ export default function AccessLogPage() {
           disableFreeTextFiltering
           hideOperations
           expandToViewport
-          countText={current && filtered ? listCounter(shown, 0, !hasMore) : undefined}
+          countText={current && filtered ? t('collection.matches', { count: shown }) : undefined}
         />
       </div>
       <div data-testid="access-log-date-range">

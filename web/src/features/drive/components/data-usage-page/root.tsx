@@ -38,7 +38,7 @@ function QuotaState({ usage }: { usage: DataUsage }) {
         data-testid="data-usage-progress"
         data-status={status}
         value={percent}
-        label={t('usage.dataUsage.quotaTitle')}
+        label={t('usage.dataUsage.usedLabel')}
         description={t('usage.dataUsage.used', { used: formatBytes(committed(usage)), quota: formatBytes(usage.quota_bytes), percent })}
         additionalInfo={usage.reserved_bytes > 0 ? t('usage.dataUsage.includesUploads', { bytes: formatBytes(usage.reserved_bytes) }) : undefined}
         status={status === 'over' ? 'error' : 'in-progress'}
