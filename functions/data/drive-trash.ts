@@ -4,7 +4,7 @@ import { batchWrite } from '#lib/data/batch.ts';
 import { decodeCursor, encodeCursor, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 import { versionedUpdateItem } from '#lib/data/versioned.ts';
-import { contractKey } from './contracts.ts';
+import { contractKey, usageCounterAdd, usageCounterUpdate, type UsageChange } from './contracts.ts';
 import { claimedId, itemKey, ItemChangedError, listingKeys, liveFolderCheck, nameClaimKey, NameTakenError, ROOT_ID, type ItemRecord } from './drive-items.ts';
 
 /**
@@ -70,6 +70,7 @@ export async function trashItem(item: ItemRecord, change: { userId: string; date
         values: { ':listed': listingKeys(item).gsi1pk, ':ready': 'ready' },
       }),
       nameClaimRelease('claim', item),
+      usageCounterUpdate(item.kyk_id, trashUsage(item, 1))!,
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && (error.failed('item') || error.failed('claim'))) throw new ItemChangedError();
@@ -77,6 +78,10 @@ export async function trashItem(item: ItemRecord, change: { userId: string; date
   }
   return trashed;
 }
+
+/** The trash counters of an entry going in (1) or out (-1): a folder counts once, without bytes. */
+const trashUsage = (item: Pick<ItemRecord, 'type' | 'size'>, direction: 1 | -1): UsageChange =>
+  ({ trash_count: direction, trash_bytes: item.type === 'file' ? direction * (item.size ?? 0) : 0 });
 
 const nameClaimRelease = (label: string, item: ItemRecord): LabelledItem => ({
   label,
@@ -146,6 +151,7 @@ export async function restoreItem(
         values: { ':trash': trashPartition(item.kyk_id) },
       }),
       ...(target.parentId === ROOT_ID ? [] : [liveFolderCheck('target', item.kyk_id, target.parentId)]),
+      usageCounterUpdate(item.kyk_id, trashUsage(item, -1))!,
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();
@@ -156,17 +162,20 @@ export async function restoreItem(
   return restored;
 }
 
-/** The bytes a deleted file gives back to its contract, in the same transaction as the deletion. */
-const usageRelease = (kykId: string, bytes: number): LabelledItem => ({
-  label: 'usage',
-  Update: {
-    TableName: table(),
-    Key: contractKey(kykId),
-    UpdateExpression: 'SET usage_bytes = usage_bytes - :bytes, committed_bytes = committed_bytes - :bytes',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':bytes': bytes },
-  },
-});
+/** The bytes (and counters) a deleted file gives back to its contract, in the same transaction as the deletion. */
+const usageRelease = (kykId: string, bytes: number, counters: UsageChange): LabelledItem => {
+  const { clause, values } = usageCounterAdd(counters);
+  return {
+    label: 'usage',
+    Update: {
+      TableName: table(),
+      Key: contractKey(kykId),
+      UpdateExpression: `SET usage_bytes = usage_bytes - :bytes, committed_bytes = committed_bytes - :bytes${clause}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':bytes': bytes, ...values },
+    },
+  };
+};
 
 /**
  * Deletes a trashed file for good over the version read, giving its bytes back. The caller removes
@@ -184,7 +193,7 @@ export async function deleteTrashedFile(item: ItemRecord, expectedVersion: numbe
           ExpressionAttributeValues: { ':expected': expectedVersion, ':trash': trashPartition(item.kyk_id) },
         },
       },
-      ...(item.size ? [usageRelease(item.kyk_id, item.size)] : []),
+      usageRelease(item.kyk_id, item.size ?? 0, { file_count: -1, ...trashUsage(item, -1) }),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();
@@ -208,6 +217,7 @@ export async function startFolderPurge(item: ItemRecord, expectedVersion: number
         values: { ':trash': trashPartition(item.kyk_id) },
       }),
       { label: 'marker', Put: { TableName: table(), Item: { ...markerOf(item.kyk_id, item.id), kyk_id: item.kyk_id, item_id: item.id } } },
+      usageCounterUpdate(item.kyk_id, trashUsage(item, -1))!,
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();
@@ -267,7 +277,7 @@ export async function purgeChild(child: ItemRecord): Promise<boolean> {
       ]
     : [
         { label: 'item', Delete: { TableName: table(), Key: key, ConditionExpression: 'row_version = :expected AND #status = :ready', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':expected': child.row_version, ':ready': 'ready' } } },
-        ...(child.size ? [usageRelease(child.kyk_id, child.size)] : []),
+        usageRelease(child.kyk_id, child.size ?? 0, { file_count: -1 }),
       ];
   try {
     await transactWrite([...items, { label: 'claim', Delete: { TableName: table(), Key: nameClaimKey(child.kyk_id, child.parent_id, child.type, child.name_key) } }]);

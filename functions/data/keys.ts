@@ -1,4 +1,5 @@
 import { auditRecord } from '#lib/audit.ts';
+import { accessActionKeys, accessEventKeys } from './access-log.ts';
 import type { Keys } from '#lib/data/table.ts';
 import { contractKey } from './contracts.ts';
 import { codeClaimKey, corpCounterKey, corpKey, dateIndexKey, listingKeys as corpListingKeys } from './corps.ts';
@@ -111,6 +112,12 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'tag', module: 'tags', index: 'gsi1', partition: 'T#<kyk>#USER#<user>#TAGS', sort: '<name>#<tag>', builder: 'tagListingKeys', example: () => { const keys = tagListingKeys({ kyk_id: K, id: 't1', name_key: 'n', scope: 'private', owner_user_id: 'u1' }); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'tag on an entry', module: 'tags', index: 'table', partition: 'T#<kyk>#ITEM#<item>', sort: 'TAG#<tag>', builder: 'itemTagKey', example: () => pair(itemTagKey(K, 'i1', 't1')) },
   { entity: 'tag on an entry', module: 'tags', index: 'gsi1', partition: 'T#<kyk>#TAG#<tag>#ITEMS', sort: '<date>#<item>', builder: 'itemTagListingKeys', example: () => { const keys = itemTagListingKeys(K, 't1', day, 'i1'); return [keys.gsi1pk, keys.gsi1sk]; } },
+  // The drive's access log: each event twice, so that every filter is a key condition.
+  { entity: 'access event', module: 'access-log', index: 'table', partition: 'T#<kyk>#ALOG#MON#<month>', sort: '<time>#<event>', builder: 'accessEventKeys', example: () => pair(accessEventKeys(K, day, 'e1', 'u1', 'i1')) },
+  { entity: 'access event', module: 'access-log', index: 'gsi1', partition: 'T#<kyk>#ALOG#USER#<user>', sort: '<time>#<event>', builder: 'accessEventKeys', example: () => { const keys = accessEventKeys(K, day, 'e1', 'u1', 'i1'); return [keys.gsi1pk, keys.gsi1sk]; } },
+  { entity: 'access event', module: 'access-log', index: 'gsi2', partition: 'T#<kyk>#ALOG#ITEM#<item>', sort: '<time>#<event>', builder: 'accessEventKeys', example: () => { const keys = accessEventKeys(K, day, 'e1', 'u1', 'i1'); return [keys.gsi2pk, keys.gsi2sk]; } },
+  { entity: 'access event by action', module: 'access-log', index: 'table', partition: 'T#<kyk>#ALOG#ACT#<action>#<month>', sort: '<time>#<event>', builder: 'accessActionKeys', example: () => pair(accessActionKeys(K, day, 'e1', 'u1', 'download')) },
+  { entity: 'access event by action', module: 'access-log', index: 'gsi1', partition: 'T#<kyk>#ALOG#UACT#<user>#<action>', sort: '<time>#<event>', builder: 'accessActionKeys', example: () => { const keys = accessActionKeys(K, day, 'e1', 'u1', 'download'); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'running import marker', module: 'import-jobs', index: 'table', partition: 'IMPORTQ#RUNNING', sort: '<kyk>#<job>', builder: 'runningJobKey', example: () => pair(runningJobKey(K, 'j1')) },
   // The sweep of abandoned uploads: a queue by expiry hour for every contract.
   { entity: 'upload expiry marker', module: 'pending-uploads', index: 'table', partition: 'UPLOADQ#<hour>#<shard>', sort: '<kyk>#<item>', builder: 'expiryQueueKey', example: () => pair(expiryQueueKey(490_000, 1, K, 'i1')) },

@@ -3,7 +3,7 @@ import { isConditionalCheckFailure } from '#lib/errors.ts';
 import { db } from '#lib/clients.ts';
 import { epochSeconds, table, type Keys } from '#lib/data/table.ts';
 import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
-import { contractKey } from './contracts.ts';
+import { contractKey, usageCounterAdd } from './contracts.ts';
 import { itemKey, listingKeys, liveFolderCheck, nameClaimKey, type ItemRecord } from './drive-items.ts';
 import { userPartition } from './users.ts';
 
@@ -209,13 +209,14 @@ export async function renewUpload(item: ItemRecord, changes: { declared_size: nu
  * (none held) only adds its bytes.
  */
 export function settleItems(item: ItemRecord, size: number): LabelledItem[] {
+  const fileCounted = usageCounterAdd({ file_count: 1 });
   if (item.reserved !== true) {
     return [{
       label: 'usage',
       Update: {
         TableName: table(), Key: contractKey(item.kyk_id),
-        UpdateExpression: 'SET usage_bytes = if_not_exists(usage_bytes, :zero) + :size, committed_bytes = if_not_exists(committed_bytes, :zero) + :size',
-        ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':size': size, ':zero': 0 },
+        UpdateExpression: `SET usage_bytes = if_not_exists(usage_bytes, :zero) + :size, committed_bytes = if_not_exists(committed_bytes, :zero) + :size${fileCounted.clause}`,
+        ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':size': size, ':zero': 0, ...fileCounted.values },
       },
     }, ...markerDelete(item)];
   }
@@ -225,9 +226,9 @@ export function settleItems(item: ItemRecord, size: number): LabelledItem[] {
       label: 'usage',
       Update: {
         TableName: table(), Key: contractKey(item.kyk_id),
-        UpdateExpression: 'SET usage_bytes = if_not_exists(usage_bytes, :zero) + :size, reserved_bytes = reserved_bytes - :declared, committed_bytes = committed_bytes + :difference, pending_uploads = pending_uploads - :one',
+        UpdateExpression: `SET usage_bytes = if_not_exists(usage_bytes, :zero) + :size, reserved_bytes = reserved_bytes - :declared, committed_bytes = committed_bytes + :difference, pending_uploads = pending_uploads - :one${fileCounted.clause}`,
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':size': size, ':declared': declared, ':difference': size - declared, ':one': 1, ':zero': 0 },
+        ExpressionAttributeValues: { ':size': size, ':declared': declared, ':difference': size - declared, ':one': 1, ':zero': 0, ...fileCounted.values },
       },
     },
     userCounterItem(item.kyk_id, item.regist_user_id, -1),

@@ -2,6 +2,7 @@ import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { eachEntry } from '#domain/drive/bulk.ts';
 import { deleteForever } from '#domain/drive/purge.ts';
+import { withAccessLog } from '#domain/drive/access-log.ts';
 import { getItem, ItemChangedError } from '#data/drive-items.ts';
 
 /** How long a call works on a large folder before leaving the rest to the scheduled purge. */
@@ -13,15 +14,16 @@ export const INLINE_PURGE_MS = 5_000;
  */
 export const deleteDriveItemsForever: Operation<'com_drive/force_delete_btn'> = async ({ caller, input, language, log }) => {
   const deadline = Date.now() + INLINE_PURGE_MS;
-  return eachEntry(input.items, language, async (entry) => {
+  return withAccessLog({ caller, log }, 'delete', (accessed) => eachEntry(input.items, language, async (entry) => {
     const item = await getItem(caller.kykId, entry.id);
     if (!item || item.trashed_date === undefined || item.purging) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
     if (item.row_version !== entry.row_version) throw new DomainError('editedByAnotherUser');
     try {
       await deleteForever(item, entry.row_version, deadline, log);
+      accessed.add(item);
     } catch (error) {
       if (error instanceof ItemChangedError) throw new DomainError('editedByAnotherUser');
       throw error;
     }
-  });
+  }));
 };

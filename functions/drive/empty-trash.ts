@@ -1,6 +1,7 @@
 import type { Operation } from '#lib/api-handler.ts';
 import { emptyTrash } from '#domain/drive/purge.ts';
 import { queueEmptyTrash } from '#data/drive-trash.ts';
+import { withAccessLog } from '#domain/drive/access-log.ts';
 import { INLINE_PURGE_MS } from './delete-forever.ts';
 
 /**
@@ -9,5 +10,5 @@ import { INLINE_PURGE_MS } from './delete-forever.ts';
  */
 export const emptyDriveTrash: Operation<'com_drive/trash_empty_btn'> = async ({ caller, log }) => {
   await queueEmptyTrash(caller.kykId);
-  return { finished: await emptyTrash(caller.kykId, Date.now() + INLINE_PURGE_MS, log) };
+  return withAccessLog({ caller, log }, 'delete', async (accessed) => ({ finished: await emptyTrash(caller.kykId, Date.now() + INLINE_PURGE_MS, log, (item) => accessed.add(item)) }));
 };

@@ -1,7 +1,9 @@
 import { driveRoutes } from '#shared/routes/drive.ts';
 import { createApiHandler } from '#lib/api-handler.ts';
+import { exportAccessLog, listAccessLog } from './access-log.ts';
 import { completeUpload } from './complete-upload.ts';
 import { createFolder } from './create-folder.ts';
+import { getDataUsage } from './data-usage.ts';
 import { deleteDriveItemsForever } from './delete-forever.ts';
 import { downloadFile } from './download-file.ts';
 import { emptyDriveTrash } from './empty-trash.ts';
@@ -42,4 +44,7 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/item_tags': getItemTags,
   'com_drive/item_tags_save_btn': saveItemTags,
   'com_drive/tag_items': listTaggedEntries,
+  'com_drive/data_usage': getDataUsage,
+  'com_drive/access_log': listAccessLog,
+  'com_drive/access_log_export': exportAccessLog,
 });

@@ -4,6 +4,7 @@ import { mayChangeItem } from '#domain/access.ts';
 import { eachEntry } from '#domain/drive/bulk.ts';
 import { reachableItem, writableFolder } from '#domain/drive/reach.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
+import { withAccessLog } from '#domain/drive/access-log.ts';
 import { ItemChangedError, MAX_FOLDER_DEPTH, moveItem, NameTakenError, PathChangedError } from '#data/drive-items.ts';
 import { childrenOf } from '#data/drive-trash.ts';
 
@@ -19,7 +20,7 @@ const destinationGone = () => new DomainError('address', {}, {}, 'notice.destina
 export const moveDriveItems: Operation<'com_drive/move_btn'> = async ({ caller, input, language, log }) => {
   const destination = await writableFolder(caller.kykId, input.folder_id);
   if (!destination) throw destinationGone();
-  return eachEntry(input.items, language, async (entry) => {
+  return withAccessLog({ caller, log }, 'move', (accessed) => eachEntry(input.items, language, async (entry) => {
     const item = await reachableItem(caller.kykId, entry.id);
     if (!item) throw gone();
     if (!mayChangeItem(caller.rights, caller.userId, item)) throw new DomainError('permissionError');
@@ -34,11 +35,12 @@ export const moveDriveItems: Operation<'com_drive/move_btn'> = async ({ caller, 
     try {
       const moved = await moveItem(item, { parentId: destination.id, chain: destination.chain }, { expectedVersion: entry.row_version });
       await noteRecent(moved, caller.userId, 'change', log);
+      accessed.add(moved, `/${destination.chain.map((folder) => folder.name).join('/')}`);
     } catch (error) {
       if (error instanceof NameTakenError) throw new DomainError(item.type === 'folder' ? 'folderExistsAtDestination' : 'fileExistsAtDestination');
       if (error instanceof ItemChangedError) throw (await reachableItem(caller.kykId, entry.id)) ? new DomainError('editedByAnotherUser') : gone();
       if (error instanceof PathChangedError) throw (await writableFolder(caller.kykId, destination.id)) ? new DomainError('editedByAnotherUser') : destinationGone();
       throw error;
     }
-  });
+  }));
 };

@@ -4,6 +4,7 @@ import type { Operation } from '#lib/api-handler.ts';
 import { mayChangeItem } from '#domain/access.ts';
 import { reachableItem } from '#domain/drive/reach.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
+import { recordAccess } from '#domain/drive/access-log.ts';
 import { getItem, ItemChangedError, NameTakenError, renameItem, toDriveItem } from '#data/drive-items.ts';
 
 const gone = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
@@ -23,6 +24,7 @@ export const renameDriveItem: Operation<'com_drive/rename_btn'> = async ({ calle
   try {
     const renamed = await renameItem(item, input.name, { userId: caller.userId, date: nowIso(), expectedVersion: input.row_version });
     await noteRecent(renamed, caller.userId, 'change', log);
+    await recordAccess({ caller, log }, 'rename', renamed, item.name);
     return { item: toDriveItem(renamed) };
   } catch (error) {
     if (error instanceof NameTakenError && error.existingId !== item.id) throw new DomainError('folderNameDuplicate', {}, { name: 'code.folderNameDuplicate' });

@@ -3,6 +3,7 @@ import type { Operation } from '#lib/api-handler.ts';
 import { mayChangeItem } from '#domain/access.ts';
 import { eachEntry } from '#domain/drive/bulk.ts';
 import { writableFolder } from '#domain/drive/reach.ts';
+import { withAccessLog } from '#domain/drive/access-log.ts';
 import { folderPath, getItem, isLivePath, isTrashed, ItemChangedError, NameTakenError, ROOT_ID, type ItemRecord } from '#data/drive-items.ts';
 import { restoreItem, TargetGoneError } from '#data/drive-trash.ts';
 
@@ -13,9 +14,9 @@ import { restoreItem, TargetGoneError } from '#data/drive-trash.ts';
  * -990000310004; the name taken in the new location -990000310005; the new location gone or in the
  * trash -990000310006; a new location that cannot hold the entry -990000310007.
  */
-export const restoreDriveItems: Operation<'com_drive/restore_btn'> = async ({ caller, input, language }) => {
+export const restoreDriveItems: Operation<'com_drive/restore_btn'> = async ({ caller, input, language, log }) => {
   const newLocation = input.folder_id === undefined ? undefined : await writableFolder(caller.kykId, input.folder_id);
-  return eachEntry(input.items, language, async (entry) => {
+  return withAccessLog({ caller, log }, 'restore', (accessed) => eachEntry(input.items, language, async (entry) => {
     const item = await getItem(caller.kykId, entry.id);
     if (!item || item.trashed_date === undefined || item.purging) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
     if (!mayChangeItem(caller.rights, caller.userId, item)) throw new DomainError('permissionError');
@@ -33,6 +34,7 @@ export const restoreDriveItems: Operation<'com_drive/restore_btn'> = async ({ ca
     }
     try {
       await restoreItem(item, { parentId: target }, { expectedVersion: entry.row_version });
+      accessed.add(item);
     } catch (error) {
       if (error instanceof NameTakenError) {
         throw new DomainError(input.folder_id !== undefined ? 'restoreSameNameInNewLocation' : item.type === 'folder' ? 'restoreFolderExists' : 'restoreFileExists');
@@ -48,7 +50,7 @@ export const restoreDriveItems: Operation<'com_drive/restore_btn'> = async ({ ca
       }
       throw error;
     }
-  });
+  }));
 };
 
 /** The place an entry was deleted from must still exist (-990000310003) and be out of the trash (-990000310004). */

@@ -5,6 +5,7 @@ import { TransactionFailed } from '#lib/data/transact.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Caller, Operation } from '#lib/api-handler.ts';
 import { reachableItem, reachableWithPaths } from '#domain/drive/reach.ts';
+import { recordAccess } from '#domain/drive/access-log.ts';
 import { toDriveItem } from '#data/drive-items.ts';
 import {
   changeItemTags, getTags, insertTag, listTaggedItems, listTags, TAGS_PER_ITEM, tagIdsOf, tagNameKey, TagNameTakenError, type TagRecord,
@@ -66,8 +67,9 @@ export const getItemTags: Operation<'com_drive/item_tags'> = async ({ caller, in
  * tag that is not there (or not the caller's) or more than 20 tags on the entry answers
  * -990000270005, and so does a tag deleted or an entry trashed while the change is written.
  */
-export const saveItemTags: Operation<'com_drive/item_tags_save_btn'> = async ({ caller, input }) => {
-  if (!(await reachableItem(caller.kykId, input.id))) throw gone();
+export const saveItemTags: Operation<'com_drive/item_tags_save_btn'> = async ({ caller, input, log }) => {
+  const item = await reachableItem(caller.kykId, input.id);
+  if (!item) throw gone();
   const wanted = [...new Set(input.tag_ids)];
   const [current, wantedTags, allIds] = await Promise.all([visibleTagsOf(caller, input.id), getTags(caller.kykId, wanted), tagIdsOf(caller.kykId, input.id)]);
   if (wantedTags.length !== wanted.length || wantedTags.some((tag) => !sees(caller, tag))) throw new DomainError('tagAttachFailed');
@@ -79,6 +81,7 @@ export const saveItemTags: Operation<'com_drive/item_tags_save_btn'> = async ({ 
   if (add.length || remove.length) {
     try {
       await changeItemTags(caller.kykId, input.id, { add: add.map((tag) => tag.id), remove: remove.map((tag) => tag.id), date: nowIso() });
+      await recordAccess({ caller, log }, 'tags', item, wantedTags.map((tag) => tag.name).join(', '));
     } catch (error) {
       if (error instanceof TransactionFailed && error.failed()) throw new DomainError('tagAttachFailed');
       throw error;

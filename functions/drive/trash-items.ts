@@ -4,6 +4,7 @@ import type { Operation } from '#lib/api-handler.ts';
 import { mayChangeItem } from '#domain/access.ts';
 import { eachEntry } from '#domain/drive/bulk.ts';
 import { reachableItem } from '#domain/drive/reach.ts';
+import { withAccessLog } from '#domain/drive/access-log.ts';
 import { ItemChangedError } from '#data/drive-items.ts';
 import { childrenOf, trashItem, UploadInProgressError } from '#data/drive-trash.ts';
 
@@ -13,8 +14,8 @@ import { childrenOf, trashItem, UploadInProgressError } from '#data/drive-trash.
  * -201; still uploading -203. At the active level (2) only what the caller registered, and a
  * folder only while it is empty: trashing a folder takes everything inside with it.
  */
-export const trashDriveItems: Operation<'com_drive/delete_btn'> = async ({ caller, input, language }) =>
-  eachEntry(input.items, language, async (entry) => {
+export const trashDriveItems: Operation<'com_drive/delete_btn'> = async ({ caller, input, language, log }) =>
+  withAccessLog({ caller, log }, 'trash', (accessed) => eachEntry(input.items, language, async (entry) => {
     const missing = () => new DomainError(entry.type === 'folder' ? 'folderToDeleteMissing' : 'fileToDeleteMissing');
     const item = await reachableItem(caller.kykId, entry.id);
     if (!item) throw missing();
@@ -23,9 +24,10 @@ export const trashDriveItems: Operation<'com_drive/delete_btn'> = async ({ calle
     if (item.row_version !== entry.row_version) throw new DomainError('editedByAnotherUser');
     try {
       await trashItem(item, { userId: caller.userId, date: nowIso(), expectedVersion: entry.row_version });
+      accessed.add(item);
     } catch (error) {
       if (error instanceof UploadInProgressError) throw new DomainError('deleteFailure');
       if (error instanceof ItemChangedError) throw (await reachableItem(caller.kykId, entry.id)) ? new DomainError('editedByAnotherUser') : missing();
       throw error;
     }
-  });
+  }));

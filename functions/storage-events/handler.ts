@@ -11,6 +11,7 @@ import { logger } from '#lib/logger.ts';
 import { runPurges } from '#domain/drive/purge.ts';
 import { applyTrashRetention } from '#domain/drive/retention.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
+import { recordAccessOf } from '#domain/drive/access-log.ts';
 
 const PURGE_BUDGET_MS = 40_000;
 
@@ -53,6 +54,7 @@ export const handler = async (event: S3Event | ScheduledEvent, context?: Context
     const confirmed = await confirmUpload(parsed.kykId, parsed.itemId, key, record.s3.object.size, parsed.version);
     // The uploader changed this file: it heads their recent files.
     if (confirmed) await noteRecent(confirmed, confirmed.update_user_id, 'change', logger);
+    if (confirmed) await recordAccessOf(confirmed.update_user_id, 'upload', { ...confirmed, size: record.s3.object.size }, logger);
     // Bytes for an entry that no longer exists (an upload released as abandoned, then finished): nobody can reach them.
     if (!confirmed && !(await getItem(parsed.kykId, parsed.itemId))) {
       await discardUpload(key, undefined);

@@ -1,4 +1,5 @@
 import * as drive from '../schemas/drive.ts';
+import * as usage from '../schemas/drive-usage.ts';
 import { route, type RouteDef } from './define.ts';
 
 export const driveRoutes = {
@@ -24,7 +25,7 @@ export const driveRoutes = {
   }),
   'com_drive/file_info': route({
     group: 'drive', access: 'drive-view', summary: 'One file or folder by id (poll after upload until ready)',
-    request: drive.itemRequest, response: drive.itemResponse,
+    request: usage.fileInfoRequest, response: drive.itemResponse,
   }),
   'com_drive/download': route({
     group: 'drive', access: 'drive-view', summary: 'A presigned download URL for a ready file',
@@ -93,5 +94,17 @@ export const driveRoutes = {
   'com_drive/tag_items': route({
     group: 'drive', access: 'drive-view', summary: 'The files and folders carrying a tag (the tag filter), newest tagging first',
     request: drive.taggedItemsRequest, response: drive.taggedItemsResponse,
+  }),
+  'com_drive/data_usage': route({
+    group: 'drive', access: 'admin', summary: "The contract's data usage: bytes, files, versions, trash and the quota, from counters kept with each change",
+    request: usage.dataUsageRequest, response: usage.dataUsageResponse,
+  }),
+  'com_drive/access_log': route({
+    group: 'drive', access: 'drive-view', summary: "One page of the drive's access log, newest first, filtered by user, action, entry and time (administrators: the contract's; others: their own)",
+    request: usage.accessLogRequest, response: usage.accessLogResponse,
+  }),
+  'com_drive/access_log_export': route({
+    group: 'drive', access: 'drive-view', summary: 'The access log as CSV (UTF-8 with a BOM) with the filters of the list, as a presigned download',
+    request: usage.accessLogExportRequest, response: usage.accessLogExportResponse,
   }),
 } as const satisfies Record<string, RouteDef>;

@@ -57,8 +57,8 @@ export async function purgeFolder(kykId: string, folderId: string, deadline: num
   }
 }
 
-/** Empties a contract's trash until `deadline`: true once it is empty (the queued marker then goes). */
-export async function emptyTrash(kykId: string, deadline: number, log: Logger): Promise<boolean> {
+/** Empties a contract's trash until `deadline`: true once it is empty (the queued marker then goes). `deleted` hears of each entry deleted (the access log). */
+export async function emptyTrash(kykId: string, deadline: number, log: Logger, deleted?: (item: ItemRecord) => void): Promise<boolean> {
   for (;;) {
     if (Date.now() >= deadline) return false;
     const page = await listTrash(kykId, { pageSize: STEP });
@@ -70,6 +70,7 @@ export async function emptyTrash(kykId: string, deadline: number, log: Logger): 
       if (Date.now() >= deadline) return false;
       try {
         await deleteForever(item, item.row_version, deadline, log);
+        deleted?.(item);
       } catch (error) {
         // Restored or deleted by someone else meanwhile: the next page reads what is left.
         if (!(error instanceof ItemChangedError)) throw error;

@@ -31,7 +31,7 @@ export async function sendBytes(token: string, id: string, upload: RouteResponse
 
 export async function waitUntilReady(token: string, id: string): Promise<DriveItem> {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const result = await call('com_drive/file_info', { id }, token);
+    const result = await call('com_drive/file_info', { id, polling: true }, token);
     if (result.body.data?.item.status === 'ready') return result.body.data.item;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

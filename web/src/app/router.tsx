@@ -55,6 +55,8 @@ export const routeObjects: RouteObject[] = [
               { path: 'storage', lazy: async () => ({ Component: (await import('@/features/drive/components/drive-page/root.tsx')).default }) },
               // The drive's trash: restore, restore to a chosen folder, delete for good, empty (docs/drive.md "Trash").
               page('trash', () => import('@/features/drive/components/trash-page/root.tsx')),
+              // The drive's access log: administrators read the contract's events, others their own (docs/drive.md "Access log").
+              page('access-log', () => import('@/features/drive/components/access-log-page/root.tsx')),
             ],
           },
           soon('search-result', 'searchResult'),
@@ -77,6 +79,7 @@ export const routeObjects: RouteObject[] = [
               page('legal/:id', () => import('@/features/legal/components/corp-detail-page/root.tsx')),
               page('import-history', () => import('@/features/imports/components/import-history-page/root.tsx')),
               page('import-history/:id', () => import('@/features/imports/components/import-detail-page/root.tsx')),
+              page('data-usage', () => import('@/features/drive/components/data-usage-page/root.tsx')),
             ],
           },
         ],

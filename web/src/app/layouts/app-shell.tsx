@@ -87,7 +87,13 @@ function SignedInShell() {
   const driveUser = user === undefined || user.rights.drive >= 1;
   const items: SideNavigationProps.Item[] = [
     driveUser
-      ? { type: 'link-group', text: t('nav.drive'), href: '/storage', items: [{ type: 'link', text: t('nav.trash'), href: '/trash' }] }
+      ? {
+          type: 'link-group',
+          text: t('nav.drive'),
+          href: '/storage',
+          // Administrators find the access log with the administration pages; others read their own here.
+          items: [{ type: 'link', text: t('nav.trash'), href: '/trash' }, ...(admin ? [] : [{ type: 'link' as const, text: t('nav.accessLog'), href: '/access-log' }])],
+        }
       : { type: 'link', text: t('nav.drive'), href: '/storage' },
     { type: 'link', text: t('nav.profile'), href: '/profile' },
   ];
@@ -104,11 +110,13 @@ function SignedInShell() {
           { type: 'link', text: t('nav.importHistory'), href: '/import-history' },
           { type: 'link', text: t('nav.securityPolicy'), href: '/security-policy' },
           { type: 'link', text: t('nav.commonSettings'), href: '/common-settings' },
+          { type: 'link', text: t('nav.dataUsage'), href: '/data-usage' },
+          { type: 'link', text: t('nav.accessLog'), href: '/access-log' },
         ],
       },
     );
   }
-  const hrefs = ['/storage', '/trash', '/profile', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/import-history', '/security-policy', '/common-settings'] : [])];
+  const hrefs = ['/storage', '/trash', '/access-log', '/profile', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/import-history', '/security-policy', '/common-settings', '/data-usage'] : [])];
   // The group create and edit screens live under /user-group/ but belong to the group list; /user
   // (a user's registration, details and edit) belongs to the account list.
   const section = location.pathname.startsWith('/user-group/')

@@ -10,6 +10,7 @@ import { groupsTexts } from './groups.ts';
 import { driveTexts } from './drive.ts';
 import { locationTexts } from './location.ts';
 import { trashTexts } from './trash.ts';
+import { usageTexts } from './usage.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 
@@ -43,6 +44,8 @@ export const en = {
     sideHeader: 'Menu',
     drive: 'Drive',
     trash: 'Trash',
+    dataUsage: 'Data usage',
+    accessLog: 'Access log',
     administration: 'Administration',
     accounts: 'Accounts',
     userGroups: 'User groups',
@@ -74,6 +77,8 @@ export const en = {
     userGroupCreate: 'Create user group',
     storage: 'Drive',
     trash: 'Trash',
+    dataUsage: 'Data usage',
+    accessLog: 'Access log',
     listUser: 'Accounts',
     location: 'Locations',
     profile: 'Profile',
@@ -134,6 +139,7 @@ export const en = {
   },
   drive: driveTexts.en,
   trash: trashTexts.en,
+  usage: usageTexts.en,
   location: locationTexts.en,
   collection: {
     nextPage: 'Next page',

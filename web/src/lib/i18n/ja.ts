@@ -10,6 +10,7 @@ import { groupsTexts } from './groups.ts';
 import { driveTexts } from './drive.ts';
 import { locationTexts } from './location.ts';
 import { trashTexts } from './trash.ts';
+import { usageTexts } from './usage.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import type { Resources } from './en.ts';
@@ -41,6 +42,8 @@ export const ja: Resources = {
     sideHeader: 'メニュー',
     drive: 'ドライブ',
     trash: 'ごみ箱',
+    dataUsage: 'データ使用量',
+    accessLog: 'アクセスログ',
     administration: '管理',
     accounts: 'アカウント',
     userGroups: 'ユーザーグループ',
@@ -72,6 +75,8 @@ export const ja: Resources = {
     userGroupCreate: 'ユーザーグループ作成',
     storage: 'ドライブ',
     trash: 'ごみ箱',
+    dataUsage: 'データ使用量',
+    accessLog: 'アクセスログ',
     listUser: 'アカウント',
     location: '拠点',
     profile: 'プロフィール',
@@ -132,6 +137,7 @@ export const ja: Resources = {
   },
   drive: driveTexts.ja,
   trash: trashTexts.ja,
+  usage: usageTexts.ja,
   location: locationTexts.ja,
   collection: {
     nextPage: '次のページ',

@@ -25,7 +25,7 @@ export async function waitUntilReady(id: string, options: { signal?: AbortSignal
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   let delay = 200;
   for (;;) {
-    const { item } = await getFileInfo({ id }, { signal: options.signal });
+    const { item } = await getFileInfo({ id, polling: true }, { signal: options.signal });
     if (item.status === 'ready') return item;
     if (Date.now() + delay > deadline) return undefined;
     await sleep(delay, options.signal);

@@ -1,0 +1,58 @@
+import type { AccessAction } from '#shared/schemas/drive-usage.ts';
+import type { Logger } from '#lib/logger.ts';
+import { writeAccessEvents, type NewAccessEvent } from '#data/access-log.ts';
+import type { ItemRecord } from '#data/drive-items.ts';
+import { getUser } from '#data/users.ts';
+
+/**
+ * Writes the drive's access log (docs/drive.md "Access log") from the drive operations: one line
+ * per operation, after the action succeeded. Best effort, as the recent files: the action the user
+ * asked for has happened, so a failed write is logged for the operator, never answered.
+ */
+export interface AccessContext {
+  caller: { kykId: string; userId: string; user: { user_nm: string } };
+  log: Pick<Logger, 'warn'>;
+}
+
+type Accessed = Pick<ItemRecord, 'kyk_id' | 'id' | 'type' | 'name' | 'size'>;
+
+const eventOf = (actor: { kykId: string; userId: string; userName: string }, action: AccessAction, item: Accessed, detail?: string | null): NewAccessEvent => ({
+  kyk_id: actor.kykId, user_id: actor.userId, user_nm: actor.userName, action,
+  item_id: item.id, item_type: item.type, item_name: item.name, size: item.type === 'file' ? item.size ?? null : null, detail: detail ?? null,
+});
+
+async function write(events: NewAccessEvent[], log: Pick<Logger, 'warn'>): Promise<void> {
+  if (events.length === 0) return;
+  await writeAccessEvents(events).catch((error: unknown) => log.warn('access events not recorded', { error, count: events.length, action: events[0]!.action }));
+}
+
+const actorOf = ({ caller }: AccessContext) => ({ kykId: caller.kykId, userId: caller.userId, userName: caller.user.user_nm });
+
+/** One event of the caller on one entry. */
+export async function recordAccess(context: AccessContext, action: AccessAction, item: Accessed, detail?: string | null): Promise<void> {
+  await write([eventOf(actorOf(context), action, item, detail)], context.log);
+}
+
+export interface AccessRecorder {
+  add(item: Accessed, detail?: string | null): void;
+}
+
+/**
+ * For a bulk operation: `run` adds an event per entry done, and they are written together
+ * (BatchWrite, 25 items a call) once it has finished, whatever it answers.
+ */
+export async function withAccessLog<T>(context: AccessContext, action: AccessAction, run: (accessed: AccessRecorder) => Promise<T>): Promise<T> {
+  const events: NewAccessEvent[] = [];
+  const actor = actorOf(context);
+  try {
+    return await run({ add: (item, detail) => events.push(eventOf(actor, action, item, detail)) });
+  } finally {
+    await write(events, context.log);
+  }
+}
+
+/** An event of a user the storage events act for (an upload confirmed): their name read once. */
+export async function recordAccessOf(userId: string, action: AccessAction, item: Accessed, log: Pick<Logger, 'warn'>): Promise<void> {
+  const user = await getUser(item.kyk_id, userId).catch(() => undefined);
+  await write([eventOf({ kykId: item.kyk_id, userId, userName: user?.user_nm ?? userId }, action, item)], log);
+}
