@@ -4,7 +4,7 @@ import { batchWrite } from '#lib/data/batch.ts';
 import { decodeCursor, encodeCursor, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 import { versionedUpdateItem } from '#lib/data/versioned.ts';
-import { contractKey } from './contracts.ts';
+import { fileDeletionRelease } from './file-versions.ts';
 import { claimedId, itemKey, ItemChangedError, listingKeys, liveFolderCheck, nameClaimKey, NameTakenError, ROOT_ID, type ItemRecord } from './drive-items.ts';
 
 /**
@@ -156,18 +156,6 @@ export async function restoreItem(
   return restored;
 }
 
-/** The bytes a deleted file gives back to its contract, in the same transaction as the deletion. */
-const usageRelease = (kykId: string, bytes: number): LabelledItem => ({
-  label: 'usage',
-  Update: {
-    TableName: table(),
-    Key: contractKey(kykId),
-    UpdateExpression: 'SET usage_bytes = usage_bytes - :bytes, committed_bytes = committed_bytes - :bytes',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':bytes': bytes },
-  },
-});
-
 /**
  * Deletes a trashed file for good over the version read, giving its bytes back. The caller removes
  * the objects afterwards (object-storage.ts). Throws ItemChangedError.
@@ -184,7 +172,8 @@ export async function deleteTrashedFile(item: ItemRecord, expectedVersion: numbe
           ExpressionAttributeValues: { ':expected': expectedVersion, ':trash': trashPartition(item.kyk_id) },
         },
       },
-      ...(item.size ? [usageRelease(item.kyk_id, item.size)] : []),
+      // Every kept version counts, and new bytes still uploading give their reservation back.
+      ...fileDeletionRelease(item),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();
@@ -267,7 +256,7 @@ export async function purgeChild(child: ItemRecord): Promise<boolean> {
       ]
     : [
         { label: 'item', Delete: { TableName: table(), Key: key, ConditionExpression: 'row_version = :expected AND #status = :ready', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':expected': child.row_version, ':ready': 'ready' } } },
-        ...(child.size ? [usageRelease(child.kyk_id, child.size)] : []),
+        ...fileDeletionRelease(child),
       ];
   try {
     await transactWrite([...items, { label: 'claim', Delete: { TableName: table(), Key: nameClaimKey(child.kyk_id, child.parent_id, child.type, child.name_key) } }]);

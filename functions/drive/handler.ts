@@ -17,6 +17,9 @@ import { restoreDriveItems } from './restore-items.ts';
 import { createTag, getItemTags, listTaggedEntries, saveItemTags, searchTags } from './tags.ts';
 import { trashDriveItems } from './trash-items.ts';
 import { uploadParts } from './upload-parts.ts';
+import { checkDuplicates } from './check-duplicates.ts';
+import { updateFile } from './update-file.ts';
+import { downloadFileVersion, listFileHistory, restoreFileVersion } from './file-history.ts';
 
 export const handler = createApiHandler(driveRoutes, {
   'com_drive/drive_info': listFolder,
@@ -42,4 +45,9 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/item_tags': getItemTags,
   'com_drive/item_tags_save_btn': saveItemTags,
   'com_drive/tag_items': listTaggedEntries,
+  'com_drive/file_duplicate_check': checkDuplicates,
+  'com_drive/file_upd_btn': updateFile,
+  'com_drive/file_history': listFileHistory,
+  'com_drive/file_history_download': downloadFileVersion,
+  'com_drive/file_history_restore_btn': restoreFileVersion,
 });

@@ -2,7 +2,8 @@ import type { Context, S3Event, ScheduledEvent } from 'aws-lambda';
 import { getItem } from '#data/drive-items.ts';
 import { confirmUpload } from '#data/pending-uploads.ts';
 import { sweepAbandonedUploads } from '#domain/uploads/sweep.ts';
-import { discardUpload, parseObjectKey } from '#lib/object-storage.ts';
+import { deleteObjects, discardUpload, parseObjectKey } from '#lib/object-storage.ts';
+import { confirmVersionUpload, firstVersionRecord } from '#data/file-versions.ts';
 import { parseImportKey } from '#domain/imports/files.ts';
 import { purgeImport } from '#domain/imports/purge.ts';
 import { resumeImport, runImport } from '#domain/imports/run-import.ts';
@@ -50,7 +51,15 @@ export const handler = async (event: S3Event | ScheduledEvent, context?: Context
       logger.warn('object outside the drive layout', { key });
       continue;
     }
-    const confirmed = await confirmUpload(parsed.kykId, parsed.itemId, key, record.s3.object.size, parsed.version);
+    const size = record.s3.object.size;
+    const newFile = await confirmUpload(parsed.kykId, parsed.itemId, key, size, parsed.version, firstVersionRecord(key, size, parsed.version));
+    // Not a new file's bytes: new bytes of an existing file (a new version) may be waiting for them.
+    const newVersion = newFile ? undefined : await confirmVersionUpload(parsed.kykId, parsed.itemId, key, size);
+    if (newVersion?.droppedKey) {
+      // `replace` keeps no history of the bytes it replaced: they go once the new ones count.
+      await deleteObjects([newVersion.droppedKey]).catch((error: unknown) => logger.error('replaced version not removed', { error, kyk: parsed.kykId, item: parsed.itemId }));
+    }
+    const confirmed = newFile ?? newVersion?.item;
     // The uploader changed this file: it heads their recent files.
     if (confirmed) await noteRecent(confirmed, confirmed.update_user_id, 'change', logger);
     // Bytes for an entry that no longer exists (an upload released as abandoned, then finished): nobody can reach them.
