@@ -10,6 +10,7 @@ import { groupsTexts } from './groups.ts';
 import { driveTexts } from './drive.ts';
 import { locationTexts } from './location.ts';
 import { trashTexts } from './trash.ts';
+import { versionsTexts } from './versions.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 
@@ -134,6 +135,7 @@ export const en = {
   },
   drive: driveTexts.en,
   trash: trashTexts.en,
+  versions: versionsTexts.en,
   location: locationTexts.en,
   collection: {
     nextPage: 'Next page',

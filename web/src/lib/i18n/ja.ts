@@ -10,6 +10,7 @@ import { groupsTexts } from './groups.ts';
 import { driveTexts } from './drive.ts';
 import { locationTexts } from './location.ts';
 import { trashTexts } from './trash.ts';
+import { versionsTexts } from './versions.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import type { Resources } from './en.ts';
@@ -132,6 +133,7 @@ export const ja: Resources = {
   },
   drive: driveTexts.ja,
   trash: trashTexts.ja,
+  versions: versionsTexts.ja,
   location: locationTexts.ja,
   collection: {
     nextPage: '次のページ',
