@@ -71,7 +71,9 @@ test('asks what to do with a name that exists, keeps versions, downloads and res
   await dialogs.restoreVersion(1, { confirm: false });
   await expect(dialogs.historyModal()).toContainText('A copy of version 1 becomes the newest version.');
   await shot(page, 'history-confirm-en');
-  await page.locator('[data-testid="version-restore-submit"]').click();
+  // The confirmation has the focus: the keyboard answers it.
+  await expect(page.locator('[data-testid="version-restore-submit"]')).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(drive.flash('Version 1 of "report.txt" was restored as version 4.')).toBeVisible();
   await expect(dialogs.versionRows()).toHaveText(['Version 4', 'Version 3', 'Version 1']);
   await expect(dialogs.historyModal()).toContainText('Restored from version 1');

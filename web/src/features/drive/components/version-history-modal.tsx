@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
+import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -46,6 +46,11 @@ export function VersionHistoryModal({
   const [confirming, setConfirming] = useState<FileVersion>();
   const [busy, setBusy] = useState(false);
   const [restoreError, setRestoreError] = useState<string>();
+  const confirmButton = useRef<ButtonProps.Ref>(null);
+  // The confirmation takes the focus, so the keyboard answers it at once.
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
   const versions = current?.versions ?? [];
   const hasMore = !!current?.next_cursor;
   const isLastKnown = pageIndex === cursors.length - 1;
@@ -113,7 +118,7 @@ export function VersionHistoryModal({
                 <Button onClick={() => setConfirming(undefined)} disabled={busy} nativeButtonAttributes={{ 'data-testid': 'version-restore-cancel' }}>
                   {t('common.cancel')}
                 </Button>
-                <Button variant="primary" loading={busy} onClick={() => void restore(confirming)} nativeButtonAttributes={{ 'data-testid': 'version-restore-submit' }}>
+                <Button ref={confirmButton} variant="primary" loading={busy} onClick={() => void restore(confirming)} nativeButtonAttributes={{ 'data-testid': 'version-restore-submit' }}>
                   {t('versions.history.confirmSubmit')}
                 </Button>
               </SpaceBetween>

@@ -14,7 +14,7 @@ import { usePageLayout } from '@/components/page-layout.tsx';
 import { ListErrorState } from '@/components/list-error.tsx';
 import { displayProps, TablePreferences, useTableDisplay } from '@/components/table-preferences.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { newNotificationId, notify, SUCCESS_DISMISS_MS } from '@/lib/notifications.ts';
+import { dismiss, newNotificationId, notify, SUCCESS_DISMISS_MS } from '@/lib/notifications.ts';
 import { readStoredUser } from '@/lib/session.ts';
 import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
@@ -166,12 +166,16 @@ export default function DrivePage() {
 
   /** Asks about names already in the folder first; the rest (or all, when none is taken) goes at once. */
   const uploadChecked = async (chosen: File[], into: string) => {
-    const module = await transfers();
+    const checking = newNotificationId('upload-check');
+    notify({ id: checking, type: 'in-progress', loading: true, dismissible: false, header: t('versions.duplicates.checking') });
     try {
+      const module = await transfers();
       const conflicts = await module.findConflicts(chosen, into);
+      dismiss(checking);
       if (conflicts.length === 0) void module.startUploads(chosen, into);
       else setConflicted({ files: chosen, folderId: into, conflicts });
     } catch (error) {
+      dismiss(checking);
       if (!isAbortError(error)) reportApiError(error);
     }
   };
