@@ -83,6 +83,8 @@ export const codes = {
   restoreSameNameInNewLocation: error(-990000310005),
   restoreNewLocationMissing: error(-990000310006),
   restoreNewLocationError: error(-990000310007),
+  /** SPEC.md §8 "old file deletion not allowed" (no number given): the legal document styles. */
+  oldFileDeletionNotAllowed: error(-990000090009),
 } as const satisfies Record<string, CodeDef>;
 
 export type CodeName = keyof typeof codes;

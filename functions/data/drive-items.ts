@@ -42,7 +42,36 @@ export interface ItemRecord extends DriveItem {
   trashed_user_id?: string;
   /** Deleted for good: its subtree and bytes are being removed by the purge (never shown again). */
   purging?: boolean;
+  /** New bytes on their way to becoming the newest version (functions/data/file-versions.ts). */
+  pending_version?: PendingVersion;
+  /** The highest version number handed out (to uploads and restores); `version` when absent. */
+  version_seq?: number;
+  /** Bytes of the kept earlier versions: with `size`, what the file counts in the contract's usage. */
+  history_bytes?: number;
+  /** How many kept earlier versions there are (the data-usage version counter gives them back on deletion). */
+  history_count?: number;
 }
+
+/** The SPEC.md §3 file fields a registration records. */
+export type DocumentFields = Partial<Pick<ItemRecord, 'document_style' | 'transaction_date' | 'transaction_amount' | 'recipient' | 'provider'>>;
+
+export interface PendingVersion {
+  version: number;
+  s3_key: string;
+  declared_size: number;
+  content_type: string;
+  user_id: string;
+  expires_at: number;
+  /**
+   * `replace`: the new registration's SPEC.md §3 fields, set on the file with its new bytes (the new
+   * document takes the old one's place); absent, the file keeps its fields (`old_version`, update).
+   */
+  fields?: DocumentFields;
+  upload_id?: string;
+}
+
+/** What a file counts in its contract's usage: the current version and every kept earlier one. */
+export const storedBytes = (item: Pick<ItemRecord, 'size' | 'history_bytes'>): number => (item.size ?? 0) + (item.history_bytes ?? 0);
 
 /** Whether a pending entry has been abandoned (its time ran out): nobody waits for it any more. */
 export const isAbandoned = (item: Pick<ItemRecord, 'status' | 'expires_at' | 'ttl'>, now = epochSeconds()): boolean =>
@@ -86,6 +115,11 @@ export const toDriveItem = (record: ItemRecord): DriveItem => ({
   update_date: record.update_date,
   update_user_id: record.update_user_id,
   row_version: record.row_version,
+  ...(record.type === 'file' ? { document_style: record.document_style ?? 'general' } : {}),
+  ...(record.transaction_date !== undefined ? { transaction_date: record.transaction_date } : {}),
+  ...(record.transaction_amount !== undefined ? { transaction_amount: record.transaction_amount } : {}),
+  ...(record.recipient !== undefined ? { recipient: record.recipient } : {}),
+  ...(record.provider !== undefined ? { provider: record.provider } : {}),
 });
 
 export async function getItem(kykId: string, id: string): Promise<ItemRecord | undefined> {
@@ -378,3 +412,26 @@ export async function moveItem(item: ItemRecord, target: { parentId: string; cha
 }
 
 export class PathChangedError extends Error {}
+
+/**
+ * The name keys claimed in a folder that begin with a prefix (a name key), by key condition on
+ * the folder's claims: the numbered names "name (n).ext" already taken, for "keep both".
+ */
+export async function claimedNamesStartingWith(kykId: string, folderId: string, type: ItemType, prefix: string): Promise<string[]> {
+  const start = nameClaimKey(kykId, folderId, type, prefix);
+  const names: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': start.pk, ':prefix': start.sk },
+      ProjectionExpression: 'sk',
+      ConsistentRead: true,
+      ExclusiveStartKey: startKey,
+    }));
+    names.push(...(page.Items ?? []).map((claim) => String(claim.sk).slice(`NAME#${rank(type)}#`.length)));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return names;
+}

@@ -4,8 +4,9 @@ import { batchWrite } from '#lib/data/batch.ts';
 import { decodeCursor, encodeCursor, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 import { versionedUpdateItem } from '#lib/data/versioned.ts';
-import { contractKey, usageCounterAdd, usageCounterUpdate, type UsageChange } from './contracts.ts';
-import { claimedId, itemKey, ItemChangedError, listingKeys, liveFolderCheck, nameClaimKey, NameTakenError, ROOT_ID, type ItemRecord } from './drive-items.ts';
+import { usageCounterUpdate, type UsageChange } from './contracts.ts';
+import { fileDeletionRelease } from './file-versions.ts';
+import { claimedId, itemKey, ItemChangedError, listingKeys, liveFolderCheck, nameClaimKey, NameTakenError, ROOT_ID, storedBytes, type ItemRecord } from './drive-items.ts';
 
 /**
  * The trash (docs/drive.md "Trash"). Trashing an entry takes it out of its folder's listing and
@@ -79,9 +80,12 @@ export async function trashItem(item: ItemRecord, change: { userId: string; date
   return trashed;
 }
 
-/** The trash counters of an entry going in (1) or out (-1): a folder counts once, without bytes. */
-const trashUsage = (item: Pick<ItemRecord, 'type' | 'size'>, direction: 1 | -1): UsageChange =>
-  ({ trash_count: direction, trash_bytes: item.type === 'file' ? direction * (item.size ?? 0) : 0 });
+/**
+ * The trash counters of an entry going in (1) or out (-1): a folder counts once, without bytes; a
+ * file with every kept version's bytes (what deleting it for good gives back).
+ */
+const trashUsage = (item: Pick<ItemRecord, 'type' | 'size' | 'history_bytes'>, direction: 1 | -1): UsageChange =>
+  ({ trash_count: direction, trash_bytes: item.type === 'file' ? direction * storedBytes(item) : 0 });
 
 const nameClaimRelease = (label: string, item: ItemRecord): LabelledItem => ({
   label,
@@ -162,21 +166,6 @@ export async function restoreItem(
   return restored;
 }
 
-/** The bytes (and counters) a deleted file gives back to its contract, in the same transaction as the deletion. */
-const usageRelease = (kykId: string, bytes: number, counters: UsageChange): LabelledItem => {
-  const { clause, values } = usageCounterAdd(counters);
-  return {
-    label: 'usage',
-    Update: {
-      TableName: table(),
-      Key: contractKey(kykId),
-      UpdateExpression: `SET usage_bytes = usage_bytes - :bytes, committed_bytes = committed_bytes - :bytes${clause}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':bytes': bytes, ...values },
-    },
-  };
-};
-
 /**
  * Deletes a trashed file for good over the version read, giving its bytes back. The caller removes
  * the objects afterwards (object-storage.ts). Throws ItemChangedError.
@@ -193,7 +182,8 @@ export async function deleteTrashedFile(item: ItemRecord, expectedVersion: numbe
           ExpressionAttributeValues: { ':expected': expectedVersion, ':trash': trashPartition(item.kyk_id) },
         },
       },
-      usageRelease(item.kyk_id, item.size ?? 0, { file_count: -1, ...trashUsage(item, -1) }),
+      // Every kept version counts, and new bytes still uploading give their reservation back.
+      ...fileDeletionRelease(item, { file_count: -1, ...trashUsage(item, -1) }),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();
@@ -277,7 +267,7 @@ export async function purgeChild(child: ItemRecord): Promise<boolean> {
       ]
     : [
         { label: 'item', Delete: { TableName: table(), Key: key, ConditionExpression: 'row_version = :expected AND #status = :ready', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':expected': child.row_version, ':ready': 'ready' } } },
-        usageRelease(child.kyk_id, child.size ?? 0, { file_count: -1 }),
+        ...fileDeletionRelease(child, { file_count: -1 }),
       ];
   try {
     await transactWrite([...items, { label: 'claim', Delete: { TableName: table(), Key: nameClaimKey(child.kyk_id, child.parent_id, child.type, child.name_key) } }]);

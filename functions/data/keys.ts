@@ -8,6 +8,7 @@ import { itemKey, listingKeys as itemListingKeys, nameClaimKey } from './drive-i
 import { purgeMarkerKey, retentionStateKey, trashContractKey, trashKeys } from './drive-trash.ts';
 import { commonSettingsKey } from './common-settings.ts';
 import { favouriteKey, favouriteListingKeys } from './favourites.ts';
+import { versionKey } from './file-versions.ts';
 import { recentKey, recentListingKeys } from './recent-files.ts';
 import { commonTagNameKey, itemTagKey, itemTagListingKeys, privateTagNameKey, tagKey, tagListingKeys } from './tags.ts';
 import { groupCountKey, groupKey, groupNameClaimKey, listingKeys as groupListingKeys, memberKey } from './groups.ts';
@@ -111,6 +112,7 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'tag', module: 'tags', index: 'gsi1', partition: 'T#<kyk>#TAGS', sort: '<name>#<tag>', builder: 'tagListingKeys', example: () => { const keys = tagListingKeys({ kyk_id: K, id: 't1', name_key: 'n', scope: 'common' }); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'tag', module: 'tags', index: 'gsi1', partition: 'T#<kyk>#USER#<user>#TAGS', sort: '<name>#<tag>', builder: 'tagListingKeys', example: () => { const keys = tagListingKeys({ kyk_id: K, id: 't1', name_key: 'n', scope: 'private', owner_user_id: 'u1' }); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'tag on an entry', module: 'tags', index: 'table', partition: 'T#<kyk>#ITEM#<item>', sort: 'TAG#<tag>', builder: 'itemTagKey', example: () => pair(itemTagKey(K, 'i1', 't1')) },
+  { entity: 'file version', module: 'file-versions', index: 'table', partition: 'T#<kyk>#ITEM#<item>', sort: 'VER#<version>', builder: 'versionKey', example: () => pair(versionKey(K, 'i1', 3)) },
   { entity: 'tag on an entry', module: 'tags', index: 'gsi1', partition: 'T#<kyk>#TAG#<tag>#ITEMS', sort: '<date>#<item>', builder: 'itemTagListingKeys', example: () => { const keys = itemTagListingKeys(K, 't1', day, 'i1'); return [keys.gsi1pk, keys.gsi1sk]; } },
   // The drive's access log: each event twice, so that every filter is a key condition.
   { entity: 'access event', module: 'access-log', index: 'table', partition: 'T#<kyk>#ALOG#MON#<month>', sort: '<time>#<event>', builder: 'accessEventKeys', example: () => pair(accessEventKeys(K, day, 'e1', 'u1', 'i1')) },

@@ -56,7 +56,7 @@ interface Reservation {
 }
 
 /** The change of the contract's reservation; a growth is conditional on the quota and the cap. */
-function reservationItem({ kykId, bytes, uploads, limits }: Reservation): LabelledItem {
+export function reservationItem({ kykId, bytes, uploads, limits }: Reservation): LabelledItem {
   const conditions = ['attribute_exists(pk)'];
   const values: Record<string, unknown> = { ':bytes': bytes, ':uploads': uploads, ':zero': 0 };
   if (limits && uploads > 0) {
@@ -82,7 +82,7 @@ function reservationItem({ kykId, bytes, uploads, limits }: Reservation): Labell
   };
 }
 
-function userCounterItem(kykId: string, userId: string, change: 1 | -1, perUser?: number): LabelledItem {
+export function userCounterItem(kykId: string, userId: string, change: 1 | -1, perUser?: number): LabelledItem {
   return {
     label: change > 0 ? 'uploaderCap' : `uploader#${userId}`,
     Update: {
@@ -94,11 +94,11 @@ function userCounterItem(kykId: string, userId: string, change: 1 | -1, perUser?
   };
 }
 
-const markerPut = (item: ItemRecord & { expires_at: number }): LabelledItem => ({
+export const markerPut = (item: Pick<ItemRecord, 'kyk_id' | 'id'> & { expires_at: number }): LabelledItem => ({
   label: 'queueMarker',
   Put: { TableName: table(), Item: { ...markerKey(item), kyk_id: item.kyk_id, id: item.id, expires_at: item.expires_at } },
 });
-const markerDelete = (item: Pick<ItemRecord, 'kyk_id' | 'id' | 'expires_at'>): LabelledItem[] =>
+export const markerDelete = (item: Pick<ItemRecord, 'kyk_id' | 'id' | 'expires_at'>): LabelledItem[] =>
   item.expires_at === undefined ? [] : [{ label: `queueMarker#${item.id}`, Delete: { TableName: table(), Key: markerKey(item as ItemRecord & { expires_at: number }) } }];
 
 /** The old pending entry a registration replaces: gone, still pending as read. */
@@ -243,7 +243,10 @@ export function settleItems(item: ItemRecord, size: number): LabelledItem[] {
  * and an object larger than declared is never counted. Answers the entry, or undefined when it
  * was not (or no longer) waiting for this object.
  */
-export async function confirmUpload(kykId: string, id: string, s3Key: string, size: number, version: number): Promise<ItemRecord | undefined> {
+export async function confirmUpload(
+  kykId: string, id: string, s3Key: string, size: number, version: number,
+  alsoWrite: (item: ItemRecord, now: string) => LabelledItem[] = () => [],
+): Promise<ItemRecord | undefined> {
   const now = new Date().toISOString();
   const { Item } = await db().send(new GetCommand({ TableName: table(), Key: itemKey(kykId, id), ConsistentRead: true }));
   const item = Item as ItemRecord | undefined;
@@ -265,6 +268,8 @@ export async function confirmUpload(kykId: string, id: string, s3Key: string, si
         },
       },
       ...settleItems(item, size),
+      // e.g. the first version's record (file-versions.ts), in the same transaction.
+      ...alsoWrite(item, now),
     ]);
     return item;
   } catch (error) {

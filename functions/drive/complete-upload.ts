@@ -1,3 +1,4 @@
+import { epochSeconds } from '#lib/data/table.ts';
 import { DomainError, InputError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { getItem, isAbandoned, toDriveItem } from '#data/drive-items.ts';
@@ -13,16 +14,29 @@ const rejectedPartErrors = new Set(['InvalidPart', 'InvalidPartOrder', 'EntityTo
 export const completeUpload: Operation<'com_drive/file_upload_complete'> = async ({ caller, input }) => {
   const item = await getItem(caller.kykId, input.id);
   if (item?.type !== 'file' || !item.s3_key) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+  // New bytes of a ready file (a new version): the same rules, on the pending version.
+  const pendingVersion = item.status === 'ready' ? item.pending_version : undefined;
+  if (pendingVersion) {
+    if (pendingVersion.user_id !== caller.userId) throw new DomainError('permissionError');
+    if (pendingVersion.expires_at <= epochSeconds()) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+    if (pendingVersion.upload_id !== input.upload_id) throw new InputError({ upload_id: 'validation.invalidValue' });
+    await joinParts(pendingVersion.s3_key, input.upload_id, input.parts);
+    return { item: toDriveItem(item) };
+  }
   // A transfer in progress is its uploader's alone, whatever the caller's drive level.
   if (item.regist_user_id !== caller.userId) throw new DomainError('permissionError');
   // An abandoned upload (its time ran out) takes nothing more: the sweep releases it and aborts its multipart upload.
   if (isAbandoned(item)) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
   if (item.status !== 'pending' || item.upload_id !== input.upload_id) throw new InputError({ upload_id: 'validation.invalidValue' });
+  await joinParts(item.s3_key, input.upload_id, input.parts);
+  return { item: toDriveItem(item) };
+};
+
+async function joinParts(key: string, uploadId: string, parts: { part_number: number; etag: string }[]): Promise<void> {
   try {
-    await completeMultipartUpload(item.s3_key, input.upload_id, input.parts);
+    await completeMultipartUpload(key, uploadId, parts);
   } catch (error) {
     if (error instanceof Error && rejectedPartErrors.has(error.name)) throw new InputError({ parts: 'validation.invalidValue' });
     throw error;
   }
-  return { item: toDriveItem(item) };
-};
+}

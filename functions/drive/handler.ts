@@ -19,6 +19,9 @@ import { restoreDriveItems } from './restore-items.ts';
 import { createTag, getItemTags, listTaggedEntries, saveItemTags, searchTags } from './tags.ts';
 import { trashDriveItems } from './trash-items.ts';
 import { uploadParts } from './upload-parts.ts';
+import { checkDuplicates } from './check-duplicates.ts';
+import { updateFile } from './update-file.ts';
+import { downloadFileVersion, listFileHistory, restoreFileVersion } from './file-history.ts';
 
 export const handler = createApiHandler(driveRoutes, {
   'com_drive/drive_info': listFolder,
@@ -47,4 +50,9 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/data_usage': getDataUsage,
   'com_drive/access_log': listAccessLog,
   'com_drive/access_log_export': exportAccessLog,
+  'com_drive/file_duplicate_check': checkDuplicates,
+  'com_drive/file_upd_btn': updateFile,
+  'com_drive/file_history': listFileHistory,
+  'com_drive/file_history_download': downloadFileVersion,
+  'com_drive/file_history_restore_btn': restoreFileVersion,
 });

@@ -5,11 +5,12 @@ import { epochSeconds, nowIso } from '#lib/data/table.ts';
 import { TransactionFailed } from '#lib/data/transact.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { claimedId, getItem, isAbandoned, nameClaimKey, nameKey, setPendingUploadId, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
+import { claimedId, getItem, isAbandoned, isTrashed, nameClaimKey, nameKey, setPendingUploadId, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
 import { NameClaimChangedError, QuotaExceededError, registerUpload, renewUpload, TooManyPendingError, readUsage, type UploadLimits } from '#data/pending-uploads.ts';
 import { MULTIPART_PART_BYTES, MULTIPART_THRESHOLD_BYTES } from '#shared/schemas/drive.ts';
 import { writableFolder } from '#domain/drive/reach.ts';
 import { objectKey, presignMultipartUpload, presignUpload } from '#lib/object-storage.ts';
+import { resolveNameConflict } from './name-conflicts.ts';
 
 const notFound = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
 const duplicate = () => new DomainError('folderNameDuplicate', {}, { name: 'code.folderNameDuplicate' });
@@ -20,7 +21,8 @@ const duplicate = () => new DomainError('folderNameDuplicate', {}, { name: 'code
  * registration reserves the declared bytes against the quota and counts against the pending caps in
  * its own transaction (docs/architecture.md, "Files"). Registering the same name again while one's
  * own upload of it is still pending re-arms that upload (a retry); a name held by an abandoned upload
- * is taken over; a name taken by anything else answers -990000090007.
+ * is taken over; a name a ready file holds follows the caller's `on_conflict` choice
+ * (name-conflicts.ts); a name taken by anything else, or without a choice, answers -990000090007.
  */
 export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller, input }) => {
   const [parent, contract] = await Promise.all([writableFolder(caller.kykId, input.folder_id), getContract(caller.kykId)]);
@@ -52,10 +54,17 @@ export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller
     update_user_id: caller.userId,
     expires_at: expiresAt,
     reserved: true,
+    // SPEC.md §3 file fields: the document style decides which name-conflict choices are refused.
+    document_style: input.document_style ?? 'general',
+    ...(input.transaction_date !== undefined ? { transaction_date: input.transaction_date } : {}),
+    ...(input.transaction_amount !== undefined ? { transaction_amount: input.transaction_amount } : {}),
+    ...(input.recipient !== undefined ? { recipient: input.recipient } : {}),
+    ...(input.provider !== undefined ? { provider: input.provider } : {}),
   };
   record.s3_key = objectKey(caller.kykId, record.id, 1);
 
   let item: ItemRecord = record;
+  let trashedId: string | undefined;
   try {
     try {
       await registerUpload({ record, limits });
@@ -68,6 +77,11 @@ export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller
         item = await renewUpload(holder, { declared_size: input.size, content_type: contentType, expires_at: expiresAt, update_date: now }, limits);
       } else if (holderId && (!holder || isAbandoned(holder))) {
         await registerUpload({ record, limits, takeOver: { claimedId: holderId, ...(holder ? { abandoned: holder } : {}) } });
+      } else if (holder?.status === 'ready' && !isTrashed(holder) && input.on_conflict) {
+        const outcome = await resolveNameConflict({ caller, choice: input.on_conflict, existing: holder, record, limits });
+        if ('response' in outcome) return outcome.response;
+        item = outcome.item;
+        trashedId = outcome.trashedId;
       } else {
         throw duplicate();
       }
@@ -91,11 +105,13 @@ export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller
     return {
       item: toDriveItem(item),
       upload: { method: 'MULTIPART' as const, upload_id: multipart.uploadId, part_size: MULTIPART_PART_BYTES, parts: multipart.parts, expires_at: multipart.expiresAt },
+      ...(trashedId ? { trashed_id: trashedId } : {}),
     };
   }
   const upload = await presignUpload(item.s3_key!, input.size, contentType);
   return {
     item: toDriveItem(item),
     upload: { method: 'PUT' as const, url: upload.url, headers: upload.headers, expires_at: upload.expiresAt },
+    ...(trashedId ? { trashed_id: trashedId } : {}),
   };
 };

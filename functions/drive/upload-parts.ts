@@ -1,4 +1,5 @@
 import { MULTIPART_PART_BYTES } from '#shared/schemas/drive.ts';
+import { epochSeconds } from '#lib/data/table.ts';
 import { DomainError, InputError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { getItem, isAbandoned } from '#data/drive-items.ts';
@@ -8,6 +9,15 @@ import { presignParts } from '#lib/object-storage.ts';
 export const uploadParts: Operation<'com_drive/file_upload_parts'> = async ({ caller, input }) => {
   const item = await getItem(caller.kykId, input.id);
   if (item?.type !== 'file' || !item.s3_key) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+  // New bytes of a ready file (a new version): the same rules, on the pending version.
+  const pendingVersion = item.status === 'ready' ? item.pending_version : undefined;
+  if (pendingVersion) {
+    if (pendingVersion.user_id !== caller.userId) throw new DomainError('permissionError');
+    if (pendingVersion.expires_at <= epochSeconds()) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+    if (pendingVersion.upload_id !== input.upload_id) throw new InputError({ upload_id: 'validation.invalidValue' });
+    const { parts, expiresAt } = await presignParts(pendingVersion.s3_key, input.upload_id, pendingVersion.declared_size, MULTIPART_PART_BYTES, input.part_numbers);
+    return { parts, expires_at: expiresAt };
+  }
   // A transfer in progress is its uploader's alone, whatever the caller's drive level.
   if (item.regist_user_id !== caller.userId) throw new DomainError('permissionError');
   // An abandoned upload (its time ran out) takes nothing more: the sweep releases it and aborts its multipart upload.

@@ -1,4 +1,4 @@
-import { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
+import { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CopyObjectCommand, CreateMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from './clients.ts';
 import { config } from './config.ts';
@@ -90,6 +90,14 @@ export async function discardUpload(key: string, uploadId: string | undefined): 
     }
   }
   await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: key }));
+}
+
+/**
+ * Copies stored bytes to a new key inside the bucket (restoring an earlier version): S3 copies
+ * them itself, nothing passes through the Lambda. A single copy takes up to 5 GiB, the largest file.
+ */
+export async function copyObject(fromKey: string, toKey: string): Promise<void> {
+  await s3().send(new CopyObjectCommand({ Bucket: config.bucketName, Key: toKey, CopySource: `${config.bucketName}/${encodeURIComponent(fromKey).replace(/%2F/g, '/')}` }));
 }
 
 /** Removes stored objects for good (a file deleted from the trash). Missing objects count as removed. */

@@ -3,6 +3,7 @@ import { getItem } from '#data/drive-items.ts';
 import { confirmUpload } from '#data/pending-uploads.ts';
 import { sweepAbandonedUploads } from '#domain/uploads/sweep.ts';
 import { discardUpload, parseObjectKey } from '#lib/object-storage.ts';
+import { confirmVersionUpload, firstVersionRecord } from '#data/file-versions.ts';
 import { parseImportKey } from '#domain/imports/files.ts';
 import { purgeImport } from '#domain/imports/purge.ts';
 import { resumeImport, runImport } from '#domain/imports/run-import.ts';
@@ -51,7 +52,11 @@ export const handler = async (event: S3Event | ScheduledEvent, context?: Context
       logger.warn('object outside the drive layout', { key });
       continue;
     }
-    const confirmed = await confirmUpload(parsed.kykId, parsed.itemId, key, record.s3.object.size, parsed.version);
+    const size = record.s3.object.size;
+    const newFile = await confirmUpload(parsed.kykId, parsed.itemId, key, size, parsed.version, firstVersionRecord(key, size, parsed.version));
+    // Not a new file's bytes: new bytes of an existing file (a new version) may be waiting for them.
+    const newVersion = newFile ? undefined : await confirmVersionUpload(parsed.kykId, parsed.itemId, key, size);
+    const confirmed = newFile ?? newVersion?.item;
     // The uploader changed this file: it heads their recent files.
     if (confirmed) await noteRecent(confirmed, confirmed.update_user_id, 'change', logger);
     if (confirmed) await recordAccessOf(confirmed.update_user_id, 'upload', { ...confirmed, size: record.s3.object.size }, logger);

@@ -107,4 +107,24 @@ export const driveRoutes = {
     group: 'drive', access: 'drive-view', summary: 'The access log as CSV (UTF-8 with a BOM) with the filters of the list, as a presigned download',
     request: usage.accessLogExportRequest, response: usage.accessLogExportResponse,
   }),
+  'com_drive/file_duplicate_check': route({
+    group: 'drive', access: 'drive-active', summary: 'Which of some names are held by files in a folder, before uploading them (one batch read)',
+    request: drive.fileDuplicateCheckRequest, response: drive.fileDuplicateCheckResponse,
+  }),
+  'com_drive/file_upd_btn': route({
+    group: 'drive', access: 'drive-active', summary: "Upload new bytes for one file: they become its newest version, the current one is kept",
+    request: drive.fileUpdateRequest, response: drive.fileRegisterResponse,
+  }),
+  'com_drive/file_history': route({
+    group: 'drive', access: 'drive-view', summary: "A file's versions, newest first",
+    request: drive.fileHistoryRequest, response: drive.fileHistoryResponse,
+  }),
+  'com_drive/file_history_download': route({
+    group: 'drive', access: 'drive-view', summary: 'A presigned download URL for one version of a file',
+    request: drive.fileVersionRequest, response: drive.downloadResponse,
+  }),
+  'com_drive/file_history_restore_btn': route({
+    group: 'drive', access: 'drive-active', summary: 'Restore an earlier version as the newest (its bytes copied to a new version)',
+    request: drive.fileVersionRestoreRequest, response: drive.itemResponse,
+  }),
 } as const satisfies Record<string, RouteDef>;

@@ -25,6 +25,12 @@ export const driveItem = z.object({
   update_user_id: z.string(),
   /** Pass back with a change (rename): another user's change in between answers -201. */
   row_version: z.number(),
+  /** SPEC.md §3 file fields, set at registration (files only). */
+  document_style: z.optional(z.enum(['general', 'e_document', 'e_bookkeeping', 'e_trading', 'scanner'])),
+  transaction_date: z.optional(z.string()),
+  transaction_amount: z.optional(z.number()),
+  recipient: z.optional(z.string()),
+  provider: z.optional(z.string()),
 });
 export type DriveItem = z.infer<typeof driveItem>;
 
@@ -65,11 +71,49 @@ export const itemResponse = z.object({ item: driveItem });
 /** A MIME type as `type/subtype`, without parameters. */
 export const contentType = z.string().check(z.maxLength(255, 'validation.invalidValue'), z.regex(/^[\w.+-]+\/[\w.+-]+$/, 'validation.invalidValue'));
 
+/**
+ * SPEC.md §4 document styles. The four legal styles (e-document, electronic bookkeeping, electronic
+ * trading, scanner storage) are never deleted once registered: a change is always a new version.
+ */
+export const documentStyles = ['general', 'e_document', 'e_bookkeeping', 'e_trading', 'scanner'] as const;
+export type DocumentStyle = (typeof documentStyles)[number];
+export const isLegalDocumentStyle = (style: DocumentStyle | undefined): boolean => style !== undefined && style !== 'general';
+
+/**
+ * What to do when a file of the same name is in the folder (docs/drive.md "Versions"):
+ * `replace` the current version's bytes (no history of them kept), `keep_both` under a numbered
+ * name, `delete_old` (the old one to the trash), or keep the current one as an `old_version`.
+ */
+export const conflictChoices = ['replace', 'keep_both', 'delete_old', 'old_version'] as const;
+export type ConflictChoice = (typeof conflictChoices)[number];
+/** Choices that destroy the old document: refused for the legal document styles. */
+export const destructiveChoices: readonly ConflictChoice[] = ['replace', 'delete_old'];
+
+/** A calendar date `YYYY-MM-DD` that exists. */
+const calendarDate = z.string('validation.invalidValue').check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidValue'),
+  z.refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'validation.invalidValue'),
+);
+/** Transaction amounts in JPY (whole yen). */
+export const TRANSACTION_AMOUNT_MAX = 999_999_999_999;
+
+const uploadSize = z.number('validation.required').check(z.int('validation.invalidValue'), z.gte(0, 'validation.invalidValue'), z.lte(MAX_UPLOAD_BYTES, 'validation.invalidValue'));
+
 export const fileRegisterRequest = z.strictObject({
   folder_id: z._default(itemId, 'root'),
   name: itemName,
-  size: z.number('validation.required').check(z.int('validation.invalidValue'), z.gte(0, 'validation.invalidValue'), z.lte(MAX_UPLOAD_BYTES, 'validation.invalidValue')),
+  size: uploadSize,
   content_type: z.optional(contentType),
+  /** Without it a name held in the folder answers -990000090007. */
+  on_conflict: z.optional(z.enum(conflictChoices, 'validation.invalidValue')),
+  document_style: z.optional(z.enum(documentStyles, 'validation.invalidValue')),
+  transaction_date: z.optional(calendarDate),
+  transaction_amount: z.optional(z.number('validation.invalidValue').check(z.int('validation.invalidValue'), z.gte(0, 'validation.invalidValue'), z.lte(TRANSACTION_AMOUNT_MAX, 'validation.invalidValue'))),
+  recipient: z.optional(trimmedText(100)),
+  provider: z.optional(trimmedText(100)),
 });
 export type FileRegisterRequest = z.input<typeof fileRegisterRequest>;
 
@@ -93,6 +137,13 @@ export const multipartUpload = z.object({
 export const fileRegisterResponse = z.object({
   item: driveItem,
   upload: z.discriminatedUnion('method', [singleUpload, multipartUpload]),
+  /**
+   * Set when the bytes become a new version of an existing file (`replace`, `old_version`, an
+   * update): the item stays readable, and is confirmed once its `version` reaches this one.
+   */
+  upload_version: z.optional(z.number()),
+  /** `delete_old`: the file that went to the trash. */
+  trashed_id: z.optional(z.string()),
 });
 export type FileRegisterResponse = z.infer<typeof fileRegisterResponse>;
 
@@ -272,3 +323,60 @@ export const taggedItemsResponse = z.object({
   items: z.array(placedItem),
   next_cursor: z.nullable(z.string()),
 });
+
+/** Which of some names are held by files in a folder (before uploading them). */
+export const DUPLICATE_CHECK_MAX = 100;
+export const fileDuplicateCheckRequest = z.strictObject({
+  folder_id: z._default(itemId, 'root'),
+  names: z.array(itemName, 'validation.required').check(z.minLength(1, 'validation.required'), z.maxLength(DUPLICATE_CHECK_MAX, 'validation.invalidValue')),
+});
+export type FileDuplicateCheckRequest = z.input<typeof fileDuplicateCheckRequest>;
+export const fileDuplicateCheckResponse = z.object({
+  /** The files whose name (ignoring case) is one of those asked, with the choices they refuse. */
+  existing: z.array(z.object({
+    name: z.string(),
+    item: driveItem,
+    refused_choices: z.array(z.enum(conflictChoices)),
+  })),
+});
+export type FileDuplicateCheckResponse = z.infer<typeof fileDuplicateCheckResponse>;
+
+/** New bytes for one existing file: they become its newest version, the current one is kept. */
+export const fileUpdateRequest = z.strictObject({
+  id: itemId,
+  size: uploadSize,
+  content_type: z.optional(contentType),
+});
+export type FileUpdateRequest = z.input<typeof fileUpdateRequest>;
+
+export const fileVersion = z.object({
+  version: z.number(),
+  size: z.number(),
+  content_type: z.nullable(z.string()),
+  regist_user_id: z.string(),
+  regist_date: z.string(),
+  /** The version the file shows now. */
+  current: z.boolean(),
+  /** Restored from this earlier version. */
+  restored_from: z.optional(z.number()),
+});
+export type FileVersion = z.infer<typeof fileVersion>;
+
+export const fileHistoryRequest = z.strictObject({
+  id: itemId,
+  page_size: z._default(pageSize, DEFAULT_PAGE_SIZE),
+  cursor: z.optional(cursor),
+});
+export type FileHistoryRequest = z.input<typeof fileHistoryRequest>;
+export const fileHistoryResponse = z.object({
+  item: driveItem,
+  /** Newest first. */
+  versions: z.array(fileVersion),
+  next_cursor: z.nullable(z.string()),
+});
+export type FileHistoryResponse = z.infer<typeof fileHistoryResponse>;
+
+const versionNumber = z.number('validation.required').check(z.int('validation.invalidValue'), z.gte(1, 'validation.invalidValue'));
+export const fileVersionRequest = z.strictObject({ id: itemId, version: versionNumber });
+export const fileVersionRestoreRequest = z.strictObject({ id: itemId, version: versionNumber, row_version: rowVersion });
+export type FileVersionRestoreRequest = z.input<typeof fileVersionRestoreRequest>;

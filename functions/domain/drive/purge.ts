@@ -1,5 +1,6 @@
 import type { Logger } from '#lib/logger.ts';
-import { deleteObjects } from '#lib/object-storage.ts';
+import { deleteObjects, discardUpload } from '#lib/object-storage.ts';
+import { allVersions, deleteVersionRecords } from '#data/file-versions.ts';
 import { getItem, ItemChangedError, type ItemRecord } from '#data/drive-items.ts';
 import {
   childrenOf, deleteTrashedFile, dropPurgeMarker, EMPTY_TRASH, finishFolderPurge, listTrash, purgeChild, purgeMarkers, purgeShards, startFolderPurge,
@@ -8,8 +9,6 @@ import {
 /** Entries read per step: small enough that a step always fits in what is left of the time. */
 const STEP = 50;
 
-/** The stored objects of a file (its versions, once they exist, join here). */
-const objectsOf = (item: ItemRecord): string[] => (item.s3_key ? [item.s3_key] : []);
 
 /**
  * Deletes a trashed entry for good over the version read: a file with its bytes and usage; a
@@ -26,9 +25,20 @@ export async function deleteForever(item: ItemRecord, expectedVersion: number, d
   await purgeFolder(item.kyk_id, item.id, deadline, log);
 }
 
-/** The bytes of a deleted file; a failure leaves objects nobody can reach, logged for the operator. */
+/**
+ * The bytes of a deleted file, every version's (and new bytes that were on their way), then its
+ * version records; a failure leaves objects nobody can reach, logged for the operator.
+ */
 async function removeObjects(item: ItemRecord, log: Logger): Promise<void> {
-  await deleteObjects(objectsOf(item)).catch((error: unknown) => log.error('objects of a deleted file not removed', { error, kyk: item.kyk_id, item: item.id }));
+  try {
+    const versions = await allVersions(item.kyk_id, item.id);
+    const keys = new Set([...versions.map((version) => version.s3_key), ...(item.s3_key ? [item.s3_key] : []), ...(item.pending_version ? [item.pending_version.s3_key] : [])]);
+    if (item.pending_version?.upload_id) await discardUpload(item.pending_version.s3_key, item.pending_version.upload_id);
+    await deleteObjects([...keys]);
+    await deleteVersionRecords(item.kyk_id, item.id, versions.map((version) => version.version));
+  } catch (error) {
+    log.error('objects of a deleted file not removed', { error, kyk: item.kyk_id, item: item.id });
+  }
 }
 
 /**

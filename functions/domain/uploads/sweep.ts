@@ -2,6 +2,7 @@ import { epochSeconds } from '#lib/data/table.ts';
 import type { Logger } from '#lib/logger.ts';
 import { discardUpload } from '#lib/object-storage.ts';
 import { getItem, isAbandoned } from '#data/drive-items.ts';
+import { releaseVersionUpload } from '#data/file-versions.ts';
 import { dropMarker, expiredMarkers, queueHour, queueShards, readSweepHour, releaseUpload, writeSweepHour } from '#data/pending-uploads.ts';
 
 /** How far back the first sweep looks (pending uploads live a day by default). */
@@ -29,6 +30,13 @@ export async function sweepAbandonedUploads(log: Logger, now = epochSeconds()): 
     for (const shard of queueShards()) {
       for (const marker of await expiredMarkers(hour, shard, now)) {
         const item = await getItem(marker.kyk_id, marker.id);
+        // New bytes of an existing file (a version) that never arrived: the file stays as it was.
+        if (item?.status === 'ready' && item.pending_version?.expires_at === marker.expires_at) {
+          if (marker.expires_at > now || !(await releaseVersionUpload(item))) continue;
+          result.released += 1;
+          await discardUpload(item.pending_version.s3_key, item.pending_version.upload_id).catch((error: unknown) => log.error('abandoned version upload not discarded from S3', { error, kyk: item.kyk_id, item: item.id }));
+          continue;
+        }
         if (!item || item.status !== 'pending' || item.expires_at !== marker.expires_at) {
           await dropMarker(marker);
           result.dropped += 1;

@@ -11,6 +11,7 @@ import { driveTexts } from './drive.ts';
 import { locationTexts } from './location.ts';
 import { trashTexts } from './trash.ts';
 import { usageTexts } from './usage.ts';
+import { versionsTexts } from './versions.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 
@@ -140,6 +141,7 @@ export const en = {
   drive: driveTexts.en,
   trash: trashTexts.en,
   usage: usageTexts.en,
+  versions: versionsTexts.en,
   location: locationTexts.en,
   collection: {
     nextPage: 'Next page',

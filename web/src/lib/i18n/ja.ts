@@ -11,6 +11,7 @@ import { driveTexts } from './drive.ts';
 import { locationTexts } from './location.ts';
 import { trashTexts } from './trash.ts';
 import { usageTexts } from './usage.ts';
+import { versionsTexts } from './versions.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import type { Resources } from './en.ts';
@@ -138,6 +139,7 @@ export const ja: Resources = {
   drive: driveTexts.ja,
   trash: trashTexts.ja,
   usage: usageTexts.ja,
+  versions: versionsTexts.ja,
   location: locationTexts.ja,
   collection: {
     nextPage: '次のページ',

@@ -19,14 +19,16 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 /**
  * Polls a file until the storage event has confirmed its bytes (usually under a second). Answers
- * the ready item, or undefined when it is still pending after `timeoutMs`.
+ * the ready item, or undefined when it is still pending after `timeoutMs`. `minVersion`: the version
+ * an upload of new bytes becomes.
  */
-export async function waitUntilReady(id: string, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<DriveItem | undefined> {
+export async function waitUntilReady(id: string, options: { signal?: AbortSignal; timeoutMs?: number; minVersion?: number } = {}): Promise<DriveItem | undefined> {
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   let delay = 200;
   for (;;) {
     const { item } = await getFileInfo({ id, polling: true }, { signal: options.signal });
-    if (item.status === 'ready') return item;
+    // New bytes of an existing file: it is ready all along, and done once it shows their version.
+    if (item.status === 'ready' && item.version >= (options.minVersion ?? 0)) return item;
     if (Date.now() + delay > deadline) return undefined;
     await sleep(delay, options.signal);
     delay = Math.min(delay * 1.5, 2000);

@@ -12,6 +12,11 @@ import { waitUntilReady, type DriveItem } from '../api/get-file-info.ts';
 import { refreshFolder } from '../api/list-folder.ts';
 import { contentTypeOf, registerFile } from '../api/register-file.ts';
 import { sendFileBytes } from './send-file-bytes.ts';
+import { refreshFileHistory } from '../api/file-history.ts';
+import { DUPLICATE_CHECK_MAX, type ConflictChoice } from '@shared/schemas/drive.ts';
+import { itemName } from '@shared/validation.ts';
+import { checkDuplicates, type ExistingFile } from '../api/check-duplicates.ts';
+import { getVersionDownloadUrl } from '../api/get-version-download-url.ts';
 
 /**
  * Uploads and downloads run outside the page component: they keep going (and keep reporting in the
@@ -33,16 +38,19 @@ function failureText(error: unknown): string {
   return t('notice.networkError');
 }
 
-/** Uploads files into a folder, a few at a time, each with its own progress bar. */
-export async function startUploads(files: File[], folderId: string): Promise<void> {
+/**
+ * Uploads files into a folder, a few at a time, each with its own progress bar. `choices`: what to
+ * do, per file name, when a file of that name is there (the duplicate dialog's answers).
+ */
+export async function startUploads(files: File[], folderId: string, choices: ReadonlyMap<string, ConflictChoice> = new Map()): Promise<void> {
   const queue = [...files];
   const worker = async () => {
-    for (let file = queue.shift(); file; file = queue.shift()) await uploadOne(file, folderId);
+    for (let file = queue.shift(); file; file = queue.shift()) await uploadOne(file, folderId, choices.get(file.name));
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, files.length) }, worker));
 }
 
-async function uploadOne(file: File, folderId: string): Promise<void> {
+async function uploadOne(file: File, folderId: string, choice: ConflictChoice | undefined): Promise<void> {
   const id = newNotificationId('upload');
   const controller = new AbortController();
   const name = file.name;
@@ -71,8 +79,8 @@ async function uploadOne(file: File, folderId: string): Promise<void> {
 
   notify({ id, type: 'in-progress', loading: true, dismissible: false, header: <Tx k="drive.upload.registering" values={{ name }} />, action: cancelButton });
   try {
-    const { item, upload } = await registerFile(
-      { folder_id: folderId, name, size: file.size, content_type: contentTypeOf(file) },
+    const { item, upload, upload_version: uploadVersion } = await registerFile(
+      { folder_id: folderId, name, size: file.size, content_type: contentTypeOf(file), ...(choice ? { on_conflict: choice } : {}) },
       { silent: true, signal: controller.signal },
     );
     void refreshFolder(folderId);
@@ -82,7 +90,8 @@ async function uploadOne(file: File, folderId: string): Promise<void> {
     // background (off the critical path); the list shows the file as uploading until then.
     notify({ id, type: 'success', header: <Tx k="drive.upload.done" values={{ name }} />, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
     void refreshFolder(folderId);
-    void waitUntilReady(item.id, {}).then((ready) => {
+    void waitUntilReady(item.id, uploadVersion ? { minVersion: uploadVersion } : {}).then((ready) => {
+      if (uploadVersion) void refreshFileHistory(item.id);
       void refreshFolder(folderId);
       if (!ready) {
         notify({ id: newNotificationId('upload-processing'), type: 'info', header: <Tx k="drive.upload.stillProcessing" values={{ name }} />, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
@@ -112,6 +121,38 @@ export async function startDownload(item: DriveItem): Promise<void> {
   await runPresignedDownload({
     idPrefix: 'download',
     fetchTarget: (signal) => getDownloadUrl({ id: item.id }, { signal }),
+    name,
+    texts: {
+      cancel: <Tx k="common.cancel" />,
+      preparing: <Tx k="drive.download.preparing" values={{ name }} />,
+      downloading: () => <Tx k="drive.download.downloading" values={{ name }} />,
+      progress: progressText,
+      done: (fileName) => <Tx k="drive.download.done" values={{ name: fileName }} />,
+      failed: () => <Tx k="drive.download.failed" values={{ name }} />,
+    },
+  });
+}
+
+/**
+ * The files of a folder whose names the chosen files would take (ignoring case), before anything is
+ * sent. Names the server would refuse anyway are not asked about: their registration says why.
+ */
+export async function findConflicts(files: File[], folderId: string): Promise<ExistingFile[]> {
+  const names = [...new Set(files.map((file) => file.name))].filter((name) => itemName.safeParse(name).success);
+  const found: ExistingFile[] = [];
+  for (let start = 0; start < names.length; start += DUPLICATE_CHECK_MAX) {
+    const { existing } = await checkDuplicates({ folder_id: folderId, names: names.slice(start, start + DUPLICATE_CHECK_MAX) });
+    found.push(...existing);
+  }
+  return found;
+}
+
+/** Downloads one version of a file through its presigned URL, with a progress bar. */
+export async function startVersionDownload(item: DriveItem, version: number): Promise<void> {
+  const name = item.name;
+  await runPresignedDownload({
+    idPrefix: 'download-version',
+    fetchTarget: (signal) => getVersionDownloadUrl({ id: item.id, version }, { signal }),
     name,
     texts: {
       cancel: <Tx k="common.cancel" />,

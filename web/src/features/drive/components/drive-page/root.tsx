@@ -14,7 +14,7 @@ import { usePageLayout } from '@/components/page-layout.tsx';
 import { ListErrorState } from '@/components/list-error.tsx';
 import { displayProps, TablePreferences, useTableDisplay } from '@/components/table-preferences.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { newNotificationId, notify, SUCCESS_DISMISS_MS } from '@/lib/notifications.ts';
+import { dismiss, newNotificationId, notify, SUCCESS_DISMISS_MS } from '@/lib/notifications.ts';
 import { readStoredUser } from '@/lib/session.ts';
 import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
@@ -22,6 +22,7 @@ import { refreshFolder, useFolderPage } from '../../api/list-folder.ts';
 import { moveItems } from '../../api/move-items.ts';
 import { bulkOutcome } from '../../utils/bulk-outcome.ts';
 import type { ChosenFolder } from '../location-dialog.tsx';
+import type { ExistingFile } from '../../api/check-duplicates.ts';
 
 type BulkAnswer = { done: string[]; failed: { id: string; code: number; message: string }[] };
 import {
@@ -54,6 +55,8 @@ const CreateFolderModal = lazy(() => import('../create-folder-modal.tsx').then((
 const RenameModal = lazy(() => import('../rename-modal.tsx').then((module) => ({ default: module.RenameModal })));
 const TrashModal = lazy(() => import('../trash-modal.tsx').then((module) => ({ default: module.TrashModal })));
 const LocationDialog = lazy(() => import('../location-dialog.tsx').then((module) => ({ default: module.LocationDialog })));
+const DuplicateChoiceModal = lazy(() => import('../duplicate-choice-modal.tsx').then((module) => ({ default: module.DuplicateChoiceModal })));
+const VersionHistoryModal = lazy(() => import('../version-history-modal.tsx').then((module) => ({ default: module.VersionHistoryModal })));
 
 /** The drive (SPEC.md §2, /storage): Cloudscape's table view of one folder's contents. */
 export default function DrivePage() {
@@ -77,6 +80,9 @@ export default function DrivePage() {
   const [moveBusy, setMoveBusy] = useState(false);
   const [moveError, setMoveError] = useState<string>();
   const fileInput = useRef<HTMLInputElement>(null);
+  // Files whose names are taken in the folder wait here for the user's choice (duplicate dialog).
+  const [conflicted, setConflicted] = useState<{ files: File[]; folderId: string; conflicts: ExistingFile[] }>();
+  const [historyOf, setHistoryOf] = useState<DriveItem>();
   // View (1) lists and downloads; active (2) and update (3) also add folders and files.
   const rights = useOutletContext<LoginRights>();
   const mayAdd = rights.drive >= 2;
@@ -155,7 +161,23 @@ export default function DrivePage() {
   const onFilesChosen = (files: FileList | null) => {
     const chosen = files ? Array.from(files) : [];
     if (fileInput.current) fileInput.current.value = '';
-    if (chosen.length > 0) void transfers().then((module) => module.startUploads(chosen, folderId));
+    if (chosen.length > 0) void uploadChecked(chosen, folderId);
+  };
+
+  /** Asks about names already in the folder first; the rest (or all, when none is taken) goes at once. */
+  const uploadChecked = async (chosen: File[], into: string) => {
+    const checking = newNotificationId('upload-check');
+    notify({ id: checking, type: 'in-progress', loading: true, dismissible: false, header: t('versions.duplicates.checking') });
+    try {
+      const module = await transfers();
+      const conflicts = await module.findConflicts(chosen, into);
+      dismiss(checking);
+      if (conflicts.length === 0) void module.startUploads(chosen, into);
+      else setConflicted({ files: chosen, folderId: into, conflicts });
+    } catch (error) {
+      dismiss(checking);
+      if (!isAbortError(error)) reportApiError(error);
+    }
   };
 
   const onCreated = (item: DriveItem) => {
@@ -244,6 +266,14 @@ export default function DrivePage() {
                   nativeButtonAttributes={{ 'data-testid': 'download-button' }}
                 >
                   {t('drive.actions.download')}
+                </Button>
+                <Button
+                  disabled={!canDownload}
+                  disabledReason={t('versions.history.actionDisabled')}
+                  onClick={() => selectedFile && setHistoryOf(selectedFile)}
+                  nativeButtonAttributes={{ 'data-testid': 'version-history-button' }}
+                >
+                  {t('versions.history.action')}
                 </Button>
                 {mayAdd && (
                   <Button
@@ -379,6 +409,30 @@ export default function DrivePage() {
               </Box>
             )}
           </LocationDialog>
+        </Suspense>
+      )}
+      {conflicted && (
+        <Suspense fallback={null}>
+          <DuplicateChoiceModal
+            conflicts={conflicted.conflicts}
+            onCancel={() => setConflicted(undefined)}
+            onConfirm={(choices) => {
+              const { files, folderId: into } = conflicted;
+              setConflicted(undefined);
+              void transfers().then((module) => module.startUploads(files, into, choices));
+            }}
+          />
+        </Suspense>
+      )}
+      {historyOf && (
+        <Suspense fallback={null}>
+          <VersionHistoryModal
+            file={historyOf}
+            mayRestore={mayChange(historyOf)}
+            onDismiss={() => setHistoryOf(undefined)}
+            onRestored={() => void refreshFolder(folderId)}
+            onDownload={(version) => void transfers().then((module) => module.startVersionDownload(historyOf, version))}
+          />
         </Suspense>
       )}
       {trashing && (

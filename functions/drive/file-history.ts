@@ -1,0 +1,84 @@
+import { epochSeconds, nowIso } from '#lib/data/table.ts';
+import { DomainError } from '#lib/errors.ts';
+import type { Operation } from '#lib/api-handler.ts';
+import { getContract } from '#data/contracts.ts';
+import { mayChangeItem } from '#domain/access.ts';
+import { reachableItem } from '#domain/drive/reach.ts';
+import { noteRecent } from '#domain/drive/recent.ts';
+import { ItemChangedError, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
+import { getVersion, hasLivePendingVersion, listVersions, nextVersionOf, restoreVersion, type VersionRecord } from '#data/file-versions.ts';
+import { QuotaExceededError } from '#data/pending-uploads.ts';
+import { copyObject, deleteObjects, objectKey, presignDownload } from '#lib/object-storage.ts';
+
+const fileGone = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
+const versionGone = () => new DomainError('address', {}, {}, 'notice.versionNotFound');
+
+/** A ready file the caller reaches (not in the trash, nor under a trashed folder). */
+async function reachableFile(kykId: string, id: string): Promise<ItemRecord> {
+  const item = await reachableItem(kykId, id);
+  if (item?.type !== 'file' || item.status !== 'ready') throw fileGone();
+  return item;
+}
+
+const toVersion = (record: VersionRecord, item: ItemRecord) => ({
+  version: record.version,
+  size: record.size,
+  content_type: record.content_type,
+  regist_user_id: record.regist_user_id,
+  regist_date: record.regist_date,
+  current: record.version === item.version,
+  ...(record.restored_from !== undefined ? { restored_from: record.restored_from } : {}),
+});
+
+/** A file's versions, newest first (view level: whoever may read the file). */
+export const listFileHistory: Operation<'com_drive/file_history'> = async ({ caller, input }) => {
+  const item = await reachableFile(caller.kykId, input.id);
+  const page = await listVersions(caller.kykId, item.id, { pageSize: input.page_size, ...(input.cursor ? { cursor: input.cursor } : {}) });
+  if (!page) throw new DomainError('input', {}, { cursor: 'validation.invalidValue' });
+  return { item: toDriveItem(item), versions: page.versions.map((record) => toVersion(record, item)), next_cursor: page.nextCursor };
+};
+
+/** A presigned GET of one version, under the file's name (view level). */
+export const downloadFileVersion: Operation<'com_drive/file_history_download'> = async ({ caller, input, log }) => {
+  const item = await reachableFile(caller.kykId, input.id);
+  const record = await getVersion(caller.kykId, item.id, input.version);
+  if (!record) throw versionGone();
+  const { url, expiresAt } = await presignDownload(record.s3_key, item.name, record.content_type ?? 'application/octet-stream');
+  await noteRecent(item, caller.userId, 'download', log);
+  return { url, file_name: item.name, size: record.size, expires_at: expiresAt };
+};
+
+/**
+ * Restores an earlier version as the newest: its bytes are copied (by S3) to a new version, the
+ * current one is kept, and the copy counts in the usage (990000090001 past the quota, and nothing
+ * changes). Needs the right to change the file; another change in between answers -201.
+ */
+export const restoreFileVersion: Operation<'com_drive/file_history_restore_btn'> = async ({ caller, input, log }) => {
+  const item = await reachableFile(caller.kykId, input.id);
+  if (!mayChangeItem(caller.rights, caller.userId, item)) throw new DomainError('permissionError');
+  if (item.row_version !== input.row_version) throw new DomainError('editedByAnotherUser');
+  if (input.version === item.version) throw new DomainError('updateFailure', {}, {}, 'notice.versionAlreadyCurrent');
+  if (hasLivePendingVersion(item)) throw new DomainError('updateFailure', {}, {}, 'notice.fileUploading');
+  const from = await getVersion(caller.kykId, item.id, input.version);
+  if (!from) throw versionGone();
+  const contract = await getContract(caller.kykId);
+  const quota = contract?.quota_bytes;
+  if (quota !== undefined && (contract?.committed_bytes ?? contract?.usage_bytes ?? 0) + from.size > quota) throw new DomainError('serverCapacityExceeded');
+
+  const version = nextVersionOf(item);
+  const key = objectKey(caller.kykId, item.id, version);
+  await copyObject(from.s3_key, key);
+  try {
+    const restored = await restoreVersion(item, from, {
+      version, s3Key: key, userId: caller.userId, date: nowIso(), expectedVersion: input.row_version, now: epochSeconds(), ...(quota !== undefined ? { quota } : {}),
+    });
+    await noteRecent(restored, caller.userId, 'change', log);
+    return { item: toDriveItem(restored) };
+  } catch (error) {
+    // Nothing was recorded: the copy must not stay behind uncounted.
+    await deleteObjects([key]).catch((cleanup: unknown) => log.error('copy of a version not removed', { error: cleanup, kyk: caller.kykId, item: item.id }));
+    if (error instanceof QuotaExceededError) throw new DomainError('serverCapacityExceeded');
+    if (error instanceof ItemChangedError) throw (await reachableItem(caller.kykId, item.id)) ? new DomainError('editedByAnotherUser') : fileGone();
+    throw error;
+  }
+};

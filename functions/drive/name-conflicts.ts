@@ -1,0 +1,96 @@
+import { nowIso } from '#lib/data/table.ts';
+import { DomainError } from '#lib/errors.ts';
+import type { Caller } from '#lib/api-handler.ts';
+import { mayChangeItem } from '#domain/access.ts';
+import { claimedNamesStartingWith, ItemChangedError, nameKey, type DocumentFields, type ItemRecord } from '#data/drive-items.ts';
+import { trashItem, UploadInProgressError } from '#data/drive-trash.ts';
+import { NameClaimChangedError, registerUpload, type UploadLimits } from '#data/pending-uploads.ts';
+import { destructiveChoices, isLegalDocumentStyle, type ConflictChoice, type FileRegisterResponse } from '#shared/schemas/drive.ts';
+import { ITEM_NAME_MAX } from '#shared/validation.ts';
+import { startVersionUpload } from './version-upload.ts';
+
+/** The choices a file refuses: the legal document styles are never destroyed (SPEC.md §4). */
+export const refusedChoices = (item: Pick<ItemRecord, 'document_style'>): ConflictChoice[] =>
+  isLegalDocumentStyle(item.document_style) ? [...destructiveChoices] : [];
+
+/** "name.ext" as its stem and extension (a leading dot is part of the stem: ".env" has none). */
+function splitName(name: string): { stem: string; ext: string } {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? { stem: name.slice(0, dot), ext: name.slice(dot) } : { stem: name, ext: '' };
+}
+
+/** "name (n).ext", the stem shortened when the whole would pass the name limit. */
+export function numberedName(name: string, n: number): string {
+  const { stem, ext } = splitName(name);
+  const suffix = ` (${n})`;
+  return `${stem.slice(0, Math.max(1, ITEM_NAME_MAX - suffix.length - ext.length)).trimEnd()}${suffix}${ext}`;
+}
+
+/** The smallest n of "name (n).ext" not claimed in the folder, from one query of the claims. */
+async function freeNumber(kykId: string, folderId: string, name: string): Promise<number> {
+  const first = numberedName(name, 1);
+  // "stem (" of the numbered names: every one already claimed is read at once.
+  const prefix = first.slice(0, first.length - splitName(name).ext.length - '1)'.length);
+  const taken = new Set(await claimedNamesStartingWith(kykId, folderId, 'file', nameKey(prefix)));
+  let n = 1;
+  while (taken.has(nameKey(numberedName(name, n)))) n++;
+  return n;
+}
+
+const documentFields = ({ document_style, transaction_date, transaction_amount, recipient, provider }: ItemRecord): DocumentFields =>
+  ({ document_style, transaction_date, transaction_amount, recipient, provider });
+
+/** How many times keep-both looks for a free number again after another upload took it. */
+const KEEP_BOTH_ATTEMPTS = 5;
+
+export type ConflictOutcome = { response: FileRegisterResponse } | { item: ItemRecord; trashedId?: string };
+
+/**
+ * A registration whose name a ready file holds, with the user's choice (docs/drive.md "Versions"):
+ * a new version of that file (`replace`, `old_version`), the new file under the next free numbered
+ * name (`keep_both`, race-safe: the numbered name is claimed like any other), or the old file to
+ * the trash and the new one under the name (`delete_old`). The legal document styles refuse the
+ * destructive choices (-990000090009); changing or trashing another's file needs the rights to.
+ */
+export async function resolveNameConflict(options: {
+  caller: Caller; choice: ConflictChoice; existing: ItemRecord; record: ItemRecord & { expires_at: number }; limits: UploadLimits;
+}): Promise<ConflictOutcome> {
+  const { caller, choice, existing, record, limits } = options;
+  if (refusedChoices(existing).includes(choice)) throw new DomainError('oldFileDeletionNotAllowed');
+  if (choice !== 'keep_both' && !mayChangeItem(caller.rights, caller.userId, existing)) throw new DomainError('permissionError');
+
+  if (choice === 'replace' || choice === 'old_version') {
+    const response = await startVersionUpload({
+      caller, item: existing, size: record.declared_size!, contentType: record.content_type ?? 'application/octet-stream', limits,
+      // `replace`: the new document takes the old one's place, its fields included; the old bytes stay in the history.
+      ...(choice === 'replace' ? { fields: documentFields(record) } : {}),
+    });
+    return { response };
+  }
+
+  if (choice === 'keep_both') {
+    for (let attempt = 0; attempt < KEEP_BOTH_ATTEMPTS; attempt++) {
+      const name = numberedName(record.name, await freeNumber(caller.kykId, record.parent_id, record.name));
+      const numbered = { ...record, name, name_key: nameKey(name) };
+      try {
+        await registerUpload({ record: numbered, limits });
+        return { item: numbered };
+      } catch (error) {
+        // Another upload claimed that number first: look again.
+        if (!(error instanceof NameClaimChangedError)) throw error;
+      }
+    }
+    throw new DomainError('folderNameDuplicate', {}, { name: 'code.folderNameDuplicate' });
+  }
+
+  // delete_old: the old file goes to the trash (as com_drive/delete_btn would), freeing the name.
+  try {
+    await trashItem(existing, { userId: caller.userId, date: nowIso(), expectedVersion: existing.row_version });
+  } catch (error) {
+    if (error instanceof UploadInProgressError) throw new DomainError('deleteFailure');
+    if (error instanceof ItemChangedError) throw new DomainError('editedByAnotherUser');
+    throw error;
+  }
+  await registerUpload({ record, limits });
+  return { item: record, trashedId: existing.id };
+}

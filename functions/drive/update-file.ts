@@ -1,0 +1,18 @@
+import { DomainError } from '#lib/errors.ts';
+import type { Operation } from '#lib/api-handler.ts';
+import { mayChangeItem } from '#domain/access.ts';
+import { reachableItem } from '#domain/drive/reach.ts';
+import { startVersionUpload, uploadLimits } from './version-upload.ts';
+
+/**
+ * New bytes for one existing file (SPEC.md §5: an update takes exactly one file): they become its
+ * newest version and the current one is kept as an old version, whatever the document style.
+ */
+export const updateFile: Operation<'com_drive/file_upd_btn'> = async ({ caller, input }) => {
+  const item = await reachableItem(caller.kykId, input.id);
+  if (item?.type !== 'file') throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+  if (!mayChangeItem(caller.rights, caller.userId, item)) throw new DomainError('permissionError');
+  if (item.status !== 'ready') throw new DomainError('updateFailure', {}, {}, 'notice.fileUploading');
+  const limits = await uploadLimits(caller.kykId, input.size);
+  return startVersionUpload({ caller, item, size: input.size, contentType: input.content_type ?? 'application/octet-stream', limits });
+};

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import FormField from '@cloudscape-design/components/form-field';
+import Modal from '@cloudscape-design/components/modal';
+import RadioGroup from '@cloudscape-design/components/radio-group';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { conflictChoices, type ConflictChoice } from '@shared/schemas/drive.ts';
+import { formatBytes, formatDateTime } from '@/lib/format.ts';
+import type { ExistingFile } from '../api/check-duplicates.ts';
+
+/** The choice every file allows (SPEC.md §4): nothing is lost, so it is where the dialog starts. */
+const SAFE_CHOICE: ConflictChoice = 'old_version';
+
+/**
+ * Asks, before uploading, what happens to files of the same name already in the folder (SPEC.md §4):
+ * keep the old one as an old version, replace it, keep both or delete the old document; one choice
+ * per file, or one for all of them. Choices a file's document style refuses are disabled with the
+ * reason (the server refuses them too).
+ */
+export function DuplicateChoiceModal({
+  conflicts,
+  onCancel,
+  onConfirm,
+}: {
+  conflicts: ExistingFile[];
+  onCancel: () => void;
+  /** The choice per file name (as chosen for upload). */
+  onConfirm: (choices: Map<string, ConflictChoice>) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'ja' ? 'ja' : 'en';
+  const many = conflicts.length > 1;
+  const [applyToAll, setApplyToAll] = useState(many);
+  const [forAll, setForAll] = useState<ConflictChoice>(SAFE_CHOICE);
+  const [perFile, setPerFile] = useState<Record<string, ConflictChoice>>(() => Object.fromEntries(conflicts.map((conflict) => [conflict.name, SAFE_CHOICE])));
+
+  const styleName = (conflict: ExistingFile) => t(`versions.documentStyles.${conflict.item.document_style ?? 'general'}`);
+  const options = (refused: (choice: ConflictChoice) => string | undefined) =>
+    conflictChoices.map((choice) => {
+      const reason = refused(choice);
+      return {
+        value: choice,
+        label: t(`versions.duplicates.choices.${choice}`),
+        description: reason ?? t(`versions.duplicates.choiceDescriptions.${choice}`),
+        disabled: reason !== undefined,
+      };
+    });
+  const refusedBySome = (choice: ConflictChoice) =>
+    conflicts.some((conflict) => conflict.refused_choices.includes(choice)) ? t('versions.duplicates.refusedReasonSome') : undefined;
+
+  const confirm = () => {
+    const choices = new Map(conflicts.map((conflict) => [conflict.name, applyToAll ? forAll : (perFile[conflict.name] ?? SAFE_CHOICE)]));
+    onConfirm(choices);
+  };
+
+  return (
+    <Modal
+      visible
+      data-testid="duplicate-modal"
+      size={many && !applyToAll ? 'large' : 'medium'}
+      onDismiss={onCancel}
+      header={t('versions.duplicates.title')}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onCancel} nativeButtonAttributes={{ 'data-testid': 'duplicate-cancel' }}>
+              {t('common.cancel')}
+            </Button>
+            <Button variant="primary" onClick={confirm} nativeButtonAttributes={{ 'data-testid': 'duplicate-submit' }}>
+              {t('versions.duplicates.submit')}
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <SpaceBetween size="m">
+        <Box variant="p">
+          {many ? t('versions.duplicates.descriptionMany', { count: conflicts.length }) : t('versions.duplicates.descriptionOne', { name: conflicts[0]?.name ?? '' })}
+        </Box>
+        {many && (
+          <Checkbox checked={applyToAll} onChange={({ detail }) => setApplyToAll(detail.checked)} nativeInputAttributes={{ 'data-testid': 'duplicate-apply-all' }}>
+            {t('versions.duplicates.applyToAll', { count: conflicts.length })}
+          </Checkbox>
+        )}
+        {applyToAll && many ? (
+          <FormField label={t('versions.duplicates.allLabel')}>
+            <RadioGroup
+              data-testid="duplicate-choice-all"
+              value={forAll}
+              onChange={({ detail }) => setForAll(detail.value as ConflictChoice)}
+              items={options(refusedBySome)}
+              ariaLabel={t('versions.duplicates.allLabel')}
+            />
+          </FormField>
+        ) : (
+          conflicts.map((conflict, index) => (
+            <FormField
+              key={conflict.name}
+              label={many ? conflict.name : undefined}
+              description={
+                <>
+                  {t('versions.duplicates.existing', {
+                    version: conflict.item.version,
+                    size: formatBytes(conflict.item.size),
+                    date: formatDateTime(conflict.item.update_date, language),
+                  })}
+                  {conflict.refused_choices.length > 0 && (
+                    <>
+                      <br />
+                      {t('versions.duplicates.legalNote', { style: styleName(conflict) })}
+                    </>
+                  )}
+                </>
+              }
+            >
+              <RadioGroup
+                data-testid={`duplicate-choice-${index}`}
+                data-file-name={conflict.name}
+                value={perFile[conflict.name] ?? SAFE_CHOICE}
+                onChange={({ detail }) => setPerFile((current) => ({ ...current, [conflict.name]: detail.value as ConflictChoice }))}
+                items={options((choice) => (conflict.refused_choices.includes(choice) ? t('versions.duplicates.refusedReason', { style: styleName(conflict) }) : undefined))}
+                ariaLabel={t('versions.duplicates.choiceLabel', { name: conflict.name })}
+              />
+            </FormField>
+          ))
+        )}
+      </SpaceBetween>
+    </Modal>
+  );
+}

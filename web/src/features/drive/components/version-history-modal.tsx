@@ -1,0 +1,232 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import Badge from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
+import Button, { type ButtonProps } from '@cloudscape-design/components/button';
+import Modal from '@cloudscape-design/components/modal';
+import Pagination from '@cloudscape-design/components/pagination';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { ListErrorState } from '@/components/list-error.tsx';
+import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { formatBytes, formatDateTime } from '@/lib/format.ts';
+import { newNotificationId, notify, SUCCESS_DISMISS_MS } from '@/lib/notifications.ts';
+import { useFileHistory, type FileVersion } from '../api/file-history.ts';
+import type { DriveItem } from '../api/get-file-info.ts';
+import { restoreVersion } from '../api/restore-version.ts';
+
+const HISTORY_PAGE_SIZE = 50;
+
+/**
+ * A file's versions (SPEC.md §2 "version history"), newest first: download any of them, or restore
+ * an earlier one as the newest after a confirmation (a copy becomes a new version, the current one
+ * is kept). The list refreshes after a restore; the table pages by the server's cursor.
+ */
+export function VersionHistoryModal({
+  file,
+  mayRestore,
+  onDismiss,
+  onRestored,
+  onDownload,
+}: {
+  file: DriveItem;
+  /** Whether the caller may change this file (the drive level's item rule). */
+  mayRestore: boolean;
+  onDismiss: () => void;
+  onRestored: (item: DriveItem) => void;
+  onDownload: (version: number) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'ja' ? 'ja' : 'en';
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [pageIndex, setPageIndex] = useState(0);
+  const cursor = cursors[pageIndex];
+  const { current, error, isLoading, mutate } = useFileHistory({ id: file.id, page_size: HISTORY_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+  const [confirming, setConfirming] = useState<FileVersion>();
+  const [busy, setBusy] = useState(false);
+  const [restoreError, setRestoreError] = useState<string>();
+  const confirmButton = useRef<ButtonProps.Ref>(null);
+  // The confirmation takes the focus, so the keyboard answers it at once.
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+  const versions = current?.versions ?? [];
+  const hasMore = !!current?.next_cursor;
+  const isLastKnown = pageIndex === cursors.length - 1;
+
+  const restore = async (version: FileVersion) => {
+    if (!current) return;
+    setBusy(true);
+    setRestoreError(undefined);
+    try {
+      // The history's own read of the file is the freshest row_version the dialog knows.
+      const { item } = await restoreVersion({ id: file.id, version: version.version, row_version: current.item.row_version }, { silent: true });
+      setConfirming(undefined);
+      notify(
+        {
+          id: newNotificationId('version-restored'),
+          type: 'success',
+          header: t('versions.history.restored', { version: version.version, name: item.name, newVersion: item.version }),
+          dismissLabel: t('common.close'),
+        },
+        SUCCESS_DISMISS_MS,
+      );
+      setCursors([undefined]);
+      setPageIndex(0);
+      await mutate();
+      onRestored(item);
+    } catch (failure) {
+      if (isAbortError(failure)) return;
+      if (failure instanceof ApiError && failure.kind === 'api') {
+        setRestoreError(failure.message);
+        void mutate();
+      } else reportApiError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      visible
+      size="large"
+      data-testid="version-history-modal"
+      onDismiss={onDismiss}
+      header={t('versions.history.title', { name: file.name })}
+      footer={
+        <Box float="right">
+          <Button onClick={onDismiss} nativeButtonAttributes={{ 'data-testid': 'version-history-close' }}>
+            {t('versions.history.close')}
+          </Button>
+        </Box>
+      }
+    >
+      <SpaceBetween size="m">
+        {restoreError && (
+          <Alert type="error" dismissible onDismiss={() => setRestoreError(undefined)} data-testid="version-restore-error">
+            {restoreError}
+          </Alert>
+        )}
+        {confirming && (
+          <Alert
+            type="warning"
+            header={t('versions.history.confirmTitle', { version: confirming.version })}
+            data-testid="version-restore-confirm"
+            action={
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button onClick={() => setConfirming(undefined)} disabled={busy} nativeButtonAttributes={{ 'data-testid': 'version-restore-cancel' }}>
+                  {t('common.cancel')}
+                </Button>
+                <Button ref={confirmButton} variant="primary" loading={busy} onClick={() => void restore(confirming)} nativeButtonAttributes={{ 'data-testid': 'version-restore-submit' }}>
+                  {t('versions.history.confirmSubmit')}
+                </Button>
+              </SpaceBetween>
+            }
+          >
+            {t('versions.history.confirmText', { version: confirming.version })}
+          </Alert>
+        )}
+        <Table<FileVersion>
+          data-testid="version-table"
+          variant="embedded"
+          items={versions}
+          trackBy="version"
+          loading={isLoading && !current}
+          loadingText={t('versions.history.loading')}
+          ariaLabels={{ tableLabel: t('versions.history.tableLabel') }}
+          columnDefinitions={[
+            {
+              id: 'version',
+              header: t('versions.history.columns.version'),
+              cell: (version) => (
+                <SpaceBetween direction="horizontal" size="xs">
+                  <span data-testid="version-number">{t('versions.history.versionLabel', { version: version.version })}</span>
+                  {version.current && <Badge color="green">{t('versions.history.current')}</Badge>}
+                  {version.restored_from !== undefined && (
+                    <Box variant="small" color="text-body-secondary">
+                      {t('versions.history.restoredFrom', { version: version.restored_from })}
+                    </Box>
+                  )}
+                </SpaceBetween>
+              ),
+            },
+            { id: 'size', header: t('versions.history.columns.size'), cell: (version) => formatBytes(version.size) },
+            { id: 'by', header: t('versions.history.columns.by'), cell: (version) => version.regist_user_id },
+            { id: 'date', header: t('versions.history.columns.date'), cell: (version) => formatDateTime(version.regist_date, language) },
+            {
+              id: 'actions',
+              header: t('versions.history.columns.actions'),
+              cell: (version) => (
+                <SpaceBetween direction="horizontal" size="xs">
+                  <Button
+                    variant="inline-link"
+                    iconName="download"
+                    ariaLabel={t('versions.history.downloadLabel', { version: version.version })}
+                    onClick={() => onDownload(version.version)}
+                    nativeButtonAttributes={{ 'data-testid': `version-download-${version.version}` }}
+                  >
+                    {t('versions.history.download')}
+                  </Button>
+                  {mayRestore && (
+                    <Button
+                      variant="inline-link"
+                      iconName="undo"
+                      disabled={version.current || busy}
+                      disabledReason={t('versions.history.restoreDisabledCurrent')}
+                      ariaLabel={t('versions.history.restoreLabel', { version: version.version })}
+                      onClick={() => {
+                        setRestoreError(undefined);
+                        setConfirming(version);
+                      }}
+                      nativeButtonAttributes={{ 'data-testid': `version-restore-${version.version}` }}
+                    >
+                      {t('versions.history.restore')}
+                    </Button>
+                  )}
+                </SpaceBetween>
+              ),
+            },
+          ]}
+          empty={
+            error !== undefined && !current ? (
+              <ListErrorState error={error} onRetry={() => void mutate()} />
+            ) : (
+              <Box textAlign="center" color="inherit" padding={{ vertical: 's' }} data-testid="version-empty">
+                <Box variant="strong" color="inherit">
+                  {t('versions.history.emptyTitle')}
+                </Box>
+                <Box variant="p" color="inherit">
+                  {t('versions.history.emptyDescription')}
+                </Box>
+              </Box>
+            )
+          }
+          pagination={
+            cursors.length > 1 || hasMore ? (
+              <Pagination
+                currentPageIndex={pageIndex + 1}
+                pagesCount={cursors.length}
+                openEnd={isLastKnown && hasMore}
+                onChange={({ detail }) => {
+                  const next = detail.currentPageIndex - 1;
+                  if (next < cursors.length) setPageIndex(next);
+                  else if (next === cursors.length && current?.next_cursor) {
+                    setCursors([...cursors, current.next_cursor]);
+                    setPageIndex(next);
+                  }
+                }}
+                ariaLabels={{
+                  nextPageLabel: t('drive.pagination.next'),
+                  previousPageLabel: t('drive.pagination.previous'),
+                  pageLabel: (page) => t('drive.pagination.page', { page }),
+                  paginationLabel: t('drive.pagination.label'),
+                }}
+              />
+            ) : undefined
+          }
+        />
+      </SpaceBetween>
+    </Modal>
+  );
+}
