@@ -7,6 +7,7 @@ import { downloadFile } from './download-file.ts';
 import { emptyDriveTrash } from './empty-trash.ts';
 import { addFavoriteItem, listFavoriteItems, removeFavoriteItem } from './favorites.ts';
 import { getItemInfo } from './get-item.ts';
+import { listItemsTags } from './items-tags.ts';
 import { listFolder } from './list-folder.ts';
 import { listRecentFiles } from './list-recent.ts';
 import { moveDriveItems } from './move-items.ts';
@@ -42,4 +43,5 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/item_tags': getItemTags,
   'com_drive/item_tags_save_btn': saveItemTags,
   'com_drive/tag_items': listTaggedEntries,
+  'com_drive/items_tags': listItemsTags,
 });

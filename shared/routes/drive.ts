@@ -94,4 +94,8 @@ export const driveRoutes = {
     group: 'drive', access: 'drive-view', summary: 'The files and folders carrying a tag (the tag filter), newest tagging first',
     request: drive.taggedItemsRequest, response: drive.taggedItemsResponse,
   }),
+  'com_drive/items_tags': route({
+    group: 'drive', access: 'drive-view', summary: 'The tags the caller sees on each of up to 100 entries (the Tags column of a listing page)',
+    request: drive.itemsTagsRequest, response: drive.itemsTagsResponse,
+  }),
 } as const satisfies Record<string, RouteDef>;
