@@ -55,6 +55,9 @@ export const routeObjects: RouteObject[] = [
               { path: 'storage', lazy: async () => ({ Component: (await import('@/features/drive/components/drive-page/root.tsx')).default }) },
               // The drive's trash: restore, restore to a chosen folder, delete for good, empty (docs/drive.md "Trash").
               page('trash', () => import('@/features/drive/components/trash-page/root.tsx')),
+              // The user's favourites and recent files, each opening the entry's place in the drive (docs/drive.md).
+              page('favorites', () => import('@/features/drive/components/favorites-page/root.tsx')),
+              page('recent', () => import('@/features/drive/components/recent-page/root.tsx')),
             ],
           },
           soon('search-result', 'searchResult'),

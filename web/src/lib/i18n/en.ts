@@ -10,6 +10,8 @@ import { groupsTexts } from './groups.ts';
 import { driveTexts } from './drive.ts';
 import { locationTexts } from './location.ts';
 import { trashTexts } from './trash.ts';
+import { placesTexts } from './places.ts';
+import { tagsTexts } from './tags.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 
@@ -43,6 +45,8 @@ export const en = {
     sideHeader: 'Menu',
     drive: 'Drive',
     trash: 'Trash',
+    favorites: 'Favourites',
+    recent: 'Recent files',
     administration: 'Administration',
     accounts: 'Accounts',
     userGroups: 'User groups',
@@ -74,6 +78,8 @@ export const en = {
     userGroupCreate: 'Create user group',
     storage: 'Drive',
     trash: 'Trash',
+    favorites: 'Favourites',
+    recent: 'Recent files',
     listUser: 'Accounts',
     location: 'Locations',
     profile: 'Profile',
@@ -134,6 +140,8 @@ export const en = {
   },
   drive: driveTexts.en,
   trash: trashTexts.en,
+  places: placesTexts.en,
+  tags: tagsTexts.en,
   location: locationTexts.en,
   collection: {
     nextPage: 'Next page',

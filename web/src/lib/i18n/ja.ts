@@ -10,6 +10,8 @@ import { groupsTexts } from './groups.ts';
 import { driveTexts } from './drive.ts';
 import { locationTexts } from './location.ts';
 import { trashTexts } from './trash.ts';
+import { placesTexts } from './places.ts';
+import { tagsTexts } from './tags.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import type { Resources } from './en.ts';
@@ -41,6 +43,8 @@ export const ja: Resources = {
     sideHeader: 'メニュー',
     drive: 'ドライブ',
     trash: 'ごみ箱',
+    favorites: 'お気に入り',
+    recent: '最近使用したファイル',
     administration: '管理',
     accounts: 'アカウント',
     userGroups: 'ユーザーグループ',
@@ -72,6 +76,8 @@ export const ja: Resources = {
     userGroupCreate: 'ユーザーグループ作成',
     storage: 'ドライブ',
     trash: 'ごみ箱',
+    favorites: 'お気に入り',
+    recent: '最近使用したファイル',
     listUser: 'アカウント',
     location: '拠点',
     profile: 'プロフィール',
@@ -132,6 +138,8 @@ export const ja: Resources = {
   },
   drive: driveTexts.ja,
   trash: trashTexts.ja,
+  places: placesTexts.ja,
+  tags: tagsTexts.ja,
   location: locationTexts.ja,
   collection: {
     nextPage: '次のページ',
