@@ -47,7 +47,7 @@ function SignedInShell() {
   const notifications = useNotifications();
   const [navigationOpen, setNavigationOpen] = useState(true);
   const [splitPanelOpen, setSplitPanelOpen] = useState(false);
-  const [splitPanelPosition, setSplitPanelPosition] = useState<'bottom' | 'side'>('side');
+  const [splitPanelPosition, setSplitPanelPosition] = useState<'bottom' | 'side'>('bottom');
   const splitPanel = layout.splitPanel;
   const [signingOut, setSigningOut] = useState(false);
   const options = useLoginOptions();

@@ -72,9 +72,9 @@ export default function FavoritesPage() {
     setRemoving(true);
     try {
       const done = await changeFavorites(entries, false, t, {
-        one: (name) => t('places.favorites.removedOne', { name }),
-        many: (count) => t('places.favorites.removedMany', { count }),
-        failed: (count) => t('places.favorites.removeFailed', { count }),
+        one: 'places.favorites.removedOne',
+        many: 'places.favorites.removedMany',
+        failed: 'places.favorites.removeFailed',
       });
       if (done.length > 0) selection.clear();
       // A later page emptied by the removal: back to the first rather than an empty page.
