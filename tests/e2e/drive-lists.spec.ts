@@ -226,7 +226,9 @@ test('a level-2 user sets private tags but is refused a common tag with the mess
   const admin = new AdminApi(request);
   await admin.signIn();
   const drive = new DriveApi(admin, request);
-  const folder = await drive.folder(`Shared ${run}`);
+  // In a folder of its own: the drive's top level holds what every other walk made.
+  const parent = await drive.folder(`Team space ${run}`);
+  const folder = await drive.folder(`Shared ${run}`, parent.id);
   const common = (await admin.ok('com_drive/tag_create_btn', { name: `Approved ${run}`, scope: 'common' })).tag;
 
   const userId = uniqueUserId('tg2');
@@ -234,6 +236,7 @@ test('a level-2 user sets private tags but is refused a common tag with the mess
   await signInInBrowser(page, request, userId, temporary_password!);
   const storage = new DrivePage(page);
   const lists = new DriveListsPanel(page);
+  await page.goto(`/storage?folder=${parent.id}`);
   await expect(storage.row(folder.name)).toBeVisible();
   // A folder row is chosen by its checkbox (a click on its name opens it).
   await storage.toggle(folder.name);

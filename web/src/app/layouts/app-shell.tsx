@@ -200,7 +200,6 @@ function SignedInShell() {
           navigationToggle: t('nav.openNavigation'),
           navigationClose: t('nav.closeNavigation'),
           notifications: t('nav.notifications'),
-          ...(splitPanel ? { splitPanel: splitPanel.header } : {}),
         }}
         content={<Outlet />}
       />

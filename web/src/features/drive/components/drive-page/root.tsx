@@ -105,7 +105,8 @@ export default function DrivePage() {
     sort_item: sort.item,
     sort_flg: sort.flg,
     page_size: pageSize,
-    ...(cursor ? { cursor } : {}),
+    // While the tag filter is on, the cursors are the filter's: the folder stays on its first page.
+    ...(cursor && !tagId ? { cursor } : {}),
   });
   // keepPreviousData shows the last folder while the next loads; never show another folder's rows as this one's.
   const current = data && data.folder.id === folderId ? data : undefined;
