@@ -35,7 +35,7 @@ async function signInInBrowser(page: Page, request: APIRequestContext, userId: s
 
 test('favourites from the drive page, opened and removed on /favorites; a download and a rename on /recent', async ({ page, request }) => {
   // A long walk (three pages, two languages) on a shared machine.
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const run = Date.now().toString(36).slice(-5);
   const admin = new AdminApi(request);
@@ -137,7 +137,7 @@ test('favourites from the drive page, opened and removed on /favorites; a downlo
 });
 
 test('private and common tags in the tags dialog, the Tags column, the details panel and the tag filter', async ({ page, request }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const run = Date.now().toString(36).slice(-5);
   const admin = new AdminApi(request);

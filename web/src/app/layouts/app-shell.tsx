@@ -48,6 +48,8 @@ function SignedInShell() {
   const [navigationOpen, setNavigationOpen] = useState(true);
   const [splitPanelOpen, setSplitPanelOpen] = useState(false);
   const [splitPanelPosition, setSplitPanelPosition] = useState<'bottom' | 'side'>('bottom');
+  // Short enough at the bottom that the table keeps most of the screen; the user resizes it.
+  const [splitPanelSize, setSplitPanelSize] = useState(240);
   const splitPanel = layout.splitPanel;
   const [signingOut, setSigningOut] = useState(false);
   const options = useLoginOptions();
@@ -191,6 +193,8 @@ function SignedInShell() {
         }
         splitPanelOpen={splitPanel ? splitPanelOpen : false}
         onSplitPanelToggle={({ detail }) => setSplitPanelOpen(detail.open)}
+        splitPanelSize={splitPanelSize}
+        onSplitPanelResize={({ detail }) => setSplitPanelSize(detail.size)}
         splitPanelPreferences={{ position: splitPanelPosition }}
         onSplitPanelPreferencesChange={({ detail }) => setSplitPanelPosition(detail.position)}
         notifications={notifications.length > 0 ? <Flashbar items={notifications} stackItems /> : undefined}
