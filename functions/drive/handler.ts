@@ -9,6 +9,7 @@ import { downloadFile } from './download-file.ts';
 import { emptyDriveTrash } from './empty-trash.ts';
 import { addFavoriteItem, listFavoriteItems, removeFavoriteItem } from './favorites.ts';
 import { getItemInfo } from './get-item.ts';
+import { listItemsTags } from './items-tags.ts';
 import { listFolder } from './list-folder.ts';
 import { listRecentFiles } from './list-recent.ts';
 import { moveDriveItems } from './move-items.ts';
@@ -55,4 +56,5 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/file_history': listFileHistory,
   'com_drive/file_history_download': downloadFileVersion,
   'com_drive/file_history_restore_btn': restoreFileVersion,
+  'com_drive/items_tags': listItemsTags,
 });

@@ -14,7 +14,7 @@ import {
 const LIST_LIMIT = 100;
 const toTag = (tag: TagRecord): DriveTag => ({ id: tag.id, name: tag.name, scope: tag.scope });
 /** Common tags are everyone's; a private tag only its owner's. */
-const sees = (caller: Caller, tag: TagRecord): boolean => tag.scope === 'common' || tag.owner_user_id === caller.userId;
+export const sees = (caller: Caller, tag: TagRecord): boolean => tag.scope === 'common' || tag.owner_user_id === caller.userId;
 const gone = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
 
 /** Tags by name prefix: common ones, then the caller's private ones (a key-condition page each). */

@@ -127,4 +127,8 @@ export const driveRoutes = {
     group: 'drive', access: 'drive-active', summary: 'Restore an earlier version as the newest (its bytes copied to a new version)',
     request: drive.fileVersionRestoreRequest, response: drive.itemResponse,
   }),
+  'com_drive/items_tags': route({
+    group: 'drive', access: 'drive-view', summary: 'The tags the caller sees on each of up to 100 entries (the Tags column of a listing page)',
+    request: drive.itemsTagsRequest, response: drive.itemsTagsResponse,
+  }),
 } as const satisfies Record<string, RouteDef>;

@@ -312,6 +312,17 @@ export const itemTagsSaveRequest = z.strictObject({
 });
 export type ItemTagsSaveRequest = z.input<typeof itemTagsSaveRequest>;
 
+/** At most this many entries a call: one key-condition query each (a page of the drive asks in chunks). */
+export const ITEMS_TAGS_MAX = 100;
+export const itemsTagsRequest = z.strictObject({
+  ids: z.array(itemId, 'validation.required').check(z.minLength(1, 'validation.required'), z.maxLength(ITEMS_TAGS_MAX, 'validation.invalidValue')),
+});
+export type ItemsTagsRequest = z.input<typeof itemsTagsRequest>;
+export const itemsTagsResponse = z.object({
+  /** Per entry id asked, the tags on it the caller sees (common first, then private, each by name). */
+  tags: z.record(z.string(), z.array(driveTag)),
+});
+
 export const taggedItemsRequest = z.strictObject({
   tag_id: tagId,
   page_size: z._default(pageSize, DEFAULT_PAGE_SIZE),

@@ -57,6 +57,9 @@ export const routeObjects: RouteObject[] = [
               page('trash', () => import('@/features/drive/components/trash-page/root.tsx')),
               // The drive's access log: administrators read the contract's events, others their own (docs/drive.md "Access log").
               page('access-log', () => import('@/features/drive/components/access-log-page/root.tsx')),
+              // The user's favourites and recent files, each opening the entry's place in the drive (docs/drive.md).
+              page('favorites', () => import('@/features/drive/components/favorites-page/root.tsx')),
+              page('recent', () => import('@/features/drive/components/recent-page/root.tsx')),
             ],
           },
           soon('search-result', 'searchResult'),

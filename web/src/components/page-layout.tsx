@@ -10,6 +10,16 @@ import { createStore, useStore, type Store } from '@/lib/store.ts';
 export interface PageLayoutState {
   breadcrumbs: BreadcrumbGroupProps.Item[];
   contentType: AppLayoutProps.ContentType;
+  /** The page's split panel (Cloudscape's "split panel" pattern: details of the selection), if it has one. */
+  splitPanel?: PageSplitPanel;
+}
+
+export interface PageSplitPanel {
+  header: string;
+  /** Rendered by the app shell inside the AppLayout: memoize it on what it shows. */
+  content: ReactNode;
+  /** Labels of the panel's own controls, in the page's language. */
+  labels: { open: string; close: string; preferences: string; resize: string; position: string; positionBottom: string; positionSide: string; confirm: string; cancel: string };
 }
 
 const defaultState: PageLayoutState = { breadcrumbs: [], contentType: 'default' };
@@ -32,6 +42,20 @@ export function usePageLayout(breadcrumbs: BreadcrumbGroupProps.Item[], contentT
   const serialized = JSON.stringify(breadcrumbs);
   useEffect(() => {
     if (!store) return;
-    store.set({ breadcrumbs: JSON.parse(serialized) as BreadcrumbGroupProps.Item[], contentType });
+    // Keeps the split panel: a page sets it apart (usePageSplitPanel).
+    store.set((previous) => ({ ...previous, breadcrumbs: JSON.parse(serialized) as BreadcrumbGroupProps.Item[], contentType }));
   }, [store, serialized, contentType]);
+}
+
+/** Shows the page's split panel in the app layout while the page is there (undefined: none). */
+export function usePageSplitPanel(panel: PageSplitPanel | undefined): void {
+  const store = useContext(PageLayoutContext);
+  useEffect(() => {
+    if (!store) return;
+    store.set((previous) => ({ ...previous, splitPanel: panel }));
+  }, [store, panel]);
+  useEffect(() => {
+    if (!store) return;
+    return () => store.set((previous) => ({ ...previous, splitPanel: undefined }));
+  }, [store]);
 }

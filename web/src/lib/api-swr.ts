@@ -38,9 +38,9 @@ export function useApi<P extends RoutePath>(
  * One page of a server-paged list. While the next page (or another filter) loads, `data` still holds
  * the last answer shown (keepPreviousData) and `answeredRequest` the request it answered; `current`
  * is the answer to exactly `request`, undefined until it arrives, so rows of another page or filter
- * are never shown as this one's.
+ * are never shown as this one's. A `null` request waits without calling.
  */
-export function usePagedApi<P extends RoutePath>(path: P, request: RouteRequest<P>, config?: SWRConfiguration<RouteResponse<P>>, options?: CallOptions) {
+export function usePagedApi<P extends RoutePath>(path: P, request: RouteRequest<P> | null, config?: SWRConfiguration<RouteResponse<P>>, options?: CallOptions) {
   const swr = useApi(path, request, { keepPreviousData: true, ...config }, options);
   const { data } = swr;
   const answeredRequest = data !== undefined && data !== null && typeof data === 'object' ? (answered.get(data) as RouteRequest<P> | undefined) : undefined;

@@ -6,6 +6,7 @@ import AppLayout from '@cloudscape-design/components/app-layout';
 import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
 import Flashbar from '@cloudscape-design/components/flashbar';
 import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
+import SplitPanel from '@cloudscape-design/components/split-panel';
 import { changeLanguage } from '@/features/auth/api/change-language.ts';
 import { logout } from '@/features/auth/api/logout.ts';
 import { useLoginUser } from '@/features/auth/api/get-login-user.ts';
@@ -45,6 +46,11 @@ function SignedInShell() {
   const layout = usePageLayoutState(layoutStore);
   const notifications = useNotifications();
   const [navigationOpen, setNavigationOpen] = useState(true);
+  const [splitPanelOpen, setSplitPanelOpen] = useState(false);
+  const [splitPanelPosition, setSplitPanelPosition] = useState<'bottom' | 'side'>('bottom');
+  // Short enough at the bottom that the table keeps most of the screen; the user resizes it.
+  const [splitPanelSize, setSplitPanelSize] = useState(240);
+  const splitPanel = layout.splitPanel;
   const [signingOut, setSigningOut] = useState(false);
   const options = useLoginOptions();
   const contractRefused = options.data?.allowed === false;
@@ -83,7 +89,7 @@ function SignedInShell() {
   };
 
   const admin = user?.rights.admin === 1;
-  // The trash sits under the drive (a user without drive rights has neither: DriveOnly refuses both).
+  // The trash, favourites and recent files sit under the drive (a user without drive rights has none: DriveOnly refuses them).
   const driveUser = user === undefined || user.rights.drive >= 1;
   const items: SideNavigationProps.Item[] = [
     driveUser
@@ -92,7 +98,12 @@ function SignedInShell() {
           text: t('nav.drive'),
           href: '/storage',
           // Administrators find the access log with the administration pages; others read their own here.
-          items: [{ type: 'link', text: t('nav.trash'), href: '/trash' }, ...(admin ? [] : [{ type: 'link' as const, text: t('nav.accessLog'), href: '/access-log' }])],
+          items: [
+            { type: 'link', text: t('nav.favorites'), href: '/favorites' },
+            { type: 'link', text: t('nav.recent'), href: '/recent' },
+            { type: 'link', text: t('nav.trash'), href: '/trash' },
+            ...(admin ? [] : [{ type: 'link' as const, text: t('nav.accessLog'), href: '/access-log' }]),
+          ],
         }
       : { type: 'link', text: t('nav.drive'), href: '/storage' },
     { type: 'link', text: t('nav.profile'), href: '/profile' },
@@ -116,7 +127,7 @@ function SignedInShell() {
       },
     );
   }
-  const hrefs = ['/storage', '/trash', '/access-log', '/profile', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/import-history', '/security-policy', '/common-settings', '/data-usage'] : [])];
+  const hrefs = ['/storage', '/favorites', '/recent', '/trash', '/access-log', '/profile', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/import-history', '/security-policy', '/common-settings', '/data-usage'] : [])];
   // The group create and edit screens live under /user-group/ but belong to the group list; /user
   // (a user's registration, details and edit) belongs to the account list.
   const section = location.pathname.startsWith('/user-group/')
@@ -166,6 +177,35 @@ function SignedInShell() {
           ) : undefined
         }
         // One stack: the newest message on top, the others behind it with a count (Cloudscape's texts).
+        // A page's details panel (usePageSplitPanel): open and position are the user's, kept across pages.
+        splitPanel={
+          splitPanel ? (
+            <SplitPanel
+              header={splitPanel.header}
+              closeBehavior="collapse"
+              i18nStrings={{
+                preferencesTitle: splitPanel.labels.preferences,
+                preferencesPositionLabel: splitPanel.labels.position,
+                preferencesPositionDescription: '',
+                preferencesPositionSide: splitPanel.labels.positionSide,
+                preferencesPositionBottom: splitPanel.labels.positionBottom,
+                preferencesConfirm: splitPanel.labels.confirm,
+                preferencesCancel: splitPanel.labels.cancel,
+                closeButtonAriaLabel: splitPanel.labels.close,
+                openButtonAriaLabel: splitPanel.labels.open,
+                resizeHandleAriaLabel: splitPanel.labels.resize,
+              }}
+            >
+              {splitPanel.content}
+            </SplitPanel>
+          ) : undefined
+        }
+        splitPanelOpen={splitPanel ? splitPanelOpen : false}
+        onSplitPanelToggle={({ detail }) => setSplitPanelOpen(detail.open)}
+        splitPanelSize={splitPanelSize}
+        onSplitPanelResize={({ detail }) => setSplitPanelSize(detail.size)}
+        splitPanelPreferences={{ position: splitPanelPosition }}
+        onSplitPanelPreferencesChange={({ detail }) => setSplitPanelPosition(detail.position)}
         notifications={notifications.length > 0 ? <Flashbar items={notifications} stackItems /> : undefined}
         stickyNotifications
         ariaLabels={{

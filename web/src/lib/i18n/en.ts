@@ -12,6 +12,8 @@ import { locationTexts } from './location.ts';
 import { trashTexts } from './trash.ts';
 import { usageTexts } from './usage.ts';
 import { versionsTexts } from './versions.ts';
+import { placesTexts } from './places.ts';
+import { tagsTexts } from './tags.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 
@@ -47,6 +49,8 @@ export const en = {
     trash: 'Trash',
     dataUsage: 'Data usage',
     accessLog: 'Access log',
+    favorites: 'Favourites',
+    recent: 'Recent files',
     administration: 'Administration',
     accounts: 'Accounts',
     userGroups: 'User groups',
@@ -80,6 +84,8 @@ export const en = {
     trash: 'Trash',
     dataUsage: 'Data usage',
     accessLog: 'Access log',
+    favorites: 'Favourites',
+    recent: 'Recent files',
     listUser: 'Accounts',
     location: 'Locations',
     profile: 'Profile',
@@ -142,6 +148,8 @@ export const en = {
   trash: trashTexts.en,
   usage: usageTexts.en,
   versions: versionsTexts.en,
+  places: placesTexts.en,
+  tags: tagsTexts.en,
   location: locationTexts.en,
   collection: {
     nextPage: 'Next page',

@@ -12,6 +12,8 @@ import { locationTexts } from './location.ts';
 import { trashTexts } from './trash.ts';
 import { usageTexts } from './usage.ts';
 import { versionsTexts } from './versions.ts';
+import { placesTexts } from './places.ts';
+import { tagsTexts } from './tags.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import type { Resources } from './en.ts';
@@ -45,6 +47,8 @@ export const ja: Resources = {
     trash: 'ごみ箱',
     dataUsage: 'データ使用量',
     accessLog: 'アクセスログ',
+    favorites: 'お気に入り',
+    recent: '最近使用したファイル',
     administration: '管理',
     accounts: 'アカウント',
     userGroups: 'ユーザーグループ',
@@ -78,6 +82,8 @@ export const ja: Resources = {
     trash: 'ごみ箱',
     dataUsage: 'データ使用量',
     accessLog: 'アクセスログ',
+    favorites: 'お気に入り',
+    recent: '最近使用したファイル',
     listUser: 'アカウント',
     location: '拠点',
     profile: 'プロフィール',
@@ -140,6 +146,8 @@ export const ja: Resources = {
   trash: trashTexts.ja,
   usage: usageTexts.ja,
   versions: versionsTexts.ja,
+  places: placesTexts.ja,
+  tags: tagsTexts.ja,
   location: locationTexts.ja,
   collection: {
     nextPage: '次のページ',

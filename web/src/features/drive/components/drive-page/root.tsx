@@ -10,7 +10,7 @@ import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { ITEM_ID_PATTERN } from '@shared/constants.ts';
-import { usePageLayout } from '@/components/page-layout.tsx';
+import { usePageLayout, usePageSplitPanel, type PageSplitPanel } from '@/components/page-layout.tsx';
 import { ListErrorState } from '@/components/list-error.tsx';
 import { displayProps, TablePreferences, useTableDisplay } from '@/components/table-preferences.tsx';
 import { Tx } from '@/components/translated.tsx';
@@ -23,6 +23,13 @@ import { moveItems } from '../../api/move-items.ts';
 import { bulkOutcome } from '../../utils/bulk-outcome.ts';
 import type { ChosenFolder } from '../location-dialog.tsx';
 import type { ExistingFile } from '../../api/check-duplicates.ts';
+import { useFavoriteIds } from '../../api/list-favorites.ts';
+import { useItemsTags } from '../../api/list-items-tags.ts';
+import { useTaggedItemsPage } from '../../api/list-tagged-items.ts';
+import { placeText } from '../../utils/place.ts';
+import { DetailsPanel } from './details-panel.tsx';
+import { FavoriteButton } from './favorite-button.tsx';
+import { TagFilter } from './tag-filter.tsx';
 
 type BulkAnswer = { done: string[]; failed: { id: string; code: number; message: string }[] };
 import {
@@ -57,6 +64,8 @@ const TrashModal = lazy(() => import('../trash-modal.tsx').then((module) => ({ d
 const LocationDialog = lazy(() => import('../location-dialog.tsx').then((module) => ({ default: module.LocationDialog })));
 const DuplicateChoiceModal = lazy(() => import('../duplicate-choice-modal.tsx').then((module) => ({ default: module.DuplicateChoiceModal })));
 const VersionHistoryModal = lazy(() => import('../version-history-modal.tsx').then((module) => ({ default: module.VersionHistoryModal })));
+const TagsDialog = lazy(() => import('../tags-dialog.tsx').then((module) => ({ default: module.TagsDialog })));
+const isTagId = (value: string | null): value is string => value !== null && /^[0-9a-f-]{36}$/.test(value);
 
 /** The drive (SPEC.md §2, /storage): Cloudscape's table view of one folder's contents. */
 export default function DrivePage() {
@@ -65,20 +74,26 @@ export default function DrivePage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('folder');
   const folderId = isFolderId(requested) ? requested : 'root';
+  // The tag filter (?tag=<id>): the table lists that tag's entries drive-wide (com_drive/tag_items).
+  const tagParam = params.get('tag');
+  const tagId = isTagId(tagParam) ? tagParam : undefined;
+  // Opened from favourites or recent files (?select=<id>): the entry starts selected.
+  const preselected = params.get('select');
 
   const [sort, setSort] = useState<Sort>({ item: 'name', flg: 1 });
   const [pageSize, setPageSize] = useState<DrivePageSize>(readPageSize);
-  const scope = `${folderId}|${sort.item}|${sort.flg}|${pageSize}`;
+  const scope = `${folderId}|${sort.item}|${sort.flg}|${pageSize}${tagId ? `|tag:${tagId}` : ''}`;
   const [pagingState, setPaging] = useState<Paging>({ scope, cursors: [undefined], index: 0 });
   const paging: Paging = pagingState.scope === scope ? pagingState : { scope, cursors: [undefined], index: 0 };
   const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope, ids: [] });
-  const selectedIds = selection.scope === `${scope}|${paging.index}` ? selection.ids : [];
+  const selectedIds = selection.scope === `${scope}|${paging.index}` ? selection.ids : preselected && !tagId ? [preselected] : [];
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<DriveItem>();
   const [trashing, setTrashing] = useState<DriveItem[]>();
   const [moving, setMoving] = useState<DriveItem[]>();
   const [moveBusy, setMoveBusy] = useState(false);
   const [moveError, setMoveError] = useState<string>();
+  const [tagging, setTagging] = useState<DriveItem>();
   const fileInput = useRef<HTMLInputElement>(null);
   // Files whose names are taken in the folder wait here for the user's choice (duplicate dialog).
   const [conflicted, setConflicted] = useState<{ files: File[]; folderId: string; conflicts: ExistingFile[] }>();
@@ -96,11 +111,16 @@ export default function DrivePage() {
     sort_item: sort.item,
     sort_flg: sort.flg,
     page_size: pageSize,
-    ...(cursor ? { cursor } : {}),
+    // While the tag filter is on, the cursors are the filter's: the folder stays on its first page.
+    ...(cursor && !tagId ? { cursor } : {}),
   });
   // keepPreviousData shows the last folder while the next loads; never show another folder's rows as this one's.
   const current = data && data.folder.id === folderId ? data : undefined;
-  const items = useMemo(() => current?.items ?? [], [current]);
+  const { current: taggedPage, error: taggedError, mutate: reloadTagged } = useTaggedItemsPage(tagId ? { tag_id: tagId, page_size: pageSize, ...(cursor ? { cursor } : {}) } : null);
+  const listed = tagId ? taggedPage : current;
+  const items = useMemo(() => (tagId ? taggedPage?.items : current?.items) ?? [], [tagId, taggedPage, current]);
+  const favoriteIds = useFavoriteIds();
+  const itemsTags = useItemsTags(useMemo(() => items.map((item) => item.id), [items]));
   const selectedItems = items.filter((item) => selectedIds.includes(item.id));
   const selectedFile = selectedItems.length === 1 && selectedItems[0]!.type === 'file' ? selectedItems[0]! : undefined;
   const canDownload = selectedFile?.status === 'ready';
@@ -134,7 +154,46 @@ export default function DrivePage() {
   };
 
   const openFolder = useCallback((id: string) => setParams(id === 'root' ? {} : { folder: id }), [setParams]);
-  const columns = useMemo(() => driveColumns(t, language, openFolder), [t, language, openFolder]);
+  const tagsOf = useCallback((id: string) => itemsTags.data?.tags[id], [itemsTags.data]);
+  const columns = useMemo(() => driveColumns(t, language, openFolder, { favoriteIds, tagsOf }), [t, language, openFolder, favoriteIds, tagsOf]);
+  const chooseTag = (id: string | undefined) =>
+    setParams(() => {
+      const next = new URLSearchParams();
+      if (folderId !== 'root') next.set('folder', folderId);
+      if (id) next.set('tag', id);
+      return next;
+    });
+
+  // The details of the selection in the split panel; where an entry is: this folder, or (filtered by tag) its own path.
+  const folderPlace = useMemo(
+    () => [...(current?.path ?? []).filter((ancestor) => ancestor.id !== 'root'), ...(folderId === 'root' || !current ? [] : [current.folder])],
+    [current, folderId],
+  );
+  const selectedKey = selectedIds.join(',');
+  const splitPanel = useMemo((): PageSplitPanel => {
+    const chosen = items.filter((item) => selectedKey.split(',').includes(item.id));
+    const one = chosen.length === 1 ? chosen[0]! : undefined;
+    const placeOf = (item: DriveItem) => {
+      const placed = tagId ? taggedPage?.items.find((entry) => entry.id === item.id) : undefined;
+      return placeText({ path: placed ? placed.path : folderPlace }, t('location.root'));
+    };
+    return {
+      header: one ? t('tags.details.title', { name: one.name }) : t('tags.details.header'),
+      content: <DetailsPanel selected={chosen} place={placeOf} tags={one ? itemsTags.data?.tags[one.id] : undefined} />,
+      labels: {
+        open: t('tags.details.open'),
+        close: t('tags.details.close'),
+        preferences: t('tags.details.preferences'),
+        resize: t('tags.details.resize'),
+        position: t('tags.details.position'),
+        positionBottom: t('tags.details.positionBottom'),
+        positionSide: t('tags.details.positionSide'),
+        confirm: t('tags.details.confirm'),
+        cancel: t('tags.details.cancel'),
+      },
+    };
+  }, [items, selectedKey, tagId, taggedPage, folderPlace, itemsTags.data, t]);
+  usePageSplitPanel(splitPanel);
   const { display, save: saveDisplay } = useTableDisplay('drive', columns, defaultDriveColumns);
 
   const folderName = folderId === 'root' ? t('drive.title') : (current?.folder.name ?? '');
@@ -147,12 +206,12 @@ export default function DrivePage() {
     'table',
   );
 
-  const hasMore = !!current?.next_cursor;
+  const hasMore = !!listed?.next_cursor;
   const isLastKnown = paging.index === paging.cursors.length - 1;
   const goToPage = (pageIndex: number) => {
     if (pageIndex < paging.cursors.length) setPaging({ ...paging, index: pageIndex });
-    else if (pageIndex === paging.cursors.length && isLastKnown && current?.next_cursor) {
-      setPaging({ ...paging, cursors: [...paging.cursors, current.next_cursor], index: pageIndex });
+    else if (pageIndex === paging.cursors.length && isLastKnown && listed?.next_cursor) {
+      setPaging({ ...paging, cursors: [...paging.cursors, listed.next_cursor], index: pageIndex });
     }
   };
 
@@ -206,7 +265,8 @@ export default function DrivePage() {
     </Button>
   );
 
-  const counter = current ? `(${paging.index * pageSize + items.length}${hasMore ? '+' : ''})` : undefined;
+  const counter = listed ? `(${paging.index * pageSize + items.length}${hasMore ? '+' : ''})` : undefined;
+  const taggedName = taggedPage?.tag.name ?? '';
 
   return (
     <>
@@ -227,12 +287,15 @@ export default function DrivePage() {
         trackBy="id"
         columnDefinitions={columns}
         {...displayProps(display)}
-        loading={isLoading && !current}
+        loading={tagId ? !taggedPage && taggedError === undefined : isLoading && !current}
         loadingText={t('drive.loadingItems')}
         selectionType="multi"
         selectedItems={selectedItems}
         onSelectionChange={({ detail }) => select(detail.selectedItems)}
         onRowClick={({ detail }) => select([detail.item])}
+        // The tag filter reads newest tagging first: no other order.
+        sortingDisabled={!!tagId}
+        filter={<TagFilter tagId={tagId} onChange={chooseTag} />}
         sortingColumn={columns.find((column) => column.sortingField === sort.item)}
         sortingDescending={sort.flg === 2}
         onSortingChange={({ detail }) =>
@@ -249,7 +312,9 @@ export default function DrivePage() {
           <Header
             variant="awsui-h1-sticky"
             counter={counter}
-            description={folderId === 'root' ? t('drive.description') : undefined}
+            description={
+              tagId ? <span data-testid="tag-filter-active">{t('tags.filter.active', { name: taggedName })}</span> : folderId === 'root' ? t('drive.description') : undefined
+            }
             actions={
               <SpaceBetween direction="horizontal" size="xs">
                 <Button
@@ -274,6 +339,16 @@ export default function DrivePage() {
                   nativeButtonAttributes={{ 'data-testid': 'version-history-button' }}
                 >
                   {t('versions.history.action')}
+                </Button>
+                <FavoriteButton selected={selectedItems} favoriteIds={favoriteIds} />
+                <Button
+                  iconName="ticket"
+                  disabled={selectedItems.length !== 1}
+                  disabledReason={t('tags.actionDisabled')}
+                  onClick={() => setTagging(selectedItems[0])}
+                  nativeButtonAttributes={{ 'data-testid': 'tags-button' }}
+                >
+                  {t('tags.action')}
                 </Button>
                 {mayAdd && (
                   <Button
@@ -318,7 +393,20 @@ export default function DrivePage() {
         }
         empty={
           // A folder that could not be loaded says so (never "This folder is empty" behind the error dialog).
-          error !== undefined && !current ? (
+          tagId ? (
+            taggedError !== undefined && !taggedPage ? (
+              <ListErrorState error={taggedError} onRetry={() => void reloadTagged()} />
+            ) : (
+              <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }} data-testid="tag-filter-empty">
+                <SpaceBetween size="m">
+                  <Box variant="strong" color="inherit">
+                    {t('tags.filter.empty')}
+                  </Box>
+                  <Button onClick={() => chooseTag(undefined)}>{t('tags.filter.clear')}</Button>
+                </SpaceBetween>
+              </Box>
+            )
+          ) : error !== undefined && !current ? (
             <ListErrorState error={error} onRetry={() => void mutate()} />
           ) : (
             <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }} data-testid="drive-empty">
@@ -420,6 +508,19 @@ export default function DrivePage() {
               const { files, folderId: into } = conflicted;
               setConflicted(undefined);
               void transfers().then((module) => module.startUploads(files, into, choices));
+            }}
+          />
+        </Suspense>
+      )}
+      {tagging && (
+        <Suspense fallback={null}>
+          <TagsDialog
+            item={tagging}
+            admin={rights.admin === 1}
+            onDismiss={() => setTagging(undefined)}
+            onSaved={() => {
+              notify({ id: newNotificationId('tags-saved'), type: 'success', header: <Tx k="tags.dialog.saved" values={{ name: tagging.name }} />, dismissLabel: t('common.close') }, SUCCESS_DISMISS_MS);
+              setTagging(undefined);
             }}
           />
         </Suspense>

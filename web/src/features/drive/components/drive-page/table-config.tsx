@@ -1,5 +1,6 @@
 import type { driveSortItems } from '@shared/schemas/drive.ts';
 import type { TFunction } from 'i18next';
+import Icon from '@cloudscape-design/components/icon';
 import Link from '@cloudscape-design/components/link';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { TableProps } from '@cloudscape-design/components/table';
@@ -8,6 +9,14 @@ import { formatBytes, formatDateTime, type DisplayLanguage } from '@/lib/format.
 import type { DriveItem } from '../../api/get-file-info.ts';
 import { fileKind } from '../../utils/file-kind.ts';
 import { FileTypeIcon } from '../file-type-icon.tsx';
+import type { DriveTag } from '../../api/search-tags.ts';
+import { TagList } from './tag-list.tsx';
+
+/** What the listing shows beside the folder's own answer: the user's favourites (stars) and each row's tags. */
+export interface DriveColumnExtras {
+  favoriteIds?: ReadonlySet<string>;
+  tagsOf?: (id: string) => DriveTag[] | undefined;
+}
 
 export type DriveSortItem = (typeof driveSortItems)[number];
 export type DrivePageSize = (typeof pageSizes)[number];
@@ -20,6 +29,7 @@ export function driveColumns(
   t: TFunction,
   language: DisplayLanguage,
   openFolder: (id: string) => void,
+  extras: DriveColumnExtras = {},
 ): TableProps.ColumnDefinition<DriveItem>[] {
   return [
     {
@@ -52,6 +62,11 @@ export function driveColumns(
               </Link>
             ) : (
               <span className="drive-file-name">{item.name}</span>
+            )}
+            {extras.favoriteIds?.has(item.id) && (
+              <span className="drive-favorite-star" data-testid="favorite-star" title={t('places.favoriteMark')}>
+                <Icon name="star-filled" variant="warning" ariaLabel={t('places.favoriteMark')} size="small" />
+              </span>
             )}
             {item.status === 'pending' && (
               <StatusIndicator type="in-progress" data-testid="drive-row-pending">
@@ -93,11 +108,20 @@ export function driveColumns(
       header: t('drive.columns.createdBy'),
       cell: (item) => item.regist_user_id,
     },
+    {
+      id: 'tags',
+      header: t('tags.column'),
+      cell: (item) => (
+        <span data-testid="drive-row-tags" data-item-name={item.name}>
+          <TagList tags={extras.tagsOf?.(item.id)} />
+        </span>
+      ),
+    },
   ];
 }
 
 /** Columns shown until the user chooses (they fit 1280 px with the side navigation open). */
-export const defaultDriveColumns = ['name', 'size', 'update_date', 'update_user_id'];
+export const defaultDriveColumns = ['name', 'size', 'update_date', 'update_user_id', 'tags'];
 
 const PAGE_SIZE_KEY = 'drive.page_size';
 

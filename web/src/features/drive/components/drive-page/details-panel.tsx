@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import { formatBytes, formatDateTime } from '@/lib/format.ts';
+import type { DriveItem } from '../../api/get-file-info.ts';
+import type { DriveTag } from '../../api/search-tags.ts';
+import { fileKind } from '../../utils/file-kind.ts';
+import { TagList } from './tag-list.tsx';
+
+/**
+ * The drive page's split panel (Cloudscape's "split panel" pattern): the details of the one
+ * selected entry (name, type, size, updated by and at, created, place, tags), or what to do when
+ * none or several are selected.
+ */
+export function DetailsPanel({ selected, place, tags }: { selected: DriveItem[]; place: (item: DriveItem) => string; tags: DriveTag[] | undefined }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'ja' ? 'ja' : 'en';
+  const item = selected.length === 1 ? selected[0]! : undefined;
+  if (!item) {
+    return (
+      <Box color="text-body-secondary" data-testid="details-panel-hint">
+        {selected.length === 0 ? t('tags.details.noneSelected') : t('tags.details.severalSelected', { count: selected.length })}
+      </Box>
+    );
+  }
+  const kind = fileKind(item);
+  return (
+    <div data-testid="details-panel" data-item-name={item.name}>
+      <KeyValuePairs
+        columns={3}
+        items={[
+          { label: t('tags.details.name'), value: <span data-testid="details-name">{item.name}</span> },
+          { label: t('tags.details.kind'), value: t(`drive.kinds.${kind}`) },
+          { label: t('tags.details.size'), value: item.type === 'folder' || item.size === null ? t('common.notAvailable') : formatBytes(item.size) },
+          { label: t('tags.details.updated'), value: formatDateTime(item.update_date, language) },
+          { label: t('tags.details.updatedBy'), value: item.update_user_id },
+          { label: t('tags.details.created'), value: `${formatDateTime(item.regist_date, language)} (${item.regist_user_id})` },
+          { label: t('tags.details.place'), value: <span data-testid="details-place">{place(item)}</span> },
+          { label: t('tags.details.tags'), value: <span data-testid="details-tags"><TagList tags={tags} /></span> },
+        ]}
+      />
+    </div>
+  );
+}

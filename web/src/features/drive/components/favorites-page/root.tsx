@@ -1,0 +1,175 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Header from '@cloudscape-design/components/header';
+import Pagination from '@cloudscape-design/components/pagination';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { collectionAriaLabels, listCounter, RefreshButton } from '@/components/collection.tsx';
+import { ListErrorState } from '@/components/list-error.tsx';
+import { usePageLayout } from '@/components/page-layout.tsx';
+import { displayProps, TablePreferences, useTableDisplay } from '@/components/table-preferences.tsx';
+import { readPageSize, usePageSelection, writePageSize, type PageSize } from '@/lib/paging.ts';
+import { useFavoritesPage, type FavoriteEntry, type ListFavoritesRequest } from '../../api/list-favorites.ts';
+import { changeFavorites } from '../favorite-actions.tsx';
+import { DEFAULT_COLUMNS, FAVORITES_HREF, favoriteColumns, PAGE_SIZE_KEY, PREFERENCES_KEY } from './table-config.tsx';
+
+/** Cursor paging state, valid for one page size (its `scope`). */
+interface Paging {
+  scope: string;
+  cursors: (string | undefined)[];
+  index: number;
+}
+
+/**
+ * The user's favourites (/favorites): Cloudscape's table view of the starred files and folders,
+ * newest first, each with its place. A name opens the entry's place in the drive (a folder itself,
+ * a file's folder with the file selected); "Remove from favourites" takes the selected ones off.
+ */
+export default function FavoritesPage() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'ja' ? 'ja' : 'en';
+  const navigate = useNavigate();
+
+  const [pageSize, setPageSize] = useState<PageSize>(() => readPageSize(PAGE_SIZE_KEY));
+  const scope = String(pageSize);
+  const [pagingState, setPaging] = useState<Paging>({ scope, cursors: [undefined], index: 0 });
+  const paging: Paging = pagingState.scope === scope ? pagingState : { scope, cursors: [undefined], index: 0 };
+  const cursor = paging.cursors[paging.index];
+  const request: ListFavoritesRequest = { page_size: pageSize, ...(cursor ? { cursor } : {}) };
+  const { current, error, isValidating, mutate } = useFavoritesPage(request);
+  const items = useMemo(() => current?.items ?? [], [current]);
+  const selection = usePageSelection({ scope, page: paging.index }, items, (entry) => entry.id);
+  const selected = selection.selected;
+  const [removing, setRemoving] = useState(false);
+
+  const columns = useMemo(() => favoriteColumns(t, language, navigate), [t, language, navigate]);
+  const { display, save: saveDisplay } = useTableDisplay(PREFERENCES_KEY, columns, DEFAULT_COLUMNS);
+
+  usePageLayout(
+    [
+      { text: t('pages.storage'), href: '/storage' },
+      { text: t('pages.favorites'), href: FAVORITES_HREF },
+    ],
+    'table',
+  );
+
+  const hasMore = !!current?.next_cursor;
+  const isLastKnown = paging.index === paging.cursors.length - 1;
+  const goToPage = (pageIndex: number) => {
+    if (pageIndex < paging.cursors.length) setPaging({ ...paging, index: pageIndex });
+    else if (pageIndex === paging.cursors.length && isLastKnown && current?.next_cursor) {
+      setPaging({ ...paging, cursors: [...paging.cursors, current.next_cursor], index: pageIndex });
+    }
+  };
+  const shown = paging.index * pageSize + items.length;
+  const counter = current ? listCounter(shown, selected.length, !hasMore) : undefined;
+
+  const removeSelected = async () => {
+    const entries = selected;
+    setRemoving(true);
+    try {
+      const done = await changeFavorites(entries, false, t, {
+        one: 'places.favorites.removedOne',
+        many: 'places.favorites.removedMany',
+        failed: 'places.favorites.removeFailed',
+      });
+      if (done.length > 0) selection.clear();
+      // A later page emptied by the removal: back to the first rather than an empty page.
+      if (paging.index > 0 && done.length >= items.length) setPaging({ scope, cursors: [undefined], index: 0 });
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  return (
+    <Table<FavoriteEntry>
+      data-testid="favorites-table"
+      variant="full-page"
+      stickyHeader
+      items={items}
+      trackBy="id"
+      columnDefinitions={columns}
+      {...displayProps(display)}
+      loading={!current && error === undefined}
+      loadingText={t('places.favorites.loading')}
+      selectionType="multi"
+      selectedItems={selected}
+      onSelectionChange={({ detail }) => selection.select(detail.selectedItems)}
+      ariaLabels={collectionAriaLabels<FavoriteEntry>(t, t('places.favorites.tableLabel'), (entry) => entry.name)}
+      renderAriaLive={({ firstIndex, lastIndex }) => `${firstIndex}–${lastIndex}`}
+      header={
+        <Header
+          variant="awsui-h1-sticky"
+          counter={counter}
+          description={t('places.favorites.description')}
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              <RefreshButton testId="favorites-refresh-button" loading={isValidating && current !== undefined} onRefresh={() => void mutate()} />
+              <Button
+                disabled={selected.length === 0}
+                disabledReason={t('places.favorites.removeDisabled')}
+                loading={removing}
+                onClick={() => void removeSelected()}
+                nativeButtonAttributes={{ 'data-testid': 'favorites-remove-button' }}
+              >
+                {t('places.favorites.remove')}
+              </Button>
+            </SpaceBetween>
+          }
+        >
+          {t('places.favorites.title')}
+        </Header>
+      }
+      empty={
+        error !== undefined && !current ? (
+          <ListErrorState error={error} onRetry={() => void mutate()} />
+        ) : (
+          <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }} data-testid="favorites-empty">
+            <SpaceBetween size="m">
+              <div>
+                <Box variant="strong" color="inherit">
+                  {t('places.favorites.empty.title')}
+                </Box>
+                <Box variant="p" color="inherit">
+                  {t('places.favorites.empty.description')}
+                </Box>
+              </div>
+              <Button href="/storage" onFollow={(event) => { event.preventDefault(); navigate('/storage'); }}>
+                {t('places.favorites.empty.goToDrive')}
+              </Button>
+            </SpaceBetween>
+          </Box>
+        )
+      }
+      pagination={
+        <Pagination
+          currentPageIndex={paging.index + 1}
+          pagesCount={paging.cursors.length}
+          openEnd={isLastKnown && hasMore}
+          onChange={({ detail }) => goToPage(detail.currentPageIndex - 1)}
+          ariaLabels={{
+            nextPageLabel: t('collection.nextPage'),
+            previousPageLabel: t('collection.previousPage'),
+            pageLabel: (page) => t('collection.page', { page }),
+            paginationLabel: t('collection.pagination'),
+          }}
+        />
+      }
+      preferences={
+        <TablePreferences
+          columns={columns}
+          display={display}
+          pageSize={pageSize}
+          onPageSize={(size) => {
+            setPageSize(size);
+            writePageSize(PAGE_SIZE_KEY, size);
+          }}
+          onDisplay={saveDisplay}
+        />
+      }
+    />
+  );
+}
