@@ -11,6 +11,7 @@ import { recentKey, recentListingKeys } from './recent-files.ts';
 import { commonTagNameKey, itemTagKey, itemTagListingKeys, privateTagNameKey, tagKey, tagListingKeys } from './tags.ts';
 import { groupCountKey, groupKey, groupNameClaimKey, listingKeys as groupListingKeys, memberKey } from './groups.ts';
 import { jobCounterKey, jobKey, listingKeys as jobListingKeys, runningJobKey } from './import-jobs.ts';
+import { driveJobKey, runningDriveJobKey } from './drive-jobs.ts';
 import { problemKeys, resultKey } from './import-rows.ts';
 import { ipPolicyKey } from './ip-entries.ts';
 import { policyKey } from './password-policy.ts';
@@ -112,6 +113,8 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'tag on an entry', module: 'tags', index: 'table', partition: 'T#<kyk>#ITEM#<item>', sort: 'TAG#<tag>', builder: 'itemTagKey', example: () => pair(itemTagKey(K, 'i1', 't1')) },
   { entity: 'tag on an entry', module: 'tags', index: 'gsi1', partition: 'T#<kyk>#TAG#<tag>#ITEMS', sort: '<date>#<item>', builder: 'itemTagListingKeys', example: () => { const keys = itemTagListingKeys(K, 't1', day, 'i1'); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'running import marker', module: 'import-jobs', index: 'table', partition: 'IMPORTQ#RUNNING', sort: '<kyk>#<job>', builder: 'runningJobKey', example: () => pair(runningJobKey(K, 'j1')) },
+  { entity: 'drive job', module: 'drive-jobs', index: 'table', partition: 'T#<kyk>#DRIVEJOB#<job>', sort: 'JOB', builder: 'driveJobKey', example: () => pair(driveJobKey(K, 'j1')) },
+  { entity: 'running drive job marker', module: 'drive-jobs', index: 'table', partition: 'DRIVEJOBQ#RUNNING', sort: '<kyk>#<job>', builder: 'runningDriveJobKey', example: () => pair(runningDriveJobKey(K, 'j1')) },
   // The sweep of abandoned uploads: a queue by expiry hour for every contract.
   { entity: 'upload expiry marker', module: 'pending-uploads', index: 'table', partition: 'UPLOADQ#<hour>#<shard>', sort: '<kyk>#<item>', builder: 'expiryQueueKey', example: () => pair(expiryQueueKey(490_000, 1, K, 'i1')) },
   { entity: 'upload sweep state', module: 'pending-uploads', index: 'table', partition: 'UPLOADQ#STATE', sort: 'SWEEP', builder: 'sweepStateKey', example: () => pair(sweepStateKey()) },

@@ -17,6 +17,9 @@ import { restoreDriveItems } from './restore-items.ts';
 import { createTag, getItemTags, listTaggedEntries, saveItemTags, searchTags } from './tags.ts';
 import { trashDriveItems } from './trash-items.ts';
 import { uploadParts } from './upload-parts.ts';
+import { copyDriveItems } from './copy-items.ts';
+import { startZipDownload } from './zip-download.ts';
+import { getDriveJobInfo } from './job-info.ts';
 
 export const handler = createApiHandler(driveRoutes, {
   'com_drive/drive_info': listFolder,
@@ -42,4 +45,7 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/item_tags': getItemTags,
   'com_drive/item_tags_save_btn': saveItemTags,
   'com_drive/tag_items': listTaggedEntries,
+  'com_drive/copy_btn': copyDriveItems,
+  'com_drive/zip_download_btn': startZipDownload,
+  'com_drive/job_info': getDriveJobInfo,
 });
