@@ -133,9 +133,18 @@ export async function saveDriveJobProgress(kykId: string, jobId: string, runId: 
 
 /** A worker that stops on a fault lets its lease lapse at once, so the job resumes without waiting. */
 export async function releaseDriveJobLease(kykId: string, jobId: string, runId: string, now = new Date()): Promise<void> {
-  await saveDriveJobProgress(kykId, jobId, runId, { done: 0 }, new Date(now.getTime() - 1).toISOString()).catch((error: unknown) => {
-    if (!(error instanceof DriveJobLeaseLostError)) throw error;
-  });
+  try {
+    await db().send(new UpdateCommand({
+      TableName: table(),
+      Key: driveJobKey(kykId, jobId),
+      UpdateExpression: 'SET stale_after = :lapsed',
+      ConditionExpression: 'attribute_exists(pk) AND #state = :running AND run_id = :run',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':lapsed': new Date(now.getTime() - 1).toISOString(), ':running': 'running', ':run': runId },
+    }));
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
 }
 
 export type DriveJobOutcome =
