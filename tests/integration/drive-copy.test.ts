@@ -30,7 +30,7 @@ async function aProject(t: TestTenant, parentId = 'root') {
   return { project, specs, deep, deepFile, bytes: bytes('read me').length + bytes('the spec').length + bytes('見積').length };
 }
 
-describe('copy', () => {
+describe('copy', { timeout: 120_000 }, () => {
   let t: TestTenant;
   beforeAll(async () => {
     t = await newTenant();
