@@ -8,6 +8,7 @@ import { usersTexts } from './users.ts';
 import { legalTexts } from './legal.ts';
 import { groupsTexts } from './groups.ts';
 import { driveTexts } from './drive.ts';
+import { driveJobsTexts } from './drive-jobs.ts';
 import { locationTexts } from './location.ts';
 import { trashTexts } from './trash.ts';
 import { signInTexts } from './sign-in.ts';
@@ -131,6 +132,7 @@ export const ja: Resources = {
     forceTitle: 'ログイン中のセッションがあります',
   },
   drive: driveTexts.ja,
+  driveJobs: driveJobsTexts.ja,
   trash: trashTexts.ja,
   location: locationTexts.ja,
   collection: {

@@ -22,6 +22,7 @@ import { refreshFolder, useFolderPage } from '../../api/list-folder.ts';
 import { moveItems } from '../../api/move-items.ts';
 import { bulkOutcome } from '../../utils/bulk-outcome.ts';
 import type { ChosenFolder } from '../location-dialog.tsx';
+import { useCopyAndZip } from '../copy-zip-actions.tsx';
 
 type BulkAnswer = { done: string[]; failed: { id: string; code: number; message: string }[] };
 import {
@@ -100,6 +101,7 @@ export default function DrivePage() {
   const canDownload = selectedFile?.status === 'ready';
   const renameTarget = selectedItems.length === 1 && mayChange(selectedItems[0]!) ? selectedItems[0] : undefined;
   const canTrash = selectedItems.length > 0 && selectedItems.every((item) => mayChange(item) && item.status === 'ready');
+  const copyAndZip = useCopyAndZip({ folderId, selected: selectedItems, mayAdd, onCopied: () => setSelection({ scope, ids: [] }) });
 
   /** Moves the entries chosen into the folder chosen; a refusal of every entry stays in the dialog (another folder can be tried). */
   const moveTo = async (folder: ChosenFolder) => {
@@ -245,6 +247,7 @@ export default function DrivePage() {
                 >
                   {t('drive.actions.download')}
                 </Button>
+                {copyAndZip.buttons}
                 {mayAdd && (
                   <Button
                     disabled={!renameTarget}
@@ -381,6 +384,7 @@ export default function DrivePage() {
           </LocationDialog>
         </Suspense>
       )}
+      {copyAndZip.dialog}
       {trashing && (
         <Suspense fallback={null}>
           <TrashModal
