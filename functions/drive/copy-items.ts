@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { COPY_INLINE_MAX } from '#shared/schemas/drive.ts';
+import { COPY_INLINE_MAX, COPY_INLINE_MAX_BYTES } from '#shared/schemas/drive.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
@@ -18,7 +18,7 @@ const destinationGone = () => new DomainError('address', {}, {}, 'notice.destina
  * Copies the selected entries into one folder (docs/drive.md "Copy and ZIP jobs"). Each entry is
  * checked as a move checks it (a folder into itself -4 on folder_id, a name held at the
  * destination 990000090002 / 990000090008, an entry gone -3); the accepted ones go into one job.
- * Up to COPY_INLINE_MAX entries in all, the job runs within the call and its refusal (e.g. the
+ * Up to COPY_INLINE_MAX entries (and COPY_INLINE_MAX_BYTES) in all, the job runs within the call and its refusal (e.g. the
  * quota, 990000090001) is the call's answer; a larger copy answers the running job at once.
  * Copies only read what they copy, so nothing is locked; the copies are the caller's.
  */
@@ -47,7 +47,7 @@ export const copyDriveItems: Operation<'com_drive/copy_btn'> = async ({ caller, 
   };
   const size = await measureSubtree(caller.kykId, accepted, COPY_INLINE_MAX);
   await insertDriveJob(job);
-  if (size.cut) {
+  if (size.cut || size.bytes > COPY_INLINE_MAX_BYTES) {
     await putDriveJobMarker(caller.kykId, job.job_id);
     return { job: await jobView(job), failed: checked.failed };
   }

@@ -275,6 +275,8 @@ export const taggedItemsResponse = z.object({
 
 /** A copy of at most this many entries (the selection and everything inside) is done within the call. */
 export const COPY_INLINE_MAX = 50;
+/** ...and of at most these bytes: server-side copies of larger files take longer than an API call may last. */
+export const COPY_INLINE_MAX_BYTES = 256 * 1024 ** 2;
 /** A ZIP download holds at most this many files and bytes (refused above, before anything is read). */
 export const ZIP_MAX_FILES = 10_000;
 export const ZIP_MAX_BYTES = 2 * 1024 ** 3;

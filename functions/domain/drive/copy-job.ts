@@ -110,7 +110,10 @@ async function copyCleanup(job: DriveJobRecord, log: Logger): Promise<void> {
   for (const sourceId of job.items) {
     const abandoned = await abandonCopy(job.kyk_id, copiedId(job.job_id, sourceId), job.job_id);
     if (!abandoned) continue;
-    if (abandoned.type === 'file') await deleteObjects(abandoned.s3_key ? [abandoned.s3_key] : []);
+    if (abandoned.type === 'file') {
+      // Bytes nobody can reach any more: a failure is logged for the operator, the rest goes on.
+      await deleteObjects(abandoned.s3_key ? [abandoned.s3_key] : []).catch((error: unknown) => log.error('bytes of an abandoned copy not removed', { error, kyk: job.kyk_id, item: abandoned.id }));
+    }
     else await purgeFolder(job.kyk_id, abandoned.id, Date.now() + CLEANUP_MS, log);
   }
 }
