@@ -339,3 +339,9 @@ export async function retentionDueAt(): Promise<number> {
 export async function setRetentionDueAt(nextAt: number): Promise<void> {
   await batchWrite([{ PutRequest: { Item: { ...retentionStateKey(), next_at: nextAt } } }]);
 }
+
+/** A purge queued for a folder that never was in the trash (an unfinished copy's, functions/data/drive-copies.ts). */
+export const purgeQueuePut = (kykId: string, itemId: string): LabelledItem => ({
+  label: 'purgeMarker',
+  Put: { TableName: table(), Item: { ...markerOf(kykId, itemId), kyk_id: kykId, item_id: itemId } },
+});

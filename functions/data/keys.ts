@@ -13,6 +13,7 @@ import { recentKey, recentListingKeys } from './recent-files.ts';
 import { commonTagNameKey, itemTagKey, itemTagListingKeys, privateTagNameKey, tagKey, tagListingKeys } from './tags.ts';
 import { groupCountKey, groupKey, groupNameClaimKey, listingKeys as groupListingKeys, memberKey } from './groups.ts';
 import { jobCounterKey, jobKey, listingKeys as jobListingKeys, runningJobKey } from './import-jobs.ts';
+import { driveJobKey, runningDriveJobKey } from './drive-jobs.ts';
 import { problemKeys, resultKey } from './import-rows.ts';
 import { ipPolicyKey } from './ip-entries.ts';
 import { policyKey } from './password-policy.ts';
@@ -121,6 +122,8 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'access event by action', module: 'access-log', index: 'table', partition: 'T#<kyk>#ALOG#ACT#<action>#<month>', sort: '<time>#<event>', builder: 'accessActionKeys', example: () => pair(accessActionKeys(K, day, 'e1', 'u1', 'download')) },
   { entity: 'access event by action', module: 'access-log', index: 'gsi1', partition: 'T#<kyk>#ALOG#UACT#<user>#<action>', sort: '<time>#<event>', builder: 'accessActionKeys', example: () => { const keys = accessActionKeys(K, day, 'e1', 'u1', 'download'); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'running import marker', module: 'import-jobs', index: 'table', partition: 'IMPORTQ#RUNNING', sort: '<kyk>#<job>', builder: 'runningJobKey', example: () => pair(runningJobKey(K, 'j1')) },
+  { entity: 'drive job', module: 'drive-jobs', index: 'table', partition: 'T#<kyk>#DRIVEJOB#<job>', sort: 'JOB', builder: 'driveJobKey', example: () => pair(driveJobKey(K, 'j1')) },
+  { entity: 'running drive job marker', module: 'drive-jobs', index: 'table', partition: 'DRIVEJOBQ#RUNNING', sort: '<kyk>#<job>', builder: 'runningDriveJobKey', example: () => pair(runningDriveJobKey(K, 'j1')) },
   // The sweep of abandoned uploads: a queue by expiry hour for every contract.
   { entity: 'upload expiry marker', module: 'pending-uploads', index: 'table', partition: 'UPLOADQ#<hour>#<shard>', sort: '<kyk>#<item>', builder: 'expiryQueueKey', example: () => pair(expiryQueueKey(490_000, 1, K, 'i1')) },
   { entity: 'upload sweep state', module: 'pending-uploads', index: 'table', partition: 'UPLOADQ#STATE', sort: 'SWEEP', builder: 'sweepStateKey', example: () => pair(sweepStateKey()) },

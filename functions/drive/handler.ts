@@ -23,6 +23,9 @@ import { uploadParts } from './upload-parts.ts';
 import { checkDuplicates } from './check-duplicates.ts';
 import { updateFile } from './update-file.ts';
 import { downloadFileVersion, listFileHistory, restoreFileVersion } from './file-history.ts';
+import { copyDriveItems } from './copy-items.ts';
+import { startZipDownload } from './zip-download.ts';
+import { getDriveJobInfo } from './job-info.ts';
 
 export const handler = createApiHandler(driveRoutes, {
   'com_drive/drive_info': listFolder,
@@ -57,4 +60,7 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/file_history_download': downloadFileVersion,
   'com_drive/file_history_restore_btn': restoreFileVersion,
   'com_drive/items_tags': listItemsTags,
+  'com_drive/copy_btn': copyDriveItems,
+  'com_drive/zip_download_btn': startZipDownload,
+  'com_drive/job_info': getDriveJobInfo,
 });

@@ -13,6 +13,8 @@ import { runPurges } from '#domain/drive/purge.ts';
 import { applyTrashRetention } from '#domain/drive/retention.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
 import { recordAccessOf } from '#domain/drive/access-log.ts';
+import { runDriveJob, sweepDriveJobs } from '#domain/drive/job-kinds.ts';
+import { parseDriveJobKey } from '#domain/drive/jobs.ts';
 
 const PURGE_BUDGET_MS = 40_000;
 
@@ -27,6 +29,8 @@ export const handler = async (event: S3Event | ScheduledEvent, context?: Context
   if ('detail-type' in event) {
     const stale = await sweepRunningImports();
     if (stale) logger.info('stale import jobs recovered', { stale });
+    const staleDriveJobs = await sweepDriveJobs(logger);
+    if (staleDriveJobs) logger.info('stale drive jobs recovered', { stale: staleDriveJobs });
     await sweepAbandonedUploads(logger);
     // Folder purges and trash emptying carry on for most of a minute, so the next run does not overlap much.
     const deadline = Date.now() + PURGE_BUDGET_MS;
@@ -47,6 +51,14 @@ export const handler = async (event: S3Event | ScheduledEvent, context?: Context
       else await purgeImport(importKey.kykId, importKey.requestId);
       continue;
     }
+    // A copy job's marker runs (or resumes) the job; the job's own server-side copies confirm nothing:
+    // their entries are written by the job, which also owns their bytes.
+    const driveJob = parseDriveJobKey(key);
+    if (driveJob) {
+      await runDriveJob(driveJob.kykId, driveJob.jobId, { deadline, log: logger });
+      continue;
+    }
+    if (record.eventName === 'ObjectCreated:Copy') continue;
     const parsed = parseObjectKey(key);
     if (!parsed) {
       logger.warn('object outside the drive layout', { key });

@@ -34,6 +34,8 @@ interface GroupAccess {
   readonly sendMail?: boolean;
   /** Write CSV exports under exports/ and sign their downloads. */
   readonly exportFiles?: boolean;
+  /** Sign downloads of the drive's ZIP files under exports/. */
+  readonly zipDownloads?: boolean;
   /** SAML SP private keys (SSM SecureStrings under samlKeyParameterPrefix): the security Lambda puts, the auth Lambda reads. */
   readonly samlKeys?: 'put' | 'get';
   /** Query the audit table's item index (a user's sign-in history). */
@@ -44,7 +46,8 @@ const groupAccess: Partial<Record<EndpointGroup, GroupAccess>> = {
   auth: { sendMail: true },
   // The SAML ACS decrypts assertions and sso_start signs AuthnRequests with the SP key.
   sso: { samlKeys: 'get' },
-  drive: { presignFiles: true },
+  // Also signs the GET of a finished ZIP (exports/), never writes there.
+  drive: { presignFiles: true, zipDownloads: true },
   // Presigned PUT of import files and GET of their sources (t/), exports and templates (exports/).
   imports: { presignFiles: true, exportFiles: true },
   // Suspension notices to the responsible person and mailed temporary passwords.
@@ -109,6 +112,7 @@ export class ApiStack extends Stack {
       grantKeyUse(fn, data.key);
       if (access.presignFiles) appFunction.role.addManagedPolicy(storage.presignFilesPolicy);
       if (access.exportFiles) appFunction.role.addManagedPolicy(storage.exportFilesPolicy);
+      if (access.zipDownloads) appFunction.role.addManagedPolicy(storage.zipDownloadPolicy);
       if (access.sendMail) props.mailIdentity.grant(fn, 'ses:SendEmail');
       if (access.samlKeys) {
         // aws/ssm (the AWS managed key) encrypts the SecureStrings: its key policy admits SSM calls of this account.

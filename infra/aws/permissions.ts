@@ -132,3 +132,20 @@ export const grantDeleteImportFiles = (grantee: IGrantable, bucket: IBucket, imp
       resources: [bucket.arnForObjects(`${importObjects}*`)],
     }),
   );
+
+/**
+ * Copy and ZIP jobs (storage-events): server-side copies of tenant objects and the jobs' marker
+ * objects under t/, and the ZIPs under exports/ (a multipart upload is s3:PutObject too).
+ */
+export const grantDriveJobWrites = (grantee: IGrantable, bucket: IBucket, exportPrefix: string): void =>
+  addStatement(
+    grantee,
+    new PolicyStatement({
+      actions: ['s3:PutObject'],
+      resources: [bucket.arnForObjects(`${tenantObjectPrefix}*`), bucket.arnForObjects(`${exportPrefix}*`)],
+    }),
+  );
+
+/** The drive signs the GET of a finished ZIP (the signer needs the permission the URL exercises). */
+export const zipDownloadStatement = (bucket: IBucket, exportPrefix: string): PolicyStatement =>
+  new PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects(`${exportPrefix}*`)] });

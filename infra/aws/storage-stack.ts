@@ -13,6 +13,7 @@ import { acknowledge, acknowledgeBucketNotificationsHandler, objectPrefixFinding
 import {
   exportFilesStatement,
   grantDeleteImportFiles,
+  grantDriveJobWrites,
   grantDiscardUploads,
   grantKeyUse,
   grantReadFiles,
@@ -20,6 +21,7 @@ import {
   grantTableReadWrite,
   presignFilesStatement,
   tenantObjectPrefix,
+  zipDownloadStatement,
 } from './permissions.ts';
 import { createLogBucket } from './log-bucket.ts';
 
@@ -44,6 +46,8 @@ export class StorageStack extends Stack {
   readonly presignFilesPolicy: ManagedPolicy;
   /** What the imports Lambda needs to write exports and templates and sign their downloads. */
   readonly exportFilesPolicy: ManagedPolicy;
+  /** What the drive Lambda needs to sign the download of a finished ZIP (exports/). */
+  readonly zipDownloadPolicy: ManagedPolicy;
 
   constructor(scope: Construct, id: string, props: StorageStackProps) {
     super(scope, id, props);
@@ -102,6 +106,8 @@ export class StorageStack extends Stack {
     grantReadFiles(storageEvents, this.filesBucket, config.fileBucketVersioning);
     grantDeleteImportFiles(storageEvents, this.filesBucket, filesBucketLayout.importObjects);
     grantKeyUse(storageEvents, data.key);
+    // Copy and ZIP jobs of the drive run here too (functions/domain/drive/jobs.ts).
+    grantDriveJobWrites(storageEvents, this.filesBucket, filesBucketLayout.exportPrefix);
 
     // Every minute: import jobs whose worker died are resumed or ended, and abandoned uploads (their
     // name claim, reservation and multipart upload) are released; never by TTL alone.
@@ -128,6 +134,12 @@ export class StorageStack extends Stack {
       'Deletes the files of deleted import jobs only (t/<contract>/imports/<job>/...); job ids are ' +
         'created per import, so the pattern is the narrowest resource that can be named.',
     );
+    acknowledge(
+      storageEventsFunction.role,
+      objectPrefixFinding(this.filesBucket, filesBucketLayout.exportPrefix),
+      'Writes the ZIPs of drive download jobs under exports/ only (each job gets a new key, and the ' +
+        'prefix expires after a day), so the prefix is the narrowest resource that can be named.',
+    );
     acknowledgeBucketNotificationsHandler(this);
 
     this.presignFilesPolicy = new ManagedPolicy(this, 'PresignFilesPolicy', {
@@ -143,6 +155,16 @@ export class StorageStack extends Stack {
       objectPrefixFinding(this.filesBucket, filesBucketLayout.exportPrefix),
       'Writes and signs downloads of exports under exports/ only; each export gets a new key, so ' +
         'the prefix is the narrowest resource that can be named.',
+    );
+    this.zipDownloadPolicy = new ManagedPolicy(this, 'ZipDownloadPolicy', {
+      description: `ComDrive ${config.name}: sign downloads of the drive's ZIP files`,
+      statements: [zipDownloadStatement(this.filesBucket, filesBucketLayout.exportPrefix)],
+    });
+    acknowledge(
+      this.zipDownloadPolicy,
+      objectPrefixFinding(this.filesBucket, filesBucketLayout.exportPrefix),
+      'Signs downloads of ZIP files under exports/ only; each ZIP gets a new key, so the prefix is ' +
+        'the narrowest resource that can be named.',
     );
     acknowledge(
       this.presignFilesPolicy,

@@ -131,4 +131,16 @@ export const driveRoutes = {
     group: 'drive', access: 'drive-view', summary: 'The tags the caller sees on each of up to 100 entries (the Tags column of a listing page)',
     request: drive.itemsTagsRequest, response: drive.itemsTagsResponse,
   }),
+  'com_drive/copy_btn': route({
+    group: 'drive', access: 'drive-active', summary: 'Copy files and whole folders into a folder: small copies finish in the call, larger ones run as a job (poll com_drive/job_info)',
+    request: drive.copyRequest, response: drive.copyResponse,
+  }),
+  'com_drive/zip_download_btn': route({
+    group: 'drive', access: 'drive-view', summary: 'Download files and folders as one ZIP: a job writes it (poll com_drive/job_info for the download URL)',
+    request: drive.zipDownloadRequest, response: drive.jobResponse,
+  }),
+  'com_drive/job_info': route({
+    group: 'drive', access: 'drive-view', summary: 'Progress and outcome of a copy or ZIP job you started',
+    request: drive.jobInfoRequest, response: drive.jobResponse,
+  }),
 } as const satisfies Record<string, RouteDef>;

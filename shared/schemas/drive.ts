@@ -391,3 +391,53 @@ const versionNumber = z.number('validation.required').check(z.int('validation.in
 export const fileVersionRequest = z.strictObject({ id: itemId, version: versionNumber });
 export const fileVersionRestoreRequest = z.strictObject({ id: itemId, version: versionNumber, row_version: rowVersion });
 export type FileVersionRestoreRequest = z.input<typeof fileVersionRestoreRequest>;
+/** A copy of at most this many entries (the selection and everything inside) is done within the call. */
+export const COPY_INLINE_MAX = 50;
+/** ...and of at most these bytes: server-side copies of larger files take longer than an API call may last. */
+export const COPY_INLINE_MAX_BYTES = 256 * 1024 ** 2;
+/** A ZIP download holds at most this many files and bytes (refused above, before anything is read). */
+export const ZIP_MAX_FILES = 10_000;
+export const ZIP_MAX_BYTES = 2 * 1024 ** 3;
+
+export const copyRequest = z.strictObject({
+  items: bulk(seenItem),
+  /** The folder the copies go into ('root' for the top). */
+  folder_id: itemId,
+});
+export type CopyRequest = z.input<typeof copyRequest>;
+
+export const zipDownloadRequest = z.strictObject({ items: bulk(seenItem) });
+export type ZipDownloadRequest = z.input<typeof zipDownloadRequest>;
+
+const jobId = z.string('validation.required').check(z.regex(/^[0-9a-f-]{36}$/, 'validation.invalidValue'));
+export const jobInfoRequest = z.strictObject({ job_id: jobId });
+
+export const driveJobKinds = ['copy', 'zip'] as const;
+export const driveJobStates = ['running', 'done', 'failed'] as const;
+
+/** A background job of the drive (copy, ZIP download) as its starter sees it. */
+export const driveJob = z.object({
+  job_id: z.string(),
+  kind: z.enum(driveJobKinds),
+  state: z.enum(driveJobStates),
+  /** Entries done of `total` (null until the job has counted them). */
+  done: z.number(),
+  total: z.nullable(z.number()),
+  /** Why a failed job failed: the code and message it would have answered. */
+  error: z.nullable(z.object({ code: z.number(), message: z.string() })),
+  /** copy, done: the new top-level entries (in the destination folder). */
+  items: z.array(driveItem),
+  /** zip, done: a presigned GET of the ZIP (Content-Disposition with its name). */
+  download: z.nullable(downloadResponse),
+});
+export type DriveJob = z.infer<typeof driveJob>;
+
+export const copyResponse = z.object({
+  job: driveJob,
+  /** Entries refused before the job started (the rest are in the job). */
+  failed: z.array(z.object({ id: z.string(), code: z.number(), message: z.string() })),
+});
+export type CopyResponse = z.infer<typeof copyResponse>;
+
+export const jobResponse = z.object({ job: driveJob });
+export type JobResponse = z.infer<typeof jobResponse>;

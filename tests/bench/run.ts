@@ -24,6 +24,7 @@ import { capacityReport, closeSection, metered, meterCapacity, openSection } fro
 import { insertItem, nameKey, type ItemRecord } from '#data/drive-items.ts';
 import { trashItem } from '#data/drive-trash.ts';
 import { measureFirstLoad } from './first-load.ts';
+import { fillTree, measureFolderCopy } from './copy-folder.ts';
 
 process.env.LOG_LEVEL = 'silent';
 
@@ -180,6 +181,13 @@ async function main() {
         empty: { p50: round(median(moves.empty)), p95: round(percentile(moves.empty, 95)) },
         ratio_p50: round(median(moves.big) / median(moves.empty), 2),
       };
+    }
+
+    // Copy: a folder of 10,000 descendants (100 subfolders), as a background job, until job_info says done.
+    {
+      const source = (await call('com_drive/folder_reg_btn', { parent_id: 'root', name: 'copy-source-10000' }, token)).data.item;
+      await fillTree('bench', source.id, 10_000);
+      results.copy_folder_10000 = await measureFolderCopy(call, token, source);
     }
 
     // Trash list: its first page with 100 entries trashed, then with 10,100 (a key-condition page each time).
@@ -361,6 +369,8 @@ function printTable(results: Record<string, unknown>) {
   }
   const moved = results.move_folder_ms as { descendants_10000: { p50: number }; empty: { p50: number }; ratio_p50: number };
   rows.push(['move a folder of 10,000 entries / an empty one', `p50 ${moved.descendants_10000.p50} ms / ${moved.empty.p50} ms (x${moved.ratio_p50})`]);
+  const copied = results.copy_folder_10000 as { answer_ms: number; seconds: number; state: string };
+  rows.push(['copy a folder of 10,000 descendants (job)', `answered in ${copied.answer_ms} ms, ${copied.state} after ${copied.seconds} s`]);
   for (const [key, value] of Object.entries(results.trash_page_ms as Record<string, { p50: number; p95: number }>)) {
     rows.push([`trash page (50) of ${key.replace('items_', '')} entries`, `p50 ${value.p50} ms, p95 ${value.p95} ms`]);
   }

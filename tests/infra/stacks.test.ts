@@ -235,14 +235,18 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       ]));
       expect(actionsOf(statements)).not.toContain('dynamodb:Scan');
       // Deleting: import jobs' files, and what abandoned uploads leave (aborting their multipart
-      // uploads too); reading tenant objects; never writing them (the browser PUTs presigned).
+      // uploads too); reading tenant objects; writing only the drive jobs' copies and markers (t/)
+      // and their ZIPs (exports/): uploads are PUT by the browser, presigned.
       const deletes = statements.filter((statement) => actionsOf([statement]).includes('s3:DeleteObject'));
       const onImports = deletes.filter((statement) => JSON.stringify(statement.Resource).includes('/t/*/imports/*'));
       const onTenantObjects = deletes.filter((statement) => !JSON.stringify(statement.Resource).includes('/imports/') && JSON.stringify(statement.Resource).includes('/t/*'));
       expect(onImports.map((statement) => actionsOf([statement]))).toEqual([['s3:DeleteObject']]);
       expect(onTenantObjects).toHaveLength(1);
       expect(actionsOf(onTenantObjects)).toEqual(expect.arrayContaining(['s3:AbortMultipartUpload', 's3:DeleteObject', 's3:GetObject']));
-      expect(actionsOf(statements)).not.toContain('s3:PutObject');
+      const puts = statements.filter((statement) => actionsOf([statement]).includes('s3:PutObject'));
+      expect(puts.map((statement) => actionsOf([statement]))).toEqual([['s3:PutObject']]);
+      expect(JSON.stringify(puts[0]!.Resource)).toContain('/t/*');
+      expect(JSON.stringify(puts[0]!.Resource)).toContain('/exports/*');
     });
 
     it('sweeps dead import jobs and abandoned uploads every minute with the storage-events Lambda', () => {

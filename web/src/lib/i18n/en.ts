@@ -8,6 +8,7 @@ import { usersTexts } from './users.ts';
 import { legalTexts } from './legal.ts';
 import { groupsTexts } from './groups.ts';
 import { driveTexts } from './drive.ts';
+import { driveJobsTexts } from './drive-jobs.ts';
 import { locationTexts } from './location.ts';
 import { trashTexts } from './trash.ts';
 import { usageTexts } from './usage.ts';
@@ -145,6 +146,7 @@ export const en = {
     forceTitle: 'Already signed in',
   },
   drive: driveTexts.en,
+  driveJobs: driveJobsTexts.en,
   trash: trashTexts.en,
   usage: usageTexts.en,
   versions: versionsTexts.en,

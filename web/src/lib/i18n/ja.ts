@@ -8,6 +8,7 @@ import { usersTexts } from './users.ts';
 import { legalTexts } from './legal.ts';
 import { groupsTexts } from './groups.ts';
 import { driveTexts } from './drive.ts';
+import { driveJobsTexts } from './drive-jobs.ts';
 import { locationTexts } from './location.ts';
 import { trashTexts } from './trash.ts';
 import { usageTexts } from './usage.ts';
@@ -143,6 +144,7 @@ export const ja: Resources = {
     forceTitle: 'ログイン中のセッションがあります',
   },
   drive: driveTexts.ja,
+  driveJobs: driveJobsTexts.ja,
   trash: trashTexts.ja,
   usage: usageTexts.ja,
   versions: versionsTexts.ja,

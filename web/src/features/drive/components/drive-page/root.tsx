@@ -30,6 +30,7 @@ import { placeText } from '../../utils/place.ts';
 import { DetailsPanel } from './details-panel.tsx';
 import { FavoriteButton } from './favorite-button.tsx';
 import { TagFilter } from './tag-filter.tsx';
+import { useCopyAndZip } from '../copy-zip-actions.tsx';
 
 type BulkAnswer = { done: string[]; failed: { id: string; code: number; message: string }[] };
 import {
@@ -126,6 +127,7 @@ export default function DrivePage() {
   const canDownload = selectedFile?.status === 'ready';
   const renameTarget = selectedItems.length === 1 && mayChange(selectedItems[0]!) ? selectedItems[0] : undefined;
   const canTrash = selectedItems.length > 0 && selectedItems.every((item) => mayChange(item) && item.status === 'ready');
+  const copyAndZip = useCopyAndZip({ folderId, selected: selectedItems, mayAdd, onCopied: () => setSelection({ scope, ids: [] }) });
 
   /** Moves the entries chosen into the folder chosen; a refusal of every entry stays in the dialog (another folder can be tried). */
   const moveTo = async (folder: ChosenFolder) => {
@@ -350,6 +352,7 @@ export default function DrivePage() {
                 >
                   {t('tags.action')}
                 </Button>
+                {copyAndZip.buttons}
                 {mayAdd && (
                   <Button
                     disabled={!renameTarget}
@@ -536,6 +539,7 @@ export default function DrivePage() {
           />
         </Suspense>
       )}
+      {copyAndZip.dialog}
       {trashing && (
         <Suspense fallback={null}>
           <TrashModal

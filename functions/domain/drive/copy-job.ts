@@ -1,0 +1,128 @@
+import { CopyObjectCommand } from '@aws-sdk/client-s3';
+import { s3 } from '#lib/clients.ts';
+import { config } from '#lib/config.ts';
+import { nowIso } from '#lib/data/table.ts';
+import type { Logger } from '#lib/logger.ts';
+import { deleteObjects, objectKey } from '#lib/object-storage.ts';
+import { getItem, getItems, type DocumentFields, type ItemRecord } from '#data/drive-items.ts';
+import { readUsage } from '#data/pending-uploads.ts';
+import type { DriveJobOutcome, DriveJobRecord } from '#data/drive-jobs.ts';
+import { abandonCopy, copiedId, CopyNameTakenError, CopyParentGoneError, CopyQuotaError, insertCopiedEntry, publishCopy, type CopyRecord } from '#data/drive-copies.ts';
+import { mapLimit } from '#domain/imports/pool.ts';
+import { purgeFolder } from './purge.ts';
+import { reachableItem, writableFolder } from './reach.ts';
+import { childPages, measureSubtree } from './subtree.ts';
+import { HandOver, JobRefusal, registerDriveJobKind, type JobRun } from './jobs.ts';
+
+/** Server-side copies in flight at once (S3 CopyObject and DynamoDB writes of one page). */
+const PARALLEL = 8;
+/** Time the cleanup of a failed copy spends inline; the scheduled purge does the rest. */
+const CLEANUP_MS = 5_000;
+
+/** A copy keeps the document's SPEC.md §3 fields (a copied invoice is still an invoice). */
+const documentFieldsOf = (source: ItemRecord): DocumentFields => Object.fromEntries(
+  (['document_style', 'transaction_date', 'transaction_amount', 'recipient', 'provider'] as const)
+    .filter((field) => source[field] !== undefined).map((field) => [field, source[field]]),
+);
+
+const destinationGone = () => new JobRefusal('address', 'notice.destinationMissing');
+
+/**
+ * The copy job (docs/drive.md "Copy and ZIP jobs"): counts the selection (and refuses it past the
+ * quota before writing anything), writes the top-level copies unlisted, copies everything below
+ * them page by page (S3 CopyObject, then the entry), then publishes each top-level copy. Resumable:
+ * ids derive from the job and the source, so a resumed run skips what is already written.
+ */
+async function copyWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcome> {
+  const kykId = job.kyk_id;
+  const destination = await writableFolder(kykId, job.folder_id!);
+  if (!destination) throw destinationGone();
+  const sources = (await Promise.all(job.items.map((id) => reachableItem(kykId, id)))).filter((item): item is ItemRecord => item !== undefined);
+  for (const source of sources) {
+    if (source.type === 'folder' && (source.id === destination.id || destination.chain.some((folder) => folder.id === source.id))) {
+      throw new JobRefusal('input', 'notice.copyIntoItself');
+    }
+  }
+  const usage = await readUsage(kykId);
+  const quota = usage?.quota_bytes;
+  let total = job.total;
+  if (total === null) {
+    const size = await measureSubtree(kykId, sources);
+    // Nothing is written yet: a copy past the quota is refused whole.
+    if (quota !== undefined && (usage!.usage_bytes + usage!.reserved_bytes) + size.bytes > quota) throw new JobRefusal('serverCapacityExceeded', 'code.serverCapacityExceeded');
+    total = size.count;
+    await run.save({ done: 0, total, bytes: size.bytes });
+  }
+
+  let done = 0;
+  const now = nowIso();
+  const copyOf = (source: ItemRecord, parentId: string, hidden: boolean): CopyRecord => {
+    const id = copiedId(job.job_id, source.id);
+    return {
+      kyk_id: kykId, id, parent_id: parentId, type: source.type, name: source.name, name_key: source.name_key,
+      size: source.size, declared_size: source.size, version: 1, status: 'ready', content_type: source.content_type,
+      s3_key: source.type === 'file' ? objectKey(kykId, id, 1) : null, row_version: 1,
+      regist_date: now, regist_user_id: job.user_id, update_date: now, update_user_id: job.user_id,
+      ...documentFieldsOf(source),
+      ...(hidden ? { copy_job: job.job_id } : {}),
+    };
+  };
+  const write = async (source: ItemRecord, copy: CopyRecord, hidden: boolean): Promise<void> => {
+    // The bytes first: the entry, once there, always has its object (a resumed run copies again).
+    if (source.type === 'file' && source.s3_key && copy.s3_key) {
+      await s3().send(new CopyObjectCommand({ Bucket: config.bucketName, Key: copy.s3_key, CopySource: `${config.bucketName}/${encodeURIComponent(source.s3_key).replace(/%2F/g, '/')}` }));
+    }
+    try {
+      await insertCopiedEntry(copy, { hidden, quota });
+    } catch (error) {
+      if (error instanceof CopyNameTakenError) throw new JobRefusal(copy.type === 'folder' ? 'folderExistsAtDestination' : 'fileExistsAtDestination', copy.type === 'folder' ? 'code.folderExistsAtDestination' : 'code.fileExistsAtDestination');
+      if (error instanceof CopyQuotaError) throw new JobRefusal('serverCapacityExceeded', 'code.serverCapacityExceeded');
+      if (error instanceof CopyParentGoneError) throw destinationGone();
+      throw error;
+    }
+  };
+  const step = async (visited: number) => {
+    done += visited;
+    await run.save({ done });
+    if (!(await writableFolder(kykId, destination.id))) throw destinationGone();
+    if (run.timeIsUp()) throw new HandOver();
+  };
+  const copyTree = async (sourceFolderId: string, copyFolderId: string): Promise<void> => {
+    for await (const page of childPages(kykId, sourceFolderId)) {
+      const copies = page.map((source) => copyOf(source, copyFolderId, false));
+      const existing = new Set((await getItems(kykId, copies.map((copy) => copy.id))).map((item) => item.id));
+      await mapLimit(page, PARALLEL, async (source, index) => {
+        if (!existing.has(copies[index]!.id)) await write(source, copies[index]!, false);
+      });
+      await step(page.length);
+      for (const [index, source] of page.entries()) if (source.type === 'folder') await copyTree(source.id, copies[index]!.id);
+    }
+  };
+
+  const tops: CopyRecord[] = [];
+  for (const source of sources) {
+    const top = copyOf(source, destination.id, true);
+    tops.push(top);
+    if (!(await getItem(kykId, top.id))) await write(source, top, true);
+    await step(1);
+    if (source.type === 'folder') await copyTree(source.id, top.id);
+  }
+  for (const top of tops) if (!(await publishCopy(top, job.job_id, destination.chain))) throw destinationGone();
+  run.log.info('copy finished', { kyk: kykId, job: job.job_id, entries: done });
+  return { state: 'done', result_ids: tops.map((top) => top.id) };
+}
+
+/** A failed copy leaves nothing: its unpublished top-level copies go (a folder's content by the purge). */
+async function copyCleanup(job: DriveJobRecord, log: Logger): Promise<void> {
+  for (const sourceId of job.items) {
+    const abandoned = await abandonCopy(job.kyk_id, copiedId(job.job_id, sourceId), job.job_id);
+    if (!abandoned) continue;
+    if (abandoned.type === 'file') {
+      // Bytes nobody can reach any more: a failure is logged for the operator, the rest goes on.
+      await deleteObjects(abandoned.s3_key ? [abandoned.s3_key] : []).catch((error: unknown) => log.error('bytes of an abandoned copy not removed', { error, kyk: job.kyk_id, item: abandoned.id }));
+    }
+    else await purgeFolder(job.kyk_id, abandoned.id, Date.now() + CLEANUP_MS, log);
+  }
+}
+
+registerDriveJobKind('copy', copyWork, copyCleanup);

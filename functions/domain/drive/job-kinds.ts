@@ -1,0 +1,5 @@
+// Every kind of drive job registers its worker here, so whoever runs a job knows them all.
+import './copy-job.ts';
+import './zip-job.ts';
+
+export { recoverDriveJob, runDriveJob, sweepDriveJobs } from './jobs.ts';

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { codes, type CodeName } from '#shared/codes.ts';
+import { translate, type MessageKey } from '#shared/messages.ts';
+import type { DriveJob } from '#shared/schemas/drive.ts';
+import { s3 } from '#lib/clients.ts';
+import { config } from '#lib/config.ts';
+import { DomainError } from '#lib/errors.ts';
+import { logger, type Logger } from '#lib/logger.ts';
+import { presignDownload } from '#lib/object-storage.ts';
+import {
+  claimDriveJob, DriveJobLeaseLostError, dropRunningDriveJobMarker, finishDriveJob, getDriveJob, listRunningDriveJobs, releaseDriveJobLease,
+  requestDriveJobResume, saveDriveJobProgress, type DriveJobOutcome, type DriveJobRecord,
+} from '#data/drive-jobs.ts';
+import { getItems, toDriveItem } from '#data/drive-items.ts';
+
+/**
+ * How a drive job runs (docs/drive.md "Copy and ZIP jobs"), the way the import jobs run: a marker
+ * object `t/<kyk>/drive-jobs/<job>/run` is written, and its ObjectCreated event runs the worker in
+ * the storage-events Lambda (locally: s3rver's event, the same handler). The worker holds a lease
+ * (`stale_after`, renewed with each saved step); a job whose worker died is resumed when its
+ * starter polls it or by the scheduled sweep (the marker written again), at most MAX_RESUMES times.
+ * A worker close to its Lambda's timeout saves, lets go and writes the marker again to carry on.
+ */
+export const driveJobMarkerKey = (kykId: string, jobId: string): string => `t/${kykId}/drive-jobs/${jobId}/run`;
+export const parseDriveJobKey = (key: string): { kykId: string; jobId: string } | undefined => {
+  const match = /^t\/([^/]+)\/drive-jobs\/([0-9a-f-]{36})\/run$/.exec(key);
+  return match ? { kykId: match[1]!, jobId: match[2]! } : undefined;
+};
+
+export async function putDriveJobMarker(kykId: string, jobId: string): Promise<void> {
+  await s3().send(new PutObjectCommand({ Bucket: config.bucketName, Key: driveJobMarkerKey(kykId, jobId), Body: new Uint8Array(0) }));
+}
+
+export const MAX_RESUMES = 3;
+const RESUME_WAIT_MS = 60_000;
+/** Time kept back before the Lambda's end to save and hand over. */
+const HANDOVER_MS = 30_000;
+
+export const leaseUntil = (now = Date.now()): string => new Date(now + config.importLeaseSeconds * 1000).toISOString();
+
+/** A refusal a job ends with: the code and message its call would have answered. */
+export class JobRefusal extends Error {
+  constructor(readonly codeName: CodeName, readonly messageKey: MessageKey, readonly params: Record<string, string | number> = {}) {
+    super(codeName);
+  }
+}
+export const refusalOf = (error: DomainError): JobRefusal => new JobRefusal(error.codeName, error.messageKey ?? (`code.${error.codeName}` as MessageKey), error.params as Record<string, string | number>);
+
+/** What a running worker may do: save progress (renewing its lease) and ask whether to hand over. */
+export interface JobRun {
+  runId: string;
+  log: Logger;
+  save(progress: { done: number; total?: number; bytes?: number }): Promise<void>;
+  /** True when the Lambda is about to end: save, and the job is handed over to a fresh worker. */
+  timeIsUp(): boolean;
+}
+
+export class HandOver extends Error {}
+
+export type JobWork = (job: DriveJobRecord, run: JobRun) => Promise<DriveJobOutcome>;
+/** Undoes what a failed job wrote (copy: its unpublished entries). */
+export type JobCleanup = (job: DriveJobRecord, log: Logger) => Promise<void>;
+
+const workers = new Map<string, { work: JobWork; cleanup?: JobCleanup }>();
+export const registerDriveJobKind = (kind: DriveJobRecord['kind'], work: JobWork, cleanup?: JobCleanup): void => {
+  workers.set(kind, { work, cleanup });
+};
+
+/**
+ * Takes the job (when nobody holds it, or its holder died) and runs it to its end, or until the
+ * deadline (then hands it over through the marker). A fault lets the lease go at once and is
+ * rethrown: the next poll or sweep resumes the job.
+ */
+export async function runDriveJob(kykId: string, jobId: string, options: { deadline?: number; log?: Logger } = {}): Promise<void> {
+  const log = options.log ?? logger;
+  const runId = randomUUID();
+  const job = await claimDriveJob(kykId, jobId, runId, leaseUntil());
+  if (!job) return;
+  const worker = workers.get(job.kind);
+  if (!worker) throw new Error(`no worker for drive job kind ${job.kind}`);
+  const run: JobRun = {
+    runId,
+    log,
+    save: (progress) => saveDriveJobProgress(kykId, jobId, runId, progress, leaseUntil()),
+    timeIsUp: () => options.deadline !== undefined && Date.now() > options.deadline - HANDOVER_MS,
+  };
+  let outcome: DriveJobOutcome;
+  try {
+    outcome = await worker.work(job, run);
+  } catch (error) {
+    if (error instanceof DriveJobLeaseLostError) return;
+    if (error instanceof HandOver) {
+      await releaseDriveJobLease(kykId, jobId, runId);
+      await putDriveJobMarker(kykId, jobId);
+      return;
+    }
+    if (!(error instanceof JobRefusal)) {
+      await releaseDriveJobLease(kykId, jobId, runId);
+      throw error;
+    }
+    await worker.cleanup?.(job, log);
+    outcome = { state: 'failed', error_code: error.codeName, error_key: error.messageKey, error_params: error.params };
+  }
+  await finishDriveJob(job, runId, outcome);
+  await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: driveJobMarkerKey(kykId, jobId) })).catch((error: unknown) => {
+    log.warn('drive job marker not removed', { kyk: kykId, job: jobId, error });
+  });
+}
+
+/**
+ * A running job whose lease lapsed, as a reader (or the sweep) finds it: a resume is requested and
+ * the marker written; after MAX_RESUMES the job is settled failed and what it wrote is removed.
+ */
+export async function recoverDriveJob(job: DriveJobRecord, log: Logger, now = new Date()): Promise<DriveJobRecord> {
+  if (job.state !== 'running' || job.stale_after === null || job.stale_after >= now.toISOString()) return job;
+  if ((job.attempts ?? 0) < MAX_RESUMES) {
+    if (job.resume_after && job.resume_after > now.toISOString()) return job;
+    const resumeAfter = new Date(now.getTime() + RESUME_WAIT_MS).toISOString();
+    if (await requestDriveJobResume(job, resumeAfter)) {
+      await putDriveJobMarker(job.kyk_id, job.job_id).catch((error: unknown) => log.error('drive job resume marker not written', { kyk: job.kyk_id, job: job.job_id, error }));
+      return { ...job, attempts: (job.attempts ?? 0) + 1, resume_after: resumeAfter };
+    }
+    return (await getDriveJob(job.kyk_id, job.job_id)) ?? job;
+  }
+  await workers.get(job.kind)?.cleanup?.(job, log);
+  await finishDriveJob(job, undefined, { state: 'failed', error_code: 'updateFailure', error_key: 'notice.driveJobInterrupted' }, now);
+  return (await getDriveJob(job.kyk_id, job.job_id)) ?? job;
+}
+
+/** The scheduled sweep: running jobs whose worker died are recovered as a reader would. */
+export async function sweepDriveJobs(log: Logger, now = new Date()): Promise<number> {
+  let stale = 0;
+  for (const marker of await listRunningDriveJobs()) {
+    const job = await getDriveJob(marker.kyk_id, marker.job_id);
+    if (!job || job.state !== 'running') {
+      await dropRunningDriveJobMarker(marker.kyk_id, marker.job_id);
+      continue;
+    }
+    if (job.stale_after === null || job.stale_after >= now.toISOString()) continue;
+    stale += 1;
+    await recoverDriveJob(job, log, now);
+  }
+  return stale;
+}
+
+/** The job as its starter sees it: the new entries of a copy, the download of a ZIP. */
+export async function jobView(job: DriveJobRecord): Promise<DriveJob> {
+  const items = job.state === 'done' && job.result_ids?.length ? await getItems(job.kyk_id, job.result_ids) : [];
+  const order = new Map((job.result_ids ?? []).map((id, index) => [id, index]));
+  let download: DriveJob['download'] = null;
+  if (job.state === 'done' && job.zip_key && job.file_name) {
+    const signed = await presignDownload(job.zip_key, job.file_name, 'application/zip');
+    download = { url: signed.url, file_name: job.file_name, size: job.zip_size ?? 0, expires_at: signed.expiresAt };
+  }
+  return {
+    job_id: job.job_id,
+    kind: job.kind,
+    state: job.state,
+    done: job.done,
+    total: job.total,
+    error: job.state === 'failed' && job.error_code
+      ? { code: codes[job.error_code as CodeName].code, message: translate(job.language, (job.error_key ?? `code.${job.error_code}`) as MessageKey, job.error_params ?? {}) }
+      : null,
+    items: items.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map(toDriveItem),
+    download,
+  };
+}
+
+/** -3: no such job of the caller's (another user's job, or another contract's, reads as absent). */
+export const jobNotFound = (): DomainError => new DomainError('address', {}, {}, 'notice.recordNotFound');

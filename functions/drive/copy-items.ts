@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { COPY_INLINE_MAX, COPY_INLINE_MAX_BYTES } from '#shared/schemas/drive.ts';
+import { nowIso } from '#lib/data/table.ts';
+import { DomainError } from '#lib/errors.ts';
+import type { Operation } from '#lib/api-handler.ts';
+import { eachEntry } from '#domain/drive/bulk.ts';
+import { reachableItem, writableFolder } from '#domain/drive/reach.ts';
+import { measureSubtree } from '#domain/drive/subtree.ts';
+import { runDriveJob } from '#domain/drive/job-kinds.ts';
+import { jobView, leaseUntil, putDriveJobMarker } from '#domain/drive/jobs.ts';
+import { claimedId, MAX_FOLDER_DEPTH, nameClaimKey, type ItemRecord } from '#data/drive-items.ts';
+import { getDriveJob, insertDriveJob, type DriveJobRecord } from '#data/drive-jobs.ts';
+
+const gone = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
+const destinationGone = () => new DomainError('address', {}, {}, 'notice.destinationMissing');
+
+/**
+ * Copies the selected entries into one folder (docs/drive.md "Copy and ZIP jobs"). Each entry is
+ * checked as a move checks it (a folder into itself -4 on folder_id, a name held at the
+ * destination 990000090002 / 990000090008, an entry gone -3); the accepted ones go into one job.
+ * Up to COPY_INLINE_MAX entries (and COPY_INLINE_MAX_BYTES) in all, the job runs within the call and its refusal (e.g. the
+ * quota, 990000090001) is the call's answer; a larger copy answers the running job at once.
+ * Copies only read what they copy, so nothing is locked; the copies are the caller's.
+ */
+export const copyDriveItems: Operation<'com_drive/copy_btn'> = async ({ caller, input, language, log }) => {
+  const destination = await writableFolder(caller.kykId, input.folder_id);
+  if (!destination) throw destinationGone();
+  const accepted: ItemRecord[] = [];
+  const checked = await eachEntry(input.items, language, async (entry) => {
+    const item = await reachableItem(caller.kykId, entry.id);
+    if (!item || (item.type === 'file' && item.status !== 'ready')) throw gone();
+    if (item.type === 'folder') {
+      if (item.id === destination.id || destination.chain.some((folder) => folder.id === item.id)) throw new DomainError('input', {}, { folder_id: 'notice.copyIntoItself' });
+      if (!destination.holdsFolders) throw new DomainError('updateFailure', { max: MAX_FOLDER_DEPTH }, {}, 'notice.folderTooDeep');
+    }
+    // Early answer only: the job's conditional write of the name is what decides.
+    if (await claimedId(nameClaimKey(caller.kykId, destination.id, item.type, item.name_key))) {
+      throw new DomainError(item.type === 'folder' ? 'folderExistsAtDestination' : 'fileExistsAtDestination');
+    }
+    accepted.push(item);
+  });
+
+  const job: DriveJobRecord = {
+    kyk_id: caller.kykId, job_id: randomUUID(), kind: 'copy', user_id: caller.userId, language, state: 'running',
+    items: accepted.map((item) => item.id), folder_id: destination.id, total: null, done: 0, bytes: 0,
+    created_at: nowIso(), ended_at: null, stale_after: leaseUntil(), run_id: null,
+  };
+  const size = await measureSubtree(caller.kykId, accepted, COPY_INLINE_MAX);
+  await insertDriveJob(job);
+  if (size.cut || size.bytes > COPY_INLINE_MAX_BYTES) {
+    await putDriveJobMarker(caller.kykId, job.job_id);
+    return { job: await jobView(job), failed: checked.failed };
+  }
+  await runDriveJob(caller.kykId, job.job_id, { log });
+  const ended = (await getDriveJob(caller.kykId, job.job_id))!;
+  if (ended.state === 'failed' && ended.error_code) {
+    throw new DomainError(ended.error_code as DomainError['codeName'], ended.error_params ?? {}, ended.error_code === 'input' ? { folder_id: 'notice.copyIntoItself' } : {}, ended.error_key as DomainError['messageKey']);
+  }
+  return { job: await jobView(ended), failed: checked.failed };
+};

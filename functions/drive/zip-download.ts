@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import { nowIso } from '#lib/data/table.ts';
+import { DomainError } from '#lib/errors.ts';
+import type { Operation } from '#lib/api-handler.ts';
+import { reachableItem } from '#domain/drive/reach.ts';
+import { jobView, leaseUntil, putDriveJobMarker } from '#domain/drive/jobs.ts';
+import { insertDriveJob, type DriveJobRecord } from '#data/drive-jobs.ts';
+
+/**
+ * Starts a ZIP of the selected files and folders (docs/drive.md "Copy and ZIP jobs"): every entry
+ * must be reachable (-3 otherwise, nothing started); the job writes the ZIP and `job_info` answers
+ * its download once done. The size bound is checked by the job, before it reads any file.
+ */
+export const startZipDownload: Operation<'com_drive/zip_download_btn'> = async ({ caller, input, language }) => {
+  const ids = [...new Set(input.items.map((entry) => entry.id))];
+  for (const id of ids) {
+    const item = await reachableItem(caller.kykId, id);
+    if (!item || (item.type === 'file' && item.status !== 'ready')) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+  }
+  const job: DriveJobRecord = {
+    kyk_id: caller.kykId, job_id: randomUUID(), kind: 'zip', user_id: caller.userId, language, state: 'running',
+    items: ids, total: null, done: 0, bytes: 0, created_at: nowIso(), ended_at: null, stale_after: leaseUntil(), run_id: null,
+  };
+  await insertDriveJob(job);
+  await putDriveJobMarker(caller.kykId, job.job_id);
+  return { job: await jobView(job) };
+};
