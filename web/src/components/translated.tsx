@@ -7,8 +7,11 @@ type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 
+/** A plural's key as i18next takes it (`x` for `x_one` and `x_other`, chosen by `count`). */
+type PluralBase<K> = K extends `${infer Base}_${'one' | 'other'}` ? Base : never;
+
 /** Any UI or catalogue key. */
-export type TextKey = Leaves<Resources> | MessageKey;
+export type TextKey = Leaves<Resources> | PluralBase<Leaves<Resources>> | MessageKey;
 
 /**
  * A text translated at render time, for content built outside components (notifications, progress

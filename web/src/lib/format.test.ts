@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDate, formatDateTime, percent } from './format.ts';
+import { formatBytes, formatCalendarDate, formatDate, formatDateTime, formatYen, percent } from './format.ts';
 
 // Built from local parts so the expectations hold in any time zone.
 const date = new Date(2024, 0, 5, 9, 7, 3);
@@ -53,5 +53,14 @@ describe('percent', () => {
     expect(percent(999, 1000)).toBe(99);
     expect(percent(20, 10)).toBe(100);
     expect(percent(5, undefined)).toBe(0);
+  });
+});
+
+describe('formatCalendarDate and formatYen', () => {
+  it('shows a transaction date in the language order without moving it across time zones, and yen with separators', () => {
+    expect(formatCalendarDate('2026-03-31', 'ja')).toBe('2026/03/31');
+    expect(formatCalendarDate('2026-03-31', 'en')).toBe('31/03/2026');
+    expect(formatYen(108000, 'ja')).toBe('¥108,000');
+    expect(formatYen(0, 'en')).toBe('¥0');
   });
 });

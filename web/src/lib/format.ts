@@ -26,6 +26,15 @@ export function formatDate(value: string | number | Date | null | undefined, lan
   return formatDateTime(value, language).split(' ')[0] ?? '';
 }
 
+/** A calendar date (`YYYY-MM-DD`, no time zone: a transaction date) in the language's order. */
+export function formatCalendarDate(value: string, language: DisplayLanguage): string {
+  const [year, month, day] = value.split('-');
+  return language === 'ja' ? `${year}/${month}/${day}` : `${day}/${month}/${year}`;
+}
+
+/** Whole yen with the language's separators. */
+export const formatYen = (amount: number, language: DisplayLanguage): string => `¥${amount.toLocaleString(language === 'ja' ? 'ja-JP' : 'en-US')}`;
+
 const units = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
 export function formatBytes(bytes: number | null | undefined): string {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { mutate } from 'swr';
@@ -17,7 +17,12 @@ import { loginPath } from '@/lib/navigation.ts';
 import { clearNotifications, useNotifications } from '@/lib/notifications.ts';
 import { clearSession, lastSessionEnd, readStoredUser, useIsAuthenticated } from '@/lib/session.ts';
 import { SwrDefaults } from '@/lib/swr-defaults.tsx';
+import { setTransfersPanelOpen, summarize, useTransfers, useTransfersPanelOpen } from '@/features/drive/utils/transfer-queue.ts';
 import { TopBar } from './top-bar.tsx';
+
+// The transfers drawer's content (progress bars and actions) loads when it is first opened.
+const TransfersPanel = lazy(() => import('@/features/drive/components/transfers-panel.tsx').then((module) => ({ default: module.TransfersPanel })));
+const TRANSFERS_DRAWER = 'transfers';
 
 /** The signed-in frame: top navigation, side navigation, breadcrumbs, notifications, the page. */
 export function AppShell() {
@@ -52,6 +57,9 @@ function SignedInShell() {
   const [splitPanelSize, setSplitPanelSize] = useState(240);
   const splitPanel = layout.splitPanel;
   const [signingOut, setSigningOut] = useState(false);
+  // This tab's uploads: a drawer of the frame (so they stay in reach on every page) once there are any.
+  const transfers = summarize(useTransfers());
+  const transfersOpen = useTransfersPanelOpen() && transfers.total > 0;
   const options = useLoginOptions();
   const contractRefused = options.data?.allowed === false;
   const refusing = useRef(false);
@@ -155,6 +163,29 @@ function SignedInShell() {
         headerSelector="#top-nav"
         contentType={layout.contentType}
         toolsHide
+        drawers={
+          transfers.total > 0
+            ? [
+                {
+                  id: TRANSFERS_DRAWER,
+                  content: (
+                    <Suspense fallback={null}>
+                      <TransfersPanel />
+                    </Suspense>
+                  ),
+                  trigger: { iconName: 'upload' },
+                  badge: transfers.active > 0,
+                  ariaLabels: {
+                    drawerName: t('transfers.drawerName'),
+                    closeButton: t('transfers.close'),
+                    triggerButton: transfers.active > 0 ? t('transfers.triggerActive', { count: transfers.active }) : t('transfers.drawerName'),
+                  },
+                },
+              ]
+            : undefined
+        }
+        activeDrawerId={transfersOpen ? TRANSFERS_DRAWER : null}
+        onDrawerChange={({ detail }) => setTransfersPanelOpen(detail.activeDrawerId === TRANSFERS_DRAWER)}
         navigationOpen={navigationOpen}
         onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}
         navigation={

@@ -89,14 +89,12 @@ const en = {
     failed_other: '{{count}} items could not be moved to the trash.',
   },
   upload: {
-    registering: 'Preparing the upload of {{name}}…',
     uploading: 'Uploading {{name}}',
     progress: '{{loaded}} of {{total}}',
     done: '{{name}} was uploaded.',
     failed: '{{name}} could not be uploaded.',
     stillProcessing: '{{name}} was uploaded and is still being processed. The list will show it when it is ready.',
     cancelled: 'The upload of {{name}} was cancelled.',
-    cancel: 'Cancel',
     inputLabel: 'Choose files to upload',
   },
   download: {
@@ -206,14 +204,12 @@ const ja: typeof en = {
     failed_other: '{{count}} 件のアイテムをごみ箱に移動できませんでした。',
   },
   upload: {
-    registering: '{{name}} のアップロードを準備しています…',
     uploading: '{{name}} をアップロード中',
     progress: '{{loaded}} / {{total}}',
     done: '{{name}} をアップロードしました。',
     failed: '{{name}} をアップロードできませんでした。',
     stillProcessing: '{{name}} をアップロードしました。処理が完了すると一覧に表示されます。',
     cancelled: '{{name}} のアップロードを中止しました。',
-    cancel: '中止',
     inputLabel: 'アップロードするファイルを選択',
   },
   download: {

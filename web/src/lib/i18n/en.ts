@@ -10,6 +10,8 @@ import { groupsTexts } from './groups.ts';
 import { driveTexts } from './drive.ts';
 import { driveJobsTexts } from './drive-jobs.ts';
 import { locationTexts } from './location.ts';
+import { registrationTexts } from './registration.ts';
+import { transfersTexts } from './transfers.ts';
 import { trashTexts } from './trash.ts';
 import { usageTexts } from './usage.ts';
 import { versionsTexts } from './versions.ts';
@@ -135,6 +137,8 @@ export const en = {
     INFO: 'Information',
     requestId: 'Reference: {{id}}',
   },
+  transfers: transfersTexts.en,
+  registration: registrationTexts.en,
   login: {
     title: 'Sign in',
     description: 'Sign in with the contract ID given by your administrator.',

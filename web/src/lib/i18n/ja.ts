@@ -10,6 +10,8 @@ import { groupsTexts } from './groups.ts';
 import { driveTexts } from './drive.ts';
 import { driveJobsTexts } from './drive-jobs.ts';
 import { locationTexts } from './location.ts';
+import { registrationTexts } from './registration.ts';
+import { transfersTexts } from './transfers.ts';
 import { trashTexts } from './trash.ts';
 import { usageTexts } from './usage.ts';
 import { versionsTexts } from './versions.ts';
@@ -133,6 +135,8 @@ export const ja: Resources = {
     INFO: 'お知らせ',
     requestId: '問い合わせ番号: {{id}}',
   },
+  transfers: transfersTexts.ja,
+  registration: registrationTexts.ja,
   login: {
     title: 'ログイン',
     description: '管理者から通知された契約IDでログインしてください。',

@@ -1,17 +1,25 @@
 import Button from '@cloudscape-design/components/button';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
-import { codes } from '@shared/codes.ts';
 import { runPresignedDownload, throttledProgress } from '@/components/presigned-download.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { ApiError, isAbortError, type TransferProgress } from '@/lib/api-client.ts';
+import { ApiError, type TransferProgress } from '@/lib/api-client.ts';
 import { formatBytes, percent } from '@/lib/format.ts';
 import { i18n } from '@/lib/i18n/index.ts';
 import { dismiss, newNotificationId, notify } from '@/lib/notifications.ts';
+import { codes } from '@shared/codes.ts';
+import { createFolder } from '../api/create-folder.ts';
+import { listFolder } from '../api/list-folder.ts';
+import { walkDropped } from './dropped-files.ts';
+import type { RegistrationFields } from './file-details.ts';
+import { getItemTags } from '../api/get-item-tags.ts';
+import { refreshTagReads, saveItemTags } from '../api/save-item-tags.ts';
+import { placeDroppedTree, type FolderCalls } from './dropped-folders.ts';
 import { getDownloadUrl } from '../api/get-download-url.ts';
 import { waitUntilReady, type DriveItem } from '../api/get-file-info.ts';
 import { refreshFolder } from '../api/list-folder.ts';
 import { contentTypeOf, registerFile } from '../api/register-file.ts';
 import { sendFileBytes } from './send-file-bytes.ts';
+import { addTransfer, showTransfersPanel, transfersNow, useTransfers, type TransferRun } from './transfer-queue.ts';
 import { refreshFileHistory } from '../api/file-history.ts';
 import { DUPLICATE_CHECK_MAX, type ConflictChoice } from '@shared/schemas/drive.ts';
 import { itemName } from '@shared/validation.ts';
@@ -19,11 +27,10 @@ import { checkDuplicates, type ExistingFile } from '../api/check-duplicates.ts';
 import { getVersionDownloadUrl } from '../api/get-version-download-url.ts';
 
 /**
- * Uploads and downloads run outside the page component: they keep going (and keep reporting in the
- * notification area) when the user moves to another folder or page.
+ * Uploads and downloads run outside the page component: they keep going (uploads in the transfers
+ * panel, each batch summed up in one flash) when the user moves to another folder or page.
  */
 const RESULT_DISMISS_MS = 6000;
-const PARALLEL_UPLOADS = 3;
 
 const t = i18n.t.bind(i18n);
 
@@ -38,80 +45,182 @@ function failureText(error: unknown): string {
   return t('notice.networkError');
 }
 
-/**
- * Uploads files into a folder, a few at a time, each with its own progress bar. `choices`: what to
- * do, per file name, when a file of that name is there (the duplicate dialog's answers).
- */
-export async function startUploads(files: File[], folderId: string, choices: ReadonlyMap<string, ConflictChoice> = new Map()): Promise<void> {
-  const queue = [...files];
-  const worker = async () => {
-    for (let file = queue.shift(); file; file = queue.shift()) await uploadOne(file, folderId, choices.get(file.name));
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, files.length) }, worker));
+/** One file to upload: where it goes (the folder's id, and its path as the user reads it) and, when its name is taken there, the user's choice. */
+export interface UploadTarget {
+  file: File;
+  folderId: string;
+  place: string;
+  choice?: ConflictChoice;
+  /** Detailed registration: the document's fields, and tags to set on it. */
+  fields?: RegistrationFields;
+  tagIds?: string[];
 }
 
-async function uploadOne(file: File, folderId: string, choice: ConflictChoice | undefined): Promise<void> {
-  const id = newNotificationId('upload');
-  const controller = new AbortController();
-  const name = file.name;
-  const cancelButton = (
-    <Button onClick={() => controller.abort()} nativeButtonAttributes={{ 'data-testid': 'upload-cancel' }}>
-      <Tx k="drive.upload.cancel" />
-    </Button>
+/** The work of one upload in the transfers panel: register, send the bytes, let the list catch up. */
+const uploadRun = ({ file, folderId, choice, fields, tagIds }: UploadTarget): TransferRun => async (report, signal) => {
+  const { item, upload, upload_version: uploadVersion } = await registerFile(
+    { folder_id: folderId, name: file.name, size: file.size, content_type: contentTypeOf(file), ...(choice ? { on_conflict: choice } : {}), ...fields },
+    { silent: true, signal },
   );
-  const show = (progress: TransferProgress) =>
-    notify({
-      id,
-      type: 'in-progress',
-      dismissible: false,
-      header: <Tx k="drive.upload.uploading" values={{ name }} />,
-      action: cancelButton,
-      content: (
-        <ProgressBar
-          data-testid="upload-progress"
-          data-file-name={name}
-          variant="flash"
-          value={percent(progress.loaded, progress.total)}
-          description={progressText(progress)}
-        />
-      ),
-    });
+  // Before the bytes: a refusal fails the transfer, whose retry registers (re-arms) and tags again.
+  if (tagIds && tagIds.length > 0) await addTags(item.id, tagIds, signal);
+  void refreshFolder(folderId);
+  report({ loaded: 0 });
+  await sendFileBytes(item.id, upload, file, { signal, onProgress: throttledProgress((progress) => report({ loaded: progress.loaded })) });
+  // The bytes are stored: the upload is done for the user. The storage event confirms them in the
+  // background (off the critical path); the list shows the file as uploading until then.
+  void refreshFolder(folderId);
+  void waitUntilReady(item.id, uploadVersion ? { minVersion: uploadVersion } : {}).then((ready) => {
+    if (uploadVersion) void refreshFileHistory(item.id);
+    void refreshFolder(folderId);
+    if (!ready) {
+      notify({ id: newNotificationId('upload-processing'), type: 'info', header: <Tx k="drive.upload.stillProcessing" values={{ name: file.name }} />, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
+    }
+  }, () => undefined);
+};
 
-  notify({ id, type: 'in-progress', loading: true, dismissible: false, header: <Tx k="drive.upload.registering" values={{ name }} />, action: cancelButton });
-  try {
-    const { item, upload, upload_version: uploadVersion } = await registerFile(
-      { folder_id: folderId, name, size: file.size, content_type: contentTypeOf(file), ...(choice ? { on_conflict: choice } : {}) },
-      { silent: true, signal: controller.signal },
-    );
-    void refreshFolder(folderId);
-    show({ loaded: 0, total: file.size });
-    await sendFileBytes(item.id, upload, file, { signal: controller.signal, onProgress: throttledProgress(show) });
-    // The bytes are stored: the upload is done for the user. The storage event confirms them in the
-    // background (off the critical path); the list shows the file as uploading until then.
-    notify({ id, type: 'success', header: <Tx k="drive.upload.done" values={{ name }} />, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
-    void refreshFolder(folderId);
-    void waitUntilReady(item.id, uploadVersion ? { minVersion: uploadVersion } : {}).then((ready) => {
-      if (uploadVersion) void refreshFileHistory(item.id);
-      void refreshFolder(folderId);
-      if (!ready) {
-        notify({ id: newNotificationId('upload-processing'), type: 'info', header: <Tx k="drive.upload.stillProcessing" values={{ name }} />, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
-      }
-    }, () => undefined);
-  } catch (error) {
-    if (isAbortError(error)) {
-      notify({ id, type: 'info', header: <Tx k="drive.upload.cancelled" values={{ name }} />, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
-    } else if (error instanceof ApiError && error.code === codes.tokenTimeout.code) {
-      dismiss(id);
-    } else {
+/** Adds tags to an entry, keeping those it has (a new version of an existing file keeps its tags). */
+async function addTags(itemId: string, tagIds: string[], signal: AbortSignal): Promise<void> {
+  const { tags } = await getItemTags({ id: itemId }, { silent: true, signal });
+  await saveItemTags({ id: itemId, tag_ids: [...new Set([...tags.map((tag) => tag.id), ...tagIds])] }, { silent: true, signal });
+  void refreshTagReads();
+}
+
+const showTransfersButton = (
+  <Button onClick={showTransfersPanel} nativeButtonAttributes={{ 'data-testid': 'show-transfers' }}>
+    <Tx k="transfers.batch.show" />
+  </Button>
+);
+
+/** A batch's progress in its flash: the bytes of all its files (finished ones whole). */
+function BatchProgress({ ids }: { ids: readonly string[] }) {
+  const batch = useTransfers().filter((transfer) => ids.includes(transfer.id));
+  const total = batch.reduce((sum, transfer) => sum + transfer.size, 0);
+  const loaded = batch.reduce((sum, transfer) => sum + (transfer.state === 'done' ? transfer.size : transfer.loaded), 0);
+  const single = batch.length === 1 ? batch[0] : undefined;
+  return (
+    <ProgressBar
+      data-testid="upload-progress"
+      data-file-name={single?.name}
+      variant="flash"
+      value={percent(loaded, total)}
+      description={progressText({ loaded, total })}
+    />
+  );
+}
+
+/**
+ * Uploads files, each into its folder, through the transfers panel (a few at a time, each with its
+ * own progress, cancel and retry). The batch has one flash: its progress, then what came of it.
+ */
+export function startUploads(targets: UploadTarget[]): void {
+  if (targets.length === 0) return;
+  const started = targets.map((target) =>
+    addTransfer({ name: target.file.name, place: target.place, size: target.file.size, run: uploadRun(target), describeError: failureText }),
+  );
+  const ids = started.map((transfer) => transfer.id);
+  const single = targets.length === 1 ? targets[0]!.file.name : undefined;
+  const flashId = newNotificationId('upload');
+  notify({
+    id: flashId,
+    type: 'in-progress',
+    dismissible: false,
+    header: single ? <Tx k="drive.upload.uploading" values={{ name: single }} /> : <Tx k="transfers.batch.started" values={{ count: targets.length }} />,
+    content: <BatchProgress ids={ids} />,
+    action: showTransfersButton,
+  });
+  void Promise.all(started.map((transfer) => transfer.ended)).then((states) => {
+    const failed = ids.flatMap((id) => transfersNow().filter((transfer) => transfer.id === id && transfer.state === 'failed'));
+    const done = states.filter((state) => state === 'done').length;
+    if (failed.length > 0) {
       notify({
-        id,
+        id: flashId,
         type: 'error',
-        header: <Tx k="drive.upload.failed" values={{ name }} />,
-        content: <span data-testid="upload-error">{failureText(error)}</span>,
+        header: single ? <Tx k="drive.upload.failed" values={{ name: single }} /> : <Tx k="transfers.batch.failed" values={{ count: failed.length }} />,
+        content: (
+          <ul data-testid="upload-errors">
+            {failed.map((transfer) => (
+              <li key={transfer.id} data-testid="upload-error">
+                {single ? transfer.error : <><strong>{transfer.name}</strong>: {transfer.error}</>}
+              </li>
+            ))}
+          </ul>
+        ),
+        action: showTransfersButton,
+        dismissLabel: t('common.close'),
+      });
+    } else if (done > 0) {
+      const header = single ? <Tx k="drive.upload.done" values={{ name: single }} /> : <Tx k="transfers.batch.done" values={{ count: done }} />;
+      notify({ id: flashId, type: 'success', header, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
+    } else {
+      const header = single ? <Tx k="drive.upload.cancelled" values={{ name: single }} /> : <Tx k="transfers.batch.cancelled" values={{ count: targets.length }} />;
+      notify({ id: flashId, type: 'info', header, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
+    }
+  });
+}
+
+/** The drive's calls for the folders of a drop: make one, or find the one holding its name. */
+const folderCalls: FolderCalls = {
+  create: async (parentId, name) => {
+    try {
+      return { id: (await createFolder({ parent_id: parentId, name }, { silent: true })).item.id };
+    } catch (error) {
+      if (error instanceof ApiError && error.code === codes.folderNameDuplicate.code) return 'exists';
+      throw new Error(failureText(error));
+    }
+  },
+  find: async (parentId, name) => {
+    const wanted = name.toLowerCase();
+    let cursor: string | undefined;
+    do {
+      const page = await listFolder({ folder_id: parentId, folders_only: 1, page_size: 1000, ...(cursor ? { cursor } : {}) }, { silent: true });
+      const found = page.items.find((item) => item.type === 'folder' && item.name.toLowerCase() === wanted);
+      if (found) return found.id;
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    return undefined;
+  },
+  get takenMessage() {
+    return t('code.folderNameDuplicate');
+  },
+};
+
+/**
+ * What a drop onto the drive page holds, made ready to upload: its folders made in the drive (merged
+ * into folders of the same name), the files placed in them. Loose files are answered apart: they go
+ * through the duplicate check of the drop target. Folders that could not be made are reported.
+ */
+export async function planDrop(dropped: Parameters<typeof walkDropped>[0], targetId: string, place: string): Promise<{ top: File[]; nested: UploadTarget[] }> {
+  const hasFolders = dropped.some((entry) => !(entry instanceof File) && entry.isDirectory);
+  const reading = newNotificationId('drop-reading');
+  if (hasFolders) notify({ id: reading, type: 'in-progress', loading: true, dismissible: false, header: <Tx k="transfers.drop.reading" /> });
+  try {
+    const tree = await walkDropped(dropped);
+    const plan = await placeDroppedTree(tree, targetId, folderCalls);
+    if (tree.folders.length > 0) void refreshFolder(targetId);
+    if (plan.failed.length > 0) {
+      notify({
+        id: newNotificationId('drop-folders'),
+        type: 'error',
+        header: <Tx k="transfers.drop.foldersFailed" values={{ count: plan.failed.length }} />,
+        content: (
+          <ul data-testid="drop-folder-errors">
+            {plan.failed.map((failure) => (
+              <li key={failure.path.join('/')}>
+                <Tx k="transfers.drop.folderFailed" values={{ name: failure.path.join(' / '), message: failure.message }} />
+              </li>
+            ))}
+          </ul>
+        ),
         dismissLabel: t('common.close'),
       });
     }
-    void refreshFolder(folderId);
+    return {
+      top: plan.top,
+      nested: plan.nested.map((entry) => ({ file: entry.file, folderId: entry.folderId, place: [place, ...entry.folders].join(' / ') })),
+    };
+  } finally {
+    if (hasFolders) dismiss(reading);
   }
 }
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import { formatBytes, formatDateTime } from '@/lib/format.ts';
+import { formatBytes, formatCalendarDate, formatDateTime, formatYen } from '@/lib/format.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
 import type { DriveTag } from '../../api/search-tags.ts';
 import { fileKind } from '../../utils/file-kind.ts';
@@ -9,7 +9,8 @@ import { TagList } from './tag-list.tsx';
 
 /**
  * The drive page's split panel (Cloudscape's "split panel" pattern): the details of the one
- * selected entry (name, type, size, updated by and at, created, place, tags), or what to do when
+ * selected entry (name, type, size, updated by and at, created, place, tags; a file's document
+ * fields), or what to do when
  * none or several are selected.
  */
 export function DetailsPanel({ selected, place, tags }: { selected: DriveItem[]; place: (item: DriveItem) => string; tags: DriveTag[] | undefined }) {
@@ -37,6 +38,16 @@ export function DetailsPanel({ selected, place, tags }: { selected: DriveItem[];
           { label: t('tags.details.created'), value: `${formatDateTime(item.regist_date, language)} (${item.regist_user_id})` },
           { label: t('tags.details.place'), value: <span data-testid="details-place">{place(item)}</span> },
           { label: t('tags.details.tags'), value: <span data-testid="details-tags"><TagList tags={tags} /></span> },
+          // A file's document fields (SPEC.md §3), as registered.
+          ...(item.type === 'file'
+            ? [
+                { label: t('registration.fields.documentStyle'), value: <span data-testid="details-style">{t(`versions.documentStyles.${item.document_style ?? 'general'}`)}</span> },
+                { label: t('registration.fields.transactionDate'), value: item.transaction_date ? formatCalendarDate(item.transaction_date, language) : '-' },
+                { label: t('registration.fields.transactionAmount'), value: item.transaction_amount === undefined ? '-' : formatYen(item.transaction_amount, language) },
+                { label: t('registration.fields.recipient'), value: item.recipient ?? '-' },
+                { label: t('registration.fields.provider'), value: item.provider ?? '-' },
+              ]
+            : []),
         ]}
       />
     </div>

@@ -5,6 +5,7 @@ import { useOutletContext, useSearchParams } from 'react-router';
 import type { LoginRights } from '@shared/schemas/auth.ts';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -31,6 +32,9 @@ import { DetailsPanel } from './details-panel.tsx';
 import { FavoriteButton } from './favorite-button.tsx';
 import { TagFilter } from './tag-filter.tsx';
 import { useCopyAndZip } from '../copy-zip-actions.tsx';
+import type { planDrop, UploadTarget } from '../../utils/transfers.tsx';
+import { DropZone } from './drop-zone.tsx';
+import type { DroppedEntries } from '../../utils/dropped-files.ts';
 
 type BulkAnswer = { done: string[]; failed: { id: string; code: number; message: string }[] };
 import {
@@ -65,7 +69,9 @@ const TrashModal = lazy(() => import('../trash-modal.tsx').then((module) => ({ d
 const LocationDialog = lazy(() => import('../location-dialog.tsx').then((module) => ({ default: module.LocationDialog })));
 const DuplicateChoiceModal = lazy(() => import('../duplicate-choice-modal.tsx').then((module) => ({ default: module.DuplicateChoiceModal })));
 const VersionHistoryModal = lazy(() => import('../version-history-modal.tsx').then((module) => ({ default: module.VersionHistoryModal })));
+const DetailedRegistrationModal = lazy(() => import('../detailed-registration-modal.tsx').then((module) => ({ default: module.DetailedRegistrationModal })));
 const TagsDialog = lazy(() => import('../tags-dialog.tsx').then((module) => ({ default: module.TagsDialog })));
+const planDropOf = (...args: Parameters<typeof planDrop>) => transfers().then((module) => module.planDrop(...args));
 const isTagId = (value: string | null): value is string => value !== null && /^[0-9a-f-]{36}$/.test(value);
 
 /** The drive (SPEC.md §2, /storage): Cloudscape's table view of one folder's contents. */
@@ -97,7 +103,10 @@ export default function DrivePage() {
   const [tagging, setTagging] = useState<DriveItem>();
   const fileInput = useRef<HTMLInputElement>(null);
   // Files whose names are taken in the folder wait here for the user's choice (duplicate dialog).
-  const [conflicted, setConflicted] = useState<{ files: File[]; folderId: string; conflicts: ExistingFile[] }>();
+  const [conflicted, setConflicted] = useState<{ targets: UploadTarget[]; nested: UploadTarget[]; conflicts: ExistingFile[] }>();
+  // Files chosen for detailed registration wait here for their fields.
+  const [detailing, setDetailing] = useState<File[]>();
+  const detailedInput = useRef<HTMLInputElement>(null);
   const [historyOf, setHistoryOf] = useState<DriveItem>();
   // View (1) lists and downloads; active (2) and update (3) also add folders and files.
   const rights = useOutletContext<LoginRights>();
@@ -157,7 +166,6 @@ export default function DrivePage() {
 
   const openFolder = useCallback((id: string) => setParams(id === 'root' ? {} : { folder: id }), [setParams]);
   const tagsOf = useCallback((id: string) => itemsTags.data?.tags[id], [itemsTags.data]);
-  const columns = useMemo(() => driveColumns(t, language, openFolder, { favoriteIds, tagsOf }), [t, language, openFolder, favoriteIds, tagsOf]);
   const chooseTag = (id: string | undefined) =>
     setParams(() => {
       const next = new URLSearchParams();
@@ -196,7 +204,6 @@ export default function DrivePage() {
     };
   }, [items, selectedKey, tagId, taggedPage, folderPlace, itemsTags.data, t]);
   usePageSplitPanel(splitPanel);
-  const { display, save: saveDisplay } = useTableDisplay('drive', columns, defaultDriveColumns);
 
   const folderName = folderId === 'root' ? t('drive.title') : (current?.folder.name ?? '');
   usePageLayout(
@@ -219,27 +226,59 @@ export default function DrivePage() {
 
   const select = (items: DriveItem[]) => setSelection({ scope: `${scope}|${paging.index}`, ids: items.map((item) => item.id) });
 
-  const onFilesChosen = (files: FileList | null) => {
-    const chosen = files ? Array.from(files) : [];
-    if (fileInput.current) fileInput.current.value = '';
-    if (chosen.length > 0) void uploadChecked(chosen, folderId);
-  };
+  // Where uploads into this folder go, as the transfers panel says it ("Drive / Invoices").
+  const currentPlace = placeText({ path: folderPlace }, t('location.root'));
 
-  /** Asks about names already in the folder first; the rest (or all, when none is taken) goes at once. */
-  const uploadChecked = async (chosen: File[], into: string) => {
+  /**
+   * Asks about names already in the folder first; the rest (or all, when none is taken) goes at once.
+   * `targets` go into one folder; `nested`: files of dropped folders, placed in the folders made for
+   * them, sent with the others.
+   */
+  const uploadChecked = useCallback(async (targets: UploadTarget[], nested: UploadTarget[] = []) => {
     const checking = newNotificationId('upload-check');
     notify({ id: checking, type: 'in-progress', loading: true, dismissible: false, header: t('versions.duplicates.checking') });
     try {
       const module = await transfers();
-      const conflicts = await module.findConflicts(chosen, into);
+      const conflicts = targets.length > 0 ? await module.findConflicts(targets.map((target) => target.file), targets[0]!.folderId) : [];
       dismiss(checking);
-      if (conflicts.length === 0) void module.startUploads(chosen, into);
-      else setConflicted({ files: chosen, folderId: into, conflicts });
+      if (conflicts.length === 0) module.startUploads([...targets, ...nested]);
+      else setConflicted({ targets, nested, conflicts });
     } catch (error) {
       dismiss(checking);
       if (!isAbortError(error)) reportApiError(error);
     }
+  }, [t, setConflicted]);
+
+  /** Files and folders dropped from the desktop: the folders made first, then everything uploaded. */
+  const onDropped = useCallback(async (dropped: DroppedEntries, target?: DriveItem) => {
+    const into = target?.id ?? folderId;
+    const place = target ? `${currentPlace} / ${target.name}` : currentPlace;
+    try {
+      const { top, nested } = await planDropOf(dropped, into, place);
+      if (top.length + nested.length > 0) await uploadChecked(top.map((file) => ({ file, folderId: into, place })), nested);
+    } catch (error) {
+      if (!isAbortError(error)) reportApiError(error);
+    }
+  }, [folderId, currentPlace, uploadChecked]);
+  const onFilesChosen = (files: FileList | null) => {
+    const chosen = files ? Array.from(files) : [];
+    if (fileInput.current) fileInput.current.value = '';
+    if (chosen.length > 0) void uploadChecked(chosen.map((file) => ({ file, folderId, place: currentPlace })));
   };
+
+  const onDetailedChosen = (files: FileList | null) => {
+    const chosen = files ? Array.from(files) : [];
+    if (detailedInput.current) detailedInput.current.value = '';
+    if (chosen.length > 0) setDetailing(chosen);
+  };
+
+  // A drop onto a folder's row uploads into that folder.
+  const onDropInto = useMemo(() => (mayAdd ? (folder: DriveItem, dropped: DroppedEntries) => void onDropped(dropped, folder) : undefined), [mayAdd, onDropped]);
+  const columns = useMemo(
+    () => driveColumns(t, language, openFolder, { favoriteIds, tagsOf, onDropInto }),
+    [t, language, openFolder, favoriteIds, tagsOf, onDropInto],
+  );
+  const { display, save: saveDisplay } = useTableDisplay('drive', columns, defaultDriveColumns);
 
   const onCreated = (item: DriveItem) => {
     setCreating(false);
@@ -256,15 +295,21 @@ export default function DrivePage() {
       {t('drive.actions.createFolder')}
     </Button>
   );
+  const pickFiles = useCallback(() => fileInput.current?.click(), []);
+  const pickDetailedFiles = useCallback(() => detailedInput.current?.click(), []);
+  // Upload (simple registration) with detailed registration in its menu (SPEC.md §4: simple 0, detailed 1).
   const uploadButton = (variant: 'primary' | 'normal') => (
-    <Button
+    <ButtonDropdown
       variant={variant}
-      iconName="upload"
-      onClick={() => fileInput.current?.click()}
-      nativeButtonAttributes={{ 'data-testid': variant === 'primary' ? 'upload-button' : 'upload-button-empty' }}
-    >
-      {t('drive.actions.upload')}
-    </Button>
+      mainAction={{ text: t('drive.actions.upload'), iconName: 'upload', onClick: pickFiles }}
+      nativeMainActionAttributes={{ button: { 'data-testid': variant === 'primary' ? 'upload-button' : 'upload-button-empty' } as Record<string, string> }}
+      nativeTriggerAttributes={{ 'data-testid': variant === 'primary' ? 'upload-menu' : 'upload-menu-empty' } as Record<string, string>}
+      ariaLabel={t('registration.menuLabel')}
+      items={[{ id: 'detailed', text: t('registration.action'), iconName: 'edit' }]}
+      onItemClick={({ detail }) => {
+        if (detail.id === 'detailed') pickDetailedFiles();
+      }}
+    />
   );
 
   const counter = listed ? `(${paging.index * pageSize + items.length}${hasMore ? '+' : ''})` : undefined;
@@ -281,6 +326,16 @@ export default function DrivePage() {
         data-testid="upload-input"
         onChange={(event) => onFilesChosen(event.currentTarget.files)}
       />
+      <input
+        ref={detailedInput}
+        type="file"
+        multiple
+        hidden
+        aria-label={t('registration.action')}
+        data-testid="detailed-upload-input"
+        onChange={(event) => onDetailedChosen(event.currentTarget.files)}
+      />
+      {mayAdd && !tagId && <DropZone hint={t('transfers.drop.hint', { place: currentPlace })} onDrop={(dropped) => void onDropped(dropped)} />}
       <Table<DriveItem>
         data-testid="drive-table"
         variant="full-page"
@@ -502,15 +557,29 @@ export default function DrivePage() {
           </LocationDialog>
         </Suspense>
       )}
+      {detailing && (
+        <Suspense fallback={null}>
+          <DetailedRegistrationModal
+            files={detailing}
+            admin={rights.admin === 1}
+            onDismiss={() => setDetailing(undefined)}
+            onConfirm={(registrations) => {
+              const files = detailing;
+              setDetailing(undefined);
+              void uploadChecked(files.map((file, index) => ({ file, folderId, place: currentPlace, ...registrations[index]! })));
+            }}
+          />
+        </Suspense>
+      )}
       {conflicted && (
         <Suspense fallback={null}>
           <DuplicateChoiceModal
             conflicts={conflicted.conflicts}
             onCancel={() => setConflicted(undefined)}
             onConfirm={(choices) => {
-              const { files, folderId: into } = conflicted;
+              const { targets, nested } = conflicted;
               setConflicted(undefined);
-              void transfers().then((module) => module.startUploads(files, into, choices));
+              void transfers().then((module) => module.startUploads([...targets.map((target) => ({ ...target, choice: choices.get(target.file.name) })), ...nested]));
             }}
           />
         </Suspense>

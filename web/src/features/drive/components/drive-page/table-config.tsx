@@ -1,3 +1,4 @@
+import type { DragEvent } from 'react';
 import type { driveSortItems } from '@shared/schemas/drive.ts';
 import type { TFunction } from 'i18next';
 import Icon from '@cloudscape-design/components/icon';
@@ -8,6 +9,7 @@ import { DEFAULT_PAGE_SIZE, pageSizes } from '@shared/constants.ts';
 import { formatBytes, formatDateTime, type DisplayLanguage } from '@/lib/format.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
 import { fileKind } from '../../utils/file-kind.ts';
+import { carriesFiles, droppedEntries, type DroppedEntries } from '../../utils/dropped-files.ts';
 import { FileTypeIcon } from '../file-type-icon.tsx';
 import type { DriveTag } from '../../api/search-tags.ts';
 import { TagList } from './tag-list.tsx';
@@ -16,7 +18,26 @@ import { TagList } from './tag-list.tsx';
 export interface DriveColumnExtras {
   favoriteIds?: ReadonlySet<string>;
   tagsOf?: (id: string) => DriveTag[] | undefined;
+  /** Files and folders dropped from the desktop onto a folder's row go into that folder. */
+  onDropInto?: (folder: DriveItem, dropped: DroppedEntries) => void;
 }
+
+/** A folder row's name as a drop target: highlighted while files are over it (no re-render of the table). */
+const dropTargetProps = (folder: DriveItem, onDropInto: NonNullable<DriveColumnExtras['onDropInto']>) => ({
+  onDragOver: (event: DragEvent<HTMLElement>) => {
+    if (!carriesFiles(event.dataTransfer)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    event.currentTarget.classList.add('drive-name-drop');
+  },
+  onDragLeave: (event: DragEvent<HTMLElement>) => event.currentTarget.classList.remove('drive-name-drop'),
+  onDrop: (event: DragEvent<HTMLElement>) => {
+    event.currentTarget.classList.remove('drive-name-drop');
+    if (!carriesFiles(event.dataTransfer)) return;
+    event.preventDefault();
+    onDropInto(folder, droppedEntries(event.dataTransfer));
+  },
+});
 
 export type DriveSortItem = (typeof driveSortItems)[number];
 export type DrivePageSize = (typeof pageSizes)[number];
@@ -47,6 +68,7 @@ export function driveColumns(
             data-item-name={item.name}
             data-item-type={item.type}
             data-item-status={item.status}
+            {...(item.type === 'folder' && item.status === 'ready' && extras.onDropInto ? dropTargetProps(item, extras.onDropInto) : {})}
           >
             <FileTypeIcon kind={kind} title={t(`drive.kinds.${kind}`)} />
             {item.type === 'folder' ? (

@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import ExpandableSection from '@cloudscape-design/components/expandable-section';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import Modal from '@cloudscape-design/components/modal';
+import Multiselect, { type MultiselectProps } from '@cloudscape-design/components/multiselect';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { documentStyles, fileRegisterRequest, type DocumentStyle } from '@shared/schemas/drive.ts';
+import { formatBytes } from '@/lib/format.ts';
+import { fieldErrors } from '@/lib/form-validation.ts';
+import { useTags } from '../api/search-tags.ts';
+import { toRegistrationFields, type FileDetails, type RegistrationFields } from '../utils/file-details.ts';
+
+const FIELDS = ['document_style', 'transaction_date', 'transaction_amount', 'recipient', 'provider'] as const;
+
+const emptyDetails = (): FileDetails => ({ document_style: 'general', transaction_date: '', transaction_amount: '', recipient: '', provider: '', tag_ids: [] });
+
+/**
+ * Detailed registration (SPEC.md §3, §4): the document's fields for each file before it is
+ * uploaded (document style, transaction date and amount, recipient, provider, tags), checked with
+ * the registration's shared schema; "Copy to all files" gives every file one file's values, as a
+ * batch of invoices from one partner usually shares them.
+ */
+export function DetailedRegistrationModal({
+  files,
+  admin,
+  onDismiss,
+  onConfirm,
+}: {
+  files: File[];
+  admin: boolean;
+  onDismiss: () => void;
+  onConfirm: (registrations: { fields: RegistrationFields; tagIds: string[] }[]) => void;
+}) {
+  const { t } = useTranslation();
+  const tags = useTags({});
+  const [details, setDetails] = useState<FileDetails[]>(() => files.map(emptyDetails));
+  const [errors, setErrors] = useState<Record<string, string>[]>();
+  const [expanded, setExpanded] = useState<boolean[]>(() => files.map((_, index) => index === 0 || files.length <= 3));
+  const [copiedFrom, setCopiedFrom] = useState<string>();
+
+  // Messages after the first submit, then kept in step with every change.
+  const check = (all: FileDetails[]) =>
+    all.map((entry, index) => fieldErrors(fileRegisterRequest, { name: files[index]!.name, size: files[index]!.size, ...toRegistrationFields(entry) }, t));
+  const change = (index: number, patch: Partial<FileDetails>) => {
+    const next = details.map((entry, at) => (at === index ? { ...entry, ...patch } : entry));
+    setDetails(next);
+    setCopiedFrom(undefined);
+    if (errors) setErrors(check(next));
+  };
+  const copyToAll = (index: number) => {
+    const source = details[index]!;
+    const next = details.map(() => ({ ...source, tag_ids: [...source.tag_ids] }));
+    setDetails(next);
+    setCopiedFrom(files[index]!.name);
+    if (errors) setErrors(check(next));
+  };
+  const submit = () => {
+    const found = check(details);
+    const invalid = found.flatMap((fileErrors, index) => (FIELDS.some((field) => fileErrors[field]) ? [index] : []));
+    if (invalid.length > 0) {
+      setErrors(found);
+      setExpanded((open) => open.map((value, index) => value || invalid.includes(index)));
+      return;
+    }
+    onConfirm(details.map((entry) => ({ fields: toRegistrationFields(entry), tagIds: entry.tag_ids })));
+  };
+
+  const invalidCount = errors ? errors.filter((fileErrors) => FIELDS.some((field) => fileErrors[field])).length : 0;
+  const styleOptions = documentStyles.map((style) => ({ value: style, label: t(`versions.documentStyles.${style}`) }));
+  const tagOptions: MultiselectProps.OptionGroup[] = [
+    {
+      label: t('registration.fields.tagsCommon'),
+      options: (tags.data?.tags ?? [])
+        .filter((tag) => tag.scope === 'common')
+        .map((tag) => ({ value: tag.id, label: tag.name, disabled: !admin, ...(admin ? {} : { description: t('registration.fields.tagsCommonAdminOnly') }) })),
+    },
+    {
+      label: t('registration.fields.tagsPrivate'),
+      options: (tags.data?.tags ?? []).filter((tag) => tag.scope === 'private').map((tag) => ({ value: tag.id, label: tag.name })),
+    },
+  ].filter((group) => group.options.length > 0);
+  const allTagOptions = tagOptions.flatMap((group) => group.options);
+
+  return (
+    <Modal
+      visible
+      size="large"
+      onDismiss={onDismiss}
+      header={t('registration.title', { count: files.length })}
+      data-testid="detailed-registration-modal"
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onDismiss} nativeButtonAttributes={{ 'data-testid': 'detailed-cancel' }}>
+              {t('registration.cancel')}
+            </Button>
+            <Button variant="primary" onClick={submit} nativeButtonAttributes={{ 'data-testid': 'detailed-submit' }}>
+              {t('registration.submit')}
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <Form errorText={invalidCount > 0 ? t('registration.invalid', { count: invalidCount }) : undefined}>
+        <SpaceBetween size="m">
+          <Box variant="p" color="text-body-secondary">
+            {t('registration.description')}
+          </Box>
+          {copiedFrom && (
+            <Box color="text-status-success" data-testid="detailed-copied">
+              {t('registration.copiedToAll', { name: copiedFrom })}
+            </Box>
+          )}
+          {files.map((file, index) => {
+            const entry = details[index]!;
+            const fileErrors = errors?.[index] ?? {};
+            return (
+              <div key={`${file.name}-${index}`} data-testid={`detailed-file-${index}`} data-file-name={file.name}>
+                <ExpandableSection
+                  variant="container"
+                  expanded={expanded[index]}
+                  onChange={({ detail }) => setExpanded((open) => open.map((value, at) => (at === index ? detail.expanded : value)))}
+                  headerText={file.name}
+                  headerDescription={formatBytes(file.size)}
+                  headerActions={
+                    files.length > 1 ? (
+                      <Button onClick={() => copyToAll(index)} nativeButtonAttributes={{ 'data-testid': 'detailed-copy-all' }}>
+                        {t('registration.copyToAll')}
+                      </Button>
+                    ) : undefined
+                  }
+                >
+                  <ColumnLayout columns={2}>
+                    <FormField label={t('registration.fields.documentStyle')} errorText={fileErrors.document_style}>
+                      <Select
+                        selectedOption={styleOptions.find((option) => option.value === entry.document_style) ?? null}
+                        options={styleOptions}
+                        onChange={({ detail }) => change(index, { document_style: detail.selectedOption.value as DocumentStyle })}
+                        data-testid="detailed-style"
+                      />
+                    </FormField>
+                    <FormField label={t('registration.fields.transactionDate')} errorText={fileErrors.transaction_date} data-testid="detailed-date-field">
+                      <DatePicker
+                        value={entry.transaction_date}
+                        onChange={({ detail }) => change(index, { transaction_date: detail.value })}
+                        placeholder={t('registration.fields.transactionDateHint')}
+                        data-testid="detailed-date"
+                      />
+                    </FormField>
+                    <FormField
+                      label={t('registration.fields.transactionAmount')}
+                      constraintText={t('registration.fields.transactionAmountHint')}
+                      errorText={fileErrors.transaction_amount}
+                      data-testid="detailed-amount-field"
+                    >
+                      <Input
+                        value={entry.transaction_amount}
+                        inputMode="numeric"
+                        onChange={({ detail }) => change(index, { transaction_amount: detail.value })}
+                        data-testid="detailed-amount"
+                      />
+                    </FormField>
+                    <FormField label={t('registration.fields.tags')}>
+                      <Multiselect
+                        selectedOptions={allTagOptions.filter((option) => entry.tag_ids.includes(option.value!))}
+                        options={tagOptions}
+                        placeholder={t('registration.fields.tagsPlaceholder')}
+                        empty={t('registration.fields.tagsEmpty')}
+                        statusType={tags.data ? 'finished' : 'loading'}
+                        tokenLimit={3}
+                        onChange={({ detail }) => change(index, { tag_ids: detail.selectedOptions.map((option) => option.value!) })}
+                        data-testid="detailed-tags"
+                      />
+                    </FormField>
+                    <FormField label={t('registration.fields.recipient')} errorText={fileErrors.recipient} data-testid="detailed-recipient-field">
+                      <Input value={entry.recipient} onChange={({ detail }) => change(index, { recipient: detail.value })} data-testid="detailed-recipient" />
+                    </FormField>
+                    <FormField label={t('registration.fields.provider')} errorText={fileErrors.provider} data-testid="detailed-provider-field">
+                      <Input value={entry.provider} onChange={({ detail }) => change(index, { provider: detail.value })} data-testid="detailed-provider" />
+                    </FormField>
+                  </ColumnLayout>
+                </ExpandableSection>
+              </div>
+            );
+          })}
+        </SpaceBetween>
+      </Form>
+    </Modal>
+  );
+}
