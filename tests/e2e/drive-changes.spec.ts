@@ -37,7 +37,8 @@ test('renames a file, moves one into another folder and a selection to the trash
   await expect(drive.row('notes.txt', 'ready')).toBeVisible();
 
   // Nothing selected: rename and delete wait for a selection.
-  await expect(drive.renameButton()).toBeDisabled();
+  await expect(await drive.action('rename')).toBeDisabled();
+  await drive.closeMenu();
   await expect(drive.trashButton()).toBeDisabled();
 
   await drive.select('draft.txt');

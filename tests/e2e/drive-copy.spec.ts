@@ -53,8 +53,10 @@ test('copies a folder through the dialog and downloads a folder as ZIP', async (
   await home();
 
   // Nothing selected: copy and ZIP wait for a selection.
-  await expect(drive.copyButton()).toBeDisabled();
-  await expect(drive.zipButton()).toBeDisabled();
+  await expect(await drive.copyAction()).toBeDisabled();
+  await drive.closeMenu();
+  await expect(await drive.zipAction()).toBeDisabled();
+  await drive.closeMenu();
 
   await drive.toggle(source);
   await drive.openCopyDialog();
@@ -74,7 +76,7 @@ test('copies a folder through the dialog and downloads a folder as ZIP', async (
   await drive.openFolder(target);
   await drive.toggle(source);
   const downloaded = page.waitForEvent('download');
-  await drive.zipButton().click();
+  await (await drive.zipAction()).click();
   await expect(drive.jobProgress('zip')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/zip-progress-en.png` });
   const download = await downloaded;
@@ -96,6 +98,6 @@ test('copies a folder through the dialog and downloads a folder as ZIP', async (
   await expect(drive.copyDialog()).toHaveCount(0);
   await drive.toggle(source);
   await drive.toggle(target);
-  await expect(drive.zipButton()).toBeEnabled();
+  await expect(await drive.zipAction()).toBeEnabled();
   await page.screenshot({ path: `${SHOTS}/selection-ja.png` });
 });

@@ -64,15 +64,16 @@ test('favourites from the drive page, opened and removed on /favorites; a downlo
   await page.goto('/storage');
   await storage.toggle(folder.name);
   await storage.toggle(notes.name);
-  await expect(lists.favoriteButton()).toHaveText('Add to favourites');
-  await lists.favoriteButton().click();
+  await expect(await lists.favoriteAction()).toHaveText('Add to favourites');
+  await (await lists.favoriteAction()).click();
   await expect(lists.flash('2 items were added to your favourites.')).toBeVisible();
   await expect(lists.star(folder.name)).toBeVisible();
   await expect(lists.star(notes.name)).toBeVisible();
-  await expect(lists.favoriteButton()).toHaveText('Remove from favourites');
+  await expect(await lists.favoriteAction()).toHaveText('Remove from favourites');
+  await lists.closeMenu();
   await storage.openFolder(folder.name);
   await storage.select(budget.name);
-  await lists.favoriteButton().click();
+  await (await lists.favoriteAction()).click();
   await expect(lists.flash(`"${budget.name}" was added to your favourites.`)).toBeVisible();
   await expect(lists.star(budget.name)).toBeVisible();
 
@@ -154,13 +155,14 @@ test('private and common tags in the tags dialog, the Tags column, the details p
   const lists = new DriveListsPanel(page);
   await page.goto(`/storage?folder=${folder.id}`);
   await expect(storage.row(contract.name)).toBeVisible();
-  await expect(lists.tagsButton()).toBeDisabled();
+  await expect(await lists.tagsAction()).toBeDisabled();
+  await lists.closeMenu();
 
   // A private and a common tag, created in the dialog and ticked there.
   const todo = `todo ${run}`;
   const contracts = `Contracts ${run}`;
   await storage.select(contract.name);
-  await lists.tagsButton().click();
+  await (await lists.tagsAction()).click();
   await expect(lists.dialog()).toContainText('File tags');
   await lists.createTag(todo, 'private');
   await expect(lists.created()).toContainText(`The tag "${todo}" was created.`);
@@ -179,7 +181,7 @@ test('private and common tags in the tags dialog, the Tags column, the details p
 
   // The common tag on the memo too (keyboard: Space ticks the focused box).
   await storage.select(memo.name);
-  await lists.tagsButton().click();
+  await (await lists.tagsAction()).click();
   await expect(lists.dialogTag(contracts)).not.toBeChecked();
   await lists.dialogTag(contracts).focus();
   await page.keyboard.press('Space');
@@ -210,7 +212,7 @@ test('private and common tags in the tags dialog, the Tags column, the details p
   // Japanese: the dialog and the filter.
   await lists.switchLanguage('ja');
   await storage.select(contract.name);
-  await lists.tagsButton().click();
+  await (await lists.tagsAction()).click();
   await expect(lists.dialog()).toContainText('ファイルタグ');
   await expect(lists.dialogTag(todo)).toBeChecked();
   await shot(page, 'tags-dialog-ja');
@@ -240,7 +242,7 @@ test('a level-2 user sets private tags but is refused a common tag with the mess
   await expect(storage.row(folder.name)).toBeVisible();
   // A folder row is chosen by its checkbox (a click on its name opens it).
   await storage.toggle(folder.name);
-  await lists.tagsButton().click();
+  await (await lists.tagsAction()).click();
   await expect(lists.dialog()).toContainText('Folder tags');
   // Common tags are read-only here, with the reason.
   await expect(lists.dialogTag(common.name)).toBeDisabled();
@@ -261,7 +263,7 @@ test('a level-2 user sets private tags but is refused a common tag with the mess
 
   await lists.switchLanguage('ja');
   await expect(lists.checkbox(folder.name)).toBeChecked();
-  await lists.tagsButton().click();
+  await (await lists.tagsAction()).click();
   await lists.createTag(`チーム ${run}`, 'common');
   await expect(lists.createError()).toHaveText('共通タグを登録・設定できるのは管理者だけです。');
   await shot(page, 'tags-refused-ja');

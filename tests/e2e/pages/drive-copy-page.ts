@@ -4,12 +4,16 @@ import { DrivePage } from './drive-page.ts';
 
 /** The drive page's "Copy to…" (location dialog) and "Download as ZIP", and their jobs' progress flash. */
 export class DriveCopyPage extends DrivePage {
-  copyButton(): Locator {
-    return control(this.page, 'copy-button');
+  copyAction(): Promise<Locator> {
+    return this.action('copy');
   }
 
-  zipButton(): Locator {
-    return control(this.page, 'zip-button');
+  /** "Download as ZIP" in the Download button's menu (the menu opened). */
+  async zipAction(): Promise<Locator> {
+    const menu = cloudscape.findButtonDropdown(byTestId('download-dropdown'));
+    const trigger = control(this.page, 'download-menu');
+    if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
+    return locate(this.page, menu.findItemById('zip')).getByRole('menuitem');
   }
 
   copyDialog(): Locator {
@@ -18,7 +22,7 @@ export class DriveCopyPage extends DrivePage {
 
   /** The open dialog of "Copy to…" for the selection. */
   async openCopyDialog() {
-    await this.copyButton().click();
+    await (await this.copyAction()).click();
     await expect(this.copyDialog()).toBeVisible();
   }
 

@@ -1,6 +1,21 @@
-import { expect, type Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { AppShell } from './app-shell.ts';
 import { byTestId, cloudscape, control, locate } from './cloudscape.ts';
+
+const actionsMenu = cloudscape.findButtonDropdown(byTestId('drive-actions'));
+
+/**
+ * An item of the drive page's Actions menu (rename, move, copy, tags, history, favorite), the menu
+ * opened first; its `menuitem` is what is enabled or disabled (`aria-disabled`) and clicked.
+ */
+export async function driveAction(page: Page, id: string): Promise<Locator> {
+  const trigger = locate(page, actionsMenu.findNativeButton());
+  if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
+  return locate(page, actionsMenu.findItemById(id)).getByRole('menuitem');
+}
+
+/** Closes an open menu of the page (Escape). */
+export const closeMenu = (page: Page) => page.keyboard.press('Escape');
 
 /** The drive (/storage): table of a folder, create-folder modal, uploads and downloads. */
 export class DrivePage extends AppShell {
@@ -82,8 +97,13 @@ export class DrivePage extends AppShell {
     await locate(this.page, this.tableWrapper.findRows()).filter({ has: named }).locator('input[type="checkbox"]').check();
   }
 
-  renameButton(): Locator {
-    return control(this.page, 'rename-button');
+  /** An Actions menu item (the menu opened): `rename`, `move`, `copy`, `tags`, `history`, `favorite`. */
+  action(id: string): Promise<Locator> {
+    return driveAction(this.page, id);
+  }
+
+  closeMenu() {
+    return closeMenu(this.page);
   }
 
   trashButton(): Locator {
@@ -96,7 +116,7 @@ export class DrivePage extends AppShell {
 
   /** Rename of the selected row: the dialog opened, the new name typed and sent. */
   async rename(newName: string) {
-    await this.renameButton().click();
+    await (await this.action('rename')).click();
     await expect(this.renameModal()).toBeVisible();
     await control(this.page, 'rename-name').fill(newName);
     await control(this.page, 'rename-submit').click();
@@ -106,17 +126,13 @@ export class DrivePage extends AppShell {
     await control(this.page, 'rename-cancel').click();
   }
 
-  moveButton(): Locator {
-    return control(this.page, 'move-button');
-  }
-
   moveDialog(): Locator {
     return locate(this.page, cloudscape.findModal(byTestId('location-dialog')));
   }
 
   /** "Move to…" of the selection: the folder picked in the dialog's tree (a top-level folder) and confirmed. */
   async moveTo(folderName: string) {
-    await this.moveButton().click();
+    await (await this.action('move')).click();
     await expect(this.moveDialog()).toBeVisible();
     const folder = this.moveDialog().locator(`${byTestId('location-folder')}[data-folder-name="${folderName}"]`);
     await folder.click();

@@ -1,5 +1,6 @@
 import { expect, type Locator } from '@playwright/test';
 import { AppShell } from './app-shell.ts';
+import { closeMenu, driveAction } from './drive-page.ts';
 import { byTestId, cloudscape, control, locate } from './cloudscape.ts';
 
 /** Rows of a list whose name cells carry `data-testid=<rowTestId>` and `data-item-name`. */
@@ -109,12 +110,18 @@ export class DriveListsPanel extends AppShell {
     return this.row(name).locator(byTestId('favorite-star'));
   }
 
-  favoriteButton(): Locator {
-    return control(this.page, 'favorite-button');
+  /** "Add to favourites" / "Remove from favourites" in the Actions menu (the menu opened). */
+  favoriteAction(): Promise<Locator> {
+    return driveAction(this.page, 'favorite');
   }
 
-  tagsButton(): Locator {
-    return control(this.page, 'tags-button');
+  /** "Tags" in the Actions menu (the menu opened). */
+  tagsAction(): Promise<Locator> {
+    return driveAction(this.page, 'tags');
+  }
+
+  closeMenu() {
+    return closeMenu(this.page);
   }
 
   /** The tags shown in an entry's Tags cell. */

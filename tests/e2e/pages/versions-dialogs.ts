@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import type { DocumentStyle, DriveItem } from '#shared/schemas/drive.ts';
 import type { AdminApi } from './admin-api.ts';
 import { byTestId, cloudscape, control, locate } from './cloudscape.ts';
+import { driveAction } from './drive-page.ts';
 
 /** The drive page's duplicate-name dialog (before an upload) and version history dialog. */
 export class VersionsDialogs {
@@ -34,8 +35,9 @@ export class VersionsDialogs {
     await expect(this.duplicateModal()).toHaveCount(0);
   }
 
-  historyButton(): Locator {
-    return control(this.page, 'version-history-button');
+  /** "Version history" in the Actions menu (the menu opened). */
+  historyAction(): Promise<Locator> {
+    return driveAction(this.page, 'history');
   }
 
   historyModal(): Locator {
@@ -43,7 +45,7 @@ export class VersionsDialogs {
   }
 
   async openHistory() {
-    await this.historyButton().click();
+    await (await this.historyAction()).click();
     await expect(this.historyModal()).toBeVisible();
   }
 

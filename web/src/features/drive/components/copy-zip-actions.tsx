@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
 import type { DriveItem } from '../api/get-file-info.ts';
@@ -16,11 +15,18 @@ const jobs = () => import('../utils/drive-jobs.tsx');
 const seen = (items: DriveItem[]) => items.map(({ id, type, row_version }) => ({ id, type, row_version }));
 
 /**
- * "Copy to…" and "Download as ZIP" of the drive page: their buttons (for the table header) and the
- * copy's location dialog. A copy the server finished within the call shows its result at once; a
+ * "Copy to…" and "Download as ZIP" of the drive page: whether each may run for the selection, their
+ * starts (for the header's menus) and the copy's location dialog. A copy the server finished within the call shows its result at once; a
  * larger one, and every ZIP, is followed in the notification area until done.
  */
-export function useCopyAndZip(options: { folderId: string; selected: DriveItem[]; mayAdd: boolean; onCopied: () => void }): { buttons: ReactNode; dialog: ReactNode } {
+export function useCopyAndZip(options: { folderId: string; selected: DriveItem[]; mayAdd: boolean; onCopied: () => void }): {
+  canCopy: boolean;
+  startCopy: () => void;
+  canZip: boolean;
+  zip: () => void;
+  zipBusy: boolean;
+  dialog: ReactNode;
+} {
   const { t } = useTranslation();
   const { folderId, selected, mayAdd } = options;
   const [copying, setCopying] = useState<DriveItem[]>();
@@ -81,34 +87,10 @@ export function useCopyAndZip(options: { folderId: string; selected: DriveItem[]
     }
   };
 
-  const buttons = (
-    <>
-      <Button
-        iconName="download"
-        disabled={!canZip}
-        disabledReason={t('driveJobs.zipDisabled')}
-        loading={zipBusy}
-        onClick={() => void zip()}
-        nativeButtonAttributes={{ 'data-testid': 'zip-button' }}
-      >
-        {t('driveJobs.zipAction')}
-      </Button>
-      {mayAdd && (
-        <Button
-          iconName="copy"
-          disabled={!ready}
-          disabledReason={t('driveJobs.copyDisabled')}
-          onClick={() => {
-            setError(undefined);
-            setCopying(selected);
-          }}
-          nativeButtonAttributes={{ 'data-testid': 'copy-button' }}
-        >
-          {t('driveJobs.copyAction')}
-        </Button>
-      )}
-    </>
-  );
+  const startCopy = () => {
+    setError(undefined);
+    setCopying(selected);
+  };
 
   const dialog = copying && (
     <Suspense fallback={null}>
@@ -130,5 +112,5 @@ export function useCopyAndZip(options: { folderId: string; selected: DriveItem[]
     </Suspense>
   );
 
-  return { buttons, dialog };
+  return { canCopy: ready && mayAdd, startCopy, canZip, zip: () => void zip(), zipBusy, dialog };
 }

@@ -5,7 +5,7 @@ import { useOutletContext, useSearchParams } from 'react-router';
 import type { LoginRights } from '@shared/schemas/auth.ts';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
+import ButtonDropdown, { type ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -29,7 +29,7 @@ import { useItemsTags } from '../../api/list-items-tags.ts';
 import { useTaggedItemsPage } from '../../api/list-tagged-items.ts';
 import { placeText } from '../../utils/place.ts';
 import { DetailsPanel } from './details-panel.tsx';
-import { FavoriteButton } from './favorite-button.tsx';
+import { useFavoriteToggle } from './favorite-toggle.ts';
 import { TagFilter } from './tag-filter.tsx';
 import { useCopyAndZip } from '../copy-zip-actions.tsx';
 import type { planDrop, UploadTarget } from '../../utils/transfers.tsx';
@@ -312,6 +312,37 @@ export default function DrivePage() {
     />
   );
 
+  // The Actions menu of the selection (Cloudscape's pattern for a table's secondary actions).
+  const favorite = useFavoriteToggle(selectedItems, favoriteIds);
+  const actionItems: ButtonDropdownProps.Item[] = [
+    ...(mayAdd
+      ? [
+          { id: 'rename', text: t('drive.actions.rename'), disabled: !renameTarget, disabledReason: t('drive.actions.renameDisabled') },
+          { id: 'move', text: t('drive.actions.move'), disabled: !canTrash, disabledReason: t('drive.actions.moveDisabled') },
+          { id: 'copy', text: t('driveJobs.copyAction'), iconName: 'copy' as const, disabled: !copyAndZip.canCopy, disabledReason: t('driveJobs.copyDisabled') },
+        ]
+      : []),
+    { id: 'tags', text: t('tags.action'), iconName: 'ticket', disabled: selectedItems.length !== 1, disabledReason: t('tags.actionDisabled') },
+    { id: 'history', text: t('versions.history.action'), disabled: !canDownload, disabledReason: t('versions.history.actionDisabled') },
+    {
+      id: 'favorite',
+      text: favorite.allFavorites ? t('places.drive.removeFavorite') : t('places.drive.addFavorite'),
+      iconName: favorite.allFavorites ? 'star-filled' : 'star',
+      disabled: selectedItems.length === 0,
+      disabledReason: t('places.drive.favoriteDisabled'),
+    },
+  ];
+  const runAction = (id: string) => {
+    if (id === 'rename') setRenaming(renameTarget);
+    else if (id === 'move') {
+      setMoveError(undefined);
+      setMoving(selectedItems);
+    } else if (id === 'copy') copyAndZip.startCopy();
+    else if (id === 'tags') setTagging(selectedItems[0]);
+    else if (id === 'history' && selectedFile) setHistoryOf(selectedFile);
+    else if (id === 'favorite') favorite.toggle();
+  };
+
   const counter = listed ? `(${paging.index * pageSize + items.length}${hasMore ? '+' : ''})` : undefined;
   const taggedName = taggedPage?.tag.name ?? '';
 
@@ -380,57 +411,30 @@ export default function DrivePage() {
                   onClick={() => void mutate()}
                   nativeButtonAttributes={{ 'data-testid': 'refresh-button' }}
                 />
-                <Button
-                  iconName="download"
-                  disabled={!canDownload}
-                  disabledReason={t('drive.download.notReady')}
-                  onClick={() => selectedFile && void transfers().then((module) => module.startDownload(selectedFile))}
-                  nativeButtonAttributes={{ 'data-testid': 'download-button' }}
+                <ButtonDropdown
+                  mainAction={{
+                    text: t('drive.actions.download'),
+                    iconName: 'download',
+                    disabled: !canDownload,
+                    disabledReason: t('drive.download.notReady'),
+                    onClick: () => selectedFile && void transfers().then((module) => module.startDownload(selectedFile)),
+                  }}
+                  nativeMainActionAttributes={{ button: { 'data-testid': 'download-button' } as Record<string, string> }}
+                  nativeTriggerAttributes={{ 'data-testid': 'download-menu' } as Record<string, string>}
+                  ariaLabel={t('drive.actions.moreDownloads')}
+                  loading={copyAndZip.zipBusy}
+                  items={[{ id: 'zip', text: t('driveJobs.zipAction'), disabled: !copyAndZip.canZip, disabledReason: t('driveJobs.zipDisabled') }]}
+                  onItemClick={({ detail }) => detail.id === 'zip' && copyAndZip.zip()}
+                  data-testid="download-dropdown"
+                />
+                <ButtonDropdown
+                  items={actionItems}
+                  onItemClick={({ detail }) => runAction(detail.id)}
+                  loading={favorite.busy}
+                  data-testid="drive-actions"
                 >
-                  {t('drive.actions.download')}
-                </Button>
-                <Button
-                  disabled={!canDownload}
-                  disabledReason={t('versions.history.actionDisabled')}
-                  onClick={() => selectedFile && setHistoryOf(selectedFile)}
-                  nativeButtonAttributes={{ 'data-testid': 'version-history-button' }}
-                >
-                  {t('versions.history.action')}
-                </Button>
-                <FavoriteButton selected={selectedItems} favoriteIds={favoriteIds} />
-                <Button
-                  iconName="ticket"
-                  disabled={selectedItems.length !== 1}
-                  disabledReason={t('tags.actionDisabled')}
-                  onClick={() => setTagging(selectedItems[0])}
-                  nativeButtonAttributes={{ 'data-testid': 'tags-button' }}
-                >
-                  {t('tags.action')}
-                </Button>
-                {copyAndZip.buttons}
-                {mayAdd && (
-                  <Button
-                    disabled={!renameTarget}
-                    disabledReason={t('drive.actions.renameDisabled')}
-                    onClick={() => setRenaming(renameTarget)}
-                    nativeButtonAttributes={{ 'data-testid': 'rename-button' }}
-                  >
-                    {t('drive.actions.rename')}
-                  </Button>
-                )}
-                {mayAdd && (
-                  <Button
-                    disabled={!canTrash}
-                    disabledReason={t('drive.actions.moveDisabled')}
-                    onClick={() => {
-                      setMoveError(undefined);
-                      setMoving(selectedItems);
-                    }}
-                    nativeButtonAttributes={{ 'data-testid': 'move-button' }}
-                  >
-                    {t('drive.actions.move')}
-                  </Button>
-                )}
+                  {t('drive.actions.actions')}
+                </ButtonDropdown>
                 {mayAdd && (
                   <Button
                     disabled={!canTrash}
