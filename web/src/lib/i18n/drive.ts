@@ -106,12 +106,6 @@ const en = {
     failed: '{{name}} could not be downloaded.',
     notReady: 'Select a file that has finished uploading.',
   },
-  pagination: {
-    next: 'Next page',
-    previous: 'Previous page',
-    page: 'Page {{page}}',
-    label: 'Pages',
-  },
   sorting: {
     ascending: 'sorted ascending',
     descending: 'sorted descending',
@@ -222,12 +216,6 @@ const ja: typeof en = {
     done: '{{name}} をダウンロードしました。',
     failed: '{{name}} をダウンロードできませんでした。',
     notReady: 'アップロードが完了したファイルを選択してください。',
-  },
-  pagination: {
-    next: '次のページ',
-    previous: '前のページ',
-    page: '{{page}} ページ',
-    label: 'ページ',
   },
   sorting: {
     ascending: '昇順',

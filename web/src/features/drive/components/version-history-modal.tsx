@@ -5,9 +5,10 @@ import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
-import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
+import { CollectionPagination } from '@/components/collection.tsx';
+import { useCursorPaging } from '@/lib/cursor-paging.ts';
 import { ListErrorState } from '@/components/list-error.tsx';
 import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
 import { formatBytes, formatDateTime } from '@/lib/format.ts';
@@ -39,9 +40,8 @@ export function VersionHistoryModal({
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'ja' ? 'ja' : 'en';
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const [pageIndex, setPageIndex] = useState(0);
-  const cursor = cursors[pageIndex];
+  const paging = useCursorPaging(file.id);
+  const cursor = paging.cursor;
   const { current, error, isLoading, mutate } = useFileHistory({ id: file.id, page_size: HISTORY_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
   const [confirming, setConfirming] = useState<FileVersion>();
   const [busy, setBusy] = useState(false);
@@ -53,7 +53,6 @@ export function VersionHistoryModal({
   }, [confirming]);
   const versions = current?.versions ?? [];
   const hasMore = !!current?.next_cursor;
-  const isLastKnown = pageIndex === cursors.length - 1;
 
   const restore = async (version: FileVersion) => {
     if (!current) return;
@@ -72,8 +71,7 @@ export function VersionHistoryModal({
         },
         SUCCESS_DISMISS_MS,
       );
-      setCursors([undefined]);
-      setPageIndex(0);
+      paging.reset();
       await mutate();
       onRestored(item);
     } catch (failure) {
@@ -203,26 +201,8 @@ export function VersionHistoryModal({
             )
           }
           pagination={
-            cursors.length > 1 || hasMore ? (
-              <Pagination
-                currentPageIndex={pageIndex + 1}
-                pagesCount={cursors.length}
-                openEnd={isLastKnown && hasMore}
-                onChange={({ detail }) => {
-                  const next = detail.currentPageIndex - 1;
-                  if (next < cursors.length) setPageIndex(next);
-                  else if (next === cursors.length && current?.next_cursor) {
-                    setCursors([...cursors, current.next_cursor]);
-                    setPageIndex(next);
-                  }
-                }}
-                ariaLabels={{
-                  nextPageLabel: t('drive.pagination.next'),
-                  previousPageLabel: t('drive.pagination.previous'),
-                  pageLabel: (page) => t('drive.pagination.page', { page }),
-                  paginationLabel: t('drive.pagination.label'),
-                }}
-              />
+            paging.index > 0 || hasMore ? (
+              <CollectionPagination {...paging.paginationProps(current?.next_cursor)} />
             ) : undefined
           }
         />

@@ -224,6 +224,16 @@ export async function planDrop(dropped: Parameters<typeof walkDropped>[0], targe
   }
 }
 
+/** What a download's flash says, for a file of this name (any version). */
+const downloadTexts = (name: string): Parameters<typeof runPresignedDownload>[0]['texts'] => ({
+  cancel: <Tx k="common.cancel" />,
+  preparing: <Tx k="drive.download.preparing" values={{ name }} />,
+  downloading: () => <Tx k="drive.download.downloading" values={{ name }} />,
+  progress: progressText,
+  done: (fileName) => <Tx k="drive.download.done" values={{ name: fileName }} />,
+  failed: () => <Tx k="drive.download.failed" values={{ name }} />,
+});
+
 /** Downloads a ready file through its presigned URL, with a progress bar, and saves it. */
 export async function startDownload(item: DriveItem): Promise<void> {
   const name = item.name;
@@ -231,14 +241,7 @@ export async function startDownload(item: DriveItem): Promise<void> {
     idPrefix: 'download',
     fetchTarget: (signal) => getDownloadUrl({ id: item.id }, { signal }),
     name,
-    texts: {
-      cancel: <Tx k="common.cancel" />,
-      preparing: <Tx k="drive.download.preparing" values={{ name }} />,
-      downloading: () => <Tx k="drive.download.downloading" values={{ name }} />,
-      progress: progressText,
-      done: (fileName) => <Tx k="drive.download.done" values={{ name: fileName }} />,
-      failed: () => <Tx k="drive.download.failed" values={{ name }} />,
-    },
+    texts: downloadTexts(name),
   });
 }
 
@@ -263,13 +266,6 @@ export async function startVersionDownload(item: DriveItem, version: number): Pr
     idPrefix: 'download-version',
     fetchTarget: (signal) => getVersionDownloadUrl({ id: item.id, version }, { signal }),
     name,
-    texts: {
-      cancel: <Tx k="common.cancel" />,
-      preparing: <Tx k="drive.download.preparing" values={{ name }} />,
-      downloading: () => <Tx k="drive.download.downloading" values={{ name }} />,
-      progress: progressText,
-      done: (fileName) => <Tx k="drive.download.done" values={{ name: fileName }} />,
-      failed: () => <Tx k="drive.download.failed" values={{ name }} />,
-    },
+    texts: downloadTexts(name),
   });
 }

@@ -7,10 +7,11 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import DateRangePicker, { type DateRangePickerProps } from '@cloudscape-design/components/date-range-picker';
 import Header from '@cloudscape-design/components/header';
-import Pagination from '@cloudscape-design/components/pagination';
 import PropertyFilter, { type PropertyFilterProps } from '@cloudscape-design/components/property-filter';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
+import { CollectionPagination } from '@/components/collection.tsx';
+import { useCursorPaging } from '@/lib/cursor-paging.ts';
 import { collectionAriaLabels, listCounter, RefreshButton } from '@/components/collection.tsx';
 import { ListErrorState } from '@/components/list-error.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
@@ -20,13 +21,6 @@ import { readPageSize, writePageSize, type PageSize } from '@/lib/paging.ts';
 import { exportAccessLog, type AccessLogExportRequest } from '../../api/export-access-log.ts';
 import { useAccessLogPage, type AccessLogEvent, type AccessLogRequest } from '../../api/list-access-log.ts';
 import { ACCESS_LOG_HREF, accessLogColumns, DEFAULT_COLUMNS, PAGE_SIZE_KEY, PREFERENCES_KEY } from './table-config.tsx';
-
-/** Cursor paging state, valid for one filter and page size (its `scope`). */
-interface Paging {
-  scope: string;
-  cursors: (string | undefined)[];
-  index: number;
-}
 
 /** The date range as the server reads it: from (inclusive) and to (exclusive), fixed when chosen. */
 interface Range {
@@ -86,9 +80,8 @@ export default function AccessLogPage() {
     ...(range?.to ? { date_to: range.to } : {}),
   };
   const scope = JSON.stringify([filters, pageSize]);
-  const [pagingState, setPaging] = useState<Paging>({ scope, cursors: [undefined], index: 0 });
-  const paging: Paging = pagingState.scope === scope ? pagingState : { scope, cursors: [undefined], index: 0 };
-  const cursor = paging.cursors[paging.index];
+  const paging = useCursorPaging(scope);
+  const cursor = paging.cursor;
   const request: AccessLogRequest = { ...filters, page_size: pageSize, ...(cursor ? { cursor } : {}) };
   const { current, data, error, isValidating, mutate } = useAccessLogPage(request);
   const events = useMemo(() => current?.events ?? [], [current]);
@@ -111,13 +104,6 @@ export default function AccessLogPage() {
   usePageLayout([{ text: t('pages.accessLog'), href: ACCESS_LOG_HREF }], 'table');
 
   const hasMore = !!current?.next_cursor;
-  const isLastKnown = paging.index === paging.cursors.length - 1;
-  const goToPage = (pageIndex: number) => {
-    if (pageIndex < paging.cursors.length) setPaging({ ...paging, index: pageIndex });
-    else if (pageIndex === paging.cursors.length && isLastKnown && current?.next_cursor) {
-      setPaging({ ...paging, cursors: [...paging.cursors, current.next_cursor], index: pageIndex });
-    }
-  };
 
   const listScope = current?.scope ?? data?.scope ?? (admin ? 'contract' : 'own');
   const shown = paging.index * pageSize + events.length;
@@ -249,18 +235,7 @@ export default function AccessLogPage() {
         )
       }
       pagination={
-        <Pagination
-          currentPageIndex={paging.index + 1}
-          pagesCount={paging.cursors.length}
-          openEnd={isLastKnown && hasMore}
-          onChange={({ detail }) => goToPage(detail.currentPageIndex - 1)}
-          ariaLabels={{
-            nextPageLabel: t('collection.nextPage'),
-            previousPageLabel: t('collection.previousPage'),
-            pageLabel: (page) => t('collection.page', { page }),
-            paginationLabel: t('collection.pagination'),
-          }}
-        />
+        <CollectionPagination {...paging.paginationProps(current?.next_cursor)} />
       }
       preferences={
         <TablePreferences

@@ -7,10 +7,11 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown, { type ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
 import Header from '@cloudscape-design/components/header';
-import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { ITEM_ID_PATTERN } from '@shared/constants.ts';
+import { CollectionPagination } from '@/components/collection.tsx';
+import { useCursorPaging } from '@/lib/cursor-paging.ts';
 import { usePageLayout, usePageSplitPanel, type PageSplitPanel } from '@/components/page-layout.tsx';
 import { ListErrorState } from '@/components/list-error.tsx';
 import { displayProps, TablePreferences, useTableDisplay } from '@/components/table-preferences.tsx';
@@ -52,13 +53,6 @@ interface Sort {
   flg: 1 | 2;
 }
 
-/** Cursor paging state, valid for one folder + sort + page size (its `scope`). */
-interface Paging {
-  scope: string;
-  cursors: (string | undefined)[];
-  index: number;
-}
-
 const isFolderId = (value: string | null): value is string => value !== null && ITEM_ID_PATTERN.test(value);
 
 // Uploads, downloads and the create-folder dialog (with the shared schema, and zod) load when first used.
@@ -90,8 +84,7 @@ export default function DrivePage() {
   const [sort, setSort] = useState<Sort>({ item: 'name', flg: 1 });
   const [pageSize, setPageSize] = useState<DrivePageSize>(readPageSize);
   const scope = `${folderId}|${sort.item}|${sort.flg}|${pageSize}${tagId ? `|tag:${tagId}` : ''}`;
-  const [pagingState, setPaging] = useState<Paging>({ scope, cursors: [undefined], index: 0 });
-  const paging: Paging = pagingState.scope === scope ? pagingState : { scope, cursors: [undefined], index: 0 };
+  const paging = useCursorPaging(scope);
   const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope, ids: [] });
   const selectedIds = selection.scope === `${scope}|${paging.index}` ? selection.ids : preselected && !tagId ? [preselected] : [];
   const [creating, setCreating] = useState(false);
@@ -115,7 +108,7 @@ export default function DrivePage() {
   // The item-level rule of functions/domain/access.ts: active (2) changes what the user registered, update (3) anything.
   const mayChange = (item: DriveItem) => rights.drive >= 3 || (rights.drive === 2 && item.regist_user_id === userId);
 
-  const cursor = paging.cursors[paging.index];
+  const cursor = paging.cursor;
   const { data, isLoading, error, mutate } = useFolderPage({
     folder_id: folderId,
     sort_item: sort.item,
@@ -216,13 +209,6 @@ export default function DrivePage() {
   );
 
   const hasMore = !!listed?.next_cursor;
-  const isLastKnown = paging.index === paging.cursors.length - 1;
-  const goToPage = (pageIndex: number) => {
-    if (pageIndex < paging.cursors.length) setPaging({ ...paging, index: pageIndex });
-    else if (pageIndex === paging.cursors.length && isLastKnown && listed?.next_cursor) {
-      setPaging({ ...paging, cursors: [...paging.cursors, listed.next_cursor], index: pageIndex });
-    }
-  };
 
   const select = (items: DriveItem[]) => setSelection({ scope: `${scope}|${paging.index}`, ids: items.map((item) => item.id) });
 
@@ -494,18 +480,7 @@ export default function DrivePage() {
           )
         }
         pagination={
-          <Pagination
-            currentPageIndex={paging.index + 1}
-            pagesCount={paging.cursors.length}
-            openEnd={isLastKnown && hasMore}
-            onChange={({ detail }) => goToPage(detail.currentPageIndex - 1)}
-            ariaLabels={{
-              nextPageLabel: t('drive.pagination.next'),
-              previousPageLabel: t('drive.pagination.previous'),
-              pageLabel: (page) => t('drive.pagination.page', { page }),
-              paginationLabel: t('drive.pagination.label'),
-            }}
-          />
+          <CollectionPagination {...paging.paginationProps(listed?.next_cursor)} />
         }
         preferences={
           <TablePreferences

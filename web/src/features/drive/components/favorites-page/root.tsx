@@ -4,9 +4,10 @@ import { useNavigate } from 'react-router';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
-import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
+import { CollectionPagination } from '@/components/collection.tsx';
+import { useCursorPaging } from '@/lib/cursor-paging.ts';
 import { collectionAriaLabels, listCounter, RefreshButton } from '@/components/collection.tsx';
 import { ListErrorState } from '@/components/list-error.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
@@ -15,13 +16,6 @@ import { readPageSize, usePageSelection, writePageSize, type PageSize } from '@/
 import { useFavoritesPage, type FavoriteEntry, type ListFavoritesRequest } from '../../api/list-favorites.ts';
 import { changeFavorites } from '../favorite-actions.tsx';
 import { DEFAULT_COLUMNS, FAVORITES_HREF, favoriteColumns, PAGE_SIZE_KEY, PREFERENCES_KEY } from './table-config.tsx';
-
-/** Cursor paging state, valid for one page size (its `scope`). */
-interface Paging {
-  scope: string;
-  cursors: (string | undefined)[];
-  index: number;
-}
 
 /**
  * The user's favourites (/favorites): Cloudscape's table view of the starred files and folders,
@@ -35,9 +29,8 @@ export default function FavoritesPage() {
 
   const [pageSize, setPageSize] = useState<PageSize>(() => readPageSize(PAGE_SIZE_KEY));
   const scope = String(pageSize);
-  const [pagingState, setPaging] = useState<Paging>({ scope, cursors: [undefined], index: 0 });
-  const paging: Paging = pagingState.scope === scope ? pagingState : { scope, cursors: [undefined], index: 0 };
-  const cursor = paging.cursors[paging.index];
+  const paging = useCursorPaging(scope);
+  const cursor = paging.cursor;
   const request: ListFavoritesRequest = { page_size: pageSize, ...(cursor ? { cursor } : {}) };
   const { current, error, isValidating, mutate } = useFavoritesPage(request);
   const items = useMemo(() => current?.items ?? [], [current]);
@@ -57,13 +50,6 @@ export default function FavoritesPage() {
   );
 
   const hasMore = !!current?.next_cursor;
-  const isLastKnown = paging.index === paging.cursors.length - 1;
-  const goToPage = (pageIndex: number) => {
-    if (pageIndex < paging.cursors.length) setPaging({ ...paging, index: pageIndex });
-    else if (pageIndex === paging.cursors.length && isLastKnown && current?.next_cursor) {
-      setPaging({ ...paging, cursors: [...paging.cursors, current.next_cursor], index: pageIndex });
-    }
-  };
   const shown = paging.index * pageSize + items.length;
   const counter = current ? listCounter(shown, selected.length, !hasMore) : undefined;
 
@@ -78,7 +64,7 @@ export default function FavoritesPage() {
       });
       if (done.length > 0) selection.clear();
       // A later page emptied by the removal: back to the first rather than an empty page.
-      if (paging.index > 0 && done.length >= items.length) setPaging({ scope, cursors: [undefined], index: 0 });
+      if (paging.index > 0 && done.length >= items.length) paging.reset();
     } finally {
       setRemoving(false);
     }
@@ -145,18 +131,7 @@ export default function FavoritesPage() {
         )
       }
       pagination={
-        <Pagination
-          currentPageIndex={paging.index + 1}
-          pagesCount={paging.cursors.length}
-          openEnd={isLastKnown && hasMore}
-          onChange={({ detail }) => goToPage(detail.currentPageIndex - 1)}
-          ariaLabels={{
-            nextPageLabel: t('collection.nextPage'),
-            previousPageLabel: t('collection.previousPage'),
-            pageLabel: (page) => t('collection.page', { page }),
-            paginationLabel: t('collection.pagination'),
-          }}
-        />
+        <CollectionPagination {...paging.paginationProps(current?.next_cursor)} />
       }
       preferences={
         <TablePreferences

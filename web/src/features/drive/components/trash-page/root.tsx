@@ -5,10 +5,11 @@ import type { LoginRights } from '@shared/schemas/auth.ts';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
-import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { codes } from '@shared/codes.ts';
+import { CollectionPagination } from '@/components/collection.tsx';
+import { useCursorPaging } from '@/lib/cursor-paging.ts';
 import { collectionAriaLabels, listCounter, RefreshButton } from '@/components/collection.tsx';
 import { DeleteModal } from '@/components/delete-modal.tsx';
 import { ListErrorState } from '@/components/list-error.tsx';
@@ -26,13 +27,6 @@ import { bulkOutcome, refusedOutcome, type BulkOutcome } from '../../utils/bulk-
 import { originalFolderId, restorableInPlace } from '../../utils/trash.ts';
 import { LocationDialog, type ChosenFolder } from '../location-dialog.tsx';
 import { DEFAULT_COLUMNS, PAGE_SIZE_KEY, PREFERENCES_KEY, TRASH_HREF, trashColumns } from './table-config.tsx';
-
-/** Cursor paging state, valid for one page size (its `scope`). */
-interface Paging {
-  scope: string;
-  cursors: (string | undefined)[];
-  index: number;
-}
 
 type Dialog = 'restoreTo' | 'deleteForever' | 'emptyTrash';
 type Action = 'restore' | 'deleteForever';
@@ -72,9 +66,8 @@ export default function TrashPage() {
 
   const [pageSize, setPageSize] = useState<PageSize>(() => readPageSize(PAGE_SIZE_KEY));
   const scope = String(pageSize);
-  const [pagingState, setPaging] = useState<Paging>({ scope, cursors: [undefined], index: 0 });
-  const paging: Paging = pagingState.scope === scope ? pagingState : { scope, cursors: [undefined], index: 0 };
-  const cursor = paging.cursors[paging.index];
+  const paging = useCursorPaging(scope);
+  const cursor = paging.cursor;
   const request: ListTrashRequest = { page_size: pageSize, ...(cursor ? { cursor } : {}) };
   const { current, data, error, isValidating, mutate } = useTrashPage(request);
   const items = useMemo(() => current?.items ?? [], [current]);
@@ -98,17 +91,10 @@ export default function TrashPage() {
 
   /** After an action: when it took every entry of a later page, back to the first page rather than an empty one. */
   const afterChange = (gone: number) => {
-    if (paging.index > 0 && gone >= items.length) setPaging({ scope, cursors: [undefined], index: 0 });
+    if (paging.index > 0 && gone >= items.length) paging.reset();
   };
 
   const hasMore = !!current?.next_cursor;
-  const isLastKnown = paging.index === paging.cursors.length - 1;
-  const goToPage = (pageIndex: number) => {
-    if (pageIndex < paging.cursors.length) setPaging({ ...paging, index: pageIndex });
-    else if (pageIndex === paging.cursors.length && isLastKnown && current?.next_cursor) {
-      setPaging({ ...paging, cursors: [...paging.cursors, current.next_cursor], index: pageIndex });
-    }
-  };
 
   // Until the first answer, the scope the rights will get (level 3 reads the contract's trash).
   const listScope = current?.scope ?? data?.scope ?? (rights.drive >= 3 ? 'contract' : 'own');
@@ -382,18 +368,7 @@ export default function TrashPage() {
           )
         }
         pagination={
-          <Pagination
-            currentPageIndex={paging.index + 1}
-            pagesCount={paging.cursors.length}
-            openEnd={isLastKnown && hasMore}
-            onChange={({ detail }) => goToPage(detail.currentPageIndex - 1)}
-            ariaLabels={{
-              nextPageLabel: t('collection.nextPage'),
-              previousPageLabel: t('collection.previousPage'),
-              pageLabel: (page) => t('collection.page', { page }),
-              paginationLabel: t('collection.pagination'),
-            }}
-          />
+          <CollectionPagination {...paging.paginationProps(current?.next_cursor)} />
         }
         preferences={
           <TablePreferences
