@@ -1,6 +1,7 @@
 import useSWR, { mutate } from 'swr';
 import type { RouteRequest, RouteResponse } from '@shared/routes.ts';
 import { callApi, type CallOptions } from '@/lib/api-client.ts';
+import { revalidateApi } from '@/lib/api-swr.ts';
 
 export type ListFolderRequest = RouteRequest<'com_drive/drive_info'>;
 export type ListFolderResponse = RouteResponse<'com_drive/drive_info'>;
@@ -27,7 +28,13 @@ export function useFolderPage(request: ListFolderRequest) {
   });
 }
 
-/** Revalidates every cached page of a folder (after a create or an upload). */
+/**
+ * Revalidates every cached page of a folder (after a create, an upload, a rename, a move or a
+ * deletion), and the tag filter's pages, which list entries drive-wide with their names and places.
+ */
 export function refreshFolder(folderId: string): Promise<unknown> {
-  return mutate((key) => Array.isArray(key) && key[0] === PATH && ((key[1] as ListFolderRequest)?.folder_id ?? 'root') === folderId);
+  return Promise.all([
+    mutate((key) => Array.isArray(key) && key[0] === PATH && ((key[1] as ListFolderRequest)?.folder_id ?? 'root') === folderId),
+    revalidateApi('com_drive/tag_items'),
+  ]);
 }
