@@ -52,8 +52,11 @@ function recordTransfers(page: Page, origin: string) {
     if (!kind) return;
     pending.push(response.body().then((body) => {
       // Fonts (woff2) are compressed already: count them as sent.
-      bytes[kind] += kind === 'font' ? body.length : gzipSync(body, { level: 9 }).length;
+      const size = kind === 'font' ? body.length : gzipSync(body, { level: 9 }).length;
+      bytes[kind] += size;
       counts[kind] += 1;
+      // FIRST_LOAD_LIST=1: what each fetched file weighs, to see what a page pulls in.
+      if (process.env.FIRST_LOAD_LIST) console.error(`${kind} ${(size / 1024).toFixed(1)} KiB ${new URL(url).pathname}`);
     }, () => {}));
   });
   return async () => {

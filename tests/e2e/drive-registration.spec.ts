@@ -26,6 +26,8 @@ test('registers files with details, copies the values to all files and refuses a
   await user.signInAs(DEMO_KYK_ID, userId, temporary_password!, password);
   const tagName = `Invoices ${Date.now().toString(36)}`;
   const { tag } = await user.ok('com_drive/tag_create_btn', { name: tagName, scope: 'private' });
+  // The user registers in detail by default (the profile's file registration method).
+  await user.ok('com/user_info_file_regist_change', { file_regist_method: 1 });
 
   const login = new LoginPage(page);
   await login.open();
@@ -40,10 +42,11 @@ test('registers files with details, copies the values to all files and refuses a
   await drive.openFolder(folderName);
   const folderId = new URL(page.url()).searchParams.get('folder')!;
 
+  // Upload opens the detailed registration; the menu offers the simple one.
   await dialog.openUploadMenu();
-  await expect(dialog.menuItem()).toContainText('Upload with details…');
+  await expect(dialog.menuItem('simple')).toContainText('Upload without details');
   await page.keyboard.press('Escape');
-  await dialog.choose([pdf('invoice-0331.pdf'), pdf('invoice-0401.pdf')]);
+  await dialog.chooseThroughUpload([pdf('invoice-0331.pdf'), pdf('invoice-0401.pdf')]);
   await expect(dialog.dialog()).toContainText('Upload 2 files with details');
 
   await dialog.setStyle(0, 'e_bookkeeping');

@@ -16,8 +16,17 @@ export class RegistrationDialog {
     await control(this.page, 'upload-menu').click();
   }
 
-  menuItem(): Locator {
-    return locate(this.page, cloudscape.findButtonDropdown().findItemById('detailed'));
+  /** An item of the open Upload menu: `detailed` (Upload with details…) or `simple` (for a user registering in detail by default). */
+  menuItem(id: 'detailed' | 'simple'): Locator {
+    return locate(this.page, cloudscape.findButtonDropdown().findItemById(id));
+  }
+
+  /** Chooses files through the Upload button (a user whose registration method is detailed). */
+  async chooseThroughUpload(files: { name: string; mimeType: string; buffer: Buffer }[]) {
+    const chooser = this.page.waitForEvent('filechooser');
+    await control(this.page, 'upload-button').click();
+    await (await chooser).setFiles(files);
+    await expect(this.dialog()).toBeVisible();
   }
 
   /** Chooses files for detailed registration (the menu item's hidden input). */

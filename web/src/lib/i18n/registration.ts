@@ -5,6 +5,7 @@
  */
 const en = {
   action: 'Upload with details…',
+  simpleAction: 'Upload without details',
   menuLabel: 'More ways to upload',
   title_one: 'Upload {{count}} file with details',
   title_other: 'Upload {{count}} files with details',
@@ -36,6 +37,7 @@ const en = {
 
 const ja: typeof en = {
   action: '詳細を入力してアップロード…',
+  simpleAction: '詳細を入力せずにアップロード',
   menuLabel: 'その他のアップロード方法',
   title_one: '{{count}}件のファイルを詳細登録',
   title_other: '{{count}}件のファイルを詳細登録',

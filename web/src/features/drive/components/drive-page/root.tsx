@@ -283,18 +283,21 @@ export default function DrivePage() {
   );
   const pickFiles = useCallback(() => fileInput.current?.click(), []);
   const pickDetailedFiles = useCallback(() => detailedInput.current?.click(), []);
-  // Upload (simple registration) with detailed registration in its menu (SPEC.md §4: simple 0, detailed 1).
+  // Upload in the user's registration method (SPEC.md §4: simple 0, detailed 1; set on the profile), the other in its menu.
+  const detailedFirst = readStoredUser()?.file_regist_method === 1;
   const uploadButton = (variant: 'primary' | 'normal') => (
     <ButtonDropdown
       variant={variant}
-      mainAction={{ text: t('drive.actions.upload'), iconName: 'upload', onClick: pickFiles }}
+      mainAction={{ text: t('drive.actions.upload'), iconName: 'upload', onClick: detailedFirst ? pickDetailedFiles : pickFiles }}
       nativeMainActionAttributes={{ button: { 'data-testid': variant === 'primary' ? 'upload-button' : 'upload-button-empty' } as Record<string, string> }}
       nativeTriggerAttributes={{ 'data-testid': variant === 'primary' ? 'upload-menu' : 'upload-menu-empty' } as Record<string, string>}
       ariaLabel={t('registration.menuLabel')}
-      items={[{ id: 'detailed', text: t('registration.action'), iconName: 'edit' }]}
-      onItemClick={({ detail }) => {
-        if (detail.id === 'detailed') pickDetailedFiles();
-      }}
+      items={[
+        detailedFirst
+          ? { id: 'simple', text: t('registration.simpleAction'), iconName: 'upload' }
+          : { id: 'detailed', text: t('registration.action'), iconName: 'edit' },
+      ]}
+      onItemClick={({ detail }) => (detail.id === 'detailed' ? pickDetailedFiles() : pickFiles())}
     />
   );
 
