@@ -159,14 +159,14 @@ test('private and common tags in the tags dialog, the Tags column, the details p
   await lists.closeMenu();
 
   // A private and a common tag, created in the dialog and ticked there.
-  const todo = `todo ${run}`;
+  const reviewTag = `review ${run}`;
   const contracts = `Contracts ${run}`;
   await storage.select(contract.name);
   await (await lists.tagsAction()).click();
   await expect(lists.dialog()).toContainText('File tags');
-  await lists.createTag(todo, 'private');
-  await expect(lists.created()).toContainText(`The tag "${todo}" was created.`);
-  await expect(lists.dialogTag(todo)).toBeChecked();
+  await lists.createTag(reviewTag, 'private');
+  await expect(lists.created()).toContainText(`The tag "${reviewTag}" was created.`);
+  await expect(lists.dialogTag(reviewTag)).toBeChecked();
   await lists.createTag(contracts, 'common');
   await expect(lists.dialogTag(contracts)).toBeChecked();
   // A name taken in its scope is refused under the field.
@@ -177,7 +177,7 @@ test('private and common tags in the tags dialog, the Tags column, the details p
   await expect(lists.flash(`The tags of "${contract.name}" were saved.`)).toBeVisible();
   await expect(lists.rowTags(contract.name)).toHaveCount(2);
   await expect(lists.rowTags(contract.name).nth(0)).toHaveAttribute('data-tag-name', contracts);
-  await expect(lists.rowTags(contract.name).nth(1)).toHaveAttribute('data-tag-name', todo);
+  await expect(lists.rowTags(contract.name).nth(1)).toHaveAttribute('data-tag-name', reviewTag);
 
   // The common tag on the memo too (keyboard: Space ticks the focused box).
   await storage.select(memo.name);
@@ -192,13 +192,13 @@ test('private and common tags in the tags dialog, the Tags column, the details p
   // The details panel shows the selection's tags.
   await storage.select(contract.name);
   await lists.openDetails();
-  await expect(lists.details().getByTestId('details-tags')).toContainText(todo);
+  await expect(lists.details().getByTestId('details-tags')).toContainText(reviewTag);
   await expect(lists.details().getByTestId('details-place')).toHaveText(`Drive / ${folder.name}`);
   await shot(page, 'drive-tags-en');
 
   // The filter: the private tag's one entry; the common tag's two, newest tagging first.
-  await lists.filterByTag(todo);
-  await expect(lists.tagFilterActive()).toHaveText(`Items tagged "${todo}" anywhere in the drive, newest tagging first.`);
+  await lists.filterByTag(reviewTag);
+  await expect(lists.tagFilterActive()).toHaveText(`Items tagged "${reviewTag}" anywhere in the drive, newest tagging first.`);
   await expect(lists.names()).toHaveCount(1);
   await expect(lists.names().first()).toHaveAttribute('data-item-name', contract.name);
   await lists.filterByTag(contracts);
@@ -214,7 +214,7 @@ test('private and common tags in the tags dialog, the Tags column, the details p
   await storage.select(contract.name);
   await (await lists.tagsAction()).click();
   await expect(lists.dialog()).toContainText('ファイルタグ');
-  await expect(lists.dialogTag(todo)).toBeChecked();
+  await expect(lists.dialogTag(reviewTag)).toBeChecked();
   await shot(page, 'tags-dialog-ja');
   await page.getByTestId('tags-dialog-cancel').click();
   await lists.filterByTag(contracts);
