@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -13,6 +12,7 @@ import { ListErrorState } from '@/components/list-error.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { displayProps, TablePreferences, useTableDisplay } from '@/components/table-preferences.tsx';
 import { readPageSize, usePageSelection, writePageSize, type PageSize } from '@/lib/paging.ts';
+import { PlacedEmptyState } from '../place-cells.tsx';
 import { useFavoritesPage, type FavoriteEntry, type ListFavoritesRequest } from '../../api/list-favorites.ts';
 import { changeFavorites } from '../favorite-actions.tsx';
 import { DEFAULT_COLUMNS, FAVORITES_HREF, favoriteColumns, PAGE_SIZE_KEY, PREFERENCES_KEY } from './table-config.tsx';
@@ -113,21 +113,13 @@ export default function FavoritesPage() {
         error !== undefined && !current ? (
           <ListErrorState error={error} onRetry={() => void mutate()} />
         ) : (
-          <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }} data-testid="favorites-empty">
-            <SpaceBetween size="m">
-              <div>
-                <Box variant="strong" color="inherit">
-                  {t('places.favorites.empty.title')}
-                </Box>
-                <Box variant="p" color="inherit">
-                  {t('places.favorites.empty.description')}
-                </Box>
-              </div>
-              <Button href="/storage" onFollow={(event) => { event.preventDefault(); navigate('/storage'); }}>
-                {t('places.favorites.empty.goToDrive')}
-              </Button>
-            </SpaceBetween>
-          </Box>
+          <PlacedEmptyState
+            testId="favorites-empty"
+            title={t('places.favorites.empty.title')}
+            description={t('places.favorites.empty.description')}
+            goToDrive={t('places.favorites.empty.goToDrive')}
+            navigate={navigate}
+          />
         )
       }
       pagination={

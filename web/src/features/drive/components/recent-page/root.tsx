@@ -2,16 +2,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCollection } from '@cloudscape-design/collection-hooks';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { CollectionPagination, listCounter, RefreshButton } from '@/components/collection.tsx';
 import { ListErrorState } from '@/components/list-error.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { displayProps, TablePreferences, useTableDisplay } from '@/components/table-preferences.tsx';
 import { readPageSize, writePageSize, type PageSize } from '@/lib/paging.ts';
+import { PlacedEmptyState } from '../place-cells.tsx';
 import { useRecentFiles, type RecentEntry } from '../../api/list-recent.ts';
 import { DEFAULT_COLUMNS, PREFERENCES_KEY, RECENT_HREF, recentColumns } from './table-config.tsx';
 
@@ -69,21 +67,13 @@ export default function RecentPage() {
         error !== undefined && !data ? (
           <ListErrorState error={error} onRetry={() => void mutate()} />
         ) : (
-          <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }} data-testid="recent-empty">
-            <SpaceBetween size="m">
-              <div>
-                <Box variant="strong" color="inherit">
-                  {t('places.recent.empty.title')}
-                </Box>
-                <Box variant="p" color="inherit">
-                  {t('places.recent.empty.description')}
-                </Box>
-              </div>
-              <Button href="/storage" onFollow={(event) => { event.preventDefault(); navigate('/storage'); }}>
-                {t('places.recent.empty.goToDrive')}
-              </Button>
-            </SpaceBetween>
-          </Box>
+          <PlacedEmptyState
+            testId="recent-empty"
+            title={t('places.recent.empty.title')}
+            description={t('places.recent.empty.description')}
+            goToDrive={t('places.recent.empty.goToDrive')}
+            navigate={navigate}
+          />
         )
       }
       pagination={<CollectionPagination {...paginationProps} />}
