@@ -15,7 +15,8 @@ import { epochSeconds } from './data/table.ts';
 import { extendSession, getSession, isLive, type Session } from '#data/sessions.ts';
 import { contractAllows, getContract } from '#data/contracts.ts';
 import { getUser, type User } from '#data/users.ts';
-import { isIpAllowed } from './ip-policy.ts';
+import { getIpEntry } from '#data/ip-entries.ts';
+import { addressAllowed, CONTRACT_ENTRY_ID, rangesInForce } from './ip-policy.ts';
 
 import { envelopeResponse } from './envelope.ts';
 import { DomainError, InputError } from './errors.ts';
@@ -96,6 +97,8 @@ interface RequestState {
   token?: string;
   /** The client's address (functions/lib/client-address.ts). */
   sourceIp: string;
+  /** The IP ranges in force for the caller, read with the session (ip-policy.ts); empty allows all. */
+  ipRanges?: string[];
   started: number;
 }
 
@@ -211,15 +214,24 @@ const authenticate = (): ApiMiddleware => ({
     const token = readBearer(header(event, TOKEN_HEADER));
     const claims = token ? await verifyToken(token) : undefined;
     if (!claims) throw new DomainError('tokenTimeout');
-    const [session, user, contract] = await Promise.all([getSession(claims.kyk, claims.sub, claims.sid), getUser(claims.kyk, claims.sub), getContract(claims.kyk)]);
+    // Two rounds of reads at most: what the token names (with the contract's IP entry), then what
+    // the user's account-area group decides (rights, the group's IP entry) beside the session's slide.
+    const [session, user, contract, contractIp] = await Promise.all([
+      getSession(claims.kyk, claims.sub, claims.sid), getUser(claims.kyk, claims.sub), getContract(claims.kyk), getIpEntry(claims.kyk, CONTRACT_ENTRY_ID),
+    ]);
     // A stopped contract ends its sessions as a suspension does.
     if (!session || !isLive(session) || !user || user.status !== 0 || contract?.status !== 'active') throw new DomainError('tokenTimeout');
     api.language = user.language;
     const idleSeconds = config.sessionIdleMinutes * 60;
-    // Writing on every call would cost a write per request; sliding once a minute is indistinguishable.
-    const fresh = session.expires_at - epochSeconds() < idleSeconds - 60 ? await extendSession(session, idleSeconds) : session;
+    const groupId = user.groups?.ata ?? undefined;
+    const [fresh, rights, groupIp] = await Promise.all([
+      // Writing on every call would cost a write per request; sliding once a minute is indistinguishable.
+      session.expires_at - epochSeconds() < idleSeconds - 60 ? extendSession(session, idleSeconds) : session,
+      loadRights(user),
+      groupId ? getIpEntry(claims.kyk, groupId) : undefined,
+    ]);
     if (!fresh) throw new DomainError('tokenTimeout');
-    const rights = await loadRights(user);
+    api.ipRanges = rangesInForce({ group: groupIp, contract: contractIp });
     api.caller = { kykId: claims.kyk, userId: claims.sub, user, session: fresh, rights };
     api.log = api.log.child({ kyk: claims.kyk, user: claims.sub });
     api.token = await signToken({ kyk: claims.kyk, sub: claims.sub, sid: fresh.session_id, exp: fresh.expires_at });
@@ -234,11 +246,13 @@ const authenticate = (): ApiMiddleware => ({
  * header, which any client can write). Sign-in applies it in its own flow.
  */
 const ipPolicy = (): ApiMiddleware => ({
-  before: async ({ context }) => {
+  before: ({ context }) => {
     const caller = context.api.caller;
     // Signing out is always allowed: it only ends the caller's own session.
     if (!caller || context.api.path === 'login/logout_btn') return;
-    if (!(await isIpAllowed(caller.user, context.api.sourceIp))) {
+    const ranges = context.api.ipRanges;
+    if (!ranges) throw new Error('the IP ranges are read with the session');
+    if (!addressAllowed(ranges, context.api.sourceIp)) {
       context.api.token = undefined;
       throw new DomainError('loginLimitedByAdmin');
     }
