@@ -16,9 +16,19 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  * documented parser-less build keeps it out of the bundle.
  */
 const icuParserDir = dirname(createRequire(import.meta.url).resolve('@formatjs/icu-messageformat-parser/package.json'));
+/**
+ * React Router 7's package exports name its development build for every condition (its dev warnings
+ * included: remix-run/react-router#12532, #14753); a production build takes the production files,
+ * which the package ships beside them (no dev warnings in the console; about 0.5 KiB gzip less).
+ */
+const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: join(reactRouterDir, 'dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(reactRouterDir, 'dist/production/dom-export.mjs') },
+];
 
 /** The SPA: root web/, output web/dist (served by `npm start` locally and by CloudFront in AWS). */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: here('.'),
   publicDir: here('./public'),
   plugins: [react(), cloudscapeFontFiles(), cloudscapeAppLayoutRefreshOnly(), cloudscapeIconsInUse(here('./src')), localeFiles(), routeFlags()],
@@ -27,6 +37,7 @@ export default defineConfig({
       { find: '@shared', replacement: here('../shared') },
       { find: '@', replacement: here('./src') },
       { find: /^@formatjs\/icu-messageformat-parser$/, replacement: join(icuParserDir, 'lib/no-parser.js') },
+      ...(command === 'build' ? reactRouterProduction : []),
     ],
   },
   server: {
@@ -66,4 +77,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { COPY_INLINE_MAX, COPY_INLINE_MAX_BYTES } from '#shared/schemas/drive.ts';
+import { COPY_INLINE_MAX, COPY_INLINE_MAX_BYTES } from '#shared/drive-limits.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';

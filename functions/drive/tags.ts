@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { TAG_NAME_MAX, type DriveTag } from '#shared/schemas/drive.ts';
+import { TAG_NAME_MAX } from '#shared/drive-limits.ts';
+import type { DriveTag } from '#shared/schemas/drive.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { TransactionFailed } from '#lib/data/transact.ts';
 import { DomainError } from '#lib/errors.ts';

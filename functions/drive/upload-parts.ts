@@ -1,4 +1,4 @@
-import { MULTIPART_PART_BYTES } from '#shared/schemas/drive.ts';
+import { MULTIPART_PART_BYTES } from '#shared/drive-limits.ts';
 import { epochSeconds } from '#lib/data/table.ts';
 import { DomainError, InputError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';

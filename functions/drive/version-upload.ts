@@ -6,7 +6,8 @@ import type { Caller } from '#lib/api-handler.ts';
 import { ItemChangedError, toDriveItem, type DocumentFields, type ItemRecord, type PendingVersion } from '#data/drive-items.ts';
 import { hasLivePendingVersion, nextVersionOf, registerVersionUpload, setPendingVersionUploadId } from '#data/file-versions.ts';
 import { QuotaExceededError, readUsage, TooManyPendingError, type UploadLimits } from '#data/pending-uploads.ts';
-import { MULTIPART_PART_BYTES, MULTIPART_THRESHOLD_BYTES, type FileRegisterResponse } from '#shared/schemas/drive.ts';
+import { MULTIPART_PART_BYTES, MULTIPART_THRESHOLD_BYTES } from '#shared/drive-limits.ts';
+import type { FileRegisterResponse } from '#shared/schemas/drive.ts';
 import { objectKey, presignMultipartUpload, presignUpload } from '#lib/object-storage.ts';
 
 /** The contract's limits for an upload, with the quota checked against what is committed already. */

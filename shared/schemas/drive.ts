@@ -1,12 +1,7 @@
 import * as z from 'zod/mini';
+import { BULK_MAX, MAX_UPLOAD_BYTES, DUPLICATE_CHECK_MAX, ITEMS_TAGS_MAX, TAG_NAME_MAX, TAGS_PER_ITEM_MAX, TRANSACTION_AMOUNT_MAX, CONTENT_TYPE_MAX, CONTENT_TYPE_PATTERN } from '../drive-limits.ts';
 import { cursor, DEFAULT_PAGE_SIZE, flag, itemId, itemName, pageSize, sortFlag, trimmedText } from '../validation.ts';
 
-/** Largest file accepted (S3's single-PUT limit; above the threshold it goes up in parts). */
-export const MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
-/** Files above this go up as a multipart upload: parts retry alone and run in parallel. */
-export const MULTIPART_THRESHOLD_BYTES = 64 * 1024 ** 2;
-/** Part size of multipart uploads (S3 allows 5 MiB to 5 GiB; at most 320 parts up to MAX_UPLOAD_BYTES). */
-export const MULTIPART_PART_BYTES = 16 * 1024 ** 2;
 
 export const driveItem = z.object({
   id: z.string(),
@@ -69,7 +64,7 @@ export type FolderRegisterRequest = z.input<typeof folderRegisterRequest>;
 export const itemResponse = z.object({ item: driveItem });
 
 /** A MIME type as `type/subtype`, without parameters. */
-export const contentType = z.string().check(z.maxLength(255, 'validation.invalidValue'), z.regex(/^[\w.+-]+\/[\w.+-]+$/, 'validation.invalidValue'));
+export const contentType = z.string().check(z.maxLength(CONTENT_TYPE_MAX, 'validation.invalidValue'), z.regex(CONTENT_TYPE_PATTERN, 'validation.invalidValue'));
 
 /**
  * SPEC.md §4 document styles. The four legal styles (e-document, electronic bookkeeping, electronic
@@ -97,8 +92,6 @@ const calendarDate = z.string('validation.invalidValue').check(
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, 'validation.invalidValue'),
 );
-/** Transaction amounts in JPY (whole yen). */
-export const TRANSACTION_AMOUNT_MAX = 999_999_999_999;
 
 const uploadSize = z.number('validation.required').check(z.int('validation.invalidValue'), z.gte(0, 'validation.invalidValue'), z.lte(MAX_UPLOAD_BYTES, 'validation.invalidValue'));
 
@@ -185,8 +178,6 @@ export const downloadResponse = z.object({
 export type DownloadResponse = z.infer<typeof downloadResponse>;
 
 const rowVersion = z.number('validation.required').check(z.int('validation.invalidValue'), z.gte(1, 'validation.invalidValue'));
-/** Bulk actions take at most one page of a listing. */
-export const BULK_MAX = 100;
 const bulk = <T extends z.ZodMiniType>(entry: T) => z.array(entry, 'validation.required').check(z.minLength(1, 'validation.required'), z.maxLength(BULK_MAX, 'validation.invalidValue'));
 
 export const renameRequest = z.strictObject({ id: itemId, name: itemName, row_version: rowVersion });
@@ -278,9 +269,6 @@ export const recentListResponse = z.object({
 });
 export type RecentListResponse = z.infer<typeof recentListResponse>;
 
-/** SPEC.md §5: tag names at most 40 characters (longer answers -990000270002). */
-export const TAG_NAME_MAX = 40;
-export const TAGS_PER_ITEM_MAX = 20;
 const tagId = z.string('validation.required').check(z.regex(/^[0-9a-f-]{36}$/, 'validation.invalidValue'));
 export const tagScopes = ['common', 'private'] as const;
 
@@ -312,8 +300,6 @@ export const itemTagsSaveRequest = z.strictObject({
 });
 export type ItemTagsSaveRequest = z.input<typeof itemTagsSaveRequest>;
 
-/** At most this many entries a call: one key-condition query each (a page of the drive asks in chunks). */
-export const ITEMS_TAGS_MAX = 100;
 export const itemsTagsRequest = z.strictObject({
   ids: z.array(itemId, 'validation.required').check(z.minLength(1, 'validation.required'), z.maxLength(ITEMS_TAGS_MAX, 'validation.invalidValue')),
 });
@@ -335,8 +321,6 @@ export const taggedItemsResponse = z.object({
   next_cursor: z.nullable(z.string()),
 });
 
-/** Which of some names are held by files in a folder (before uploading them). */
-export const DUPLICATE_CHECK_MAX = 100;
 export const fileDuplicateCheckRequest = z.strictObject({
   folder_id: z._default(itemId, 'root'),
   names: z.array(itemName, 'validation.required').check(z.minLength(1, 'validation.required'), z.maxLength(DUPLICATE_CHECK_MAX, 'validation.invalidValue')),
@@ -391,13 +375,6 @@ const versionNumber = z.number('validation.required').check(z.int('validation.in
 export const fileVersionRequest = z.strictObject({ id: itemId, version: versionNumber });
 export const fileVersionRestoreRequest = z.strictObject({ id: itemId, version: versionNumber, row_version: rowVersion });
 export type FileVersionRestoreRequest = z.input<typeof fileVersionRestoreRequest>;
-/** A copy of at most this many entries (the selection and everything inside) is done within the call. */
-export const COPY_INLINE_MAX = 50;
-/** ...and of at most these bytes: server-side copies of larger files take longer than an API call may last. */
-export const COPY_INLINE_MAX_BYTES = 256 * 1024 ** 2;
-/** A ZIP download holds at most this many files and bytes (refused above, before anything is read). */
-export const ZIP_MAX_FILES = 10_000;
-export const ZIP_MAX_BYTES = 2 * 1024 ** 3;
 
 export const copyRequest = z.strictObject({
   items: bulk(seenItem),

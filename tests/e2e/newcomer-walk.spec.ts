@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from './fixtures.ts';
-import { MULTIPART_THRESHOLD_BYTES } from '#shared/schemas/drive.ts';
+import { MULTIPART_THRESHOLD_BYTES } from '#shared/drive-limits.ts';
 import { demoPassword } from './playwright.config.ts';
 import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MULTIPART_THRESHOLD_BYTES } from '#shared/schemas/drive.ts';
+import { MULTIPART_THRESHOLD_BYTES } from '#shared/drive-limits.ts';
 import type { DriveLevel } from '#shared/routes/define.ts';
 import { call, type ApiResult } from './support/api.ts';
 import { uploadFile } from './support/drive.ts';

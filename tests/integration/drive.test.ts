@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getContract } from '#data/contracts.ts';
-import { MULTIPART_THRESHOLD_BYTES } from '#shared/schemas/drive.ts';
+import { MULTIPART_THRESHOLD_BYTES } from '#shared/drive-limits.ts';
 import { aFolder } from './support/factories.ts';
 import { call, post } from './support/api.ts';
 import { sendBytes, uploadFile, waitUntilReady } from './support/drive.ts';

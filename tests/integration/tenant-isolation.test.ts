@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MULTIPART_THRESHOLD_BYTES } from '#shared/schemas/drive.ts';
+import { MULTIPART_THRESHOLD_BYTES } from '#shared/drive-limits.ts';
 import { aFolder } from './support/factories.ts';
 import { call, signIn } from './support/api.ts';
 import { uploadFile } from './support/drive.ts';

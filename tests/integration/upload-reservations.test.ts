@@ -7,7 +7,7 @@ import { logger } from '#lib/logger.ts';
 import { getItem } from '#data/drive-items.ts';
 import { setContractQuota } from '#data/pending-uploads.ts';
 import { sweepAbandonedUploads } from '#domain/uploads/sweep.ts';
-import { MULTIPART_THRESHOLD_BYTES } from '#shared/schemas/drive.ts';
+import { MULTIPART_THRESHOLD_BYTES } from '#shared/drive-limits.ts';
 import { call } from './support/api.ts';
 import { sendBytes, waitUntilReady } from './support/drive.ts';
 import { aUser } from './support/factories.ts';

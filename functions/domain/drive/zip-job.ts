@@ -1,6 +1,6 @@
 import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, GetObjectCommand, PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { Zip, ZipPassThrough } from 'fflate';
-import { ZIP_MAX_BYTES, ZIP_MAX_FILES } from '#shared/schemas/drive.ts';
+import { ZIP_MAX_BYTES, ZIP_MAX_FILES } from '#shared/drive-limits.ts';
 import { s3 } from '#lib/clients.ts';
 import { config } from '#lib/config.ts';
 import { filesBucketLayout } from '#lib/table-design.ts';

@@ -89,7 +89,7 @@ export class RecentPage extends PlacedList {
  */
 export class DriveListsPanel extends AppShell {
   private readonly tableWrapper = cloudscape.findTable(byTestId('drive-table'));
-  private readonly tagFilter = cloudscape.findSelect(byTestId('tag-filter'));
+  private readonly tagFilter = cloudscape.findButtonDropdown(byTestId('tag-filter'));
   private readonly dialogWrapper = cloudscape.findModal(byTestId('tags-dialog'));
 
   row(name: string): Locator {
@@ -163,13 +163,13 @@ export class DriveListsPanel extends AppShell {
 
   /** Chooses a tag by name in the filter's dropdown (its options show the name and the tag's kind). */
   async filterByTag(name: string) {
-    await locate(this.page, this.tagFilter.findTrigger()).click();
-    await locate(this.page, this.tagFilter.findDropdown().findOptions()).filter({ hasText: name }).first().click();
+    await locate(this.page, this.tagFilter.findNativeButton()).click();
+    await locate(this.page, this.tagFilter.findItems()).filter({ hasText: name }).first().click();
   }
 
   async clearTagFilter() {
-    await locate(this.page, this.tagFilter.findTrigger()).click();
-    await locate(this.page, this.tagFilter.findDropdown().findOptionByValue('')).click();
+    await locate(this.page, this.tagFilter.findNativeButton()).click();
+    await locate(this.page, this.tagFilter.findItemById('all')).click();
   }
 
   tagFilterActive(): Locator {

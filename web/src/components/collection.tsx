@@ -6,7 +6,6 @@ import Button from '@cloudscape-design/components/button';
 import Pagination, { type PaginationProps } from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
-import TextFilter, { type TextFilterProps } from '@cloudscape-design/components/text-filter';
 import { pagesCount, type PageSize } from '@/lib/paging.ts';
 import { TablePreferences } from './table-preferences.tsx';
 
@@ -49,23 +48,6 @@ const paginationAriaLabels = (t: TFunction): PaginationProps.Labels => ({
   pageLabel: (number) => t('collection.page', { page: number }),
   paginationLabel: t('collection.pagination'),
 });
-
-/**
- * Filter and pagination of a table paged in the browser by Cloudscape's collection hooks: pass
- * `filterProps` / `paginationProps` of `useCollection` as they come.
- */
-export function CollectionFilter({ filterProps, filteredItemsCount, placeholder }: { filterProps: TextFilterProps; filteredItemsCount: number | undefined; placeholder: string }) {
-  const { t } = useTranslation();
-  return (
-    <TextFilter
-      {...filterProps}
-      filteringPlaceholder={placeholder}
-      filteringAriaLabel={placeholder}
-      filteringClearAriaLabel={t('collection.clearFilter')}
-      countText={filterProps.filteringText ? t('collection.matches', { count: filteredItemsCount ?? 0 }) : undefined}
-    />
-  );
-}
 
 export function CollectionPagination(paginationProps: PaginationProps) {
   const { t } = useTranslation();

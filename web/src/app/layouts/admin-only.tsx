@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import type { LoginRights } from '@shared/schemas/auth.ts';
 import { useLoginUser } from '@/features/auth/api/get-login-user.ts';
 import { LoadingOverlay } from '@/components/loading-overlay.tsx';
-import { NoPermission } from '@/components/no-permission.tsx';
+
+// Only the users it refuses load the no-permission page (and its layout).
+const NoPermission = lazy(() => import('@/components/no-permission.tsx').then((module) => ({ default: module.NoPermission })));
 
 /**
  * Administration screens (users, groups, legal entities, security policy): only administrators
@@ -12,7 +15,13 @@ import { NoPermission } from '@/components/no-permission.tsx';
 export function AdminOnly() {
   const { data } = useLoginUser();
   if (!data) return <LoadingOverlay active />;
-  if (data.user.rights.admin !== 1) return <NoPermission />;
+  if (data.user.rights.admin !== 1) {
+    return (
+      <Suspense fallback={<LoadingOverlay active />}>
+        <NoPermission />
+      </Suspense>
+    );
+  }
   return <Outlet />;
 }
 
@@ -24,6 +33,12 @@ export function AdminOnly() {
 export function DriveOnly() {
   const { data } = useLoginUser();
   if (!data) return <LoadingOverlay active />;
-  if (data.user.rights.drive < 1) return <NoPermission reason="drive" />;
+  if (data.user.rights.drive < 1) {
+    return (
+      <Suspense fallback={<LoadingOverlay active />}>
+        <NoPermission reason="drive" />
+      </Suspense>
+    );
+  }
   return <Outlet context={data.user.rights satisfies LoginRights} />;
 }

@@ -4,9 +4,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { mutate } from 'swr';
 import AppLayout from '@cloudscape-design/components/app-layout';
 import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
-import Flashbar from '@cloudscape-design/components/flashbar';
 import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
-import SplitPanel from '@cloudscape-design/components/split-panel';
 import { changeLanguage } from '@/features/auth/api/change-language.ts';
 import { logout } from '@/features/auth/api/logout.ts';
 import { useLoginUser } from '@/features/auth/api/get-login-user.ts';
@@ -21,6 +19,10 @@ import { setTransfersPanelOpen, summarize, useTransfers, useTransfersPanelOpen }
 import { TopBar } from './top-bar.tsx';
 
 // The transfers drawer's content (progress bars and actions) loads when it is first opened.
+// Loaded with the first message, and the details panel with the first page that shows one: most
+// pages open without either.
+const Flashbar = lazy(() => import('@cloudscape-design/components/flashbar'));
+const SplitPanel = lazy(() => import('@cloudscape-design/components/split-panel'));
 const TransfersPanel = lazy(() => import('@/features/drive/components/transfers-panel.tsx').then((module) => ({ default: module.TransfersPanel })));
 const TRANSFERS_DRAWER = 'transfers';
 
@@ -211,6 +213,7 @@ function SignedInShell() {
         // A page's details panel (usePageSplitPanel): open and position are the user's, kept across pages.
         splitPanel={
           splitPanel ? (
+            <Suspense fallback={null}>
             <SplitPanel
               header={splitPanel.header}
               closeBehavior="collapse"
@@ -229,6 +232,7 @@ function SignedInShell() {
             >
               {splitPanel.content}
             </SplitPanel>
+            </Suspense>
           ) : undefined
         }
         splitPanelOpen={splitPanel ? splitPanelOpen : false}
@@ -237,7 +241,13 @@ function SignedInShell() {
         onSplitPanelResize={({ detail }) => setSplitPanelSize(detail.size)}
         splitPanelPreferences={{ position: splitPanelPosition }}
         onSplitPanelPreferencesChange={({ detail }) => setSplitPanelPosition(detail.position)}
-        notifications={notifications.length > 0 ? <Flashbar items={notifications} stackItems /> : undefined}
+        notifications={
+          notifications.length > 0 ? (
+            <Suspense fallback={null}>
+              <Flashbar items={notifications} stackItems />
+            </Suspense>
+          ) : undefined
+        }
         stickyNotifications
         ariaLabels={{
           navigation: t('nav.sideHeader'),

@@ -1,5 +1,5 @@
 import type { RouteRequest, RouteResponse } from '@shared/routes.ts';
-import { ITEMS_TAGS_MAX } from '@shared/schemas/drive.ts';
+import { ITEMS_TAGS_MAX } from '@shared/drive-limits.ts';
 import useSWR from 'swr';
 import { callApi, type CallOptions } from '@/lib/api-client.ts';
 

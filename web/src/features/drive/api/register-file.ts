@@ -1,5 +1,5 @@
 import type { RouteRequest, RouteResponse } from '@shared/routes.ts';
-import { contentType } from '@shared/schemas/drive.ts';
+import { isContentType } from '@shared/drive-limits.ts';
 import { callApi, type CallOptions } from '@/lib/api-client.ts';
 
 export type RegisterFileRequest = RouteRequest<'com_drive/file_reg_btn'>;
@@ -12,5 +12,5 @@ export const registerFile = (request: RegisterFileRequest, options?: CallOptions
 /** The content type the schema accepts (`type/subtype`), or none. */
 export function contentTypeOf(file: Blob): string | undefined {
   const type = file.type.split(';')[0]?.trim().toLowerCase() ?? '';
-  return contentType.safeParse(type).success ? type : undefined;
+  return isContentType(type) ? type : undefined;
 }

@@ -5,7 +5,8 @@ import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
-import { CollectionFilter, CollectionPagination, listCounter } from '@/components/collection.tsx';
+import { CollectionPagination, listCounter } from '@/components/collection.tsx';
+import { CollectionFilter } from '@/components/collection-filter.tsx';
 import type { GroupMember } from '../api/get-user-group.ts';
 
 const MEMBERS_PAGE_SIZE = 50;

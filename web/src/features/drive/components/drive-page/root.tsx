@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { useOutletContext, useSearchParams } from 'react-router';
 import type { LoginRights } from '@shared/schemas/auth.ts';
 import Box from '@cloudscape-design/components/box';
@@ -13,7 +12,6 @@ import { ITEM_ID_PATTERN } from '@shared/constants.ts';
 import { CollectionPagination } from '@/components/collection.tsx';
 import { useCursorPaging } from '@/lib/cursor-paging.ts';
 import { usePageLayout, usePageSplitPanel, type PageSplitPanel } from '@/components/page-layout.tsx';
-import { ListErrorState } from '@/components/list-error.tsx';
 import { displayProps, TablePreferences, useTableDisplay } from '@/components/table-preferences.tsx';
 import { Tx } from '@/components/translated.tsx';
 import { dismiss, newNotificationId, notify, SUCCESS_DISMISS_MS } from '@/lib/notifications.ts';
@@ -22,22 +20,20 @@ import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
 import { refreshFolder, useFolderPage } from '../../api/list-folder.ts';
 import { moveItems } from '../../api/move-items.ts';
-import { bulkOutcome } from '../../utils/bulk-outcome.ts';
 import type { ChosenFolder } from '../location-dialog.tsx';
 import type { ExistingFile } from '../../api/check-duplicates.ts';
 import { useFavoriteIds } from '../../api/list-favorites.ts';
 import { useItemsTags } from '../../api/list-items-tags.ts';
 import { useTaggedItemsPage } from '../../api/list-tagged-items.ts';
 import { placeText } from '../../utils/place.ts';
-import { DetailsPanel } from './details-panel.tsx';
 import { useFavoriteToggle } from './favorite-toggle.ts';
 import { TagFilter } from './tag-filter.tsx';
 import { useCopyAndZip } from '../copy-zip-actions.tsx';
 import type { planDrop, UploadTarget } from '../../utils/transfers.tsx';
 import { DropZone } from './drop-zone.tsx';
+import type { reportBulk as ReportBulk } from './report-bulk.tsx';
 import type { DroppedEntries } from '../../utils/dropped-files.ts';
 
-type BulkAnswer = { done: string[]; failed: { id: string; code: number; message: string }[] };
 import {
   defaultDriveColumns,
   driveColumns,
@@ -64,6 +60,10 @@ const LocationDialog = lazy(() => import('../location-dialog.tsx').then((module)
 const DuplicateChoiceModal = lazy(() => import('../duplicate-choice-modal.tsx').then((module) => ({ default: module.DuplicateChoiceModal })));
 const VersionHistoryModal = lazy(() => import('../version-history-modal.tsx').then((module) => ({ default: module.VersionHistoryModal })));
 const DetailedRegistrationModal = lazy(() => import('../detailed-registration-modal.tsx').then((module) => ({ default: module.DetailedRegistrationModal })));
+const DetailsPanel = lazy(() => import('./details-panel.tsx').then((module) => ({ default: module.DetailsPanel })));
+const ListErrorState = lazy(() => import('@/components/list-error.tsx').then((module) => ({ default: module.ListErrorState })));
+// The flash of a move or trash outcome (with its per-entry reasons) loads with the first outcome.
+const reportBulk = (...args: Parameters<typeof ReportBulk>) => void import('./report-bulk.tsx').then((module) => module.reportBulk(...args));
 const TagsDialog = lazy(() => import('../tags-dialog.tsx').then((module) => ({ default: module.TagsDialog })));
 const planDropOf = (...args: Parameters<typeof planDrop>) => transfers().then((module) => module.planDrop(...args));
 const isTagId = (value: string | null): value is string => value !== null && /^[0-9a-f-]{36}$/.test(value);
@@ -182,7 +182,11 @@ export default function DrivePage() {
     };
     return {
       header: one ? t('tags.details.title', { name: one.name }) : t('tags.details.header'),
-      content: <DetailsPanel selected={chosen} place={placeOf} tags={one ? itemsTags.data?.tags[one.id] : undefined} />,
+      content: (
+        <Suspense fallback={null}>
+          <DetailsPanel selected={chosen} place={placeOf} tags={one ? itemsTags.data?.tags[one.id] : undefined} />
+        </Suspense>
+      ),
       labels: {
         open: t('tags.details.open'),
         close: t('tags.details.close'),
@@ -196,7 +200,10 @@ export default function DrivePage() {
       },
     };
   }, [items, selectedKey, tagId, taggedPage, folderPlace, itemsTags.data, t]);
-  usePageSplitPanel(splitPanel);
+  // The details panel appears with the first selection and stays (its code loads then, not with the page).
+  const [detailsShown, setDetailsShown] = useState(false);
+  if (selectedIds.length > 0 && !detailsShown) setDetailsShown(true);
+  usePageSplitPanel(detailsShown ? splitPanel : undefined);
 
   const folderName = folderId === 'root' ? t('drive.title') : (current?.folder.name ?? '');
   usePageLayout(
@@ -446,7 +453,9 @@ export default function DrivePage() {
           // A folder that could not be loaded says so (never "This folder is empty" behind the error dialog).
           tagId ? (
             taggedError !== undefined && !taggedPage ? (
-              <ListErrorState error={taggedError} onRetry={() => void reloadTagged()} />
+              <Suspense fallback={null}>
+                <ListErrorState error={taggedError} onRetry={() => void reloadTagged()} />
+              </Suspense>
             ) : (
               <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }} data-testid="tag-filter-empty">
                 <SpaceBetween size="m">
@@ -458,7 +467,9 @@ export default function DrivePage() {
               </Box>
             )
           ) : error !== undefined && !current ? (
-            <ListErrorState error={error} onRetry={() => void mutate()} />
+            <Suspense fallback={null}>
+              <ListErrorState error={error} onRetry={() => void mutate()} />
+            </Suspense>
           ) : (
             <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }} data-testid="drive-empty">
               <SpaceBetween size="m">
@@ -611,41 +622,4 @@ export default function DrivePage() {
       )}
     </>
   );
-}
-
-/**
- * One flash for a bulk action: all done is a success that dismisses itself; anything refused stays
- * until dismissed and names each refused entry with the server's reason (a warning when some were
- * done). A call refused as a whole never gets here: it answers with an error of its own.
- */
-function reportBulk(
-  items: DriveItem[],
-  result: BulkAnswer,
-  t: TFunction,
-  texts: { one: (name: string) => string; many: (count: number) => string; failed: (count: number) => string },
-) {
-  const outcome = bulkOutcome(items, result);
-  const doneText = outcome.done.length === 1 ? texts.one(outcome.done[0]!.name) : outcome.done.length > 1 ? texts.many(outcome.done.length) : undefined;
-  if (outcome.failed.length === 0) {
-    if (doneText) notify({ id: newNotificationId('bulk-done'), type: 'success', header: doneText, dismissLabel: t('common.close') }, SUCCESS_DISMISS_MS);
-    return;
-  }
-  notify({
-    id: newNotificationId('bulk-failed'),
-    type: outcome.done.length > 0 ? 'warning' : 'error',
-    header: texts.failed(outcome.failed.length),
-    content: (
-      <div data-testid="bulk-failures">
-        {doneText && <div>{doneText}</div>}
-        <ul>
-          {outcome.failed.map(({ entry, message }) => (
-            <li key={entry.id} data-item-name={entry.name}>
-              <strong>{entry.name}</strong>: {message}
-            </li>
-          ))}
-        </ul>
-      </div>
-    ),
-    dismissLabel: t('common.close'),
-  });
 }

@@ -3,7 +3,8 @@ import { useCollection } from '@cloudscape-design/collection-hooks';
 import Box from '@cloudscape-design/components/box';
 import Header from '@cloudscape-design/components/header';
 import Table from '@cloudscape-design/components/table';
-import { CollectionFilter, CollectionPagination, listCounter } from '@/components/collection.tsx';
+import { CollectionPagination, listCounter } from '@/components/collection.tsx';
+import { CollectionFilter } from '@/components/collection-filter.tsx';
 import type { IpPolicyEntry } from '../../api/get-ip-policy.ts';
 import { ipGroupColumns } from './ip-groups-table-config.tsx';
 
