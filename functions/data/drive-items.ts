@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DriveItem, FolderRef } from '#shared/schemas/drive.ts';
+import type { DriveItem, FolderRef, ScanStatus } from '#shared/schemas/drive.ts';
 import { db } from '#lib/clients.ts';
 import { decodeCursor, encodeCursor, epochSeconds, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { batchGet } from '#lib/data/batch.ts';
@@ -50,6 +50,9 @@ export interface ItemRecord extends DriveItem {
   history_bytes?: number;
   /** How many kept earlier versions there are (the data-usage version counter gives them back on deletion). */
   history_count?: number;
+  /** The malware scan's verdict, and the version it is for (a newer version's bytes are unscanned until theirs arrives). */
+  scan_status?: ScanStatus;
+  scan_version?: number;
 }
 
 /** The SPEC.md §3 file fields a registration records. */
@@ -120,7 +123,12 @@ export const toDriveItem = (record: ItemRecord): DriveItem => ({
   ...(record.transaction_amount !== undefined ? { transaction_amount: record.transaction_amount } : {}),
   ...(record.recipient !== undefined ? { recipient: record.recipient } : {}),
   ...(record.provider !== undefined ? { provider: record.provider } : {}),
+  ...(currentScanStatus(record) ? { scan_status: currentScanStatus(record) } : {}),
 });
+
+/** The scan verdict on the file's current bytes, if they have been scanned. */
+export const currentScanStatus = (record: Pick<ItemRecord, 'version' | 'scan_status' | 'scan_version'>): ScanStatus | undefined =>
+  record.scan_version === record.version ? record.scan_status : undefined;
 
 export async function getItem(kykId: string, id: string): Promise<ItemRecord | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: table(), Key: itemKey(kykId, id), ConsistentRead: true }));

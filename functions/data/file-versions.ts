@@ -1,4 +1,6 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ScanStatus } from '#shared/schemas/drive.ts';
 import { db } from '#lib/clients.ts';
 import { batchWrite } from '#lib/data/batch.ts';
 import { decodeCursor, encodeCursor, table, type Keys } from '#lib/data/table.ts';
@@ -30,6 +32,8 @@ export interface VersionRecord {
   regist_user_id: string;
   regist_date: string;
   restored_from?: number;
+  /** The malware scan's verdict on these bytes (functions/domain/drive/malware.ts). */
+  scan_status?: ScanStatus;
 }
 
 const VERSION_DIGITS = 10;
@@ -345,3 +349,37 @@ export async function restoreVersion(
   return restored;
 }
 
+
+/**
+ * Records the malware scan's verdict on a version's bytes: on its version record, and on the file
+ * with the version it is for (the file shows it while that version is current: `currentScanStatus`).
+ * A verdict on an older version never replaces one on a newer. Repeated deliveries write the same
+ * values; a file or version gone meanwhile is left alone. Not a change by a user: no `row_version`.
+ */
+export async function recordScanStatus(kykId: string, itemId: string, version: number, status: ScanStatus): Promise<{ item: boolean; version: boolean }> {
+  const conditional = async (work: Promise<unknown>): Promise<boolean> => {
+    try {
+      await work;
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  };
+  const [item, record] = await Promise.all([
+    conditional(db().send(new UpdateCommand({
+      TableName: table(), Key: itemKey(kykId, itemId),
+      UpdateExpression: 'SET scan_status = :status, scan_version = :version',
+      ConditionExpression: "attribute_exists(pk) AND #type = :file AND (attribute_not_exists(scan_version) OR scan_version <= :version)",
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':status': status, ':version': version, ':file': 'file' },
+    }))),
+    conditional(db().send(new UpdateCommand({
+      TableName: table(), Key: versionKey(kykId, itemId, version),
+      UpdateExpression: 'SET scan_status = :status',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':status': status },
+    }))),
+  ]);
+  return { item, version: record };
+}

@@ -5,6 +5,7 @@ import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { eachEntry } from '#domain/drive/bulk.ts';
 import { reachableItem, writableFolder } from '#domain/drive/reach.ts';
+import { refuseIfThreat } from '#domain/drive/malware.ts';
 import { measureSubtree } from '#domain/drive/subtree.ts';
 import { runDriveJob } from '#domain/drive/job-kinds.ts';
 import { jobView, leaseUntil, putDriveJobMarker } from '#domain/drive/jobs.ts';
@@ -29,6 +30,7 @@ export const copyDriveItems: Operation<'com_drive/copy_btn'> = async ({ caller, 
   const checked = await eachEntry(input.items, language, async (entry) => {
     const item = await reachableItem(caller.kykId, entry.id);
     if (!item || (item.type === 'file' && item.status !== 'ready')) throw gone();
+    if (item.type === 'file') refuseIfThreat(item);
     if (item.type === 'folder') {
       if (item.id === destination.id || destination.chain.some((folder) => folder.id === item.id)) throw new DomainError('input', {}, { folder_id: 'notice.copyIntoItself' });
       if (!destination.holdsFolders) throw new DomainError('updateFailure', { max: MAX_FOLDER_DEPTH }, {}, 'notice.folderTooDeep');

@@ -4,8 +4,9 @@ import type { Operation } from '#lib/api-handler.ts';
 import { getContract } from '#data/contracts.ts';
 import { mayChangeItem } from '#domain/access.ts';
 import { reachableItem } from '#domain/drive/reach.ts';
+import { refuseIfThreat, refuseVersionIfThreat } from '#domain/drive/malware.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
-import { ItemChangedError, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
+import { currentScanStatus, ItemChangedError, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
 import { getVersion, hasLivePendingVersion, listVersions, nextVersionOf, restoreVersion, type VersionRecord } from '#data/file-versions.ts';
 import { QuotaExceededError } from '#data/pending-uploads.ts';
 import { copyObject, deleteObjects, objectKey, presignDownload } from '#lib/object-storage.ts';
@@ -20,7 +21,9 @@ async function reachableFile(kykId: string, id: string): Promise<ItemRecord> {
   return item;
 }
 
-const toVersion = (record: VersionRecord, item: ItemRecord) => ({
+const toVersion = (record: VersionRecord, item: ItemRecord) => {
+  const scanStatus = record.scan_status ?? (record.version === item.version ? currentScanStatus(item) : undefined);
+  return {
   version: record.version,
   size: record.size,
   content_type: record.content_type,
@@ -28,7 +31,9 @@ const toVersion = (record: VersionRecord, item: ItemRecord) => ({
   regist_date: record.regist_date,
   current: record.version === item.version,
   ...(record.restored_from !== undefined ? { restored_from: record.restored_from } : {}),
-});
+  ...(scanStatus ? { scan_status: scanStatus } : {}),
+  };
+};
 
 /** A file's versions, newest first (view level: whoever may read the file). */
 export const listFileHistory: Operation<'com_drive/file_history'> = async ({ caller, input }) => {
@@ -43,6 +48,8 @@ export const downloadFileVersion: Operation<'com_drive/file_history_download'> =
   const item = await reachableFile(caller.kykId, input.id);
   const record = await getVersion(caller.kykId, item.id, input.version);
   if (!record) throw versionGone();
+  if (record.version === item.version) refuseIfThreat(item);
+  refuseVersionIfThreat(item.name, record);
   const { url, expiresAt } = await presignDownload(record.s3_key, item.name, record.content_type ?? 'application/octet-stream');
   await noteRecent(item, caller.userId, 'download', log);
   return { url, file_name: item.name, size: record.size, expires_at: expiresAt };
@@ -61,6 +68,7 @@ export const restoreFileVersion: Operation<'com_drive/file_history_restore_btn'>
   if (hasLivePendingVersion(item)) throw new DomainError('updateFailure', {}, {}, 'notice.fileUploading');
   const from = await getVersion(caller.kykId, item.id, input.version);
   if (!from) throw versionGone();
+  refuseVersionIfThreat(item.name, from);
   const contract = await getContract(caller.kykId);
   const quota = contract?.quota_bytes;
   if (quota !== undefined && (contract?.committed_bytes ?? contract?.usage_bytes ?? 0) + from.size > quota) throw new DomainError('serverCapacityExceeded');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { nowIso } from '#lib/data/table.ts';
 import { DomainError } from '#lib/errors.ts';
+import { refuseIfThreat } from '#domain/drive/malware.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { reachableItem } from '#domain/drive/reach.ts';
 import { jobView, leaseUntil, putDriveJobMarker } from '#domain/drive/jobs.ts';
@@ -16,6 +17,7 @@ export const startZipDownload: Operation<'com_drive/zip_download_btn'> = async (
   for (const id of ids) {
     const item = await reachableItem(caller.kykId, id);
     if (!item || (item.type === 'file' && item.status !== 'ready')) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+    if (item.type === 'file') refuseIfThreat(item);
   }
   const job: DriveJobRecord = {
     kyk_id: caller.kykId, job_id: randomUUID(), kind: 'zip', user_id: caller.userId, language, state: 'running',

@@ -1,3 +1,4 @@
+import type { ScanStatus } from '#shared/schemas/drive.ts';
 /**
  * The physical shape of the tables, declared once: the CDK data stack and the local stack's
  * CreateTable both build from it. Entity modules in functions/ own the key *values*
@@ -81,6 +82,19 @@ export const filesBucketLayout = {
   exportPrefix: 'exports/',
   exportRetentionDays: 1,
   importObjects: 't/*/imports/',
+} as const;
+
+/**
+ * GuardDuty Malware Protection for S3 on the files bucket (infra/aws/storage-stack.ts): it scans every
+ * object under `t/`, tags it with its result, and sends the result as an EventBridge event that the
+ * storage-events function records on the file (functions/domain/drive/malware.ts). The bucket's
+ * policy refuses every read of an object tagged as a threat, whatever signed the request.
+ */
+export const malwareScan = {
+  tagKey: 'GuardDutyMalwareScanStatus',
+  threatsFound: 'THREATS_FOUND' satisfies ScanStatus,
+  eventSource: 'aws.guardduty',
+  eventDetailType: 'GuardDuty Malware Protection Object Scan Result',
 } as const;
 
 /**

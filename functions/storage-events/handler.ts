@@ -15,6 +15,7 @@ import { noteRecent } from '#domain/drive/recent.ts';
 import { recordAccessOf } from '#domain/drive/access-log.ts';
 import { runDriveJob, sweepDriveJobs } from '#domain/drive/job-kinds.ts';
 import { parseDriveJobKey } from '#domain/drive/jobs.ts';
+import { isScanResultEvent, recordScanResult, type ScanResultEvent } from '#domain/drive/malware.ts';
 
 const PURGE_BUDGET_MS = 40_000;
 
@@ -24,7 +25,12 @@ const PURGE_BUDGET_MS = 40_000;
  * (`t/<kyk>/imports/<id>/...`) start an import job, resume one whose worker died, or purge a
  * deleted one (functions/imports).
  */
-export const handler = async (event: S3Event | ScheduledEvent, context?: Context): Promise<void> => {
+export const handler = async (event: S3Event | ScheduledEvent | ScanResultEvent, context?: Context): Promise<void> => {
+  // GuardDuty's verdict on an object (EventBridge): recorded on the file it belongs to.
+  if ('detail-type' in event && isScanResultEvent(event)) {
+    await recordScanResult(event, logger);
+    return;
+  }
   // The schedule (EventBridge, every minute): recover imports whose worker died, release abandoned uploads, purge.
   if ('detail-type' in event) {
     const stale = await sweepRunningImports();

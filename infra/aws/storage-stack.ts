@@ -1,5 +1,6 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
+import { AnyPrincipal, Effect, ManagedPolicy, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { CfnMalwareProtectionPlan } from 'aws-cdk-lib/aws-guardduty';
 import { BlockPublicAccess, Bucket, BucketEncryption, EventType, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -7,7 +8,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import { AppFunction } from './app-function.ts';
 import type { DataStack } from './data-stack.ts';
-import { filesBucketCors, filesBucketLayout } from '#lib/table-design.ts';
+import { filesBucketCors, filesBucketLayout, malwareScan } from '#lib/table-design.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import { acknowledge, acknowledgeBucketNotificationsHandler, objectPrefixFinding } from './nag.ts';
 import {
@@ -79,6 +80,9 @@ export class StorageStack extends Stack {
       ],
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'files/',
+      // GuardDuty's malware scans start from the bucket's EventBridge events; declared here so that
+      // the notifications CDK writes keep them (GuardDuty would otherwise switch them on behind CDK).
+      eventBridgeEnabled: true,
       removalPolicy: config.removalPolicy,
       autoDeleteObjects: destroy,
     });
@@ -121,6 +125,8 @@ export class StorageStack extends Stack {
     this.filesBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(storageEvents), {
       prefix: tenantObjectPrefix,
     });
+
+    this.addMalwareProtection(config.name, storageEvents, data.key);
 
     acknowledge(
       storageEventsFunction.role,
@@ -172,5 +178,85 @@ export class StorageStack extends Stack {
       'Presigned PUT/GET for objects under the tenant prefix t/ only; keys are created per upload, ' +
         'so the prefix is the narrowest resource that can be named.',
     );
+  }
+
+  /**
+   * GuardDuty Malware Protection for S3 (docs/drive.md "Malware scanning"): every object under `t/`
+   * is scanned on arrival and tagged with the verdict; the verdict's event runs storage-events, which
+   * records it on the file; and the bucket refuses to read an object tagged as a threat, whoever
+   * asks (presigned downloads, copies, ZIP jobs), so nothing depends on the event having arrived.
+   */
+  private addMalwareProtection(name: string, storageEvents: AppFunction['fn'], key: DataStack['key']): void {
+    const bucket = this.filesBucket;
+    const scannerRole = new Role(this, 'MalwareProtectionRole', {
+      description: `ComDrive ${name}: GuardDuty Malware Protection scans and tags the files bucket's objects`,
+      assumedBy: new ServicePrincipal('malware-protection-plan.guardduty.amazonaws.com'),
+      inlinePolicies: {
+        scan: new PolicyDocument({
+          statements: [
+            // The managed EventBridge rule GuardDuty keeps on the bucket's events (its documented role policy).
+            new PolicyStatement({
+              actions: ['events:PutRule', 'events:DeleteRule', 'events:PutTargets', 'events:RemoveTargets'],
+              resources: [this.formatArn({ service: 'events', resource: 'rule', resourceName: 'DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3*' })],
+              conditions: { StringLike: { 'events:ManagedBy': 'malware-protection-plan.guardduty.amazonaws.com' } },
+            }),
+            new PolicyStatement({
+              actions: ['events:DescribeRule', 'events:ListTargetsByRule'],
+              resources: [this.formatArn({ service: 'events', resource: 'rule', resourceName: 'DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3*' })],
+            }),
+            new PolicyStatement({
+              actions: ['s3:GetObject', 's3:GetObjectVersion', 's3:GetObjectTagging', 's3:GetObjectVersionTagging', 's3:PutObjectTagging', 's3:PutObjectVersionTagging'],
+              resources: [bucket.arnForObjects(`${tenantObjectPrefix}*`)],
+            }),
+            new PolicyStatement({ actions: ['s3:PutObject'], resources: [bucket.arnForObjects('malware-protection-resource-validation-object')] }),
+            new PolicyStatement({ actions: ['s3:ListBucket', 's3:GetBucketNotification', 's3:PutBucketNotification'], resources: [bucket.bucketArn] }),
+            ...(key
+              ? [new PolicyStatement({
+                  actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
+                  resources: [key.keyArn],
+                  conditions: { StringLike: { 'kms:ViaService': `s3.${this.region}.amazonaws.com` } },
+                })]
+              : []),
+          ],
+        }),
+      },
+    });
+    acknowledge(
+      scannerRole,
+      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:events:<AWS::Region>:<AWS::AccountId>:rule/DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3*]',
+      "GuardDuty names the EventBridge rule it manages on the bucket itself, under this fixed prefix (GuardDuty's documented role policy for Malware Protection for S3).",
+    );
+    acknowledge(
+      scannerRole,
+      objectPrefixFinding(bucket, tenantObjectPrefix),
+      'GuardDuty reads and tags every object it scans under the tenant prefix t/; keys are created per upload, so the prefix is the narrowest resource that can be named.',
+    );
+    const plan = new CfnMalwareProtectionPlan(this, 'MalwareProtectionPlan', {
+      role: scannerRole.roleArn,
+      protectedResource: { s3Bucket: { bucketName: bucket.bucketName, objectPrefixes: [tenantObjectPrefix] } },
+      actions: { tagging: { status: 'ENABLED' } },
+    });
+    plan.node.addDependency(scannerRole);
+
+    bucket.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'DenyReadingThreats',
+        effect: Effect.DENY,
+        principals: [new AnyPrincipal()],
+        actions: ['s3:GetObject', 's3:GetObjectVersion'],
+        resources: [bucket.arnForObjects('*')],
+        conditions: { StringEquals: { [`s3:ExistingObjectTag/${malwareScan.tagKey}`]: malwareScan.threatsFound } },
+      }),
+    );
+
+    new Rule(this, 'MalwareScanResults', {
+      description: `ComDrive ${name}: GuardDuty malware scan verdicts on the files bucket, recorded on the files (storage-events)`,
+      eventPattern: {
+        source: [malwareScan.eventSource],
+        detailType: [malwareScan.eventDetailType],
+        detail: { s3ObjectDetails: { bucketName: [bucket.bucketName] } },
+      },
+      targets: [new LambdaFunction(storageEvents, { retryAttempts: 8 })],
+    });
   }
 }

@@ -3,6 +3,10 @@ import { BULK_MAX, MAX_UPLOAD_BYTES, DUPLICATE_CHECK_MAX, ITEMS_TAGS_MAX, TAG_NA
 import { cursor, DEFAULT_PAGE_SIZE, flag, itemId, itemName, pageSize, sortFlag, trimmedText } from '../validation.ts';
 
 
+/** GuardDuty Malware Protection's verdicts on an object (functions/domain/drive/malware.ts). */
+export const scanStatuses = ['NO_THREATS_FOUND', 'THREATS_FOUND', 'UNSUPPORTED', 'ACCESS_DENIED', 'FAILED'] as const;
+export type ScanStatus = (typeof scanStatuses)[number];
+
 export const driveItem = z.object({
   id: z.string(),
   parent_id: z.string(),
@@ -26,6 +30,8 @@ export const driveItem = z.object({
   transaction_amount: z.optional(z.number()),
   recipient: z.optional(z.string()),
   provider: z.optional(z.string()),
+  /** The malware scan's verdict on the current version's bytes (absent until scanned; files only). */
+  scan_status: z.optional(z.enum(scanStatuses)),
 });
 export type DriveItem = z.infer<typeof driveItem>;
 
@@ -354,6 +360,8 @@ export const fileVersion = z.object({
   current: z.boolean(),
   /** Restored from this earlier version. */
   restored_from: z.optional(z.number()),
+  /** The malware scan's verdict on this version's bytes. */
+  scan_status: z.optional(z.enum(scanStatuses)),
 });
 export type FileVersion = z.infer<typeof fileVersion>;
 

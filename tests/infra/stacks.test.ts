@@ -249,6 +249,46 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       expect(JSON.stringify(puts[0]!.Resource)).toContain('/exports/*');
     });
 
+    it('scans every tenant object with GuardDuty Malware Protection, records its verdict and refuses to read a threat', () => {
+      const resources = s.templates.storage.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
+      const bucketId = s.logicalId(s.built.stacks.storage.filesBucket);
+      const [fnId] = Object.entries(resources).find(([id, r]) => id.startsWith('StorageEventsFunction') && r.Type === 'AWS::Lambda::Function')!;
+      const [roleId] = Object.entries(resources).find(([id, r]) => id.startsWith('MalwareProtectionRole') && r.Type === 'AWS::IAM::Role')!;
+      s.templates.storage.hasResourceProperties('AWS::GuardDuty::MalwareProtectionPlan', {
+        Role: { 'Fn::GetAtt': [roleId, 'Arn'] },
+        ProtectedResource: { S3Bucket: { BucketName: { Ref: bucketId }, ObjectPrefixes: ['t/'] } },
+        Actions: { Tagging: { Status: 'ENABLED' } },
+      });
+      s.templates.storage.hasResourceProperties('AWS::IAM::Role', {
+        AssumeRolePolicyDocument: { Statement: [Match.objectLike({ Principal: { Service: 'malware-protection-plan.guardduty.amazonaws.com' } })] },
+      });
+      // Whoever signed the request (a presigned download, a copy, a ZIP job): no read of a threat.
+      s.templates.storage.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: bucketId },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Sid: 'DenyReadingThreats',
+              Effect: 'Deny',
+              Principal: { AWS: '*' },
+              Action: ['s3:GetObject', 's3:GetObjectVersion'],
+              Condition: { StringEquals: { 's3:ExistingObjectTag/GuardDutyMalwareScanStatus': 'THREATS_FOUND' } },
+            }),
+          ]),
+        },
+      });
+      // The bucket's EventBridge events (what GuardDuty's scans start from) are CDK's, not switched on behind it.
+      s.templates.storage.hasResourceProperties('Custom::S3BucketNotifications', { NotificationConfiguration: { EventBridgeConfiguration: {} } });
+      s.templates.storage.hasResourceProperties('AWS::Events::Rule', {
+        EventPattern: {
+          source: ['aws.guardduty'],
+          'detail-type': ['GuardDuty Malware Protection Object Scan Result'],
+          detail: { s3ObjectDetails: { bucketName: [{ Ref: bucketId }] } },
+        },
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })],
+      });
+    });
+
     it('sweeps dead import jobs and abandoned uploads every minute with the storage-events Lambda', () => {
       const resources = s.templates.storage.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
       const [fnId] = Object.entries(resources).find(([id, r]) => id.startsWith('StorageEventsFunction') && r.Type === 'AWS::Lambda::Function')!;

@@ -4,7 +4,8 @@ import { config } from '#lib/config.ts';
 import { nowIso } from '#lib/data/table.ts';
 import type { Logger } from '#lib/logger.ts';
 import { deleteObjects, objectKey } from '#lib/object-storage.ts';
-import { getItem, getItems, type DocumentFields, type ItemRecord } from '#data/drive-items.ts';
+import { currentScanStatus, getItem, getItems, type DocumentFields, type ItemRecord } from '#data/drive-items.ts';
+import { malwareScan } from '#lib/table-design.ts';
 import { readUsage } from '#data/pending-uploads.ts';
 import type { DriveJobOutcome, DriveJobRecord } from '#data/drive-jobs.ts';
 import { abandonCopy, copiedId, CopyNameTakenError, CopyParentGoneError, CopyQuotaError, insertCopiedEntry, publishCopy, type CopyRecord } from '#data/drive-copies.ts';
@@ -68,6 +69,7 @@ async function copyWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutco
     };
   };
   const write = async (source: ItemRecord, copy: CopyRecord, hidden: boolean): Promise<void> => {
+    if (source.type === 'file' && currentScanStatus(source) === malwareScan.threatsFound) throw new JobRefusal('permission', 'notice.threatFound', { name: source.name });
     // The bytes first: the entry, once there, always has its object (a resumed run copies again).
     if (source.type === 'file' && source.s3_key && copy.s3_key) {
       await s3().send(new CopyObjectCommand({ Bucket: config.bucketName, Key: copy.s3_key, CopySource: `${config.bucketName}/${encodeURIComponent(source.s3_key).replace(/%2F/g, '/')}` }));

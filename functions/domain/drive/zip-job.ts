@@ -3,8 +3,8 @@ import { Zip, ZipPassThrough } from 'fflate';
 import { ZIP_MAX_BYTES, ZIP_MAX_FILES } from '#shared/drive-limits.ts';
 import { s3 } from '#lib/clients.ts';
 import { config } from '#lib/config.ts';
-import { filesBucketLayout } from '#lib/table-design.ts';
-import type { ItemRecord } from '#data/drive-items.ts';
+import { filesBucketLayout, malwareScan } from '#lib/table-design.ts';
+import { currentScanStatus, type ItemRecord } from '#data/drive-items.ts';
 import type { DriveJobOutcome, DriveJobRecord } from '#data/drive-jobs.ts';
 import { reachableItem } from './reach.ts';
 import { childPages } from './subtree.ts';
@@ -43,6 +43,8 @@ async function listEntries(kykId: string, selected: ItemRecord[]): Promise<{ ent
   let files = 0;
   const add = (path: string, item: ItemRecord) => {
     entries.push({ path, item });
+    // No threat leaves through a ZIP (the bucket policy would refuse to read it in AWS anyway).
+    if (item.type === 'file' && currentScanStatus(item) === malwareScan.threatsFound) throw new JobRefusal('permission', 'notice.threatFound', { name: path });
     if (item.type === 'file') {
       files += 1;
       bytes += item.size ?? 0;
