@@ -83,6 +83,9 @@ export const codes = {
   restoreSameNameInNewLocation: error(-990000310005),
   restoreNewLocationMissing: error(-990000310006),
   restoreNewLocationError: error(-990000310007),
+  // Folder permissions (docs/drive.md "Folder permissions").
+  permissionNoUpdater: error(990000140101),
+  permissionBothSides: error(990000140102),
   /** SPEC.md §8 "old file deletion not allowed" (no number given): the legal document styles. */
   oldFileDeletionNotAllowed: error(-990000090009),
 } as const satisfies Record<string, CodeDef>;

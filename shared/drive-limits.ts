@@ -32,3 +32,5 @@ export const COPY_INLINE_MAX_BYTES = 256 * 1024 ** 2;
 /** A ZIP download holds at most this many files and bytes (refused above, before anything is read). */
 export const ZIP_MAX_FILES = 10_000;
 export const ZIP_MAX_BYTES = 2 * 1024 ** 3;
+/** Users and groups on a folder's permission settings, both sides together (one item's attribute). */
+export const FOLDER_PERMISSION_ENTRIES_MAX = 200;

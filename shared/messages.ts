@@ -74,6 +74,8 @@ const en = {
     restoreSameNameInNewLocation: 'An item with the same name already exists in the new location.',
     restoreNewLocationMissing: 'The selected location does not exist.',
     restoreNewLocationError: 'The item cannot be restored into the selected location.',
+    permissionNoUpdater: 'Give at least one user or group update permission.',
+    permissionBothSides: 'The same user or group cannot have both view and update permission.',
     oldFileDeletionNotAllowed: 'The old file cannot be deleted or replaced: files of this document style are kept. Keep it as an old version, or keep both.',
   } satisfies Record<CodeName, string>,
   validation: {
@@ -281,6 +283,8 @@ const ja: Catalogue = {
     restoreSameNameInNewLocation: '新しい場所に同じ名前のアイテムが既に存在します。',
     restoreNewLocationMissing: '選択した場所が存在しません。',
     restoreNewLocationError: '選択した場所にはこのアイテムを復元できません。',
+    permissionNoUpdater: '更新権限を持つユーザーまたはグループを1人以上設定してください。',
+    permissionBothSides: '同じユーザーまたはグループに閲覧権限と更新権限の両方を設定することはできません。',
     oldFileDeletionNotAllowed: '古いファイルは削除も置き換えもできません。この文書区分のファイルは保存されます。旧版として保存するか、両方を残してください。',
   },
   validation: {

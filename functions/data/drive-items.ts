@@ -1,10 +1,10 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DriveItem, FolderRef, ScanStatus } from '#shared/schemas/drive.ts';
+import type { DriveItem, FolderRef, PermissionPolicy, PermissionSide, ScanStatus } from '#shared/schemas/drive.ts';
 import { db } from '#lib/clients.ts';
 import { decodeCursor, encodeCursor, epochSeconds, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { batchGet } from '#lib/data/batch.ts';
 import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
-import { versionedUpdateItem } from '#lib/data/versioned.ts';
+import { versionedUpdate, versionedUpdateItem } from '#lib/data/versioned.ts';
 
 /**
  * Drive entries (files and folders). Access patterns (see functions/lib/data/README.md):
@@ -53,6 +53,15 @@ export interface ItemRecord extends DriveItem {
   /** The malware scan's verdict, and the version it is for (a newer version's bytes are unscanned until theirs arrives). */
   scan_status?: ScanStatus;
   scan_version?: number;
+  /** A folder's own permission settings (functions/domain/drive/folder-access.ts); absent: it follows the folders above. */
+  acl?: FolderAcl;
+}
+
+/** A folder's own permission settings, kept on the folder's item (read with its path, no extra read). */
+export interface FolderAcl {
+  policy: PermissionPolicy;
+  view: PermissionSide;
+  update: PermissionSide;
 }
 
 /** The SPEC.md §3 file fields a registration records. */
@@ -143,6 +152,7 @@ export async function getItems(kykId: string, ids: string[]): Promise<ItemRecord
 export interface FolderState extends FolderRef {
   parent_id: string;
   trashed: boolean;
+  acl?: FolderAcl;
 }
 
 /** No folder is created, moved or restored deeper than this. */
@@ -169,12 +179,12 @@ export async function folderPaths(kykId: string, folderIds: string[], options: {
   const known = new Map<string, FolderState>();
   let frontier = [...new Set(folderIds.filter((id) => id !== ROOT_ID))];
   for (let level = 0; frontier.length > 0 && level <= PATH_WALK_LIMIT; level++) {
-    const found = await batchGet<{ id: string; name: string; parent_id: string; trashed_date?: string; purging?: boolean }>(frontier.map((id) => itemKey(kykId, id)), {
-      projection: 'id, #name, parent_id, trashed_date, purging',
+    const found = await batchGet<{ id: string; name: string; parent_id: string; trashed_date?: string; purging?: boolean; acl?: FolderAcl }>(frontier.map((id) => itemKey(kykId, id)), {
+      projection: 'id, #name, parent_id, trashed_date, purging, acl',
       names: { '#name': 'name' },
       consistent: options.consistent ?? false,
     });
-    for (const folder of found) known.set(folder.id, { id: folder.id, name: folder.name, parent_id: folder.parent_id, trashed: isTrashed(folder) });
+    for (const folder of found) known.set(folder.id, { id: folder.id, name: folder.name, parent_id: folder.parent_id, trashed: isTrashed(folder), ...(folder.acl ? { acl: folder.acl } : {}) });
     frontier = [...new Set(found.map((folder) => folder.parent_id).filter((id) => id !== ROOT_ID && !known.has(id)))];
   }
   const paths = new Map<string, FolderPath>();
@@ -442,4 +452,20 @@ export async function claimedNamesStartingWith(kykId: string, folderId: string, 
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return names;
+}
+
+/**
+ * Sets a folder's own permission settings, or removes them (`undefined`: it follows the folders
+ * above again), over the version read; the folder must still be a folder out of the trash. Not a
+ * change of its contents: the update date (and the listing by date) stays. -201 on a lost race.
+ */
+export async function saveFolderAcl(folder: Pick<ItemRecord, 'kyk_id' | 'id'>, acl: FolderAcl | undefined, expectedVersion: number): Promise<ItemRecord> {
+  return versionedUpdate<ItemRecord>({
+    key: itemKey(folder.kyk_id, folder.id),
+    expectedVersion,
+    ...(acl ? { set: { acl } } : { remove: ['acl'] }),
+    condition: '#type = :folder AND attribute_not_exists(trashed_date) AND attribute_not_exists(purging)',
+    names: { '#type': 'type' },
+    values: { ':folder': 'folder' },
+  });
 }

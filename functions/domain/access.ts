@@ -48,8 +48,11 @@ export const allows = (rights: Rights, access: Access): boolean =>
  * Item-level rule of the "active" level (2): add files and folders, and change or delete only what
  * one registered oneself; "update" (3) changes anything; "view" (1) changes nothing.
  */
-export const mayChangeItem = (rights: Rights, userId: string, item: { regist_user_id?: string }): boolean =>
-  rights.drive >= 3 || (rights.drive === 2 && item.regist_user_id === userId);
+export const mayChangeItem = (rights: Rights, userId: string, item: { regist_user_id?: string; level?: number }): boolean => {
+  // An entry reached through the drive carries the level the folder permissions leave (functions/domain/drive/folder-access.ts).
+  const level = Math.min(rights.drive, item.level ?? rights.drive);
+  return level >= 3 || (level === 2 && item.regist_user_id === userId);
+};
 
 /** The rights as the SPA reads them to hide what the user may not do. */
 export const toLoginRights = (rights: Rights): LoginRights => ({ admin: rights.admin ? 1 : 0, drive: rights.drive, individual: rights.source === 'individual' ? 1 : 0 });

@@ -1,6 +1,7 @@
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { writableFolder } from '#domain/drive/reach.ts';
+import { viewerOf } from '#domain/drive/folder-access.ts';
 import { batchGet } from '#lib/data/batch.ts';
 import { getItems, isAbandoned, isTrashed, nameClaimKey, nameKey, toDriveItem } from '#data/drive-items.ts';
 import { refusedChoices } from './name-conflicts.ts';
@@ -11,7 +12,7 @@ import { refusedChoices } from './name-conflicts.ts';
  * the SPA can ask per file what to do. Each answer says which choices that file refuses.
  */
 export const checkDuplicates: Operation<'com_drive/file_duplicate_check'> = async ({ caller, input }) => {
-  if (!(await writableFolder(caller.kykId, input.folder_id))) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+  if (!(await writableFolder(viewerOf(caller), input.folder_id))) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
   const asked = new Map(input.names.map((name) => [nameKey(name), name]));
   const claims = await batchGet<{ sk: string; item_id: string }>(
     [...asked.keys()].map((key) => nameClaimKey(caller.kykId, input.folder_id, 'file', key)),

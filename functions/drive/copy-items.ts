@@ -5,6 +5,7 @@ import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { eachEntry } from '#domain/drive/bulk.ts';
 import { reachableItem, writableFolder } from '#domain/drive/reach.ts';
+import { viewerOf } from '#domain/drive/folder-access.ts';
 import { refuseIfThreat } from '#domain/drive/malware.ts';
 import { measureSubtree } from '#domain/drive/subtree.ts';
 import { runDriveJob } from '#domain/drive/job-kinds.ts';
@@ -24,11 +25,11 @@ const destinationGone = () => new DomainError('address', {}, {}, 'notice.destina
  * Copies only read what they copy, so nothing is locked; the copies are the caller's.
  */
 export const copyDriveItems: Operation<'com_drive/copy_btn'> = async ({ caller, input, language, log }) => {
-  const destination = await writableFolder(caller.kykId, input.folder_id);
+  const destination = await writableFolder(viewerOf(caller), input.folder_id);
   if (!destination) throw destinationGone();
   const accepted: ItemRecord[] = [];
   const checked = await eachEntry(input.items, language, async (entry) => {
-    const item = await reachableItem(caller.kykId, entry.id);
+    const item = await reachableItem(viewerOf(caller), entry.id);
     if (!item || (item.type === 'file' && item.status !== 'ready')) throw gone();
     if (item.type === 'file') refuseIfThreat(item);
     if (item.type === 'folder') {

@@ -3,11 +3,12 @@ import { nowIso } from '#lib/data/table.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { writableFolder } from '#domain/drive/reach.ts';
+import { viewerOf } from '#domain/drive/folder-access.ts';
 import { insertItem, MAX_FOLDER_DEPTH, nameKey, NameTakenError, ParentMissingError, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
 
 /** Folder names are unique within their parent (case-insensitive): a duplicate answers -990000090007. */
 export const createFolder: Operation<'com_drive/folder_reg_btn'> = async ({ caller, input }) => {
-  const parent = await writableFolder(caller.kykId, input.parent_id);
+  const parent = await writableFolder(viewerOf(caller), input.parent_id);
   if (!parent) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
   if (!parent.holdsFolders) throw new DomainError('updateFailure', { max: MAX_FOLDER_DEPTH }, {}, 'notice.folderTooDeep');
 

@@ -3,7 +3,8 @@ import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { getContract } from '#data/contracts.ts';
 import { mayChangeItem } from '#domain/access.ts';
-import { reachableItem } from '#domain/drive/reach.ts';
+import { reachableItem, type ReachedItem } from '#domain/drive/reach.ts';
+import { viewerOf, type DriveViewer } from '#domain/drive/folder-access.ts';
 import { refuseIfThreat, refuseVersionIfThreat } from '#domain/drive/malware.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
 import { currentScanStatus, ItemChangedError, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
@@ -15,8 +16,8 @@ const fileGone = () => new DomainError('address', {}, {}, 'notice.itemNotFound')
 const versionGone = () => new DomainError('address', {}, {}, 'notice.versionNotFound');
 
 /** A ready file the caller reaches (not in the trash, nor under a trashed folder). */
-async function reachableFile(kykId: string, id: string): Promise<ItemRecord> {
-  const item = await reachableItem(kykId, id);
+async function reachableFile(viewer: DriveViewer, id: string): Promise<ReachedItem> {
+  const item = await reachableItem(viewer, id);
   if (item?.type !== 'file' || item.status !== 'ready') throw fileGone();
   return item;
 }
@@ -37,7 +38,7 @@ const toVersion = (record: VersionRecord, item: ItemRecord) => {
 
 /** A file's versions, newest first (view level: whoever may read the file). */
 export const listFileHistory: Operation<'com_drive/file_history'> = async ({ caller, input }) => {
-  const item = await reachableFile(caller.kykId, input.id);
+  const item = await reachableFile(viewerOf(caller), input.id);
   const page = await listVersions(caller.kykId, item.id, { pageSize: input.page_size, ...(input.cursor ? { cursor: input.cursor } : {}) });
   if (!page) throw new DomainError('input', {}, { cursor: 'validation.invalidValue' });
   return { item: toDriveItem(item), versions: page.versions.map((record) => toVersion(record, item)), next_cursor: page.nextCursor };
@@ -45,7 +46,7 @@ export const listFileHistory: Operation<'com_drive/file_history'> = async ({ cal
 
 /** A presigned GET of one version, under the file's name (view level). */
 export const downloadFileVersion: Operation<'com_drive/file_history_download'> = async ({ caller, input, log }) => {
-  const item = await reachableFile(caller.kykId, input.id);
+  const item = await reachableFile(viewerOf(caller), input.id);
   const record = await getVersion(caller.kykId, item.id, input.version);
   if (!record) throw versionGone();
   if (record.version === item.version) refuseIfThreat(item);
@@ -61,7 +62,7 @@ export const downloadFileVersion: Operation<'com_drive/file_history_download'> =
  * changes). Needs the right to change the file; another change in between answers -201.
  */
 export const restoreFileVersion: Operation<'com_drive/file_history_restore_btn'> = async ({ caller, input, log }) => {
-  const item = await reachableFile(caller.kykId, input.id);
+  const item = await reachableFile(viewerOf(caller), input.id);
   if (!mayChangeItem(caller.rights, caller.userId, item)) throw new DomainError('permissionError');
   if (item.row_version !== input.row_version) throw new DomainError('editedByAnotherUser');
   if (input.version === item.version) throw new DomainError('updateFailure', {}, {}, 'notice.versionAlreadyCurrent');
@@ -86,7 +87,7 @@ export const restoreFileVersion: Operation<'com_drive/file_history_restore_btn'>
     // Nothing was recorded: the copy must not stay behind uncounted.
     await deleteObjects([key]).catch((cleanup: unknown) => log.error('copy of a version not removed', { error: cleanup, kyk: caller.kykId, item: item.id }));
     if (error instanceof QuotaExceededError) throw new DomainError('serverCapacityExceeded');
-    if (error instanceof ItemChangedError) throw (await reachableItem(caller.kykId, item.id)) ? new DomainError('editedByAnotherUser') : fileGone();
+    if (error instanceof ItemChangedError) throw (await reachableItem(viewerOf(caller), item.id)) ? new DomainError('editedByAnotherUser') : fileGone();
     throw error;
   }
 };

@@ -26,6 +26,7 @@ import { downloadFileVersion, listFileHistory, restoreFileVersion } from './file
 import { copyDriveItems } from './copy-items.ts';
 import { startZipDownload } from './zip-download.ts';
 import { getDriveJobInfo } from './job-info.ts';
+import { getFolderPermissions, saveFolderPermissions } from './folder-permissions.ts';
 
 export const handler = createApiHandler(driveRoutes, {
   'com_drive/drive_info': listFolder,
@@ -63,4 +64,6 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/copy_btn': copyDriveItems,
   'com_drive/zip_download_btn': startZipDownload,
   'com_drive/job_info': getDriveJobInfo,
+  'com_drive/permission_info': getFolderPermissions,
+  'com_drive/permission_save_btn': saveFolderPermissions,
 });

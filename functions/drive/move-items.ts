@@ -3,6 +3,7 @@ import type { Operation } from '#lib/api-handler.ts';
 import { mayChangeItem } from '#domain/access.ts';
 import { eachEntry } from '#domain/drive/bulk.ts';
 import { reachableItem, writableFolder } from '#domain/drive/reach.ts';
+import { viewerOf } from '#domain/drive/folder-access.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
 import { withAccessLog } from '#domain/drive/access-log.ts';
 import { ItemChangedError, MAX_FOLDER_DEPTH, moveItem, NameTakenError, PathChangedError } from '#data/drive-items.ts';
@@ -18,10 +19,10 @@ const destinationGone = () => new DomainError('address', {}, {}, 'notice.destina
  * answers 990000090002 (folder) / 990000090008 (file), a change in between -201, an entry gone -3.
  */
 export const moveDriveItems: Operation<'com_drive/move_btn'> = async ({ caller, input, language, log }) => {
-  const destination = await writableFolder(caller.kykId, input.folder_id);
+  const destination = await writableFolder(viewerOf(caller), input.folder_id);
   if (!destination) throw destinationGone();
   return withAccessLog({ caller, log }, 'move', (accessed) => eachEntry(input.items, language, async (entry) => {
-    const item = await reachableItem(caller.kykId, entry.id);
+    const item = await reachableItem(viewerOf(caller), entry.id);
     if (!item) throw gone();
     if (!mayChangeItem(caller.rights, caller.userId, item)) throw new DomainError('permissionError');
     if (item.row_version !== entry.row_version) throw new DomainError('editedByAnotherUser');
@@ -38,8 +39,8 @@ export const moveDriveItems: Operation<'com_drive/move_btn'> = async ({ caller, 
       accessed.add(moved, `/${destination.chain.map((folder) => folder.name).join('/')}`);
     } catch (error) {
       if (error instanceof NameTakenError) throw new DomainError(item.type === 'folder' ? 'folderExistsAtDestination' : 'fileExistsAtDestination');
-      if (error instanceof ItemChangedError) throw (await reachableItem(caller.kykId, entry.id)) ? new DomainError('editedByAnotherUser') : gone();
-      if (error instanceof PathChangedError) throw (await writableFolder(caller.kykId, destination.id)) ? new DomainError('editedByAnotherUser') : destinationGone();
+      if (error instanceof ItemChangedError) throw (await reachableItem(viewerOf(caller), entry.id)) ? new DomainError('editedByAnotherUser') : gone();
+      if (error instanceof PathChangedError) throw (await writableFolder(viewerOf(caller), destination.id)) ? new DomainError('editedByAnotherUser') : destinationGone();
       throw error;
     }
   }));

@@ -9,6 +9,7 @@ import { claimedId, getItem, isAbandoned, isTrashed, nameClaimKey, nameKey, setP
 import { NameClaimChangedError, QuotaExceededError, registerUpload, renewUpload, TooManyPendingError, readUsage, type UploadLimits } from '#data/pending-uploads.ts';
 import { MULTIPART_PART_BYTES, MULTIPART_THRESHOLD_BYTES } from '#shared/drive-limits.ts';
 import { writableFolder } from '#domain/drive/reach.ts';
+import { viewerOf } from '#domain/drive/folder-access.ts';
 import { objectKey, presignMultipartUpload, presignUpload } from '#lib/object-storage.ts';
 import { resolveNameConflict } from './name-conflicts.ts';
 
@@ -25,7 +26,7 @@ const duplicate = () => new DomainError('folderNameDuplicate', {}, { name: 'code
  * (name-conflicts.ts); a name taken by anything else, or without a choice, answers -990000090007.
  */
 export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller, input }) => {
-  const [parent, contract] = await Promise.all([writableFolder(caller.kykId, input.folder_id), getContract(caller.kykId)]);
+  const [parent, contract] = await Promise.all([writableFolder(viewerOf(caller), input.folder_id), getContract(caller.kykId)]);
   if (!parent) throw notFound();
   const limits: UploadLimits = { quota: contract?.quota_bytes, perUser: config.uploadPendingPerUser, perContract: config.uploadPendingPerContract };
   if (limits.quota !== undefined && (contract?.committed_bytes ?? contract?.usage_bytes ?? 0) + input.size > limits.quota) throw new DomainError('serverCapacityExceeded');
@@ -78,7 +79,8 @@ export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller
       } else if (holderId && (!holder || isAbandoned(holder))) {
         await registerUpload({ record, limits, takeOver: { claimedId: holderId, ...(holder ? { abandoned: holder } : {}) } });
       } else if (holder?.status === 'ready' && !isTrashed(holder) && input.on_conflict) {
-        const outcome = await resolveNameConflict({ caller, choice: input.on_conflict, existing: holder, record, limits });
+        // The file is in the folder written to: it has the folder's level.
+        const outcome = await resolveNameConflict({ caller, choice: input.on_conflict, existing: { ...holder, level: parent.level }, record, limits });
         if ('response' in outcome) return outcome.response;
         item = outcome.item;
         trashedId = outcome.trashedId;

@@ -3,6 +3,7 @@ import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { mayChangeItem } from '#domain/access.ts';
 import { reachableItem } from '#domain/drive/reach.ts';
+import { viewerOf } from '#domain/drive/folder-access.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
 import { recordAccess } from '#domain/drive/access-log.ts';
 import { getItem, ItemChangedError, NameTakenError, renameItem, toDriveItem } from '#data/drive-items.ts';
@@ -16,7 +17,7 @@ const gone = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
  * Versions, tags and the place stay: the entry keeps its id.
  */
 export const renameDriveItem: Operation<'com_drive/rename_btn'> = async ({ caller, input, log }) => {
-  const item = await reachableItem(caller.kykId, input.id);
+  const item = await reachableItem(viewerOf(caller), input.id);
   if (!item) throw gone();
   if (!mayChangeItem(caller.rights, caller.userId, item)) throw new DomainError('permissionError');
   if (item.row_version !== input.row_version) throw new DomainError('editedByAnotherUser');

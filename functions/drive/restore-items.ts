@@ -2,7 +2,8 @@ import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { mayChangeItem } from '#domain/access.ts';
 import { eachEntry } from '#domain/drive/bulk.ts';
-import { writableFolder } from '#domain/drive/reach.ts';
+import { levelWhereItWas, writableFolder } from '#domain/drive/reach.ts';
+import { viewerOf } from '#domain/drive/folder-access.ts';
 import { withAccessLog } from '#domain/drive/access-log.ts';
 import { folderPath, getItem, isLivePath, isTrashed, ItemChangedError, NameTakenError, ROOT_ID, type ItemRecord } from '#data/drive-items.ts';
 import { restoreItem, TargetGoneError } from '#data/drive-trash.ts';
@@ -15,11 +16,14 @@ import { restoreItem, TargetGoneError } from '#data/drive-trash.ts';
  * trash -990000310006; a new location that cannot hold the entry -990000310007.
  */
 export const restoreDriveItems: Operation<'com_drive/restore_btn'> = async ({ caller, input, language, log }) => {
-  const newLocation = input.folder_id === undefined ? undefined : await writableFolder(caller.kykId, input.folder_id);
+  const newLocation = input.folder_id === undefined ? undefined : await writableFolder(viewerOf(caller), input.folder_id);
   return withAccessLog({ caller, log }, 'restore', (accessed) => eachEntry(input.items, language, async (entry) => {
     const item = await getItem(caller.kykId, entry.id);
     if (!item || item.trashed_date === undefined || item.purging) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
-    if (!mayChangeItem(caller.rights, caller.userId, item)) throw new DomainError('permissionError');
+    // Folder permissions as where it was: a change there is what a restore is.
+    const level = await levelWhereItWas(viewerOf(caller), item);
+    if (level < 1 && item.trashed_user_id !== caller.userId) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+    if (!mayChangeItem(caller.rights, caller.userId, { ...item, level })) throw new DomainError('permissionError');
     if (item.row_version !== entry.row_version) throw new DomainError('editedByAnotherUser');
 
     let target: string;

@@ -6,6 +6,7 @@ import { TransactionFailed } from '#lib/data/transact.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Caller, Operation } from '#lib/api-handler.ts';
 import { reachableItem, reachableWithPaths } from '#domain/drive/reach.ts';
+import { viewerOf } from '#domain/drive/folder-access.ts';
 import { recordAccess } from '#domain/drive/access-log.ts';
 import { toDriveItem } from '#data/drive-items.ts';
 import {
@@ -58,7 +59,7 @@ async function visibleTagsOf(caller: Caller, itemId: string): Promise<TagRecord[
 }
 
 export const getItemTags: Operation<'com_drive/item_tags'> = async ({ caller, input }) => {
-  if (!(await reachableItem(caller.kykId, input.id))) throw gone();
+  if (!(await reachableItem(viewerOf(caller), input.id))) throw gone();
   return { tags: (await visibleTagsOf(caller, input.id)).map(toTag) };
 };
 
@@ -69,7 +70,7 @@ export const getItemTags: Operation<'com_drive/item_tags'> = async ({ caller, in
  * -990000270005, and so does a tag deleted or an entry trashed while the change is written.
  */
 export const saveItemTags: Operation<'com_drive/item_tags_save_btn'> = async ({ caller, input, log }) => {
-  const item = await reachableItem(caller.kykId, input.id);
+  const item = await reachableItem(viewerOf(caller), input.id);
   if (!item) throw gone();
   const wanted = [...new Set(input.tag_ids)];
   const [current, wantedTags, allIds] = await Promise.all([visibleTagsOf(caller, input.id), getTags(caller.kykId, wanted), tagIdsOf(caller.kykId, input.id)]);
@@ -97,7 +98,7 @@ export const listTaggedEntries: Operation<'com_drive/tag_items'> = async ({ call
   if (!tag || !sees(caller, tag)) throw gone();
   const page = await listTaggedItems(caller.kykId, tag.id, { pageSize: input.page_size, cursor: input.cursor });
   if (!page) throw new DomainError('input', {}, { cursor: 'validation.invalidValue' });
-  const reachable = await reachableWithPaths(caller.kykId, page.itemIds);
+  const reachable = await reachableWithPaths(viewerOf(caller), page.itemIds);
   return {
     tag: toTag(tag),
     items: page.itemIds.flatMap((id) => {

@@ -4,6 +4,7 @@ import type { Operation } from '#lib/api-handler.ts';
 import { mayChangeItem } from '#domain/access.ts';
 import { eachEntry } from '#domain/drive/bulk.ts';
 import { reachableItem } from '#domain/drive/reach.ts';
+import { viewerOf } from '#domain/drive/folder-access.ts';
 import { withAccessLog } from '#domain/drive/access-log.ts';
 import { ItemChangedError } from '#data/drive-items.ts';
 import { childrenOf, trashItem, UploadInProgressError } from '#data/drive-trash.ts';
@@ -17,7 +18,7 @@ import { childrenOf, trashItem, UploadInProgressError } from '#data/drive-trash.
 export const trashDriveItems: Operation<'com_drive/delete_btn'> = async ({ caller, input, language, log }) =>
   withAccessLog({ caller, log }, 'trash', (accessed) => eachEntry(input.items, language, async (entry) => {
     const missing = () => new DomainError(entry.type === 'folder' ? 'folderToDeleteMissing' : 'fileToDeleteMissing');
-    const item = await reachableItem(caller.kykId, entry.id);
+    const item = await reachableItem(viewerOf(caller), entry.id);
     if (!item) throw missing();
     if (!mayChangeItem(caller.rights, caller.userId, item)) throw new DomainError('permissionError');
     if (item.type === 'folder' && caller.rights.drive < 3 && (await childrenOf(caller.kykId, item.id, 1)).length > 0) throw new DomainError('permissionError');
@@ -27,7 +28,7 @@ export const trashDriveItems: Operation<'com_drive/delete_btn'> = async ({ calle
       accessed.add(item);
     } catch (error) {
       if (error instanceof UploadInProgressError) throw new DomainError('deleteFailure');
-      if (error instanceof ItemChangedError) throw (await reachableItem(caller.kykId, entry.id)) ? new DomainError('editedByAnotherUser') : missing();
+      if (error instanceof ItemChangedError) throw (await reachableItem(viewerOf(caller), entry.id)) ? new DomainError('editedByAnotherUser') : missing();
       throw error;
     }
   }));

@@ -2,6 +2,7 @@ import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { mayChangeItem } from '#domain/access.ts';
 import { reachableItem } from '#domain/drive/reach.ts';
+import { viewerOf } from '#domain/drive/folder-access.ts';
 import { startVersionUpload, uploadLimits } from './version-upload.ts';
 
 /**
@@ -9,7 +10,7 @@ import { startVersionUpload, uploadLimits } from './version-upload.ts';
  * newest version and the current one is kept as an old version, whatever the document style.
  */
 export const updateFile: Operation<'com_drive/file_upd_btn'> = async ({ caller, input }) => {
-  const item = await reachableItem(caller.kykId, input.id);
+  const item = await reachableItem(viewerOf(caller), input.id);
   if (item?.type !== 'file') throw new DomainError('address', {}, {}, 'notice.itemNotFound');
   if (!mayChangeItem(caller.rights, caller.userId, item)) throw new DomainError('permissionError');
   if (item.status !== 'ready') throw new DomainError('updateFailure', {}, {}, 'notice.fileUploading');

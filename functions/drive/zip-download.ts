@@ -4,6 +4,7 @@ import { DomainError } from '#lib/errors.ts';
 import { refuseIfThreat } from '#domain/drive/malware.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { reachableItem } from '#domain/drive/reach.ts';
+import { viewerOf } from '#domain/drive/folder-access.ts';
 import { jobView, leaseUntil, putDriveJobMarker } from '#domain/drive/jobs.ts';
 import { insertDriveJob, type DriveJobRecord } from '#data/drive-jobs.ts';
 
@@ -15,7 +16,7 @@ import { insertDriveJob, type DriveJobRecord } from '#data/drive-jobs.ts';
 export const startZipDownload: Operation<'com_drive/zip_download_btn'> = async ({ caller, input, language }) => {
   const ids = [...new Set(input.items.map((entry) => entry.id))];
   for (const id of ids) {
-    const item = await reachableItem(caller.kykId, id);
+    const item = await reachableItem(viewerOf(caller), id);
     if (!item || (item.type === 'file' && item.status !== 'ready')) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
     if (item.type === 'file') refuseIfThreat(item);
   }

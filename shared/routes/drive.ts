@@ -3,6 +3,14 @@ import * as usage from '../schemas/drive-usage.ts';
 import { route, type RouteDef } from './define.ts';
 
 export const driveRoutes = {
+  'com_drive/permission_info': route({
+    group: 'drive', access: 'drive-view', summary: "A folder's permission settings: its own and those of the folders above",
+    request: drive.permissionInfoRequest, response: drive.permissionInfoResponse,
+  }),
+  'com_drive/permission_save_btn': route({
+    group: 'drive', access: 'drive-view', summary: "Save a folder's own permission settings, or return it to those of the folders above",
+    request: drive.permissionSaveRequest, response: drive.permissionSaveResponse,
+  }),
   'com_drive/drive_info': route({
     group: 'drive', access: 'drive-view', summary: 'One page of a folder: folders first, sorted by name or update date',
     request: drive.driveInfoRequest, response: drive.driveInfoResponse,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { BULK_MAX, MAX_UPLOAD_BYTES, DUPLICATE_CHECK_MAX, ITEMS_TAGS_MAX, TAG_NAME_MAX, TAGS_PER_ITEM_MAX, TRANSACTION_AMOUNT_MAX, CONTENT_TYPE_MAX, CONTENT_TYPE_PATTERN } from '../drive-limits.ts';
+import { FOLDER_PERMISSION_ENTRIES_MAX, BULK_MAX, MAX_UPLOAD_BYTES, DUPLICATE_CHECK_MAX, ITEMS_TAGS_MAX, TAG_NAME_MAX, TAGS_PER_ITEM_MAX, TRANSACTION_AMOUNT_MAX, CONTENT_TYPE_MAX, CONTENT_TYPE_PATTERN } from '../drive-limits.ts';
+import { userId } from './users.ts';
 import { cursor, DEFAULT_PAGE_SIZE, flag, itemId, itemName, pageSize, sortFlag, trimmedText } from '../validation.ts';
 
 
@@ -32,6 +33,8 @@ export const driveItem = z.object({
   provider: z.optional(z.string()),
   /** The malware scan's verdict on the current version's bytes (absent until scanned; files only). */
   scan_status: z.optional(z.enum(scanStatuses)),
+  /** The caller's drive level on the entry after folder permissions (folder listings and file_info): 1 view, 2 active, 3 update. */
+  level: z.optional(z.number()),
 });
 export type DriveItem = z.infer<typeof driveItem>;
 
@@ -55,6 +58,8 @@ export const driveInfoResponse = z.object({
   folder: folderRef,
   /** Ancestors from the root down to the folder's parent, for breadcrumbs. */
   path: z.array(folderRef),
+  /** The caller's drive level inside the folder after folder permissions (1: view only). */
+  level: z.number(),
   items: z.array(driveItem),
   /** Pass back to read the next page; null on the last page. */
   next_cursor: z.nullable(z.string()),
@@ -426,3 +431,51 @@ export type CopyResponse = z.infer<typeof copyResponse>;
 
 export const jobResponse = z.object({ job: driveJob });
 export type JobResponse = z.infer<typeof jobResponse>;
+
+/**
+ * Folder permissions (docs/drive.md "Folder permissions"): users and groups on a view side and an
+ * update side. `allow`: only those listed reach the folder (view side: read only); `deny`: those on
+ * the view side do not reach it, those on the update side may only read it; everyone else keeps
+ * what the folders above allow. A folder's settings apply to everything below it and a subfolder's
+ * own settings narrow them further, never widen them; drive levels stay the ceiling.
+ */
+export const permissionPolicies = ['allow', 'deny'] as const;
+export type PermissionPolicy = (typeof permissionPolicies)[number];
+const groupUuid = z.uuid('validation.invalidValue');
+const permissionSide = z.strictObject({
+  users: z._default(z.array(userId, 'validation.invalidValue'), []),
+  groups: z._default(z.array(groupUuid, 'validation.invalidValue'), []),
+});
+export type PermissionSide = z.output<typeof permissionSide>;
+
+export const permissionInfoRequest = z.strictObject({ id: itemId });
+const principal = z.object({ kind: z.enum(['user', 'group']), id: z.string(), name: z.string() });
+export type PermissionPrincipal = z.infer<typeof principal>;
+export const permissionInfoResponse = z.object({
+  folder: folderRef,
+  row_version: z.number(),
+  /** The folder has settings of its own (else it follows the folders above). */
+  own: z.boolean(),
+  policy: z.enum(permissionPolicies),
+  view: z.array(principal),
+  update: z.array(principal),
+  /** The folders above with settings of their own, from the top: theirs apply here too. */
+  inherited: z.array(z.object({ folder: folderRef, policy: z.enum(permissionPolicies), view: z.array(principal), update: z.array(principal) })),
+  /** Whether the caller may change them (administrators, and those who may update the folder). */
+  may_edit: z.boolean(),
+});
+export type PermissionInfoResponse = z.infer<typeof permissionInfoResponse>;
+
+export const permissionSaveRequest = z.strictObject({
+  id: itemId,
+  row_version: rowVersion,
+  /** 1: remove the folder's own settings (it follows the folders above again). */
+  inherit: z._default(flag, 0),
+  policy: z._default(z.enum(permissionPolicies, 'validation.invalidValue'), 'allow'),
+  view: z._default(permissionSide, { users: [], groups: [] }),
+  update: z._default(permissionSide, { users: [], groups: [] }),
+}).check(z.refine((request) => request.view.users.length + request.view.groups.length + request.update.users.length + request.update.groups.length <= FOLDER_PERMISSION_ENTRIES_MAX, {
+  message: 'validation.invalidValue', path: ['view'], params: { max: FOLDER_PERMISSION_ENTRIES_MAX },
+}));
+export type PermissionSaveRequest = z.input<typeof permissionSaveRequest>;
+export const permissionSaveResponse = z.object({ row_version: z.number() });

@@ -11,9 +11,12 @@ import type { DriveJobOutcome, DriveJobRecord } from '#data/drive-jobs.ts';
 import { abandonCopy, copiedId, CopyNameTakenError, CopyParentGoneError, CopyQuotaError, insertCopiedEntry, publishCopy, type CopyRecord } from '#data/drive-copies.ts';
 import { mapLimit } from '#domain/imports/pool.ts';
 import { purgeFolder } from './purge.ts';
-import { reachableItem, writableFolder } from './reach.ts';
+import { childLevel, reachableItem, writableFolder, type ReachedItem } from './reach.ts';
+import { viewerFor } from './folder-access.ts';
+import { DomainError } from '#lib/errors.ts';
+import type { DriveLevel } from '#shared/routes/define.ts';
 import { childPages, measureSubtree } from './subtree.ts';
-import { HandOver, JobRefusal, registerDriveJobKind, type JobRun } from './jobs.ts';
+import { HandOver, JobRefusal, refusalOf, registerDriveJobKind, type JobRun } from './jobs.ts';
 
 /** Server-side copies in flight at once (S3 CopyObject and DynamoDB writes of one page). */
 const PARALLEL = 8;
@@ -36,9 +39,14 @@ const destinationGone = () => new JobRefusal('address', 'notice.destinationMissi
  */
 async function copyWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcome> {
   const kykId = job.kyk_id;
-  const destination = await writableFolder(kykId, job.folder_id!);
+  // The starter's rights as they are now: folder permissions decide what is copied, and where to.
+  const viewer = await viewerFor(kykId, job.user_id);
+  const destination = await writableFolder(viewer, job.folder_id!).catch((error: unknown) => {
+    if (error instanceof DomainError) throw refusalOf(error);
+    throw error;
+  });
   if (!destination) throw destinationGone();
-  const sources = (await Promise.all(job.items.map((id) => reachableItem(kykId, id)))).filter((item): item is ItemRecord => item !== undefined);
+  const sources = (await Promise.all(job.items.map((id) => reachableItem(viewer, id)))).filter((item): item is ReachedItem => item !== undefined);
   for (const source of sources) {
     if (source.type === 'folder' && (source.id === destination.id || destination.chain.some((folder) => folder.id === source.id))) {
       throw new JobRefusal('input', 'notice.copyIntoItself');
@@ -86,18 +94,20 @@ async function copyWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutco
   const step = async (visited: number) => {
     done += visited;
     await run.save({ done });
-    if (!(await writableFolder(kykId, destination.id))) throw destinationGone();
+    if (!(await writableFolder(viewer, destination.id).catch(() => undefined))) throw destinationGone();
     if (run.timeIsUp()) throw new HandOver();
   };
-  const copyTree = async (sourceFolderId: string, copyFolderId: string): Promise<void> => {
-    for await (const page of childPages(kykId, sourceFolderId)) {
+  const copyTree = async (sourceFolderId: string, copyFolderId: string, level: DriveLevel): Promise<void> => {
+    for await (const listed of childPages(kykId, sourceFolderId)) {
+      // Folders closed to the starter are not copied (nor what is inside them).
+      const page = listed.filter((source) => childLevel(level, source, viewer) >= 1);
       const copies = page.map((source) => copyOf(source, copyFolderId, false));
       const existing = new Set((await getItems(kykId, copies.map((copy) => copy.id))).map((item) => item.id));
       await mapLimit(page, PARALLEL, async (source, index) => {
         if (!existing.has(copies[index]!.id)) await write(source, copies[index]!, false);
       });
-      await step(page.length);
-      for (const [index, source] of page.entries()) if (source.type === 'folder') await copyTree(source.id, copies[index]!.id);
+      await step(listed.length);
+      for (const [index, source] of page.entries()) if (source.type === 'folder') await copyTree(source.id, copies[index]!.id, childLevel(level, source, viewer));
     }
   };
 
@@ -107,7 +117,7 @@ async function copyWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutco
     tops.push(top);
     if (!(await getItem(kykId, top.id))) await write(source, top, true);
     await step(1);
-    if (source.type === 'folder') await copyTree(source.id, top.id);
+    if (source.type === 'folder') await copyTree(source.id, top.id, source.level);
   }
   for (const top of tops) if (!(await publishCopy(top, job.job_id, destination.chain))) throw destinationGone();
   run.log.info('copy finished', { kyk: kykId, job: job.job_id, entries: done });

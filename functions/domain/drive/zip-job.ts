@@ -6,7 +6,9 @@ import { config } from '#lib/config.ts';
 import { filesBucketLayout, malwareScan } from '#lib/table-design.ts';
 import { currentScanStatus, type ItemRecord } from '#data/drive-items.ts';
 import type { DriveJobOutcome, DriveJobRecord } from '#data/drive-jobs.ts';
-import { reachableItem } from './reach.ts';
+import { childLevel, reachableItem, type ReachedItem } from './reach.ts';
+import { viewerFor, type DriveViewer } from './folder-access.ts';
+import type { DriveLevel } from '#shared/routes/define.ts';
 import { childPages } from './subtree.ts';
 import { JobRefusal, registerDriveJobKind, type JobRun } from './jobs.ts';
 
@@ -37,7 +39,8 @@ export const zipFileName = (selected: ItemRecord[], at = new Date()): string => 
 
 const tooLarge = () => new JobRefusal('updateFailure', 'notice.zipTooLarge', { files: ZIP_MAX_FILES, gb: ZIP_MAX_BYTES / 1024 ** 3 });
 
-async function listEntries(kykId: string, selected: ItemRecord[]): Promise<{ entries: ZipEntry[]; bytes: number }> {
+async function listEntries(viewer: DriveViewer, selected: ReachedItem[]): Promise<{ entries: ZipEntry[]; bytes: number }> {
+  const kykId = viewer.kykId;
   const entries: ZipEntry[] = [];
   let bytes = 0;
   let files = 0;
@@ -51,15 +54,17 @@ async function listEntries(kykId: string, selected: ItemRecord[]): Promise<{ ent
       if (files > ZIP_MAX_FILES || bytes > ZIP_MAX_BYTES) throw tooLarge();
     }
   };
-  const walk = async (folderId: string, prefix: string): Promise<void> => {
-    for await (const page of childPages(kykId, folderId)) {
+  const walk = async (folderId: string, prefix: string, level: DriveLevel): Promise<void> => {
+    for await (const listed of childPages(kykId, folderId)) {
+      // Folders closed to the starter are left out, with everything inside them.
+      const page = listed.filter((child) => childLevel(level, child, viewer) >= 1);
       for (const child of page) add(`${prefix}${child.name}${child.type === 'folder' ? '/' : ''}`, child);
-      for (const child of page) if (child.type === 'folder') await walk(child.id, `${prefix}${child.name}/`);
+      for (const child of page) if (child.type === 'folder') await walk(child.id, `${prefix}${child.name}/`, childLevel(level, child, viewer));
     }
   };
   for (const item of selected) {
     add(`${item.name}${item.type === 'folder' ? '/' : ''}`, item);
-    if (item.type === 'folder') await walk(item.id, `${item.name}/`);
+    if (item.type === 'folder') await walk(item.id, `${item.name}/`, item.level);
   }
   return { entries, bytes };
 }
@@ -120,13 +125,14 @@ class PartWriter {
 
 async function zipWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcome> {
   const kykId = job.kyk_id;
-  const selected: ItemRecord[] = [];
+  const viewer = await viewerFor(kykId, job.user_id);
+  const selected: ReachedItem[] = [];
   for (const id of job.items) {
-    const item = await reachableItem(kykId, id);
+    const item = await reachableItem(viewer, id);
     if (!item) throw new JobRefusal('address', 'notice.itemNotFound');
     selected.push(item);
   }
-  const { entries, bytes } = await listEntries(kykId, selected);
+  const { entries, bytes } = await listEntries(viewer, selected);
   const files = entries.filter((entry) => entry.item.type === 'file').length;
   await run.save({ done: 0, total: files, bytes });
 

@@ -16,6 +16,16 @@ const en = {
     createdBy: 'Created by',
   },
   pending: 'Uploading…',
+  scan: {
+    label: 'Malware scan',
+    THREATS_FOUND: 'Threat found',
+    NO_THREATS_FOUND: 'No threats found',
+    UNSUPPORTED: 'Not scannable',
+    ACCESS_DENIED: 'Not scanned',
+    FAILED: 'Scan failed',
+    pending: 'Not scanned yet',
+    blocked: 'The malware scan found a threat in this file: it cannot be downloaded, copied or restored.',
+  },
   folder: 'Folder',
   file: 'File',
   kinds: {
@@ -127,6 +137,16 @@ const ja: typeof en = {
     createdBy: '作成者',
   },
   pending: 'アップロード中…',
+  scan: {
+    label: 'マルウェアスキャン',
+    THREATS_FOUND: '脅威を検出',
+    NO_THREATS_FOUND: '脅威なし',
+    UNSUPPORTED: 'スキャン対象外',
+    ACCESS_DENIED: '未スキャン',
+    FAILED: 'スキャン失敗',
+    pending: 'スキャン待ち',
+    blocked: 'マルウェアスキャンで脅威が検出されたため、このファイルはダウンロード・コピー・復元できません。',
+  },
   folder: 'フォルダー',
   file: 'ファイル',
   kinds: {

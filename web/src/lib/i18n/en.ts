@@ -17,6 +17,7 @@ import { usageTexts } from './usage.ts';
 import { versionsTexts } from './versions.ts';
 import { placesTexts } from './places.ts';
 import { tagsTexts } from './tags.ts';
+import { permissionsTexts } from './permissions.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 
@@ -156,6 +157,7 @@ export const en = {
   versions: versionsTexts.en,
   places: placesTexts.en,
   tags: tagsTexts.en,
+  permissions: permissionsTexts.en,
   location: locationTexts.en,
   collection: {
     nextPage: 'Next page',

@@ -17,6 +17,7 @@ import { usageTexts } from './usage.ts';
 import { versionsTexts } from './versions.ts';
 import { placesTexts } from './places.ts';
 import { tagsTexts } from './tags.ts';
+import { permissionsTexts } from './permissions.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import type { Resources } from './en.ts';
@@ -154,6 +155,7 @@ export const ja: Resources = {
   versions: versionsTexts.ja,
   places: placesTexts.ja,
   tags: tagsTexts.ja,
+  permissions: permissionsTexts.ja,
   location: locationTexts.ja,
   collection: {
     nextPage: '次のページ',

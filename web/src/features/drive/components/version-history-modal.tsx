@@ -5,6 +5,7 @@ import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { CollectionPagination } from '@/components/collection.tsx';
@@ -141,6 +142,11 @@ export function VersionHistoryModal({
                 <SpaceBetween direction="horizontal" size="xs">
                   <span data-testid="version-number">{t('versions.history.versionLabel', { version: version.version })}</span>
                   {version.current && <Badge color="green">{t('versions.history.current')}</Badge>}
+                  {version.scan_status === 'THREATS_FOUND' && (
+                    <StatusIndicator type="error" data-testid={`version-threat-${version.version}`}>
+                      {t('drive.scan.THREATS_FOUND')}
+                    </StatusIndicator>
+                  )}
                   {version.restored_from !== undefined && (
                     <Box variant="small" color="text-body-secondary">
                       {t('versions.history.restoredFrom', { version: version.restored_from })}
@@ -160,6 +166,8 @@ export function VersionHistoryModal({
                   <Button
                     variant="inline-link"
                     iconName="download"
+                    disabled={version.scan_status === 'THREATS_FOUND'}
+                    disabledReason={t('drive.scan.blocked')}
                     ariaLabel={t('versions.history.downloadLabel', { version: version.version })}
                     onClick={() => onDownload(version.version)}
                     nativeButtonAttributes={{ 'data-testid': `version-download-${version.version}` }}
@@ -170,8 +178,8 @@ export function VersionHistoryModal({
                     <Button
                       variant="inline-link"
                       iconName="undo"
-                      disabled={version.current || busy}
-                      disabledReason={t('versions.history.restoreDisabledCurrent')}
+                      disabled={version.current || busy || version.scan_status === 'THREATS_FOUND'}
+                      disabledReason={version.scan_status === 'THREATS_FOUND' ? t('drive.scan.blocked') : t('versions.history.restoreDisabledCurrent')}
                       ariaLabel={t('versions.history.restoreLabel', { version: version.version })}
                       onClick={() => {
                         setRestoreError(undefined);

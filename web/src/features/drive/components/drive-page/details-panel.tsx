@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { formatBytes, formatCalendarDate, formatDateTime, formatYen } from '@/lib/format.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
 import type { DriveTag } from '../../api/search-tags.ts';
@@ -46,6 +47,18 @@ export function DetailsPanel({ selected, place, tags }: { selected: DriveItem[];
                 { label: t('registration.fields.transactionAmount'), value: item.transaction_amount === undefined ? '-' : formatYen(item.transaction_amount, language) },
                 { label: t('registration.fields.recipient'), value: item.recipient ?? '-' },
                 { label: t('registration.fields.provider'), value: item.provider ?? '-' },
+                {
+                  label: t('drive.scan.label'),
+                  value: (
+                    <span data-testid="details-scan">
+                      {item.scan_status === 'THREATS_FOUND' ? (
+                        <StatusIndicator type="error">{t('drive.scan.THREATS_FOUND')}</StatusIndicator>
+                      ) : (
+                        t(`drive.scan.${item.scan_status ?? 'pending'}`)
+                      )}
+                    </span>
+                  ),
+                },
               ]
             : []),
         ]}

@@ -64,6 +64,7 @@ const DetailsPanel = lazy(() => import('./details-panel.tsx').then((module) => (
 const ListErrorState = lazy(() => import('@/components/list-error.tsx').then((module) => ({ default: module.ListErrorState })));
 // The flash of a move or trash outcome (with its per-entry reasons) loads with the first outcome.
 const reportBulk = (...args: Parameters<typeof ReportBulk>) => void import('./report-bulk.tsx').then((module) => module.reportBulk(...args));
+const PermissionsDialog = lazy(() => import('../permissions-dialog.tsx').then((module) => ({ default: module.PermissionsDialog })));
 const TagsDialog = lazy(() => import('../tags-dialog.tsx').then((module) => ({ default: module.TagsDialog })));
 const planDropOf = (...args: Parameters<typeof planDrop>) => transfers().then((module) => module.planDrop(...args));
 const isTagId = (value: string | null): value is string => value !== null && /^[0-9a-f-]{36}$/.test(value);
@@ -101,12 +102,16 @@ export default function DrivePage() {
   const [detailing, setDetailing] = useState<File[]>();
   const detailedInput = useRef<HTMLInputElement>(null);
   const [historyOf, setHistoryOf] = useState<DriveItem>();
+  const [permissionsOf, setPermissionsOf] = useState<DriveItem>();
   // View (1) lists and downloads; active (2) and update (3) also add folders and files.
   const rights = useOutletContext<LoginRights>();
-  const mayAdd = rights.drive >= 2;
   const userId = readStoredUser()?.user_id;
-  // The item-level rule of functions/domain/access.ts: active (2) changes what the user registered, update (3) anything.
-  const mayChange = (item: DriveItem) => rights.drive >= 3 || (rights.drive === 2 && item.regist_user_id === userId);
+  // The item-level rule of functions/domain/access.ts: active (2) changes what the user registered, update (3)
+  // anything; the listing gives each entry's level after folder permissions.
+  const mayChange = (item: DriveItem) => {
+    const level = Math.min(rights.drive, item.level ?? rights.drive);
+    return level >= 3 || (level === 2 && item.regist_user_id === userId);
+  };
 
   const cursor = paging.cursor;
   const { data, isLoading, error, mutate } = useFolderPage({
@@ -122,11 +127,15 @@ export default function DrivePage() {
   const { current: taggedPage, error: taggedError, mutate: reloadTagged } = useTaggedItemsPage(tagId ? { tag_id: tagId, page_size: pageSize, ...(cursor ? { cursor } : {}) } : null);
   const listed = tagId ? taggedPage : current;
   const items = useMemo(() => (tagId ? taggedPage?.items : current?.items) ?? [], [tagId, taggedPage, current]);
+  // What the caller may do in this folder after its permissions (the listing says; 1: view only).
+  const mayAdd = (!tagId && current ? Math.min(rights.drive, current.level) : rights.drive) >= 2;
   const favoriteIds = useFavoriteIds();
   const itemsTags = useItemsTags(useMemo(() => items.map((item) => item.id), [items]));
   const selectedItems = items.filter((item) => selectedIds.includes(item.id));
   const selectedFile = selectedItems.length === 1 && selectedItems[0]!.type === 'file' ? selectedItems[0]! : undefined;
-  const canDownload = selectedFile?.status === 'ready';
+  const selectedFolder = selectedItems.length === 1 && selectedItems[0]!.type === 'folder' && selectedItems[0]!.status === 'ready' ? selectedItems[0]! : undefined;
+  const threat = selectedFile?.scan_status === 'THREATS_FOUND';
+  const canDownload = selectedFile?.status === 'ready' && !threat;
   const renameTarget = selectedItems.length === 1 && mayChange(selectedItems[0]!) ? selectedItems[0] : undefined;
   const canTrash = selectedItems.length > 0 && selectedItems.every((item) => mayChange(item) && item.status === 'ready');
   const copyAndZip = useCopyAndZip({ folderId, selected: selectedItems, mayAdd, onCopied: () => setSelection({ scope, ids: [] }) });
@@ -319,7 +328,8 @@ export default function DrivePage() {
         ]
       : []),
     { id: 'tags', text: t('tags.action'), iconName: 'ticket', disabled: selectedItems.length !== 1, disabledReason: t('tags.actionDisabled') },
-    { id: 'history', text: t('versions.history.action'), disabled: !canDownload, disabledReason: t('versions.history.actionDisabled') },
+    { id: 'permissions', text: t('permissions.action'), iconName: 'lock-private', disabled: selectedFolder === undefined, disabledReason: t('permissions.actionDisabled') },
+    { id: 'history', text: t('versions.history.action'), disabled: selectedFile?.status !== 'ready', disabledReason: t('versions.history.actionDisabled') },
     {
       id: 'favorite',
       text: favorite.allFavorites ? t('places.drive.removeFavorite') : t('places.drive.addFavorite'),
@@ -335,6 +345,7 @@ export default function DrivePage() {
       setMoving(selectedItems);
     } else if (id === 'copy') copyAndZip.startCopy();
     else if (id === 'tags') setTagging(selectedItems[0]);
+    else if (id === 'permissions' && selectedFolder) setPermissionsOf(selectedFolder);
     else if (id === 'history' && selectedFile) setHistoryOf(selectedFile);
     else if (id === 'favorite') favorite.toggle();
   };
@@ -412,7 +423,7 @@ export default function DrivePage() {
                     text: t('drive.actions.download'),
                     iconName: 'download',
                     disabled: !canDownload,
-                    disabledReason: t('drive.download.notReady'),
+                    disabledReason: threat ? t('drive.scan.blocked') : t('drive.download.notReady'),
                     onClick: () => selectedFile && void transfers().then((module) => module.startDownload(selectedFile)),
                   }}
                   nativeMainActionAttributes={{ button: { 'data-testid': 'download-button' } as Record<string, string> }}
@@ -598,6 +609,18 @@ export default function DrivePage() {
             onDismiss={() => setHistoryOf(undefined)}
             onRestored={() => void refreshFolder(folderId)}
             onDownload={(version) => void transfers().then((module) => module.startVersionDownload(historyOf, version))}
+          />
+        </Suspense>
+      )}
+      {permissionsOf && (
+        <Suspense fallback={null}>
+          <PermissionsDialog
+            folder={permissionsOf}
+            onDismiss={() => setPermissionsOf(undefined)}
+            onSaved={() => {
+              setPermissionsOf(undefined);
+              void refreshFolder(folderId);
+            }}
           />
         </Suspense>
       )}

@@ -90,6 +90,11 @@ export function driveColumns(
                 <Icon name="star-filled" variant="warning" ariaLabel={t('places.favoriteMark')} size="small" />
               </span>
             )}
+            {item.scan_status === 'THREATS_FOUND' && (
+              <StatusIndicator type="error" data-testid="drive-row-threat">
+                {t('drive.scan.THREATS_FOUND')}
+              </StatusIndicator>
+            )}
             {item.status === 'pending' && (
               <StatusIndicator type="in-progress" data-testid="drive-row-pending">
                 {t('drive.pending')}
