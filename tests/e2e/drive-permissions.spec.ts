@@ -48,7 +48,7 @@ test('an allow list set in the permissions dialog: the view side reads, an outsi
 
   const storage = new DrivePage(page);
   await storage.expectLoaded();
-  await storage.select(board.name);
+  await storage.toggle(board.name);
   await (await driveAction(page, 'permissions')).click();
   const dialog = new PermissionsDialog(page);
   await dialog.expectOpen(board.name);
@@ -67,7 +67,7 @@ test('an allow list set in the permissions dialog: the view side reads, an outsi
 
   // In Japanese, the dialog as it is now.
   await storage.switchLanguage('ja');
-  await storage.select(board.name);
+  await storage.toggle(board.name);
   await (await driveAction(page, 'permissions')).click();
   await expect(dialog.root()).toContainText('許可リスト');
   await expect(dialog.side('update')).toContainText('更新可');

@@ -25,13 +25,13 @@ export class PermissionsDialog {
     await locate(this.page, cloudscape.findRadioGroup(byTestId('permissions-policy')).findInputByValue(policy)).check();
   }
 
-  /** Adds users (by user ID, found through the picker's search on its Users tab) to one side. */
+  /** Adds users (found by their name, "E2E <user ID>", through the picker's search on its Users tab) to one side. */
   async addUsers(side: 'update' | 'view', userIds: string[]) {
     await control(this.page, `permissions-add-${side}`).click();
     await expect(locate(this.page, picker)).toBeVisible();
     await locate(this.page, cloudscape.findTabs(byTestId('picker-tabs')).findTabLinkByIndex(2)).click();
     for (const userId of userIds) {
-      await locate(this.page, cloudscape.findInput(byTestId('picker-search')).findNativeInput()).fill(userId);
+      await locate(this.page, cloudscape.findTextFilter(byTestId('picker-search')).findInput().findNativeInput()).fill(`E2E ${userId}`);
       const row = this.page.locator(`[data-testid="picker-row"][data-id="${userId}"]`);
       await expect(row).toHaveCount(1);
       await row.locator('xpath=ancestor::tr').getByRole('checkbox').check();
