@@ -88,6 +88,11 @@ describe('folder permissions', { timeout: 180_000 }, () => {
     // A bulk call refused for every entry answers the refusal itself (functions/domain/drive/bulk.ts).
     expect(copied.body).toMatchObject(MISSING);
     expect(await getItem(t.kykId, file.id)).toMatchObject({ name: 'minutes.txt' });
+    // An id kept from before (or guessed) tells nothing through the Tags column's read either.
+    const tag = await call('com_drive/tag_create_btn', { name: `Board ${randomUUID().slice(0, 6)}`, scope: 'common' }, t.token);
+    expect((await call('com_drive/item_tags_save_btn', { id: file.id, tag_ids: [tag.body.data!.tag.id] }, t.token)).body.code).toBe(0);
+    expect((await call('com_drive/items_tags', { ids: [file.id] }, outsider.token)).body.data).toEqual({ tags: { [file.id]: [] } });
+    expect((await call('com_drive/items_tags', { ids: [file.id] }, reader.token)).body.data!.tags[file.id]).toHaveLength(1);
   });
 
   it('the view side reads (by user or by group) but changes nothing; the update side changes', async () => {
