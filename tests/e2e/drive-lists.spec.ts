@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
-import { AdminApi, DEMO_KYK_ID } from './pages/admin-api.ts';
-import { createAdministrator, DriveApi, UserApi } from './pages/drive-api.ts';
+import { expect, test } from './fixtures.ts';
+import { AdminApi } from './pages/admin-api.ts';
+import { createAdministrator, DriveApi } from './pages/drive-api.ts';
 import { DrivePage } from './pages/drive-page.ts';
 import { DriveListsPanel, FavoritesPage, RecentPage } from './pages/lists-pages.ts';
-import { LoginPage } from './pages/login-page.ts';
-import { uniqueUserId } from './pages/shots.ts';
+import { signInInBrowser } from './pages/sign-in.ts';
+import { shotsIn, uniqueUserId } from './pages/shots.ts';
 
 /**
  * Favourites, recent files and tags (docs/drive.md "Favourites and recent files", "Tags"): favourites
@@ -17,21 +15,8 @@ import { uniqueUserId } from './pages/shots.ts';
  * Japanese screens are captured.
  */
 
-const shotsDir = process.env.SHOTS_DIR ?? '/tmp/shots-lists';
-mkdirSync(shotsDir, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
-const newPassword = () => `Ls-${Math.random().toString(36).slice(2, 10)}-Pw9!`;
+const shot = shotsIn('/tmp/shots-lists');
 
-async function signInInBrowser(page: Page, request: APIRequestContext, userId: string, temporaryPassword: string) {
-  const password = newPassword();
-  const user = new UserApi(request);
-  await user.signInAs(DEMO_KYK_ID, userId, temporaryPassword, password);
-  await user.signOut();
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(DEMO_KYK_ID, userId, password);
-  await expect(page).toHaveURL(/\/storage/);
-}
 
 test('favourites from the drive page, opened and removed on /favorites; a download and a rename on /recent', async ({ page, request }) => {
   // A long walk (three pages, two languages) on a shared machine.

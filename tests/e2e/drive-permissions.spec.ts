@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
-import { AdminApi, DEMO_KYK_ID } from './pages/admin-api.ts';
-import { createAdministrator, DriveApi, UserApi } from './pages/drive-api.ts';
+import { expect, test } from './fixtures.ts';
+import { AdminApi } from './pages/admin-api.ts';
+import { createAdministrator, DriveApi } from './pages/drive-api.ts';
 import { DrivePage, driveAction } from './pages/drive-page.ts';
-import { LoginPage } from './pages/login-page.ts';
+import { signInInBrowser } from './pages/sign-in.ts';
 import { PermissionsDialog } from './pages/permissions-dialog.ts';
-import { uniqueUserId } from './pages/shots.ts';
+import { shotsIn, uniqueUserId } from './pages/shots.ts';
 
 /**
  * Folder permissions in the SPA (docs/drive.md "Folder permissions"): an administrator gives a
@@ -14,21 +12,8 @@ import { uniqueUserId } from './pages/shots.ts';
  * refusal shown under its side); a user on the view side sees the folder without create or upload,
  * and a user on neither side does not see it at all. English and Japanese screens are captured.
  */
-const shotsDir = process.env.SHOTS_DIR ?? '/tmp/shots-permissions';
-mkdirSync(shotsDir, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
-const newPassword = () => `Pm-${Math.random().toString(36).slice(2, 10)}-Pw9!`;
+const shot = shotsIn('/tmp/shots-permissions');
 
-async function signInInBrowser(page: Page, request: APIRequestContext, userId: string, temporaryPassword: string) {
-  const password = newPassword();
-  const user = new UserApi(request);
-  await user.signInAs(DEMO_KYK_ID, userId, temporaryPassword, password);
-  await user.signOut();
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(DEMO_KYK_ID, userId, password);
-  await expect(page).toHaveURL(/\/storage/);
-}
 
 test('an allow list set in the permissions dialog: the view side reads, an outsider does not see the folder', async ({ page, browser, request }) => {
   test.setTimeout(240_000);

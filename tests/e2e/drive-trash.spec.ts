@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { AdminApi, DEMO_KYK_ID } from './pages/admin-api.ts';
 import { createAdministrator, DriveApi, UserApi } from './pages/drive-api.ts';
 import { LoginPage } from './pages/login-page.ts';
+import { signInInBrowser } from './pages/sign-in.ts';
 import { shot, uniqueUserId } from './pages/shots.ts';
 import { TrashPage } from './pages/trash-page.ts';
 
@@ -13,19 +14,7 @@ import { TrashPage } from './pages/trash-page.ts';
  * for good. Screenshots in English and Japanese.
  */
 
-const newPassword = () => `Tr-${Math.random().toString(36).slice(2, 10)}-Pw9!`;
 
-/** A user made by the API, whose first password change is already done; then signed in in the browser. */
-async function signInInBrowser(page: Page, request: APIRequestContext, userId: string, temporaryPassword: string) {
-  const password = newPassword();
-  const user = new UserApi(request);
-  await user.signInAs(DEMO_KYK_ID, userId, temporaryPassword, password);
-  await user.signOut();
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(DEMO_KYK_ID, userId, password);
-  await expect(page).toHaveURL(/\/storage/);
-}
 
 test('an administrator restores, restores to a chosen folder, deletes forever and empties the trash', async ({ page, request }) => {
   // Flashes and modals appear without their animation (Cloudscape follows the preference): steady screenshots.
@@ -169,7 +158,7 @@ test('a level-2 user sees only their own deletions, restores them, and cannot de
 
   const userId = uniqueUserId('trl2');
   const { temporary_password } = await admin.createUser(userId, { drive: 2 });
-  const password = newPassword();
+  const password = `Tr-${Math.random().toString(36).slice(2, 10)}-Pw9!`;
   const user = new UserApi(request);
   await user.signInAs(DEMO_KYK_ID, userId, temporary_password!, password);
   const own = new DriveApi(user, request);

@@ -2,11 +2,11 @@ import type { TFunction } from 'i18next';
 import { Tx, type TextKey } from '@/components/translated.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { i18n } from '@/lib/i18n/index.ts';
-import { newNotificationId, notify, SUCCESS_DISMISS_MS } from '@/lib/notifications.ts';
 import { addFavorite } from '../api/add-favorite.ts';
 import { refreshFavorites } from '../api/list-favorites.ts';
 import { removeFavorite } from '../api/remove-favorite.ts';
 import { bulkOutcome } from '../utils/bulk-outcome.ts';
+import { flashBulkOutcome } from '../utils/bulk-flash.tsx';
 import { eachItem } from '../utils/each-item.ts';
 
 const describeFailure = (failure: unknown) =>
@@ -40,27 +40,8 @@ export async function changeFavorites<T extends { id: string; name: string }>(en
     ) : outcome.done.length > 1 ? (
       <Tx k={said.many} values={{ count: outcome.done.length }} />
     ) : undefined;
-  if (outcome.failed.length === 0) {
-    if (doneText) notify({ id: newNotificationId('favorites-done'), type: 'success', header: doneText, dismissLabel: t('common.close') }, SUCCESS_DISMISS_MS);
-    return answer.done;
-  }
-  notify({
-    id: newNotificationId('favorites-failed'),
-    type: outcome.done.length > 0 ? 'warning' : 'error',
-    header: <Tx k={said.failed as TextKey} values={{ count: outcome.failed.length }} />,
-    content: (
-      <div data-testid="favorites-failures">
-        {doneText && <div>{doneText}</div>}
-        <ul>
-          {outcome.failed.map(({ entry, message }) => (
-            <li key={entry.id} data-item-name={entry.name}>
-              <strong>{entry.name}</strong>: {message}
-            </li>
-          ))}
-        </ul>
-      </div>
-    ),
-    dismissLabel: t('common.close'),
+  flashBulkOutcome(outcome, { done: doneText, failed: <Tx k={said.failed as TextKey} values={{ count: outcome.failed.length }} /> }, {
+    idPrefix: 'favorites', testId: 'favorites-failures', closeLabel: t('common.close'),
   });
   return answer.done;
 }
