@@ -27,6 +27,7 @@ import { copyDriveItems } from './copy-items.ts';
 import { startZipDownload } from './zip-download.ts';
 import { getDriveJobInfo } from './job-info.ts';
 import { getFolderPermissions, saveFolderPermissions } from './folder-permissions.ts';
+import { cancelUpload } from './cancel-upload.ts';
 
 export const handler = createApiHandler(driveRoutes, {
   'com_drive/drive_info': listFolder,
@@ -66,4 +67,5 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/job_info': getDriveJobInfo,
   'com_drive/permission_info': getFolderPermissions,
   'com_drive/permission_save_btn': saveFolderPermissions,
+  'com_drive/file_upload_cancel': cancelUpload,
 });

@@ -31,6 +31,10 @@ export const driveRoutes = {
     group: 'drive', access: 'drive-active', summary: 'Complete a multipart upload once every part is stored',
     request: drive.fileUploadCompleteRequest, response: drive.itemResponse,
   }),
+  'com_drive/file_upload_cancel': route({
+    group: 'drive', access: 'drive-active', summary: "Withdraw one's own upload in progress: the entry (or the new version) and its reservation go at once",
+    request: drive.fileUploadCancelRequest, response: drive.fileUploadCancelResponse,
+  }),
   'com_drive/file_info': route({
     group: 'drive', access: 'drive-view', summary: 'One file or folder by id (poll after upload until ready)',
     request: usage.fileInfoRequest, response: drive.itemResponse,

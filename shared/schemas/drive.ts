@@ -165,6 +165,13 @@ export const fileUploadCompleteRequest = z.strictObject({
 });
 export type FileUploadCompleteRequest = z.input<typeof fileUploadCompleteRequest>;
 
+/** The uploader withdraws an upload in progress (the transfers panel's Cancel): its entry or pending version goes at once. */
+export const fileUploadCancelRequest = z.strictObject({ id: itemId });
+export const fileUploadCancelResponse = z.object({
+  /** false: nothing was pending any more (the bytes had arrived and the file is there). */
+  released: z.boolean(),
+});
+
 /** New URLs for some parts of a multipart upload, e.g. after the first ones expired on a slow link. */
 export const fileUploadPartsRequest = z.strictObject({
   id: itemId,

@@ -86,6 +86,8 @@ test('drops files and folders, follows them in the transfers panel, cancels and 
   await transfers.cancel('big.bin');
   await expect(transfers.row('big.bin', 'cancelled')).toBeVisible();
   await expect(drive.flash('The upload of big.bin was cancelled.')).toBeVisible();
+  // Withdrawn at once: the folder does not show it as uploading any more.
+  await expect(drive.row('big.bin')).toHaveCount(0);
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await transfers.retry('big.bin');
   await expect(transfers.row('big.bin', 'done')).toBeVisible({ timeout: 30_000 });

@@ -19,6 +19,7 @@ import { waitUntilReady, type DriveItem } from '../api/get-file-info.ts';
 import { refreshFolder } from '../api/list-folder.ts';
 import { contentTypeOf, registerFile } from '../api/register-file.ts';
 import { sendFileBytes } from './send-file-bytes.ts';
+import { cancelUpload } from '../api/cancel-upload.ts';
 import { addTransfer, showTransfersPanel, transfersNow, useTransfers, type TransferRun } from './transfer-queue.ts';
 import { refreshFileHistory } from '../api/file-history.ts';
 import { DUPLICATE_CHECK_MAX } from '@shared/drive-limits.ts';
@@ -63,11 +64,17 @@ const uploadRun = ({ file, folderId, choice, fields, tagIds }: UploadTarget): Tr
     { folder_id: folderId, name: file.name, size: file.size, content_type: contentTypeOf(file), ...(choice ? { on_conflict: choice } : {}), ...fields },
     { silent: true, signal },
   );
-  // Before the bytes: a refusal fails the transfer, whose retry registers (re-arms) and tags again.
-  if (tagIds && tagIds.length > 0) await addTags(item.id, tagIds, signal);
-  void refreshFolder(folderId);
-  report({ loaded: 0 });
-  await sendFileBytes(item.id, upload, file, { signal, onProgress: throttledProgress((progress) => report({ loaded: progress.loaded })) });
+  try {
+    // Before the bytes: a refusal fails the transfer, whose retry registers (re-arms) and tags again.
+    if (tagIds && tagIds.length > 0) await addTags(item.id, tagIds, signal);
+    void refreshFolder(folderId);
+    report({ loaded: 0 });
+    await sendFileBytes(item.id, upload, file, { signal, onProgress: throttledProgress((progress) => report({ loaded: progress.loaded })) });
+  } catch (error) {
+    // Cancelled: the entry (or the new version) is withdrawn at once instead of showing "uploading" for a day.
+    if (signal.aborted) void cancelUpload({ id: item.id }, { silent: true }).then(() => refreshFolder(folderId), () => undefined);
+    throw error;
+  }
   // The bytes are stored: the upload is done for the user. The storage event confirms them in the
   // background (off the critical path); the list shows the file as uploading until then.
   void refreshFolder(folderId);
