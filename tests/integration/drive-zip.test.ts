@@ -71,6 +71,11 @@ describe('ZIP download', { timeout: 120_000 }, () => {
     expect(job.download!.file_name).toMatch(/^download_\d{14}\.zip$/);
     const entries = unzipSync(new Uint8Array(await (await fetch(job.download!.url)).arrayBuffer()));
     expect(Object.keys(entries).sort()).toEqual([a.name, `${folder.name}/`, `${folder.name}/b.txt`].sort());
+    // A download of what was selected, in the access log with the ZIP's name.
+    for (const entry of [a, folder]) {
+      const log = await call('com_drive/access_log', { item_id: entry.id, action: 'download' }, t.token);
+      expect(log.body.data!.events.map((event) => [event.item_name, event.detail])).toEqual([[entry.name, job.download!.file_name]]);
+    }
   });
 
   it('refuses what the caller cannot read (gone, trashed, inside a trashed folder) and starts nothing', async () => {

@@ -56,3 +56,11 @@ export async function recordAccessOf(userId: string, action: AccessAction, item:
   const user = await getUser(item.kyk_id, userId).catch(() => undefined);
   await write([eventOf({ kykId: item.kyk_id, userId, userName: user?.user_nm ?? userId }, action, item)], log);
 }
+
+/** Events of one user the background jobs act for (a ZIP download), on several entries: their name read once. */
+export async function recordAccessesOf(userId: string, action: AccessAction, items: Accessed[], log: Pick<Logger, 'warn'>, detail?: string | null): Promise<void> {
+  if (items.length === 0) return;
+  const kykId = items[0]!.kyk_id;
+  const user = await getUser(kykId, userId).catch(() => undefined);
+  await write(items.map((item) => eventOf({ kykId, userId, userName: user?.user_nm ?? userId }, action, item, detail)), log);
+}

@@ -8,6 +8,7 @@ import { currentScanStatus, type ItemRecord } from '#data/drive-items.ts';
 import type { DriveJobOutcome, DriveJobRecord } from '#data/drive-jobs.ts';
 import { childLevel, reachableItem, type ReachedItem } from './reach.ts';
 import { viewerFor, type DriveViewer } from './folder-access.ts';
+import { recordAccessesOf } from './access-log.ts';
 import type { DriveLevel } from '#shared/routes/define.ts';
 import { childPages } from './subtree.ts';
 import { JobRefusal, registerDriveJobKind, type JobRun } from './jobs.ts';
@@ -168,7 +169,10 @@ async function zipWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcom
   await writer.finish();
   await run.save({ done });
   run.log.info('zip written', { kyk: kykId, job: job.job_id, files, size: writer.size });
-  return { state: 'done', zip_key: key, file_name: zipFileName(selected), zip_size: writer.size };
+  // A ZIP is a download of what was selected: in the access log, with the ZIP's name.
+  const fileName = zipFileName(selected);
+  await recordAccessesOf(job.user_id, 'download', selected, run.log, fileName);
+  return { state: 'done', zip_key: key, file_name: fileName, zip_size: writer.size };
 }
 
 registerDriveJobKind('zip', zipWork);
