@@ -5,6 +5,7 @@ import { ChangePasswordPage } from './pages/change-password-page.ts';
 import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { shot, uniqueUserId } from './pages/shots.ts';
+import { VersionsDialogs } from './pages/versions-dialogs.ts';
 import { TransfersPanel } from './pages/transfers.ts';
 
 /**
@@ -61,12 +62,17 @@ test('drops files and folders, follows them in the transfers panel, cancels and 
   await expect(transfers.panel()).toContainText('5 of 5 done');
   await shot(page, 'transfers-panel-en');
 
-  // The same folder dropped again merges into it: one Reports, its new file beside the others.
-  await transfers.dragOver({ Reports: { 'q4.csv': 'g,h' } });
+  // The same folder dropped again merges into it: one Reports, its new file beside the others, and
+  // a file of a name it holds asked about first, named with its place (kept as an old version).
+  await transfers.dragOver({ Reports: { 'q4.csv': 'g,h', 'q1.csv': 'a,b,new' } });
   await transfers.drop();
-  await expect(drive.flash('q4.csv was uploaded.')).toBeVisible({ timeout: 30_000 });
+  const dialogs = new VersionsDialogs(page);
+  await expect(dialogs.duplicateModal()).toContainText(`Drive / ${folderName} / Reports / q1.csv`);
+  await dialogs.confirmUpload();
+  await expect(drive.flash('2 files were uploaded.')).toBeVisible({ timeout: 30_000 });
   const merged = await admin.ok('com_drive/drive_info', { folder_id: reports.id });
   expect(merged.items.map((item) => item.name)).toEqual(['2026', 'q1.csv', 'q2.csv', 'q3.csv', 'q4.csv']);
+  await expect.poll(async () => (await admin.ok('com_drive/drive_info', { folder_id: reports.id })).items.find((item) => item.name === 'q1.csv')?.version).toBe(2);
   expect((await admin.ok('com_drive/drive_info', { folder_id: folderId })).items.filter((item) => item.name === 'Reports')).toHaveLength(1);
 
   // Onto a folder's row: into that folder.
@@ -95,7 +101,7 @@ test('drops files and folders, follows them in the transfers panel, cancels and 
 
   // Japanese: the panel and the drop zone.
   await drive.switchLanguage('ja');
-  await expect(transfers.panel()).toContainText('8件中8件完了');
+  await expect(transfers.panel()).toContainText('9件中9件完了');
   await expect(transfers.row('big.bin', 'done')).toContainText('アップロード完了');
   await shot(page, 'transfers-panel-ja');
   await transfers.dragOver({ 'メモ.txt': 'メモ' });

@@ -25,9 +25,10 @@ export function DuplicateChoiceModal({
   onCancel,
   onConfirm,
 }: {
-  conflicts: ExistingFile[];
+  /** `place`: where the file is, for files of dropped folders (their names may repeat across folders). */
+  conflicts: (ExistingFile & { place?: string })[];
   onCancel: () => void;
-  /** The choice per file name (as chosen for upload). */
+  /** The choice per existing file (by its id). */
   onConfirm: (choices: Map<string, ConflictChoice>) => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -35,7 +36,8 @@ export function DuplicateChoiceModal({
   const many = conflicts.length > 1;
   const [applyToAll, setApplyToAll] = useState(many);
   const [forAll, setForAll] = useState<ConflictChoice>(SAFE_CHOICE);
-  const [perFile, setPerFile] = useState<Record<string, ConflictChoice>>(() => Object.fromEntries(conflicts.map((conflict) => [conflict.name, SAFE_CHOICE])));
+  const [perFile, setPerFile] = useState<Record<string, ConflictChoice>>(() => Object.fromEntries(conflicts.map((conflict) => [conflict.item.id, SAFE_CHOICE])));
+  const labelOf = (conflict: (typeof conflicts)[number]) => (conflict.place ? `${conflict.place} / ${conflict.name}` : conflict.name);
 
   const styleName = (conflict: ExistingFile) => t(`versions.documentStyles.${conflict.item.document_style ?? 'general'}`);
   const options = (refused: (choice: ConflictChoice) => string | undefined) =>
@@ -52,7 +54,7 @@ export function DuplicateChoiceModal({
     conflicts.some((conflict) => conflict.refused_choices.includes(choice)) ? t('versions.duplicates.refusedReasonSome') : undefined;
 
   const confirm = () => {
-    const choices = new Map(conflicts.map((conflict) => [conflict.name, applyToAll ? forAll : (perFile[conflict.name] ?? SAFE_CHOICE)]));
+    const choices = new Map(conflicts.map((conflict) => [conflict.item.id, applyToAll ? forAll : (perFile[conflict.item.id] ?? SAFE_CHOICE)]));
     onConfirm(choices);
   };
 
@@ -78,7 +80,7 @@ export function DuplicateChoiceModal({
     >
       <SpaceBetween size="m">
         <Box variant="p">
-          {many ? t('versions.duplicates.descriptionMany', { count: conflicts.length }) : t('versions.duplicates.descriptionOne', { name: conflicts[0]?.name ?? '' })}
+          {many ? t('versions.duplicates.descriptionMany', { count: conflicts.length }) : t('versions.duplicates.descriptionOne', { name: conflicts[0] ? labelOf(conflicts[0]) : '' })}
         </Box>
         {many && (
           <Checkbox checked={applyToAll} onChange={({ detail }) => setApplyToAll(detail.checked)} nativeInputAttributes={{ 'data-testid': 'duplicate-apply-all' }}>
@@ -98,8 +100,8 @@ export function DuplicateChoiceModal({
         ) : (
           conflicts.map((conflict, index) => (
             <FormField
-              key={conflict.name}
-              label={many ? conflict.name : undefined}
+              key={conflict.item.id}
+              label={many ? labelOf(conflict) : undefined}
               description={
                 <>
                   {t('versions.duplicates.existing', {
@@ -119,10 +121,10 @@ export function DuplicateChoiceModal({
               <RadioGroup
                 data-testid={`duplicate-choice-${index}`}
                 data-file-name={conflict.name}
-                value={perFile[conflict.name] ?? SAFE_CHOICE}
-                onChange={({ detail }) => setPerFile((current) => ({ ...current, [conflict.name]: detail.value as ConflictChoice }))}
+                value={perFile[conflict.item.id] ?? SAFE_CHOICE}
+                onChange={({ detail }) => setPerFile((current) => ({ ...current, [conflict.item.id]: detail.value as ConflictChoice }))}
                 items={options((choice) => (conflict.refused_choices.includes(choice) ? t('versions.duplicates.refusedReason', { style: styleName(conflict) }) : undefined))}
-                ariaLabel={t('versions.duplicates.choiceLabel', { name: conflict.name })}
+                ariaLabel={t('versions.duplicates.choiceLabel', { name: labelOf(conflict) })}
               />
             </FormField>
           ))

@@ -97,7 +97,7 @@ export default function DrivePage() {
   const [tagging, setTagging] = useState<DriveItem>();
   const fileInput = useRef<HTMLInputElement>(null);
   // Files whose names are taken in the folder wait here for the user's choice (duplicate dialog).
-  const [conflicted, setConflicted] = useState<{ targets: UploadTarget[]; nested: UploadTarget[]; conflicts: ExistingFile[] }>();
+  const [conflicted, setConflicted] = useState<{ targets: UploadTarget[]; conflicts: (ExistingFile & { place?: string })[] }>();
   // Files chosen for detailed registration wait here for their fields.
   const [detailing, setDetailing] = useState<File[]>();
   const detailedInput = useRef<HTMLInputElement>(null);
@@ -232,24 +232,34 @@ export default function DrivePage() {
   const currentPlace = placeText({ path: folderPlace }, t('location.root'));
 
   /**
-   * Asks about names already in the folder first; the rest (or all, when none is taken) goes at once.
-   * `targets` go into one folder; `nested`: files of dropped folders, placed in the folders made for
-   * them, sent with the others.
+   * Asks about names already taken first, in every folder the files go to (the files of a dropped
+   * folder merged into one of the same name meet its files); the rest (or all, when none is taken)
+   * goes at once. `targets` go into this folder; `nested`: files of dropped folders, placed in the
+   * folders made (or found) for them.
    */
   const uploadChecked = useCallback(async (targets: UploadTarget[], nested: UploadTarget[] = []) => {
     const checking = newNotificationId('upload-check');
     notify({ id: checking, type: 'in-progress', loading: true, dismissible: false, header: t('versions.duplicates.checking') });
     try {
       const module = await transfers();
-      const conflicts = targets.length > 0 ? await module.findConflicts(targets.map((target) => target.file), targets[0]!.folderId) : [];
+      const all = [...targets, ...nested];
+      const byFolder = new Map<string, UploadTarget[]>();
+      for (const target of all) byFolder.set(target.folderId, [...(byFolder.get(target.folderId) ?? []), target]);
+      const conflicts = (
+        await Promise.all(
+          [...byFolder].map(async ([into, group]) =>
+            (await module.findConflicts(group.map((target) => target.file), into)).map((conflict) => ({ ...conflict, ...(into === folderId ? {} : { place: group[0]!.place }) })),
+          ),
+        )
+      ).flat();
       dismiss(checking);
-      if (conflicts.length === 0) module.startUploads([...targets, ...nested]);
-      else setConflicted({ targets, nested, conflicts });
+      if (conflicts.length === 0) module.startUploads(all);
+      else setConflicted({ targets: all, conflicts });
     } catch (error) {
       dismiss(checking);
       if (!isAbortError(error)) reportApiError(error);
     }
-  }, [t, setConflicted]);
+  }, [t, setConflicted, folderId]);
 
   /** Files and folders dropped from the desktop: the folders made first, then everything uploaded. */
   const onDropped = useCallback(async (dropped: DroppedEntries, target?: DriveItem) => {
@@ -581,9 +591,15 @@ export default function DrivePage() {
             conflicts={conflicted.conflicts}
             onCancel={() => setConflicted(undefined)}
             onConfirm={(choices) => {
-              const { targets, nested } = conflicted;
+              const { targets, conflicts } = conflicted;
               setConflicted(undefined);
-              void transfers().then((module) => module.startUploads([...targets.map((target) => ({ ...target, choice: choices.get(target.file.name) })), ...nested]));
+              // Each file gets the choice made for the file of its name in the folder it goes to.
+              const choiceOf = (target: UploadTarget) => {
+                const key = target.file.name.normalize('NFC').toLowerCase();
+                const existing = conflicts.find((conflict) => conflict.item.parent_id === target.folderId && conflict.name.normalize('NFC').toLowerCase() === key);
+                return existing ? choices.get(existing.item.id) : undefined;
+              };
+              void transfers().then((module) => module.startUploads(targets.map((target) => ({ ...target, choice: choiceOf(target) }))));
             }}
           />
         </Suspense>
