@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { AdminApi } from './pages/admin-api.ts';
 import { createAdministrator, DriveApi } from './pages/drive-api.ts';
-import { DrivePage, driveAction } from './pages/drive-page.ts';
+import { closeMenu, DrivePage, driveAction } from './pages/drive-page.ts';
 import { signInInBrowser } from './pages/sign-in.ts';
 import { PermissionsDialog } from './pages/permissions-dialog.ts';
 import { shotsIn, uniqueUserId } from './pages/shots.ts';
@@ -68,6 +68,11 @@ test('an allow list set in the permissions dialog: the view side reads, an outsi
   await expect(readerDrive.row(`minutes ${run}.txt`)).toBeVisible();
   await expect(readerDrive.createFolderButton()).toHaveCount(0);
   await expect(readerDrive.uploadButtons().header).toHaveCount(0);
+  // Read only here, but a copy can go where the reader may add.
+  await readerDrive.select(`minutes ${run}.txt`);
+  await expect(await driveAction(readerPage, 'copy')).not.toHaveAttribute('aria-disabled', 'true');
+  await expect(await driveAction(readerPage, 'rename')).toHaveCount(0);
+  await closeMenu(readerPage);
   await shot(readerPage, 'permissions-reader-en');
   await readerContext.close();
 

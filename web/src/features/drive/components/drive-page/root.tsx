@@ -138,7 +138,8 @@ export default function DrivePage() {
   const canDownload = selectedFile?.status === 'ready' && !threat;
   const renameTarget = selectedItems.length === 1 && mayChange(selectedItems[0]!) ? selectedItems[0] : undefined;
   const canTrash = selectedItems.length > 0 && selectedItems.every((item) => mayChange(item) && item.status === 'ready');
-  const copyAndZip = useCopyAndZip({ folderId, selected: selectedItems, mayAdd, onCopied: () => setSelection({ scope, ids: [] }) });
+  // A copy reads here and adds elsewhere: a view-only folder's entries can be copied where the user may add.
+  const copyAndZip = useCopyAndZip({ folderId, selected: selectedItems, mayAdd: rights.drive >= 2, onCopied: () => setSelection({ scope, ids: [] }) });
 
   /** Moves the entries chosen into the folder chosen; a refusal of every entry stays in the dialog (another folder can be tried). */
   const moveTo = async (folder: ChosenFolder) => {
@@ -334,8 +335,10 @@ export default function DrivePage() {
       ? [
           { id: 'rename', text: t('drive.actions.rename'), disabled: !renameTarget, disabledReason: t('drive.actions.renameDisabled') },
           { id: 'move', text: t('drive.actions.move'), disabled: !canTrash, disabledReason: t('drive.actions.moveDisabled') },
-          { id: 'copy', text: t('driveJobs.copyAction'), iconName: 'copy' as const, disabled: !copyAndZip.canCopy, disabledReason: t('driveJobs.copyDisabled') },
         ]
+      : []),
+    ...(rights.drive >= 2
+      ? [{ id: 'copy', text: t('driveJobs.copyAction'), iconName: 'copy' as const, disabled: !copyAndZip.canCopy, disabledReason: t('driveJobs.copyDisabled') }]
       : []),
     { id: 'tags', text: t('tags.action'), iconName: 'ticket', disabled: selectedItems.length !== 1, disabledReason: t('tags.actionDisabled') },
     { id: 'permissions', text: t('permissions.action'), iconName: 'lock-private', disabled: selectedFolder === undefined, disabledReason: t('permissions.actionDisabled') },
