@@ -2,7 +2,7 @@ import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { folderPath, getItem, isLivePath, isTrashed, listChildren, ROOT_ID, toDriveItem } from '#data/drive-items.ts';
 import { levelUnder, viewerOf } from '#domain/drive/folder-access.ts';
-import { childLevel } from '#domain/drive/reach.ts';
+import { childLevel, governing } from '#domain/drive/reach.ts';
 
 const gone = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
 
@@ -30,7 +30,7 @@ export const listFolder: Operation<'com_drive/drive_info'> = async ({ caller, in
   ]);
   if (path && !isLivePath(path)) throw gone();
   const viewer = viewerOf(caller);
-  const level = levelUnder(folder ? [...path!.chain, { acl: folder.acl }] : [], viewer);
+  const level = levelUnder(folder ? governing(folder, path!.chain) : [], viewer);
   if (level < 1) throw gone();
   if (!page) throw new DomainError('input', {}, { cursor: 'validation.invalidValue' });
   const items = page.items.map((item) => ({ item, level: childLevel(level, item, viewer) })).filter((entry) => entry.level >= 1);

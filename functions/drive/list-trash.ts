@@ -4,6 +4,7 @@ import type { Operation } from '#lib/api-handler.ts';
 import { folderPaths, toDriveItem, type FolderPath, type ItemRecord } from '#data/drive-items.ts';
 import { listTrash } from '#data/drive-trash.ts';
 import { levelUnder, viewerOf } from '#domain/drive/folder-access.ts';
+import { governing } from '#domain/drive/reach.ts';
 
 /**
  * One page of the trash, newest deletion first, each entry with the place it was deleted from.
@@ -20,7 +21,7 @@ export const listTrashPage: Operation<'com_drive/recycle_list'> = async ({ calle
   const viewer = viewerOf(caller);
   const open = (item: ItemRecord) => {
     const chain = paths.get(item.parent_id)!.chain;
-    return item.trashed_user_id === caller.userId || levelUnder(item.type === 'folder' ? [...chain, { acl: item.acl }] : chain, viewer) >= 1;
+    return item.trashed_user_id === caller.userId || levelUnder(governing(item, chain), viewer) >= 1;
   };
   return { items: page.items.filter(open).map((item) => trashEntry(item, paths.get(item.parent_id)!)), scope: whole ? 'contract' : 'own', next_cursor: page.nextCursor };
 };

@@ -8,7 +8,7 @@ import { levelUnder, mayAddUnder, type DriveViewer } from './folder-access.ts';
 export type ReachedItem = ItemRecord & { level: DriveLevel };
 
 /** The folders an entry sits under, and for a folder the folder itself: what its level depends on. */
-const governing = (item: Pick<ItemRecord, 'type' | 'acl'>, chain: FolderState[]) => (item.type === 'folder' ? [...chain, { acl: item.acl }] : chain);
+export const governing = (item: Pick<ItemRecord, 'type' | 'acl'>, chain: readonly { acl?: ItemRecord['acl'] }[]) => (item.type === 'folder' ? [...chain, { acl: item.acl }] : chain);
 
 /**
  * The entry if the viewer can reach it through the drive: it exists, is not in the trash, no folder
