@@ -86,6 +86,19 @@ export const codes = {
   // Folder permissions (docs/drive.md "Folder permissions").
   permissionNoUpdater: error(990000140101),
   permissionBothSides: error(990000140102),
+  // Share links (docs/drive.md "Share links"; not numbered in SPEC.md §8).
+  /** Unknown link, or a secret that does not match: the same answer, so a guesser learns nothing. */
+  shareLinkNotFound: error(-990000320001, 404),
+  shareLinkExpired: error(-990000320002, 410),
+  shareLinkExhausted: error(-990000320003, 410),
+  shareLinkRevoked: error(-990000320004, 410),
+  /** Its file is in the trash or gone, its creator suspended, deleted or no longer able to see it, or links were turned off. */
+  shareLinkStopped: error(-990000320005, 410),
+  shareLinkPasswordWrong: error(-990000320006, 403),
+  shareLinkTooManyAttempts: error(-990000320007, 429),
+  /** The common settings do not allow share links. */
+  shareLinksNotAllowed: error(-990000320008, 403),
+  shareLinksPerFileLimit: error(-990000320009),
   /** SPEC.md §8 "old file deletion not allowed" (no number given): the legal document styles. */
   oldFileDeletionNotAllowed: error(-990000090009),
 } as const satisfies Record<string, CodeDef>;

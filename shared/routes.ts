@@ -6,6 +6,7 @@ import { groupsRoutes } from './routes/groups.ts';
 import { importsRoutes } from './routes/imports.ts';
 import { legalRoutes } from './routes/legal.ts';
 import { securityRoutes } from './routes/security.ts';
+import { sharesRoutes } from './routes/shares.ts';
 import { ssoRoutes } from './routes/sso.ts';
 import { usersRoutes } from './routes/users.ts';
 
@@ -22,6 +23,7 @@ export const routes = mergeRoutes({
   auth: authRoutes,
   sso: ssoRoutes,
   drive: driveRoutes,
+  shares: sharesRoutes,
   users: usersRoutes,
   groups: groupsRoutes,
   legal: legalRoutes,

@@ -119,7 +119,7 @@ export const contentDisposition = (fileName: string): string => {
 const activeContentTypes = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript)$/i;
 export const safeContentType = (contentType: string): string => (activeContentTypes.test(contentType) ? 'application/octet-stream' : contentType);
 
-export async function presignDownload(key: string, fileName: string, contentType: string) {
+export async function presignDownload(key: string, fileName: string, contentType: string, expiresIn = DOWNLOAD_URL_SECONDS) {
   const url = await getSignedUrl(
     s3(),
     new GetObjectCommand({
@@ -128,7 +128,7 @@ export async function presignDownload(key: string, fileName: string, contentType
       ResponseContentDisposition: contentDisposition(fileName),
       ResponseContentType: safeContentType(contentType),
     }),
-    { expiresIn: DOWNLOAD_URL_SECONDS },
+    { expiresIn },
   );
-  return { url, expiresAt: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString() };
+  return { url, expiresAt: new Date(Date.now() + expiresIn * 1000).toISOString() };
 }

@@ -48,6 +48,8 @@ const groupAccess: Partial<Record<EndpointGroup, GroupAccess>> = {
   sso: { samlKeys: 'get' },
   // Also signs the GET of a finished ZIP (exports/), never writes there.
   drive: { presignFiles: true, zipDownloads: true },
+  // The public download page's grants: a presigned GET of the shared file.
+  shares: { presignFiles: true },
   // Presigned PUT of import files and GET of their sources (t/), exports and templates (exports/).
   imports: { presignFiles: true, exportFiles: true },
   // Suspension notices to the responsible person and mailed temporary passwords.

@@ -15,9 +15,10 @@ describe('mergeRoutes', () => {
     expect(() => mergeRoutes({ ...empty, drive: { 'a/b': def('users') } })).toThrow('Route a/b of group users is filed under drive');
   });
 
-  it('the manifest holds every group table, and every drive route names a drive level (or administrators)', () => {
+  it('the manifest holds every group table, and every drive route names a drive level (or administrators; share links also the public page)', () => {
     for (const [path, entry] of Object.entries(routes)) {
       if (entry.group === 'drive') expect(entry.access, path).toMatch(/^(drive-(view|active|update)|admin)$/);
+      else if (entry.group === 'shares') expect(entry.access, path).toMatch(/^(drive-(view|active|update)|admin|public)$/);
       else expect(entry.access, path).not.toMatch(/^drive-/);
     }
   });

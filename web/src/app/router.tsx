@@ -43,6 +43,8 @@ export const routeObjects: RouteObject[] = [
           page('com_drive/sso', () => import('@/features/sso/components/sso-page/root.tsx')),
           page('com_drive/sso-fail', () => import('@/features/sso/components/sso-fail-page/root.tsx')),
           page('com_drive/sso-login', () => import('@/features/sso/components/sso-login-page/root.tsx')),
+          // A share link's download page: no sign-in, sent with Referrer-Policy: no-referrer (docs/drive.md "Share links").
+          page('share/:kykId/:token', () => import('@/features/shares/components/share-page/root.tsx')),
         ],
       },
       {
@@ -83,6 +85,8 @@ export const routeObjects: RouteObject[] = [
               page('import-history', () => import('@/features/imports/components/import-history-page/root.tsx')),
               page('import-history/:id', () => import('@/features/imports/components/import-detail-page/root.tsx')),
               page('data-usage', () => import('@/features/drive/components/data-usage-page/root.tsx')),
+              // Every share link of the contract, with revoke (docs/drive.md "Share links").
+              page('share-links', () => import('@/features/drive/components/share-links-page/root.tsx')),
             ],
           },
         ],

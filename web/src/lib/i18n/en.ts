@@ -18,6 +18,7 @@ import { versionsTexts } from './versions.ts';
 import { placesTexts } from './places.ts';
 import { tagsTexts } from './tags.ts';
 import { permissionsTexts } from './permissions.ts';
+import { sharesTexts } from './shares.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 
@@ -52,6 +53,7 @@ export const en = {
     drive: 'Drive',
     trash: 'Trash',
     dataUsage: 'Data usage',
+    shareLinks: 'Share links',
     accessLog: 'Access log',
     favorites: 'Favourites',
     recent: 'Recent files',
@@ -87,6 +89,7 @@ export const en = {
     storage: 'Drive',
     trash: 'Trash',
     dataUsage: 'Data usage',
+    shareLinks: 'Share links',
     accessLog: 'Access log',
     favorites: 'Favourites',
     recent: 'Recent files',
@@ -158,6 +161,7 @@ export const en = {
   places: placesTexts.en,
   tags: tagsTexts.en,
   permissions: permissionsTexts.en,
+  shares: sharesTexts.en,
   location: locationTexts.en,
   collection: {
     nextPage: 'Next page',

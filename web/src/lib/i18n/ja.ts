@@ -18,6 +18,7 @@ import { versionsTexts } from './versions.ts';
 import { placesTexts } from './places.ts';
 import { tagsTexts } from './tags.ts';
 import { permissionsTexts } from './permissions.ts';
+import { sharesTexts } from './shares.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import type { Resources } from './en.ts';
@@ -50,6 +51,7 @@ export const ja: Resources = {
     drive: 'ドライブ',
     trash: 'ごみ箱',
     dataUsage: 'データ使用量',
+    shareLinks: '共有リンク',
     accessLog: 'アクセスログ',
     favorites: 'お気に入り',
     recent: '最近使用したファイル',
@@ -85,6 +87,7 @@ export const ja: Resources = {
     storage: 'ドライブ',
     trash: 'ごみ箱',
     dataUsage: 'データ使用量',
+    shareLinks: '共有リンク',
     accessLog: 'アクセスログ',
     favorites: 'お気に入り',
     recent: '最近使用したファイル',
@@ -156,6 +159,7 @@ export const ja: Resources = {
   places: placesTexts.ja,
   tags: tagsTexts.ja,
   permissions: permissionsTexts.ja,
+  shares: sharesTexts.ja,
   location: locationTexts.ja,
   collection: {
     nextPage: '次のページ',

@@ -65,6 +65,7 @@ const ListErrorState = lazy(() => import('@/components/list-error.tsx').then((mo
 // The flash of a move or trash outcome (with its per-entry reasons) loads with the first outcome.
 const reportBulk = (...args: Parameters<typeof ReportBulk>) => void import('./report-bulk.tsx').then((module) => module.reportBulk(...args));
 const PermissionsDialog = lazy(() => import('../permissions-dialog.tsx').then((module) => ({ default: module.PermissionsDialog })));
+const ShareDialog = lazy(() => import('../share-dialog.tsx').then((module) => ({ default: module.ShareDialog })));
 const TagsDialog = lazy(() => import('../tags-dialog.tsx').then((module) => ({ default: module.TagsDialog })));
 const planDropOf = (...args: Parameters<typeof planDrop>) => transfers().then((module) => module.planDrop(...args));
 const isTagId = (value: string | null): value is string => value !== null && /^[0-9a-f-]{36}$/.test(value);
@@ -103,6 +104,7 @@ export default function DrivePage() {
   const detailedInput = useRef<HTMLInputElement>(null);
   const [historyOf, setHistoryOf] = useState<DriveItem>();
   const [permissionsOf, setPermissionsOf] = useState<DriveItem>();
+  const [sharing, setSharing] = useState<DriveItem>();
   // View (1) lists and downloads; active (2) and update (3) also add folders and files.
   const rights = useOutletContext<LoginRights>();
   const userId = readStoredUser()?.user_id;
@@ -343,6 +345,7 @@ export default function DrivePage() {
     { id: 'tags', text: t('tags.action'), iconName: 'ticket', disabled: selectedItems.length !== 1, disabledReason: t('tags.actionDisabled') },
     { id: 'permissions', text: t('permissions.action'), iconName: 'lock-private', disabled: selectedFolder === undefined, disabledReason: t('permissions.actionDisabled') },
     { id: 'history', text: t('versions.history.action'), disabled: selectedFile?.status !== 'ready', disabledReason: t('versions.history.actionDisabled') },
+    { id: 'share', text: t('shares.action'), iconName: 'share', disabled: selectedFile?.status !== 'ready', disabledReason: t('shares.actionDisabled') },
     {
       id: 'favorite',
       text: favorite.allFavorites ? t('places.drive.removeFavorite') : t('places.drive.addFavorite'),
@@ -360,6 +363,7 @@ export default function DrivePage() {
     else if (id === 'tags') setTagging(selectedItems[0]);
     else if (id === 'permissions' && selectedFolder) setPermissionsOf(selectedFolder);
     else if (id === 'history' && selectedFile) setHistoryOf(selectedFile);
+    else if (id === 'share' && selectedFile) setSharing(selectedFile);
     else if (id === 'favorite') favorite.toggle();
   };
 
@@ -629,6 +633,11 @@ export default function DrivePage() {
             onRestored={() => void refreshFolder(folderId)}
             onDownload={(version) => void transfers().then((module) => module.startVersionDownload(historyOf, version))}
           />
+        </Suspense>
+      )}
+      {sharing && (
+        <Suspense fallback={null}>
+          <ShareDialog file={sharing} onDismiss={() => setSharing(undefined)} />
         </Suspense>
       )}
       {permissionsOf && (

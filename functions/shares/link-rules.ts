@@ -1,0 +1,98 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { CommonSettings } from '#shared/schemas/settings.ts';
+import type { ShareLink, ShareLinkRules, ShareLinkState } from '#shared/schemas/share-links.ts';
+import type { ShareLinkRecord } from '#data/share-links.ts';
+import { epochSeconds } from '#lib/data/table.ts';
+import { reserveSourceAttempt, returnSourceAttempt, sourceWindow, type SourceWindow } from '#data/source-attempts.ts';
+
+/** A new link's id and secret: 96 and 256 bits from the CSPRNG; only the secret's hash is kept. */
+export function newLinkToken(): { linkId: string; secret: string; token: string; secretHash: string } {
+  const linkId = randomBytes(12).toString('base64url');
+  const secret = randomBytes(32).toString('base64url');
+  return { linkId, secret, token: `${linkId}.${secret}`, secretHash: hashSecret(secret) };
+}
+
+export const hashSecret = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
+
+/** The token's parts (the schema has checked its shape). */
+export const splitToken = (token: string): { linkId: string; secret: string } => {
+  const [linkId = '', secret = ''] = token.split('.');
+  return { linkId, secret };
+};
+
+/** Whether the secret is the link's, in time independent of where they differ. */
+export const secretMatches = (secret: string, link: Pick<ShareLinkRecord, 'secret_hash'>): boolean => {
+  const given = Buffer.from(hashSecret(secret), 'hex');
+  const stored = Buffer.from(link.secret_hash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+};
+
+/** The contract's rules for links, from its common settings. */
+export const rulesOf = (settings: CommonSettings): ShareLinkRules => ({
+  allowed: settings.url_issuing === 1,
+  default_days: settings.link_default_days,
+  max_days: settings.link_max_days,
+  default_downloads: settings.link_default_downloads,
+  max_downloads: settings.link_max_downloads,
+  password_required: settings.link_password_required === 1,
+});
+
+/**
+ * What a link is now, the first that applies: revoked, expired, out of downloads, stopped (`usable`
+ * false: its file is not reachable or its creator not active), else active.
+ */
+export function stateOf(link: ShareLinkRecord, usable: boolean, now = new Date().toISOString()): ShareLinkState {
+  if (link.revoked_at) return 'revoked';
+  if (link.expires_at <= now) return 'expired';
+  if (link.max_downloads !== 0 && link.downloads >= link.max_downloads) return 'exhausted';
+  return usable ? 'active' : 'stopped';
+}
+
+export const toShareLink = (link: ShareLinkRecord, state: ShareLinkState, mayRevoke: boolean): ShareLink => ({
+  link_id: link.link_id,
+  item_id: link.item_id,
+  item_name: link.item_name,
+  creator_id: link.creator_id,
+  creator_nm: link.creator_nm,
+  created_at: link.created_at,
+  expires_at: link.expires_at,
+  max_downloads: link.max_downloads,
+  downloads: link.downloads,
+  has_password: !!link.password_hash,
+  state,
+  revoked_at: link.revoked_at ?? null,
+  revoked_by_nm: link.revoked_by_nm ?? null,
+  may_revoke: mayRevoke && !link.revoked_at,
+});
+
+export const downloadsLeft = (link: Pick<ShareLinkRecord, 'max_downloads' | 'downloads'>): number | null =>
+  link.max_downloads === 0 ? null : Math.max(0, link.max_downloads - link.downloads);
+
+/**
+ * Guessing is throttled twice (docs/drive.md "Share links"): per source address, every public call
+ * is counted before anything is judged and given back when the token proved right, so an address
+ * has THROTTLE_WINDOW_SECONDS worth of ADDRESS_FAILURES wrong tokens or passwords; and per link,
+ * LINK_PASSWORD_FAILURES wrong passwords in the window, from any address (a password is worth
+ * guessing from many). Counted before judging, so parallel guesses cannot pass the limit.
+ */
+export const THROTTLE_WINDOW_SECONDS = 15 * 60;
+export const ADDRESS_FAILURES = 30;
+export const LINK_PASSWORD_FAILURES = 10;
+
+export interface Attempt {
+  window: SourceWindow;
+  /** Minutes until the window ends: what the refusal tells. */
+  minutesLeft: number;
+}
+
+async function reserve(address: string, limit: number): Promise<Attempt> {
+  const now = epochSeconds();
+  const window = sourceWindow(address, THROTTLE_WINDOW_SECONDS, now);
+  if (await reserveSourceAttempt(window, limit, THROTTLE_WINDOW_SECONDS)) return { window, minutesLeft: 0 };
+  return { window, minutesLeft: Math.max(1, Math.ceil((window.start + THROTTLE_WINDOW_SECONDS - now) / 60)) };
+}
+
+/** An attempt of the address (`minutesLeft` > 0: refused). Addresses of share calls count apart from sign-in's. */
+export const reserveAddressAttempt = (sourceIp: string): Promise<Attempt> => reserve(`share@${sourceIp}`, ADDRESS_FAILURES);
+export const reservePasswordAttempt = (kykId: string, linkId: string): Promise<Attempt> => reserve(`share-link@${kykId}/${linkId}`, LINK_PASSWORD_FAILURES);
+export const giveBack = (attempt: Attempt): Promise<void> => returnSourceAttempt(attempt.window);
