@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CommonSettings } from '#shared/schemas/settings.ts';
-import type { ShareLink, ShareLinkRules, ShareLinkState } from '#shared/schemas/share-links.ts';
+import { SHARE_LINK_ID_LENGTH, type ShareLink, type ShareLinkRules, type ShareLinkState } from '#shared/schemas/share-links.ts';
 import type { ShareLinkRecord } from '#data/share-links.ts';
 import { epochSeconds } from '#lib/data/table.ts';
 import { reserveSourceAttempt, returnSourceAttempt, sourceWindow, type SourceWindow } from '#data/source-attempts.ts';
@@ -9,16 +9,16 @@ import { reserveSourceAttempt, returnSourceAttempt, sourceWindow, type SourceWin
 export function newLinkToken(): { linkId: string; secret: string; token: string; secretHash: string } {
   const linkId = randomBytes(12).toString('base64url');
   const secret = randomBytes(32).toString('base64url');
-  return { linkId, secret, token: `${linkId}.${secret}`, secretHash: hashSecret(secret) };
+  return { linkId, secret, token: `${linkId}${secret}`, secretHash: hashSecret(secret) };
 }
 
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
 
 /** The token's parts (the schema has checked its shape). */
-export const splitToken = (token: string): { linkId: string; secret: string } => {
-  const [linkId = '', secret = ''] = token.split('.');
-  return { linkId, secret };
-};
+export const splitToken = (token: string): { linkId: string; secret: string } => ({
+  linkId: token.slice(0, SHARE_LINK_ID_LENGTH),
+  secret: token.slice(SHARE_LINK_ID_LENGTH),
+});
 
 /** Whether the secret is the link's, in time independent of where they differ. */
 export const secretMatches = (secret: string, link: Pick<ShareLinkRecord, 'secret_hash'>): boolean => {

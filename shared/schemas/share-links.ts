@@ -6,8 +6,8 @@ import { CONTRACT_ID_MAX } from './auth.ts';
 /**
  * Share links (docs/drive.md "Share links"): a URL that lets anyone who holds it download one file
  * without signing in, for a validity period and up to a number of downloads, optionally behind a
- * password. The URL is `/share/<kyk_id>/<token>`; the token is `<link id>.<secret>`, both from a
- * CSPRNG (96 + 256 bits); only the secret's SHA-256 is stored, so the URL is shown once, when made.
+ * password. The URL is `/share/<kyk_id>/<token>`; the token is the link id (16 characters) followed by
+ * the secret (43), both base64url from a CSPRNG (96 + 256 bits; no dot, which the edge would take for a file's extension); only the secret's SHA-256 is stored, so the URL is shown once, when made.
  */
 
 const message = (key: MessageKey) => ({ error: key });
@@ -19,8 +19,9 @@ export const SHARE_GRANT_SECONDS = 60;
 export const SHARE_PASSWORD_MIN = 8;
 export const SHARE_PASSWORD_MAX = 64;
 
-/** `<link id>.<secret>`: 16 + 43 base64url characters. */
-export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/;
+/** The link id then the secret: 16 + 43 base64url characters. */
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{59}$/;
+export const SHARE_LINK_ID_LENGTH = 16;
 export const SHARE_LINK_ID_PATTERN = /^[A-Za-z0-9_-]{16}$/;
 
 export const shareUrlPath = (kykId: string, token: string): string => `/share/${encodeURIComponent(kykId)}/${token}`;

@@ -13,6 +13,8 @@ describe('SPA fallback function', () => {
     expect(rewrite('/')).toBe('/index.html');
     expect(rewrite('/login')).toBe('/index.html');
     expect(rewrite('/drive/folder/123')).toBe('/index.html');
+    // A share link's token is base64url without a dot, so its page is a route too.
+    expect(rewrite('/share/demo/AbCdEfGhIjKlMnOp_-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGH')).toBe('/index.html');
   });
 
   it('leaves files alone', () => {

@@ -136,7 +136,7 @@ function PermissionsForm({ settings, onDismiss, onSaved, onReload }: { settings:
               {t('common.cancel')}
             </Button>
             {editable && (
-              <Button variant="primary" loading={form.busy} disabled={!form.changed} onClick={() => void form.submit()} nativeButtonAttributes={{ 'data-testid': 'permissions-save' }}>
+              <Button variant="primary" loading={form.busy} disabled={!form.changed} formAction="submit" nativeButtonAttributes={{ 'data-testid': 'permissions-save' }}>
                 {t('permissions.save')}
               </Button>
             )}

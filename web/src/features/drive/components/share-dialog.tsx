@@ -119,7 +119,7 @@ function NewLinkForm({ file, rules, onCreated }: { file: DriveItem; rules: Share
         <form {...form.formProps}>
           <Form
             actions={
-              <Button variant="primary" loading={form.busy} onClick={() => void form.submit()} nativeButtonAttributes={{ 'data-testid': 'share-create' }}>
+              <Button variant="primary" loading={form.busy} formAction="submit" nativeButtonAttributes={{ 'data-testid': 'share-create' }}>
                 {t('shares.dialog.create')}
               </Button>
             }
@@ -175,6 +175,7 @@ function LinksTable({ links, onChanged }: { links: ShareLinkRow[]; onChanged: ()
     <Table<ShareLinkRow>
       data-testid="share-links"
       variant="embedded"
+      wrapLines
       header={<Header variant="h3" counter={`(${links.length})`}>{t('shares.dialog.existing')}</Header>}
       items={links}
       trackBy="link_id"
@@ -189,6 +190,7 @@ function LinksTable({ links, onChanged }: { links: ShareLinkRow[]; onChanged: ()
         {
           id: 'actions',
           header: '',
+          minWidth: 96,
           cell: (link) =>
             link.may_revoke && (
               <Button variant="inline-link" loading={revoking === link.link_id} onClick={() => void revoke(link)} nativeButtonAttributes={{ 'data-testid': 'share-revoke' }}>

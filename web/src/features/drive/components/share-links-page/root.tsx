@@ -60,6 +60,7 @@ export default function ShareLinksPage() {
         data-testid="share-links-table"
         variant="full-page"
         stickyHeader
+        wrapLines
         items={items}
         trackBy="link_id"
         columnDefinitions={columns}
