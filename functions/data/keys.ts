@@ -20,6 +20,7 @@ import { policyKey } from './password-policy.ts';
 import { pendingKey } from './pending-sign-ins.ts';
 import { assertionKey, codeKey, requestKey, ssoSettingsKey } from './saml.ts';
 import { sessionKey } from './sessions.ts';
+import { shareLinkKey, shareLinkListingKeys } from './share-links.ts';
 import { expiryQueueKey, sweepStateKey, uploadsCounterKey } from './pending-uploads.ts';
 import { administratorsGuardKey } from './administrators.ts';
 import { attemptsKey } from './sign-in-attempts.ts';
@@ -67,6 +68,9 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'pending uploads counter', module: 'pending-uploads', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'UPLOADS', builder: 'uploadsCounterKey', example: () => pair(uploadsCounterKey(K, 'u1')) },
   { entity: 'favourite', module: 'favourites', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'FAV#<item>', builder: 'favouriteKey', example: () => pair(favouriteKey(K, 'u1', 'i1')) },
   { entity: 'favourite', module: 'favourites', index: 'gsi1', partition: 'T#<kyk>#USER#<user>#FAVS', sort: '<date>#<item>', builder: 'favouriteListingKeys', example: () => { const keys = favouriteListingKeys(K, 'u1', day, 'i1'); return [keys.gsi1pk, keys.gsi1sk]; } },
+  { entity: 'share link', module: 'share-links', index: 'table', partition: 'T#<kyk>#SHARE#<link>', sort: 'LINK', builder: 'shareLinkKey', example: () => pair(shareLinkKey(K, 'l1')) },
+  { entity: 'share link', module: 'share-links', index: 'gsi1', partition: 'T#<kyk>#SHARES', sort: '<date>#<link>', builder: 'shareLinkListingKeys', example: () => { const keys = shareLinkListingKeys({ kyk_id: K, link_id: 'l1', item_id: 'i1', created_at: day }); return [keys.gsi1pk, keys.gsi1sk]; } },
+  { entity: 'share link', module: 'share-links', index: 'gsi2', partition: 'T#<kyk>#SHARES#ITEM#<item>', sort: '<date>#<link>', builder: 'shareLinkListingKeys', example: () => { const keys = shareLinkListingKeys({ kyk_id: K, link_id: 'l1', item_id: 'i1', created_at: day }); return [keys.gsi2pk, keys.gsi2sk]; } },
   { entity: 'recent file', module: 'recent-files', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'RECENT#<item>', builder: 'recentKey', example: () => pair(recentKey(K, 'u1', 'i1')) },
   { entity: 'recent file', module: 'recent-files', index: 'gsi1', partition: 'T#<kyk>#USER#<user>#RECENT', sort: '<date>#<item>', builder: 'recentListingKeys', example: () => { const keys = recentListingKeys(K, 'u1', day, 'i1'); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'trusted device', module: 'devices', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'DEVICE#<hash>', builder: 'deviceKey', example: () => pair(deviceKey(K, 'u1', 'h1')) },

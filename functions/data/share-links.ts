@@ -37,7 +37,7 @@ export interface ShareLinkRecord {
 
 const sharePartition = (kykId: string) => `${tenantPrefix(kykId)}#SHARES`;
 export const shareLinkKey = (kykId: string, linkId: string): Keys => ({ pk: `${tenantPrefix(kykId)}#SHARE#${linkId}`, sk: 'LINK' });
-const listingKeys = (link: Pick<ShareLinkRecord, 'kyk_id' | 'link_id' | 'item_id' | 'created_at'>) => ({
+export const shareLinkListingKeys = (link: Pick<ShareLinkRecord, 'kyk_id' | 'link_id' | 'item_id' | 'created_at'>) => ({
   gsi1pk: sharePartition(link.kyk_id), gsi1sk: `${link.created_at}#${link.link_id}`,
   gsi2pk: `${sharePartition(link.kyk_id)}#ITEM#${link.item_id}`, gsi2sk: `${link.created_at}#${link.link_id}`,
 });
@@ -57,7 +57,7 @@ export async function insertShareLink(actor: AuditActor, link: ShareLinkRecord):
       label: 'link',
       Put: {
         TableName: table(),
-        Item: { ...shareLinkKey(link.kyk_id, link.link_id), ...listingKeys(link), type: 'share-link', ...link },
+        Item: { ...shareLinkKey(link.kyk_id, link.link_id), ...shareLinkListingKeys(link), type: 'share-link', ...link },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
