@@ -6,17 +6,17 @@ import {
   waitUntilTableExists,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import type { TableDesign } from '#lib/table-design.ts';
+import { sortKeyType, type TableDesign } from '#lib/table-design.ts';
 
 /** Creates a table from infra/table-design.ts the way the CDK data stack declares it, if it is missing. */
 export async function ensureTable(client: DynamoDBClient, tableName: string, design: TableDesign): Promise<'created' | 'exists'> {
-  const keyNames = new Set<string>([design.partitionKey, design.sortKey]);
-  for (const index of design.indexes) keyNames.add(index.partitionKey).add(index.sortKey);
+  const keyNames = new Map<string, 'S' | 'N'>([[design.partitionKey, 'S'], [design.sortKey, 'S']]);
+  for (const index of design.indexes) keyNames.set(index.partitionKey, 'S').set(index.sortKey, sortKeyType(index));
   try {
     await client.send(new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [...keyNames].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      AttributeDefinitions: [...keyNames].map(([name, type]) => ({ AttributeName: name, AttributeType: type })),
       KeySchema: [
         { AttributeName: design.partitionKey, KeyType: 'HASH' },
         { AttributeName: design.sortKey, KeyType: 'RANGE' },
