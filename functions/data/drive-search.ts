@@ -215,6 +215,9 @@ export async function searchPage(kykId: string, options: SearchPageOptions): Pro
 
   const order = (a: [SortValue, string], b: [SortValue, string]) => direction * compare(a, b);
   const readable = (bucket: number) => buffers[bucket]!.length === 0 && frontier[bucket] !== 0;
+  // Each round reads four times as far as the one before: a selective search reaches its matches in
+  // a few round trips instead of many small ones (the budget still bounds the total).
+  let round = 0;
 
   for (;;) {
     // Read every bucket whose rows ran out and that has more.
@@ -226,7 +229,8 @@ export async function searchPage(kykId: string, options: SearchPageOptions): Pro
         break;
       }
       const want = options.pageSize - accepted.length;
-      const limit = Math.max(1, Math.min(Math.ceil((want * 1.5) / SEARCH_BUCKETS) + 5, Math.floor(left / toRead.length)));
+      const limit = Math.max(1, Math.min((Math.ceil((want * 1.5) / SEARCH_BUCKETS) + 5) * 4 ** round, Math.floor(left / toRead.length)));
+      round++;
       const results = await Promise.all(toRead.map((bucket) => driver.query(bucket, frontier[bucket]!, limit).catch((error: unknown) => {
         // A start key from a forged cursor that slipped past the checks: refuse the cursor.
         if (options.cursor && error instanceof Error && error.name === 'ValidationException') return undefined;
