@@ -1,5 +1,7 @@
 import {
   CreateTableCommand,
+  DescribeTableCommand,
+  UpdateTableCommand,
   DescribeTimeToLiveCommand,
   ResourceInUseException,
   UpdateTimeToLiveCommand,
@@ -32,8 +34,10 @@ export async function ensureTable(client: DynamoDBClient, tableName: string, des
     }));
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
-    // A table from an earlier run: still make sure TTL is on.
+    // A table from an earlier run: still make sure TTL is on, and add the indexes it lacks (the drive
+    // search's came later; entries written before them are not in them until written again).
     await enableTtl(client, tableName, design.timeToLiveAttribute);
+    await addMissingIndexes(client, tableName, design);
     return 'exists';
   }
   await waitUntilTableExists({ client, maxWaitTime: 30, minDelay: 1, maxDelay: 1 }, { TableName: tableName });
@@ -48,4 +52,29 @@ async function enableTtl(client: DynamoDBClient, tableName: string, attribute: s
     TableName: tableName,
     TimeToLiveSpecification: { Enabled: true, AttributeName: attribute },
   }));
+}
+
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, design: TableDesign): Promise<void> {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  for (const index of design.indexes) {
+    if (present.has(index.name)) continue;
+    await client.send(new UpdateTableCommand({
+      TableName: tableName,
+      AttributeDefinitions: [
+        { AttributeName: index.partitionKey, AttributeType: 'S' },
+        { AttributeName: index.sortKey, AttributeType: sortKeyType(index) },
+      ],
+      GlobalSecondaryIndexUpdates: [{
+        Create: {
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      }],
+    }));
+  }
 }
