@@ -76,6 +76,8 @@ interface Driver {
   /** Identifies the source in a cursor: a cursor of another search is refused. */
   id: string;
   query: (bucket: number, start: Position, limit: number) => Promise<{ rows: Row[]; last: Position; scanned: number }>;
+  /** Whether each row costs one more read (its entry) after the index: the index reads leave room for it. */
+  resolves: boolean;
   /** Entries for rows that carry only an id (the gram driver). */
   resolve: (rows: Row[], reads: { add: (count: number) => void }) => Promise<ItemRecord[]>;
 }
@@ -95,6 +97,7 @@ function gramDriver(kykId: string, plan: SearchPlan, name: string): Driver {
   const gram = bigrams(name)[0]!;
   return {
     id: `g:${gram}`,
+    resolves: true,
     async query(bucket, start, limit) {
       const partition = gramPartition(kykId, gram, bucket);
       const result = await db().send(new QueryCommand({
@@ -130,6 +133,7 @@ function indexDriver(kykId: string, plan: SearchPlan): Driver {
   const range = plan.range ?? {};
   return {
     id: `i:${plan.sort}`,
+    resolves: false,
     async query(bucket, start, limit) {
       const partition = searchPartition(kykId, bucket);
       const conditions = ['srch_pk = :pk'];
@@ -223,13 +227,14 @@ export async function searchPage(kykId: string, options: SearchPageOptions): Pro
     // Read every bucket whose rows ran out and that has more.
     const toRead = buffers.map((_, bucket) => bucket).filter(readable);
     if (toRead.length > 0) {
-      const left = options.maxReads - reads;
-      if (left <= 0) {
+      // What is left of the budget, shared by the buckets to read (and, for the gram driver, their entries).
+      const share = Math.floor((options.maxReads - reads) / (toRead.length * (driver.resolves ? 2 : 1)));
+      if (share < 1) {
         capped = true;
         break;
       }
       const want = options.pageSize - accepted.length;
-      const limit = Math.max(1, Math.min((Math.ceil((want * 1.5) / SEARCH_BUCKETS) + 5) * 4 ** round, Math.floor(left / toRead.length)));
+      const limit = Math.min((Math.ceil((want * 1.5) / SEARCH_BUCKETS) + 5) * 4 ** round, share);
       round++;
       const results = await Promise.all(toRead.map((bucket) => driver.query(bucket, frontier[bucket]!, limit).catch((error: unknown) => {
         // A start key from a forged cursor that slipped past the checks: refuse the cursor.

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DriveItem, FileRegisterRequest, SearchRequest } from '#shared/schemas/drive.ts';
+import { viewerFor } from '#domain/drive/folder-access.ts';
+import { searchDrive } from '#domain/drive/search.ts';
 import { aFolder, aUser, type SignedInUser } from './support/factories.ts';
 import { call } from './support/api.ts';
 import { fresh, seen, sendBytes, trash, waitUntilReady } from './support/drive.ts';
@@ -183,6 +185,28 @@ describe('drive search', { timeout: 240_000 }, () => {
     const dates = byUpdate.body.data!.items.map((item) => item.update_date);
     expect(dates).toHaveLength(55);
     expect([...dates].sort().reverse()).toEqual(dates);
+    // A read budget smaller than a page: each call stops at it with a cursor, and reading on finds
+    // every match once, in order (the API's budget is 1,000 items; here 40, so the walk is short).
+    const viewer = await viewerFor(t.kykId, t.adminId);
+    for (const sort of ['name', 'update_date'] as const) {
+      const walked: string[] = [];
+      let cursor: string | undefined;
+      let calls = 0;
+      for (;;) {
+        const page = await searchDrive(viewer, { name: 'proj-' }, { sort, ascending: true, pageSize: 50, maxReads: 40, ...(cursor ? { cursor } : {}) });
+        calls++;
+        // The budget bounds the index and entry reads; the folders above a batch's hits come on top (here one).
+        expect(page!.reads).toBeLessThanOrEqual(40 + 8);
+        walked.push(...page!.hits.map((hit) => hit.item.name));
+        if (!page!.nextCursor) break;
+        expect(page!.capped || page!.hits.length === 50).toBe(true);
+        cursor = page!.nextCursor;
+      }
+      expect(calls).toBeGreaterThanOrEqual(2);
+      expect(walked).toHaveLength(55);
+      expect(new Set(walked).size).toBe(55);
+      if (sort === 'name') expect(walked).toEqual(Array.from({ length: 55 }, (_, i) => `Proj-${String(i).padStart(2, '0')}`));
+    }
     // A cursor of another search is refused on the cursor, not read as this one's.
     const other = await search(t.token, { name: 'proj-', sort_item: 'update_date', page_size: 50, cursor: first.body.data!.next_cursor! });
     expect(other.body).toMatchObject({ code: -4, info: { fields: { cursor: 'The value is not valid.' } } });
