@@ -219,8 +219,8 @@ export async function searchPage(kykId: string, options: SearchPageOptions): Pro
 
   const order = (a: [SortValue, string], b: [SortValue, string]) => direction * compare(a, b);
   const readable = (bucket: number) => buffers[bucket]!.length === 0 && frontier[bucket] !== 0;
-  // Each round reads four times as far as the one before: a selective search reaches its matches in
-  // a few round trips instead of many small ones (the budget still bounds the total).
+  // Each round reads four times as far as the one before (up to an eighth of the budget): a selective
+  // search reaches its matches in a few round trips instead of many small ones.
   let round = 0;
 
   for (;;) {
@@ -233,8 +233,11 @@ export async function searchPage(kykId: string, options: SearchPageOptions): Pro
         capped = true;
         break;
       }
+      // At most an eighth of the budget per bucket and read: rows read ahead in one bucket wait for
+      // the others (the merge), and those still waiting when the budget ends are read again by the
+      // next call, so reading far ahead would spend the budget twice.
       const want = options.pageSize - accepted.length;
-      const limit = Math.min((Math.ceil((want * 1.5) / SEARCH_BUCKETS) + 5) * 4 ** round, share);
+      const limit = Math.min((Math.ceil((want * 1.5) / SEARCH_BUCKETS) + 5) * 4 ** round, Math.ceil(options.maxReads / (2 * SEARCH_BUCKETS)), share);
       round++;
       const results = await Promise.all(toRead.map((bucket) => driver.query(bucket, frontier[bucket]!, limit).catch((error: unknown) => {
         // A start key from a forged cursor that slipped past the checks: refuse the cursor.
