@@ -47,6 +47,8 @@ test('a name search from the drive page, then a combined search (date range, amo
   // The drive page's field searches the folder shown and below.
   await storage.openFolder(accounts.name);
   const search = new SearchPage(page);
+  await page.getByTestId('drive-search-field').locator('input').fill('請求');
+  await shot(page, 'drive-search-field-en');
   await search.searchFromDrive('請求');
   await expect(page).toHaveURL(/\/search-result\?/);
   await expect(search.names()).toHaveCount(2);
