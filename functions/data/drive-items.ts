@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor, epochSeconds, table, tenantPrefix, type Key
 import { batchGet } from '#lib/data/batch.ts';
 import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 import { versionedUpdate, versionedUpdateItem } from '#lib/data/versioned.ts';
-import { gramDeletes, gramPuts, searchKeys } from './drive-search-keys.ts';
+import { gramDeletes, gramPuts, searchForm, searchKeys } from './drive-search-keys.ts';
 
 /**
  * Drive entries (files and folders). Access patterns (see functions/lib/data/README.md):
@@ -382,9 +382,9 @@ export async function renameItem(item: ItemRecord, name: string, change: { userI
         condition: 'gsi1pk = :listed AND parent_id = :parent',
         values: { ':listed': listing.gsi1pk, ':parent': item.parent_id },
       }),
-      // The name's search grams: the old ones out, the new ones in (drive-search-keys.ts).
-      ...gramDeletes(item),
-      ...gramPuts(renamed),
+      // The name's search grams: the old ones out, the new ones in (drive-search-keys.ts); a change
+      // the search form does not see (case, width) keeps them.
+      ...(searchForm(item.name) === searchForm(name) ? [] : [...gramDeletes(item), ...gramPuts(renamed)]),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();

@@ -142,6 +142,12 @@ describe('drive search', { timeout: 240_000 }, () => {
     expect(renamed.body.code, JSON.stringify(renamed.body)).toBe(0);
     expect(await names(t.token, { name: 'draft' })).toEqual([]);
     expect(await names(t.token, { name: '契約' })).toEqual(['契約書 final.docx']);
+    // A change of case only: the same grams, the new name shown.
+    const recased = await call('com_drive/rename_btn', { id: file.id, name: '契約書 FINAL.docx', row_version: renamed.body.data!.item.row_version }, t.token);
+    expect(recased.body.code, JSON.stringify(recased.body)).toBe(0);
+    expect(await names(t.token, { name: 'final' })).toEqual(['契約書 FINAL.docx']);
+    const again0 = await call('com_drive/rename_btn', { id: file.id, name: '契約書 final.docx', row_version: recased.body.data!.item.row_version }, t.token);
+    expect(again0.body.code).toBe(0);
     // A move of the folder above: one write, and the subtree scope follows it.
     const elsewhere = await aFolder(t, { name: 'Elsewhere' });
     const moved = await call('com_drive/move_btn', { items: [seen(year2024)], folder_id: elsewhere.id }, t.token);
