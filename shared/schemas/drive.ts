@@ -537,7 +537,7 @@ export const searchResponse = z.object({
   items: z.array(placedItem),
   /** Pass back with the same conditions to read on; null when nothing more can match. */
   next_cursor: z.nullable(z.string()),
-  /** Items read to answer (index items, entries, folders): at most SEARCH_READS_MAX. */
+  /** Items read to answer: index items and entries (at most SEARCH_READS_MAX) and the folders above the hits. */
   read_count: z.number(),
   /** 1: the page stopped at the read limit before it was full; read on with the cursor. */
   capped: flag,
