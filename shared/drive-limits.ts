@@ -34,3 +34,6 @@ export const ZIP_MAX_FILES = 10_000;
 export const ZIP_MAX_BYTES = 2 * 1024 ** 3;
 /** Users and groups on a folder's permission settings, both sides together (one item's attribute). */
 export const FOLDER_PERMISSION_ENTRIES_MAX = 200;
+
+/** Index items and entries one search call reads at most before it answers with a cursor (the folders above its hits come on top). */
+export const SEARCH_READS_MAX = 1000;

@@ -5,6 +5,7 @@ import { contractKey, usageCounterAdd } from './contracts.ts';
 import { versionKey, versionPut } from './file-versions.ts';
 import { claimedId, getItem, itemKey, listingKeys, nameClaimKey, ROOT_ID, type FolderState, type ItemRecord } from './drive-items.ts';
 import { purgeQueuePut } from './drive-trash.ts';
+import { gramDeletes, gramPuts } from './drive-search-keys.ts';
 
 /**
  * The writes of a copy job (docs/drive.md "Copy and ZIP jobs"). A copy is made of new entries with
@@ -70,6 +71,7 @@ export async function insertCopiedEntry(record: CopyRecord, options: { hidden: b
     await transactWrite([
       { label: 'nameClaim', Put: { TableName: table(), Item: { ...claim, type: 'name-claim', item_id: record.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { label: 'item', Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...gramPuts(record),
       // A file: its bytes and count in the usage, and the record of its one version (the history starts at the copy).
       ...(record.type === 'file' ? [
         usageAdd(record.kyk_id, record.size ?? 0, options.quota),
@@ -116,9 +118,9 @@ export async function publishCopy(record: CopyRecord, jobId: string, chain: Fold
     await transactWrite([
       { label: 'item', Update: {
         TableName: table(), Key: itemKey(record.kyk_id, record.id),
-        UpdateExpression: 'SET gsi1pk = :g1, gsi1sk = :g1s, gsi2pk = :g2, gsi2sk = :g2s REMOVE copy_job',
+        UpdateExpression: 'SET gsi1pk = :g1, gsi1sk = :g1s, gsi2pk = :g2, gsi2sk = :g2s, srch_pk = :sp REMOVE copy_job',
         ConditionExpression: 'copy_job = :job',
-        ExpressionAttributeValues: { ':g1': listing.gsi1pk, ':g1s': listing.gsi1sk, ':g2': listing.gsi2pk, ':g2s': listing.gsi2sk, ':job': jobId },
+        ExpressionAttributeValues: { ':g1': listing.gsi1pk, ':g1s': listing.gsi1sk, ':g2': listing.gsi2pk, ':g2s': listing.gsi2sk, ':sp': listing.srch_pk, ':job': jobId },
       } },
       ...pathChecks,
     ]);
@@ -153,6 +155,7 @@ export async function abandonCopy(kykId: string, id: string, jobId: string): Pro
         claimRelease,
         usageRelease(kykId, record.size ?? 0),
         { label: 'versionRecord', Delete: { TableName: table(), Key: versionKey(kykId, id, record.version) } },
+        ...gramDeletes(record),
       ]);
     } else {
       await transactWrite([

@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor, epochSeconds, table, tenantPrefix, type Key
 import { batchGet } from '#lib/data/batch.ts';
 import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 import { versionedUpdate, versionedUpdateItem } from '#lib/data/versioned.ts';
+import { gramDeletes, gramPuts, searchForm, searchKeys } from './drive-search-keys.ts';
 
 /**
  * Drive entries (files and folders). Access patterns (see functions/lib/data/README.md):
@@ -108,6 +109,8 @@ export const listingKeys = (item: Pick<ItemRecord, 'kyk_id' | 'parent_id' | 'typ
   gsi1sk: `${rank(item.type)}#${item.name_key}`,
   gsi2pk: folderPartition(item.kyk_id, item.parent_id),
   gsi2sk: `${rank(item.type)}#${item.update_date}#${item.id}`,
+  // The search GSIs' partition (drive-search-keys.ts): fixed by the id, written with the listing.
+  ...searchKeys(item),
 });
 
 /** Whether the entry itself is in the trash or on its way out (its ancestors are checked apart). */
@@ -152,6 +155,8 @@ export async function getItems(kykId: string, ids: string[]): Promise<ItemRecord
 export interface FolderState extends FolderRef {
   parent_id: string;
   trashed: boolean;
+  /** An unpublished copy (copy job): nothing below it is shown until the job publishes it. */
+  hidden?: boolean;
   acl?: FolderAcl;
 }
 
@@ -175,16 +180,17 @@ export interface FolderPath {
  * distinct parents not yet known in one BatchGet, so a page of entries in a few folders costs as
  * many round trips as the deepest of them is deep.
  */
-export async function folderPaths(kykId: string, folderIds: string[], options: { consistent?: boolean } = {}): Promise<Map<string, FolderPath>> {
+export async function folderPaths(kykId: string, folderIds: string[], options: { consistent?: boolean; onRead?: (count: number) => void } = {}): Promise<Map<string, FolderPath>> {
   const known = new Map<string, FolderState>();
   let frontier = [...new Set(folderIds.filter((id) => id !== ROOT_ID))];
   for (let level = 0; frontier.length > 0 && level <= PATH_WALK_LIMIT; level++) {
-    const found = await batchGet<{ id: string; name: string; parent_id: string; trashed_date?: string; purging?: boolean; acl?: FolderAcl }>(frontier.map((id) => itemKey(kykId, id)), {
-      projection: 'id, #name, parent_id, trashed_date, purging, acl',
+    const found = await batchGet<{ id: string; name: string; parent_id: string; trashed_date?: string; purging?: boolean; acl?: FolderAcl; copy_job?: string }>(frontier.map((id) => itemKey(kykId, id)), {
+      projection: 'id, #name, parent_id, trashed_date, purging, acl, copy_job',
       names: { '#name': 'name' },
       consistent: options.consistent ?? false,
     });
-    for (const folder of found) known.set(folder.id, { id: folder.id, name: folder.name, parent_id: folder.parent_id, trashed: isTrashed(folder), ...(folder.acl ? { acl: folder.acl } : {}) });
+    options.onRead?.(found.length);
+    for (const folder of found) known.set(folder.id, { id: folder.id, name: folder.name, parent_id: folder.parent_id, trashed: isTrashed(folder), ...(folder.acl ? { acl: folder.acl } : {}), ...(folder.copy_job ? { hidden: true } : {}) });
     frontier = [...new Set(found.map((folder) => folder.parent_id).filter((id) => id !== ROOT_ID && !known.has(id)))];
   }
   const paths = new Map<string, FolderPath>();
@@ -245,6 +251,7 @@ export async function insertItem(record: ItemRecord): Promise<void> {
       { label: 'nameClaim', Put: { TableName: table(), Item: { ...claim, type: 'name-claim', item_id: record.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { label: 'item', Put: { TableName: table(), Item: { ...itemKey(record.kyk_id, record.id), ...listingKeys(record), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
       ...(record.parent_id === ROOT_ID ? [] : [liveFolderCheck('parentIsFolder', record.kyk_id, record.parent_id)]),
+      ...gramPuts(record),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('nameClaim')) throw new NameTakenError(await claimedId(claim));
@@ -375,6 +382,9 @@ export async function renameItem(item: ItemRecord, name: string, change: { userI
         condition: 'gsi1pk = :listed AND parent_id = :parent',
         values: { ':listed': listing.gsi1pk, ':parent': item.parent_id },
       }),
+      // The name's search grams: the old ones out, the new ones in (drive-search-keys.ts); a change
+      // the search form does not see (case, width) keeps them.
+      ...(searchForm(item.name) === searchForm(name) ? [] : [...gramDeletes(item), ...gramPuts(renamed)]),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();

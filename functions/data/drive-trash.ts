@@ -7,6 +7,7 @@ import { versionedUpdateItem } from '#lib/data/versioned.ts';
 import { usageCounterUpdate, type UsageChange } from './contracts.ts';
 import { fileDeletionRelease } from './file-versions.ts';
 import { claimedId, itemKey, ItemChangedError, listingKeys, liveFolderCheck, nameClaimKey, NameTakenError, ROOT_ID, storedBytes, type ItemRecord } from './drive-items.ts';
+import { gramDeletes } from './drive-search-keys.ts';
 
 /**
  * The trash (docs/drive.md "Trash"). Trashing an entry takes it out of its folder's listing and
@@ -184,6 +185,7 @@ export async function deleteTrashedFile(item: ItemRecord, expectedVersion: numbe
       },
       // Every kept version counts, and new bytes still uploading give their reservation back.
       ...fileDeletionRelease(item, { file_count: -1, ...trashUsage(item, -1) }),
+      ...gramDeletes(item),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();
@@ -208,6 +210,7 @@ export async function startFolderPurge(item: ItemRecord, expectedVersion: number
       }),
       { label: 'marker', Put: { TableName: table(), Item: { ...markerOf(item.kyk_id, item.id), kyk_id: item.kyk_id, item_id: item.id } } },
       usageCounterUpdate(item.kyk_id, trashUsage(item, -1))!,
+      ...gramDeletes(item),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();
@@ -264,10 +267,12 @@ export async function purgeChild(child: ItemRecord): Promise<boolean> {
     ? [
         versionedUpdateItem('item', { key, expectedVersion: child.row_version, set: { purging: true }, remove: ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'] }),
         { label: 'marker', Put: { TableName: table(), Item: { ...markerOf(child.kyk_id, child.id), kyk_id: child.kyk_id, item_id: child.id } } },
+        ...gramDeletes(child),
       ]
     : [
         { label: 'item', Delete: { TableName: table(), Key: key, ConditionExpression: 'row_version = :expected AND #status = :ready', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':expected': child.row_version, ':ready': 'ready' } } },
         ...fileDeletionRelease(child, { file_count: -1 }),
+        ...gramDeletes(child),
       ];
   try {
     await transactWrite([...items, { label: 'claim', Delete: { TableName: table(), Key: nameClaimKey(child.kyk_id, child.parent_id, child.type, child.name_key) } }]);

@@ -5,6 +5,7 @@ import { contractKey } from './contracts.ts';
 import { codeClaimKey, corpCounterKey, corpKey, dateIndexKey, listingKeys as corpListingKeys } from './corps.ts';
 import { deviceKey } from './devices.ts';
 import { itemKey, listingKeys as itemListingKeys, nameClaimKey } from './drive-items.ts';
+import { gramKey, searchKeys } from './drive-search-keys.ts';
 import { purgeMarkerKey, retentionStateKey, trashContractKey, trashKeys } from './drive-trash.ts';
 import { commonSettingsKey } from './common-settings.ts';
 import { favouriteKey, favouriteListingKeys } from './favourites.ts';
@@ -39,7 +40,7 @@ export interface KeyUse {
   entity: string;
   /** The module that owns the key (functions/data/<module>.ts, or the kit's audit log). */
   module: string;
-  index: 'table' | 'gsi1' | 'gsi2' | 'audit' | 'audit-gsi1' | 'audit-gsi2';
+  index: 'table' | 'gsi1' | 'gsi2' | 'srch-name' | 'srch-upd' | 'srch-txd' | 'srch-amt' | 'audit' | 'audit-gsi1' | 'audit-gsi2';
   partition: string;
   sort: string;
   builder: string;
@@ -103,6 +104,12 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'drive name claim', module: 'drive-items', index: 'table', partition: 'T#<kyk>#FOLDER#<folder>', sort: 'NAME#<rank>#<name>', builder: 'nameClaimKey', example: () => pair(nameClaimKey(K, 'root', 'file', 'n')) },
   { entity: 'drive item', module: 'drive-items', index: 'gsi1', partition: 'T#<kyk>#FOLDER#<folder>', sort: '<rank>#<name>', builder: 'listingKeys', example: () => { const keys = itemListingKeys({ kyk_id: K, parent_id: 'root', type: 'file', name_key: 'n', update_date: day, id: 'i1' }); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'drive item', module: 'drive-items', index: 'gsi2', partition: 'T#<kyk>#FOLDER#<folder>', sort: '<rank>#<date>#<item>', builder: 'listingKeys', example: () => { const keys = itemListingKeys({ kyk_id: K, parent_id: 'root', type: 'file', name_key: 'n', update_date: day, id: 'i1' }); return [keys.gsi2pk, keys.gsi2sk]; } },
+  // The drive search (drive-search-keys.ts): the entry's own attributes sort it in four GSIs under its bucket; its name's grams.
+  { entity: 'drive item', module: 'drive-items', index: 'srch-name', partition: 'T#<kyk>#SRCH#<bucket>', sort: '<name>', builder: 'searchKeys', example: () => [searchKeys({ kyk_id: K, id: 'i1' }).srch_pk, 'n'] },
+  { entity: 'drive item', module: 'drive-items', index: 'srch-upd', partition: 'T#<kyk>#SRCH#<bucket>', sort: '<date>', builder: 'searchKeys', example: () => [searchKeys({ kyk_id: K, id: 'i1' }).srch_pk, day] },
+  { entity: 'drive item', module: 'drive-items', index: 'srch-txd', partition: 'T#<kyk>#SRCH#<bucket>', sort: '<date>', builder: 'searchKeys', example: () => [searchKeys({ kyk_id: K, id: 'i1' }).srch_pk, '2024-01-31'] },
+  { entity: 'drive item', module: 'drive-items', index: 'srch-amt', partition: 'T#<kyk>#SRCH#<bucket>', sort: '<amount>', builder: 'searchKeys', example: () => [searchKeys({ kyk_id: K, id: 'i1' }).srch_pk, '1000'] },
+  { entity: 'name gram', module: 'drive-search-keys', index: 'table', partition: 'T#<kyk>#NGRAM#<gram>#<bucket>', sort: '<name>#<item>', builder: 'gramKey', example: () => pair(gramKey(K, 'ab', 'i1', 'nab')) },
   { entity: 'drive item in the trash', module: 'drive-trash', index: 'gsi1', partition: 'T#<kyk>#TRASH', sort: '<date>#<item>', builder: 'trashKeys', example: () => { const keys = trashKeys({ kyk_id: K, id: 'i1', trashed_date: day, trashed_user_id: 'u1' }); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'drive item in the trash', module: 'drive-trash', index: 'gsi2', partition: 'T#<kyk>#TRASH#USER#<user>', sort: '<date>#<item>', builder: 'trashKeys', example: () => { const keys = trashKeys({ kyk_id: K, id: 'i1', trashed_date: day, trashed_user_id: 'u1' }); return [keys.gsi2pk, keys.gsi2sk]; } },
   // Folder purges and trash emptying: a queue for every contract, served by the scheduled sweep.

@@ -6,6 +6,7 @@ import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/t
 import { contractKey, usageCounterAdd } from './contracts.ts';
 import { itemKey, listingKeys, liveFolderCheck, nameClaimKey, type ItemRecord } from './drive-items.ts';
 import { userPartition } from './users.ts';
+import { gramDeletes, gramPuts } from './drive-search-keys.ts';
 
 /**
  * An upload between its registration and its bytes (docs/architecture.md, "Files"): the pending
@@ -155,7 +156,8 @@ export async function registerUpload({ record, limits, takeOver }: Registration)
     ...(sameUploader ? [] : [userCounterItem(record.kyk_id, record.regist_user_id, 1, limits.perUser)]),
     ...(oldReserved && !sameUploader ? [userCounterItem(record.kyk_id, old.regist_user_id, -1)] : []),
     markerPut(record),
-    ...(old ? [pendingDelete(old), ...markerDelete(old)] : []),
+    ...(old ? [pendingDelete(old), ...markerDelete(old), ...gramDeletes(old)] : []),
+    ...gramPuts(record),
   ];
   if (record.parent_id !== 'root') items.push(liveFolderCheck('parentIsFolder', record.kyk_id, record.parent_id));
   try {
@@ -306,6 +308,7 @@ export async function releaseUpload(item: ItemRecord): Promise<boolean> {
     pendingDelete(item),
     { label: 'nameClaim', Delete: { TableName: table(), Key: claim, ConditionExpression: 'item_id = :id', ExpressionAttributeValues: { ':id': item.id } } },
     ...markerDelete(item),
+    ...gramDeletes(item),
   ];
   if (item.reserved === true) {
     items.push(reservationItem({ kykId: item.kyk_id, bytes: -(item.declared_size ?? 0), uploads: -1 }), userCounterItem(item.kyk_id, item.regist_user_id, -1));

@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor, table, tenantPrefix, type Keys } from '#lib
 import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 import { itemKey, nameKey } from './drive-items.ts';
 import { userPartition } from './users.ts';
+import { tagAttribute } from './drive-search-keys.ts';
 
 /**
  * Drive tags (SPEC.md §3 "Tags"): common tags (administrators create and attach them; everyone sees
@@ -101,8 +102,25 @@ export async function tagIdsOf(kykId: string, itemId: string): Promise<string[]>
  * change (TransactionFailed).
  */
 export async function changeItemTags(kykId: string, itemId: string, change: { add: string[]; remove: string[]; date: string }): Promise<void> {
+  // The entry carries each of its tags as an attribute (`tag_<id>`), which the search filters on
+  // (functions/data/drive-search.ts): set and removed here with the links. Not a change of the entry
+  // (`row_version` and the update date stay). SET and REMOVE of distinct attributes commute, so two
+  // concurrent saves cannot undo each other's.
+  const names: Record<string, string> = {};
+  const sets: string[] = [];
+  const removes: string[] = [];
+  change.add.forEach((tagId, index) => { names[`#a${index}`] = tagAttribute(tagId); sets.push(`#a${index} = :yes`); });
+  change.remove.forEach((tagId, index) => { names[`#r${index}`] = tagAttribute(tagId); removes.push(`#r${index}`); });
+  const entryCondition = 'attribute_exists(pk) AND attribute_not_exists(trashed_date) AND attribute_not_exists(purging)';
   const items: LabelledItem[] = [
-    { label: 'item', ConditionCheck: { TableName: table(), Key: itemKey(kykId, itemId), ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(trashed_date) AND attribute_not_exists(purging)' } },
+    sets.length + removes.length === 0
+      ? { label: 'item', ConditionCheck: { TableName: table(), Key: itemKey(kykId, itemId), ConditionExpression: entryCondition } }
+      : { label: 'item', Update: {
+          TableName: table(), Key: itemKey(kykId, itemId), ConditionExpression: entryCondition,
+          UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' '),
+          ExpressionAttributeNames: names,
+          ...(sets.length ? { ExpressionAttributeValues: { ':yes': true } } : {}),
+        } },
     ...change.add.flatMap((tagId, index): LabelledItem[] => [
       { label: `tag${index}`, ConditionCheck: { TableName: table(), Key: tagKey(kykId, tagId), ConditionExpression: 'attribute_exists(pk)' } },
       { label: `add${index}`, Put: { TableName: table(), Item: { ...itemTagKey(kykId, itemId, tagId), ...itemTagListingKeys(kykId, tagId, change.date, itemId), type: 'item-tag', tag_id: tagId, item_id: itemId, added: change.date } } },

@@ -28,6 +28,7 @@ import { startZipDownload } from './zip-download.ts';
 import { getDriveJobInfo } from './job-info.ts';
 import { getFolderPermissions, saveFolderPermissions } from './folder-permissions.ts';
 import { cancelUpload } from './cancel-upload.ts';
+import { searchItems } from './search.ts';
 
 export const handler = createApiHandler(driveRoutes, {
   'com_drive/drive_info': listFolder,
@@ -68,4 +69,5 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/permission_info': getFolderPermissions,
   'com_drive/permission_save_btn': saveFolderPermissions,
   'com_drive/file_upload_cancel': cancelUpload,
+  'com_drive/search': searchItems,
 });

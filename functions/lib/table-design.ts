@@ -11,8 +11,19 @@ export const mainTable = {
   indexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    // Drive search (functions/data/drive-search.ts): every drive entry carries `srch_pk`
+    // (`T#<kyk>#SRCH#<bucket>`, fixed at creation), so these sort the contract's entries by the
+    // entry's own attributes and follow every change of them with no write of their own. The
+    // transaction date and amount indexes are sparse: only files that carry the field are in them.
+    { name: 'srch-name', partitionKey: 'srch_pk', sortKey: 'name_key' },
+    { name: 'srch-upd', partitionKey: 'srch_pk', sortKey: 'update_date' },
+    { name: 'srch-txd', partitionKey: 'srch_pk', sortKey: 'transaction_date' },
+    { name: 'srch-amt', partitionKey: 'srch_pk', sortKey: 'transaction_amount', sortKeyType: 'N' },
   ],
 } as const;
+
+/** Attribute type of an index's sort key: strings unless the index says `N`. */
+export const sortKeyType = (index: { name: string }): 'S' | 'N' => ('sortKeyType' in index && index.sortKeyType === 'N' ? 'N' : 'S');
 
 /** Audit records by day (table), by acting user (gsi1) and by changed item (gsi2). */
 export const auditTable = {

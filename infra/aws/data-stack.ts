@@ -3,7 +3,7 @@ import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } fr
 import { Key, type IKey } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { auditTable, mainTable, type TableDesign } from '#lib/table-design.ts';
+import { auditTable, mainTable, sortKeyType, type TableDesign } from '#lib/table-design.ts';
 import type { EnvironmentConfig } from './environments.ts';
 
 export interface DataStackProps extends StackProps {
@@ -76,7 +76,7 @@ export class DataStack extends Stack {
       table.addGlobalSecondaryIndex({
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
-        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: sortKeyType(index) === 'N' ? AttributeType.NUMBER : AttributeType.STRING },
         projectionType: ProjectionType.ALL,
       });
     }

@@ -103,6 +103,10 @@ export const driveRoutes = {
     group: 'drive', access: 'drive-view', summary: 'Set the tags of a file or folder (common tags: administrators; at most 20 an entry)',
     request: drive.itemTagsSaveRequest, response: drive.itemTagsResponse,
   }),
+  'com_drive/search': route({
+    group: 'drive', access: 'drive-view', summary: 'Search files and folders by name (partial), tags, document style, transaction date and amount ranges and partner, in a folder and below or the whole drive; paged, sorted, a bounded read per call',
+    request: drive.searchRequest, response: drive.searchResponse,
+  }),
   'com_drive/tag_items': route({
     group: 'drive', access: 'drive-view', summary: 'The files and folders carrying a tag (the tag filter), newest tagging first',
     request: drive.taggedItemsRequest, response: drive.taggedItemsResponse,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { FOLDER_PERMISSION_ENTRIES_MAX, BULK_MAX, MAX_UPLOAD_BYTES, DUPLICATE_CHECK_MAX, ITEMS_TAGS_MAX, TAG_NAME_MAX, TAGS_PER_ITEM_MAX, TRANSACTION_AMOUNT_MAX, CONTENT_TYPE_MAX, CONTENT_TYPE_PATTERN } from '../drive-limits.ts';
 import { userId } from './users.ts';
-import { cursor, DEFAULT_PAGE_SIZE, flag, itemId, itemName, pageSize, sortFlag, trimmedText } from '../validation.ts';
+import { cursor, DEFAULT_PAGE_SIZE, flag, ITEM_NAME_MAX, itemId, itemName, pageSize, sortFlag, trimmedText } from '../validation.ts';
 
 
 /** GuardDuty Malware Protection's verdicts on an object (functions/domain/drive/malware.ts). */
@@ -486,3 +486,60 @@ export const permissionSaveRequest = z.strictObject({
 }));
 export type PermissionSaveRequest = z.input<typeof permissionSaveRequest>;
 export const permissionSaveResponse = z.object({ row_version: z.number() });
+
+/** Sort orders of the search (SPEC.md §2 /search-result; docs/drive.md "Search"). */
+export const searchSortItems = ['name', 'update_date', 'transaction_date', 'transaction_amount'] as const;
+export type SearchSortItem = (typeof searchSortItems)[number];
+/** Conditions of one kind a search may combine: tags and document styles. */
+export const SEARCH_LIST_MAX = 5;
+
+const amount = z.number('validation.invalidValue').check(z.int('validation.invalidValue'), z.gte(0, 'validation.invalidValue'), z.lte(TRANSACTION_AMOUNT_MAX, 'validation.invalidValue'));
+
+const searchRanges = z.superRefine((value: { date_from?: string; date_to?: string; amount_min?: number; amount_max?: number }, context) => {
+  if (value.date_from !== undefined && value.date_to !== undefined && value.date_to < value.date_from) {
+    context.issues.push({ code: 'custom', path: ['date_to'], message: 'validation.dateRangeReversed', input: value });
+  }
+  if (value.amount_min !== undefined && value.amount_max !== undefined && value.amount_max < value.amount_min) {
+    context.issues.push({ code: 'custom', path: ['amount_max'], message: 'validation.amountRangeReversed', input: value });
+  }
+});
+
+/**
+ * `com_drive/search`: every condition is optional and they combine (AND); none lists everything
+ * the caller sees. Transaction date, amount, partner and document style match files only.
+ */
+export const searchRequest = z.strictObject({
+  /** Part of the name (any position), matched case- and width-insensitively (NFKC). */
+  name: z.optional(trimmedText(ITEM_NAME_MAX)),
+  /** Every one of these tags (common, or the caller's private). */
+  tag_ids: z.optional(z.array(tagId, 'validation.invalidValue').check(z.maxLength(SEARCH_LIST_MAX, 'validation.invalidValue'))),
+  /** Any of these document styles. */
+  document_styles: z.optional(z.array(z.enum(documentStyles, 'validation.invalidValue'), 'validation.invalidValue').check(z.maxLength(SEARCH_LIST_MAX, 'validation.invalidValue'))),
+  /** Transaction date from / to (inclusive), YYYY-MM-DD. */
+  date_from: z.optional(calendarDate),
+  date_to: z.optional(calendarDate),
+  /** Transaction amount from / to (inclusive), JPY. */
+  amount_min: z.optional(amount),
+  amount_max: z.optional(amount),
+  /** Part of the trading partner (recipient or provider). */
+  partner: z.optional(trimmedText(100)),
+  /** Only this folder and everything below it; absent: the whole drive. */
+  folder_id: z.optional(itemId),
+  sort_item: z._default(z.enum(searchSortItems, 'validation.invalidValue'), 'name'),
+  sort_flg: z._default(sortFlag, 1),
+  page_size: z._default(pageSize, DEFAULT_PAGE_SIZE),
+  cursor: z.optional(cursor),
+}).check(searchRanges);
+export type SearchRequest = z.input<typeof searchRequest>;
+
+export const searchResponse = z.object({
+  /** Matches in the order asked for, each with its path from the root and the caller's level on it. */
+  items: z.array(placedItem),
+  /** Pass back with the same conditions to read on; null when nothing more can match. */
+  next_cursor: z.nullable(z.string()),
+  /** Items read to answer: index items and entries (at most SEARCH_READS_MAX) and the folders above the hits. */
+  read_count: z.number(),
+  /** 1: the page stopped at the read limit before it was full; read on with the cursor. */
+  capped: flag,
+});
+export type SearchResponse = z.infer<typeof searchResponse>;

@@ -5,7 +5,7 @@
  * s3rver; against AWS they differ, their ratios are what to watch.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,7 @@ import { insertItem, nameKey, type ItemRecord } from '#data/drive-items.ts';
 import { trashItem } from '#data/drive-trash.ts';
 import { measureFirstLoad } from './first-load.ts';
 import { fillTree, measureFolderCopy } from './copy-folder.ts';
+import { measureSearch } from './search.ts';
 
 process.env.LOG_LEVEL = 'silent';
 
@@ -85,6 +86,19 @@ async function main() {
     const results: Record<string, unknown> = { measured_at: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length };
     const password = `Bench-${randomBytes(6).toString('hex')}`;
     await createTenant({ kykId: 'bench', adminUserId: 'admin', adminPassword: password, adminEmail: 'admin@bench.example' });
+
+    // `BENCH_ONLY=search npm run bench`: the drive search section alone (search.ts), merged into the
+    // results file the full run wrote.
+    if (process.env.BENCH_ONLY === 'search') {
+      const signedIn = await call('login/login_btn', { kyk_id: 'bench', user_id: 'admin', password, force_flg: 1 });
+      const drive_search = { measured_at: results.measured_at, ...(await measureSearch({ kykId: 'bench', token: signedIn.token!, call, timed, ...(process.env.BENCH_SEARCH_FILES ? { files: Number(process.env.BENCH_SEARCH_FILES) } : {}) })), capacity_units: capacityReport() };
+      const file = new URL('./results.json', import.meta.url);
+      const previous = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      await writeFile(file, `${JSON.stringify({ ...previous, drive_search }, null, 2)}\n`);
+      console.log(JSON.stringify(drive_search, null, 2));
+      console.log(`\nwrote the drive_search section of ${file.pathname}`);
+      return;
+    }
 
     // Sign-in: scrypt dominates by design (memory-hard hashing).
     const signIns: number[] = [];
@@ -358,6 +372,9 @@ async function main() {
 
     // Lambda bundles against the floor of the AWS SDK clients each one uses (lambda-bundles.ts).
     results.lambda_bundles = await measureLambdaBundles();
+
+    // The drive search at 100,000 files, against the plain folder page of the same run (search.ts).
+    results.drive_search = await measureSearch({ kykId: 'bench', token, call, timed });
 
     // Cost next to time: DynamoDB capacity units per measured call, by section.
     results.capacity_units = capacityReport();

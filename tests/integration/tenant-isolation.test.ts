@@ -51,6 +51,16 @@ describe('tenant isolation', () => {
     expect((await call('com_drive/drive_info', { folder_id: bFolder }, b.token)).body.data?.items.map((item) => item.name)).toEqual(['b.txt']);
   });
 
+  it("drive search: A's token finds nothing of B's, even with B's folder as the scope or B's cursor", async () => {
+    const bSearch = await call('com_drive/search', { name: 'b-', page_size: 50 }, b.token);
+    expect(bSearch.body.data?.items).toHaveLength(50);
+    for (const name of ['secrets', 'b-', 'b.txt']) expect((await call('com_drive/search', { name }, a.token)).body.data?.items).toEqual([]);
+    expect((await call('com_drive/search', {}, a.token)).body.data?.items).toEqual([]);
+    expect((await call('com_drive/search', { name: 'b', folder_id: bFolder }, a.token)).body.code).toBe(-3);
+    const withBCursor = await call('com_drive/search', { name: 'b-', page_size: 50, cursor: bSearch.body.data!.next_cursor! }, a.token);
+    expect(withBCursor.body.data?.items ?? []).toEqual([]);
+  });
+
   it("drive: A can neither re-sign parts of nor complete B's multipart upload", async () => {
     const size = MULTIPART_THRESHOLD_BYTES + 1;
     const registered = await call('com_drive/file_reg_btn', { folder_id: 'root', name: 'b-large.bin', size }, b.token);

@@ -62,9 +62,10 @@ export const routeObjects: RouteObject[] = [
               // The user's favourites and recent files, each opening the entry's place in the drive (docs/drive.md).
               page('favorites', () => import('@/features/drive/components/favorites-page/root.tsx')),
               page('recent', () => import('@/features/drive/components/recent-page/root.tsx')),
+              // The drive search: conditions and results with their places (docs/drive.md "Search").
+              page('search-result', () => import('@/features/drive/components/search-page/root.tsx')),
             ],
           },
-          soon('search-result', 'searchResult'),
           soon('location', 'location'),
           page('profile', () => import('@/features/auth/components/profile-page/root.tsx')),
           {

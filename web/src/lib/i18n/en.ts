@@ -13,6 +13,7 @@ import { locationTexts } from './location.ts';
 import { registrationTexts } from './registration.ts';
 import { transfersTexts } from './transfers.ts';
 import { trashTexts } from './trash.ts';
+import { searchTexts } from './search.ts';
 import { usageTexts } from './usage.ts';
 import { versionsTexts } from './versions.ts';
 import { placesTexts } from './places.ts';
@@ -156,6 +157,7 @@ export const en = {
   drive: driveTexts.en,
   driveJobs: driveJobsTexts.en,
   trash: trashTexts.en,
+  search: searchTexts.en,
   usage: usageTexts.en,
   versions: versionsTexts.en,
   places: placesTexts.en,

@@ -13,6 +13,7 @@ import { locationTexts } from './location.ts';
 import { registrationTexts } from './registration.ts';
 import { transfersTexts } from './transfers.ts';
 import { trashTexts } from './trash.ts';
+import { searchTexts } from './search.ts';
 import { usageTexts } from './usage.ts';
 import { versionsTexts } from './versions.ts';
 import { placesTexts } from './places.ts';
@@ -154,6 +155,7 @@ export const ja: Resources = {
   drive: driveTexts.ja,
   driveJobs: driveJobsTexts.ja,
   trash: trashTexts.ja,
+  search: searchTexts.ja,
   usage: usageTexts.ja,
   versions: versionsTexts.ja,
   places: placesTexts.ja,

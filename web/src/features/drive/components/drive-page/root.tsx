@@ -28,6 +28,7 @@ import { useTaggedItemsPage } from '../../api/list-tagged-items.ts';
 import { placeText } from '../../utils/place.ts';
 import { useFavoriteToggle } from './favorite-toggle.ts';
 import { TagFilter } from './tag-filter.tsx';
+import { SearchField } from './search-field.tsx';
 import { useCopyAndZip } from '../copy-zip-actions.tsx';
 import type { planDrop, UploadTarget } from '../../utils/transfers.tsx';
 import { DropZone } from './drop-zone.tsx';
@@ -407,7 +408,12 @@ export default function DrivePage() {
         onRowClick={({ detail }) => select([detail.item])}
         // The tag filter reads newest tagging first: no other order.
         sortingDisabled={!!tagId}
-        filter={<TagFilter tagId={tagId} onChange={chooseTag} />}
+        filter={
+          <div className="drive-filters">
+            <SearchField folderId={folderId} folderName={folderId === 'root' ? '' : (current?.folder.name ?? '')} />
+            <TagFilter tagId={tagId} onChange={chooseTag} />
+          </div>
+        }
         sortingColumn={columns.find((column) => column.sortingField === sort.item)}
         sortingDescending={sort.flg === 2}
         onSortingChange={({ detail }) =>

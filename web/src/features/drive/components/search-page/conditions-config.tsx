@@ -1,0 +1,97 @@
+import type { DocumentStyle, SearchSortItem } from '@shared/schemas/drive.ts';
+import type { SearchItemsRequest } from '../../api/search-items.ts';
+
+export const SEARCH_HREF = '/search-result';
+export const DOCUMENT_STYLES: DocumentStyle[] = ['general', 'e_document', 'e_bookkeeping', 'e_trading', 'scanner'];
+export const SORT_ITEMS: SearchSortItem[] = ['name', 'update_date', 'transaction_date', 'transaction_amount'];
+
+/** The search form as typed (strings), kept in the page's URL so a search can be linked, reloaded and gone back to. */
+export interface ConditionsForm {
+  name: string;
+  tag_ids: string[];
+  document_styles: DocumentStyle[];
+  date_from: string;
+  date_to: string;
+  amount_min: string;
+  amount_max: string;
+  partner: string;
+  /** The folder the search started from (the drive page's folder), and whether to search in it only. */
+  folder: string;
+  folder_name: string;
+  in_folder: boolean;
+  sort_item: SearchSortItem;
+  sort_flg: 1 | 2;
+}
+
+export const emptyForm = (folder = '', folderName = ''): ConditionsForm => ({
+  name: '', tag_ids: [], document_styles: [], date_from: '', date_to: '', amount_min: '', amount_max: '', partner: '',
+  folder, folder_name: folderName, in_folder: folder !== '', sort_item: 'name', sort_flg: 1,
+});
+
+/** The form read from the URL's query (`?name=…&folder=…`): what the drive page's search field sends. */
+export function formFromParams(params: URLSearchParams): ConditionsForm {
+  const form = emptyForm(params.get('folder') ?? '', params.get('folder_name') ?? '');
+  form.name = params.get('name') ?? '';
+  form.tag_ids = params.getAll('tag');
+  form.document_styles = params.getAll('style').filter((style): style is DocumentStyle => (DOCUMENT_STYLES as string[]).includes(style));
+  form.date_from = params.get('date_from') ?? '';
+  form.date_to = params.get('date_to') ?? '';
+  form.amount_min = params.get('amount_min') ?? '';
+  form.amount_max = params.get('amount_max') ?? '';
+  form.partner = params.get('partner') ?? '';
+  form.in_folder = form.folder !== '' && params.get('scope') !== 'drive';
+  const sort = params.get('sort') as SearchSortItem | null;
+  form.sort_item = sort && SORT_ITEMS.includes(sort) ? sort : 'name';
+  form.sort_flg = params.get('order') === 'desc' ? 2 : 1;
+  return form;
+}
+
+export function paramsFromForm(form: ConditionsForm): URLSearchParams {
+  const params = new URLSearchParams();
+  const put = (key: string, value: string) => { if (value.trim() !== '') params.set(key, value.trim()); };
+  put('name', form.name);
+  for (const tag of form.tag_ids) params.append('tag', tag);
+  for (const style of form.document_styles) params.append('style', style);
+  put('date_from', form.date_from);
+  put('date_to', form.date_to);
+  put('amount_min', form.amount_min);
+  put('amount_max', form.amount_max);
+  put('partner', form.partner);
+  put('folder', form.folder);
+  put('folder_name', form.folder_name);
+  if (form.folder && !form.in_folder) params.set('scope', 'drive');
+  if (form.sort_item !== 'name') params.set('sort', form.sort_item);
+  if (form.sort_flg === 2) params.set('order', 'desc');
+  // Every search is a new URL (a repeated search reads again).
+  params.set('q', Date.now().toString(36));
+  return params;
+}
+
+const amount = (text: string): number | string | undefined => {
+  const trimmed = text.trim().replace(/[,，¥￥]/g, '');
+  if (trimmed === '') return undefined;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : text;
+};
+
+/**
+ * The request of a form. A value the server would refuse (an amount that is not a number) is still
+ * sent, so the server's -4 answers it with the catalogue's message on its field.
+ */
+export function requestFromForm(form: ConditionsForm, pageSize: 50 | 100 | 1000): SearchItemsRequest {
+  const text = (value: string) => (value.trim() === '' ? undefined : value.trim());
+  const request: Record<string, unknown> = {
+    name: text(form.name),
+    tag_ids: form.tag_ids.length ? form.tag_ids : undefined,
+    document_styles: form.document_styles.length ? form.document_styles : undefined,
+    date_from: text(form.date_from),
+    date_to: text(form.date_to),
+    amount_min: amount(form.amount_min),
+    amount_max: amount(form.amount_max),
+    partner: text(form.partner),
+    folder_id: form.folder && form.in_folder ? form.folder : undefined,
+    sort_item: form.sort_item,
+    sort_flg: form.sort_flg,
+    page_size: pageSize,
+  };
+  return Object.fromEntries(Object.entries(request).filter(([, value]) => value !== undefined)) as SearchItemsRequest;
+}
