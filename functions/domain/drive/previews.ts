@@ -1,5 +1,8 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import type sharpFunction from 'sharp';
+import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type * as Canvas from '@napi-rs/canvas';
 import type { Logger } from '#lib/logger.ts';
 import type { PreviewInfo } from '#shared/schemas/drive.ts';
 import { getItem, recordPreview, type StoredPreview } from '#data/drive-items.ts';
@@ -25,7 +28,7 @@ export const MAX_RENDER_BYTES = 50 * 1024 * 1024;
 const MAX_INPUT_PIXELS = 100_000_000;
 
 const load = createRequire(import.meta.url);
-type Sharp = typeof import('sharp').default;
+type Sharp = typeof sharpFunction;
 let sharpModule: Sharp | undefined;
 const sharp = (): Sharp => (sharpModule ??= load('sharp') as Sharp);
 
@@ -53,12 +56,10 @@ async function renderImage(bytes: Uint8Array): Promise<Rendered> {
   return renditions(bytes, { width: (turned ? meta.height : meta.width) ?? 0, height: (turned ? meta.width : meta.height) ?? 0 });
 }
 
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-type Canvas = typeof import('@napi-rs/canvas');
-let pdfModules: Promise<{ pdfjs: PdfJs; canvas: Canvas }> | undefined;
+let pdfModules: Promise<{ pdfjs: typeof PdfJs; canvas: typeof Canvas }> | undefined;
 const pdfTools = () => (pdfModules ??= (async () => ({
-  pdfjs: (await import(pathToFileURL(load.resolve('pdfjs-dist/legacy/build/pdf.mjs')).href)) as PdfJs,
-  canvas: load('@napi-rs/canvas') as Canvas,
+  pdfjs: (await import(pathToFileURL(load.resolve('pdfjs-dist/legacy/build/pdf.mjs')).href)) as typeof PdfJs,
+  canvas: load('@napi-rs/canvas') as typeof Canvas,
 }))());
 
 async function renderPdf(bytes: Uint8Array): Promise<Rendered> {

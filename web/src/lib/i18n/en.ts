@@ -15,6 +15,7 @@ import { transfersTexts } from './transfers.ts';
 import { trashTexts } from './trash.ts';
 import { usageTexts } from './usage.ts';
 import { versionsTexts } from './versions.ts';
+import { previewTexts } from './preview.ts';
 import { placesTexts } from './places.ts';
 import { tagsTexts } from './tags.ts';
 import { permissionsTexts } from './permissions.ts';
@@ -155,6 +156,7 @@ export const en = {
   trash: trashTexts.en,
   usage: usageTexts.en,
   versions: versionsTexts.en,
+  preview: previewTexts.en,
   places: placesTexts.en,
   tags: tagsTexts.en,
   permissions: permissionsTexts.en,

@@ -15,6 +15,7 @@ import { transfersTexts } from './transfers.ts';
 import { trashTexts } from './trash.ts';
 import { usageTexts } from './usage.ts';
 import { versionsTexts } from './versions.ts';
+import { previewTexts } from './preview.ts';
 import { placesTexts } from './places.ts';
 import { tagsTexts } from './tags.ts';
 import { permissionsTexts } from './permissions.ts';
@@ -153,6 +154,7 @@ export const ja: Resources = {
   trash: trashTexts.ja,
   usage: usageTexts.ja,
   versions: versionsTexts.ja,
+  preview: previewTexts.ja,
   places: placesTexts.ja,
   tags: tagsTexts.ja,
   permissions: permissionsTexts.ja,
