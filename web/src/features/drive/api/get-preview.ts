@@ -22,6 +22,7 @@ export async function fetchPreviewBytes(url: string, options: { limit?: number; 
   });
   if (!response.ok) throw new Error(`preview fetch answered ${response.status}`);
   const bytes = await response.arrayBuffer();
-  const total = Number(/\/(\d+)$/.exec(response.headers.get('content-range') ?? '')?.[1] ?? Number.NaN);
-  return { bytes: options.limit ? bytes.slice(0, options.limit) : bytes, truncated: response.status === 206 && !(total <= bytes.byteLength) };
+  // Content-Range is not among the bucket's exposed CORS headers: fewer bytes than asked means the whole file came.
+  const truncated = options.limit !== undefined && bytes.byteLength >= options.limit;
+  return { bytes: options.limit ? bytes.slice(0, options.limit) : bytes, truncated };
 }
