@@ -25,7 +25,7 @@ const corsConfig = `<CORSConfiguration>
 </CORSConfiguration>`;
 
 const storageEventsModule = new URL('../../functions/storage-events/handler.ts', import.meta.url).href;
-/** In AWS the bucket's EventBridge events run the previews function apart; here it gets the same notification after storage-events. */
+/** In AWS the bucket's EventBridge events run the previews function apart; here it gets the same notification, before storage-events. */
 const previewsModule = new URL('../../functions/previews/handler.ts', import.meta.url).href;
 type PreviewsHandler = (event: S3Event) => Promise<unknown>;
 
@@ -91,18 +91,21 @@ export async function startS3Local(options: { dir: string; bucketName: string; r
   const inFlight = new Set<Promise<void>>();
   const deliver = async (event: S3Event): Promise<void> => {
     const keys = () => event.Records.map((record) => record.s3.object.key).join(', ');
+    // Previews first: an entry is then ready with its preview (a new version's shows when it becomes
+    // current), so nothing locally sees the preview arrive after readiness. In AWS the two functions
+    // run side by side and a preview may appear a moment after its entry is ready.
+    try {
+      previews ??= ((await import(previewsModule)) as { handler: PreviewsHandler }).handler;
+      await previews(event);
+    } catch (error) {
+      options.log(`previews failed for ${keys()}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
     try {
       handler ??= ((await import(storageEventsModule)) as { handler: StorageEventsHandler }).handler;
       await handler(event, lambdaContext('storage-events'));
     } catch (error) {
       // Like an async Lambda invocation: a failure is logged, the upload itself has succeeded.
       options.log(`storage-events failed for ${keys()}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    }
-    try {
-      previews ??= ((await import(previewsModule)) as { handler: PreviewsHandler }).handler;
-      await previews(event);
-    } catch (error) {
-      options.log(`previews failed for ${keys()}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
   };
   server.on('event', (raw) => {
