@@ -46,6 +46,6 @@ export const convertFile: Operation<'convert'> = async ({ caller, input, log }) 
   const fileName = input.kind === 'original' ? item.name : `${item.name}.${input.kind}.webp`;
   const { url, expiresAt } = await presignPreview(key, fileName, contentType);
   // A thumbnail is part of showing the entry (as its row in a listing); opening the preview is recorded.
-  if (input.kind !== 'thumbnail') await recordAccess({ caller, log }, 'preview', item, input.kind);
+  if (input.kind !== 'thumbnail') await recordAccess({ caller, log }, 'preview', item);
   return { url, kind: input.kind, content_type: contentType, size, preview, expires_at: expiresAt };
 };

@@ -7,6 +7,7 @@ import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { cloudscape, control, locate } from './pages/cloudscape.ts';
 import { shotsIn, uniqueUserId } from './pages/shots.ts';
+import { AccessLogPage } from './pages/usage-pages.ts';
 import { minimalPdf } from '../integration/support/pdf.ts';
 
 const shot = shotsIn('/tmp/shots/preview');
@@ -164,6 +165,17 @@ test('previews images, PDF, CSV and Office files, and refuses a file that lies a
   await expect(pane).toContainText('Office ファイルはここには表示されません。');
   await shot(page, 'office-ja');
   await close();
+
+  // The access log page shows the previews, in Japanese here ("プレビュー"), then in English.
+  const accessLog = new AccessLogPage(page);
+  await accessLog.openFromNavigation();
+  await expect(accessLog.rowsOf('contract.docx')).toHaveCount(1);
+  await expect(accessLog.rowsOf('invoice.pdf').filter({ hasText: 'プレビュー' })).toHaveCount(2);
+  await shot(page, 'access-log-ja');
+  await drive.switchLanguage('en');
+  await expect(accessLog.rowsOf('invoice.pdf').filter({ hasText: 'Previewed' })).toHaveCount(2);
+  await expect(accessLog.rowsOf('lying.png').filter({ hasText: 'Previewed' })).toHaveCount(0);
+  await shot(page, 'access-log-en');
 
   // Each opened preview is in the access log as a preview (never as a download).
   const log = await admin.ok('com_drive/access_log', { action: 'preview' });

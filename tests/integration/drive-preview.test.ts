@@ -233,7 +233,7 @@ describe('preview (convert)', { timeout: 180_000 }, () => {
       expect((await call('convert', { id: secret.id, kind: 'thumbnail' }, viewer.token)).body.code).toBe(0);
       const log = await call('com_drive/access_log', { item_id: secret.id }, t.token);
       const events = log.body.data!.events.filter((event) => event.user_id === viewer.userId);
-      expect(events.map((event) => [event.action, event.item_name, event.detail])).toEqual([['preview', 'minutes.png', 'page']]);
+      expect(events.map((event) => [event.action, event.item_name, event.detail])).toEqual([['preview', 'minutes.png', null]]);
       const recent = await call('com_drive/recent_list', {}, viewer.token);
       expect(recent.body.data!.items.map((item) => item.id)).not.toContain(secret.id);
     });
