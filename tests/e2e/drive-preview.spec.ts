@@ -89,9 +89,14 @@ test('previews images, PDF, CSV and Office files, and refuses a file that lies a
   await expect(page.getByTestId('preview-zoom')).toHaveText('Fit to window');
   await expect(pane).toContainText('1200 × 800 px');
   await shot(page, 'image-fit-en');
+  await control(page, 'preview-fit').click();
+  await expect(page.getByTestId('preview-zoom')).toHaveText('Zoom 100%');
   await control(page, 'preview-zoom-in').click();
   await expect(page.getByTestId('preview-zoom')).toHaveText('Zoom 150%');
   expect(Math.round((await image.boundingBox())!.width)).toBe(1800);
+  await shot(page, 'image-zoomed-en');
+  await control(page, 'preview-fit').click();
+  await expect(page.getByTestId('preview-zoom')).toHaveText('Fit to window');
   await close();
 
   // A PDF: drawn in the browser, three pages, next page and zoom.

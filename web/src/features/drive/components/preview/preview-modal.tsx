@@ -190,8 +190,12 @@ function ImageView({ src, name, width, height }: { src: string; name: string; wi
         <Button iconName="zoom-out" variant="icon" ariaLabel={t('preview.zoomOut')} disabled={zoom === 0} onClick={() => step(-1)} nativeButtonAttributes={{ 'data-testid': 'preview-zoom-out' }} />
         <Box data-testid="preview-zoom">{zoom === undefined ? t('preview.fit') : t('preview.zoomLevel', { percent: Math.round(IMAGE_ZOOMS[zoom]! * 100) })}</Box>
         <Button iconName="zoom-in" variant="icon" ariaLabel={t('preview.zoomIn')} disabled={zoom === IMAGE_ZOOMS.length - 1} onClick={() => step(1)} nativeButtonAttributes={{ 'data-testid': 'preview-zoom-in' }} />
-        <Button variant="inline-link" onClick={() => setZoom(undefined)} disabled={zoom === undefined} nativeButtonAttributes={{ 'data-testid': 'preview-fit' }}>
-          {t('preview.fit')}
+        <Button
+          variant="inline-link"
+          onClick={() => setZoom(zoom === undefined ? IMAGE_ZOOMS.indexOf(1) : undefined)}
+          nativeButtonAttributes={{ 'data-testid': 'preview-fit' }}
+        >
+          {zoom === undefined ? t('preview.actualSize') : t('preview.fit')}
         </Button>
         {width && height ? <Box color="text-body-secondary">{t('preview.dimensions', { width, height })}</Box> : null}
       </SpaceBetween>
