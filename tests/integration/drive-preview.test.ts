@@ -6,10 +6,12 @@ import type { DriveItem, PreviewInfo } from '#shared/schemas/drive.ts';
 import { config } from '#lib/config.ts';
 import { handler as storageEvents } from '#functions/storage-events/handler.ts';
 import { handler as previews } from '#functions/previews/handler.ts';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { s3 } from '#lib/clients.ts';
 import { getItem } from '#data/drive-items.ts';
 import { aFolder, aUser, type SignedInUser } from './support/factories.ts';
 import { call } from './support/api.ts';
-import { fresh, sendBytes, uploadFile } from './support/drive.ts';
+import { fresh, sendBytes, trash, uploadFile } from './support/drive.ts';
 import { minimalPdf } from './support/pdf.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 
@@ -17,6 +19,8 @@ const MISMATCH = -990000320001;
 const UNAVAILABLE = -990000320002;
 const bytes = (text: string) => new TextEncoder().encode(text);
 const keyOf = (t: TestTenant, item: Pick<DriveItem, 'id'>, version = 1) => `t/${t.kykId}/${item.id}/v${version}`;
+/** Whether an object is in the bucket (a HEAD through the S3 client). */
+const inBucket = (key: string) => s3().send(new HeadObjectCommand({ Bucket: config.bucketName, Key: key })).then(() => true, () => false);
 
 /** Uploads a file and waits for its preview (the local S3 hands each new object to the previews function after storage-events). */
 async function uploadWithPreview(token: string, folderId: string, name: string, body: Uint8Array, contentType?: string): Promise<DriveItem & { preview: PreviewInfo }> {
@@ -152,8 +156,8 @@ describe('preview (convert)', { timeout: 180_000 }, () => {
       }
       expect(await getItem(t.kykId, item.id), lie.name).toEqual(before);
       // No rendition was written for it.
-      const thumb = await fetch(`${config.s3Endpoint}/${config.bucketName}/${keyOf(t, item)}.thumb.webp`);
-      expect(thumb.status, lie.name).not.toBe(200);
+      expect(await inBucket(keyOf(t, item)), lie.name).toBe(true);
+      expect(await inBucket(`${keyOf(t, item)}.thumb.webp`), lie.name).toBe(false);
     }
     // Nothing of any of them is in the access log as a preview.
     const log = await call('com_drive/access_log', { action: 'preview' }, t.token);
@@ -194,6 +198,16 @@ describe('preview (convert)', { timeout: 180_000 }, () => {
     expect(v2.preview).toMatchObject({ status: 'ready', width: 100, height: 50 });
     const thumb = await call('convert', { id: file.id, kind: 'thumbnail' }, t.token);
     expect(await sharp((await fetched(thumb.body.data!.url)).body).metadata()).toMatchObject({ width: 100, height: 50 });
+
+    // Deleted for good: the renditions of every version go with their bytes.
+    const renditions = [1, 2].flatMap((version) => [`${keyOf(t, file, version)}.thumb.webp`, `${keyOf(t, file, version)}.page.webp`]);
+    expect(await Promise.all(renditions.map(inBucket))).toEqual([true, true, true, true]);
+    await trash(t.token, await fresh(t.token, file.id));
+    const trashed = await getItem(t.kykId, file.id);
+    const forever = await call('com_drive/force_delete_btn', { items: [{ id: file.id, row_version: trashed!.row_version }] }, t.token);
+    expect(forever.body.code, JSON.stringify(forever.body)).toBe(0);
+    await expect.poll(async () => Promise.all([keyOf(t, file, 1), keyOf(t, file, 2), ...renditions].map(inBucket)), { timeout: 20_000 })
+      .toEqual([false, false, false, false, false, false]);
   });
 
   it('refuses a threat with the reason, as a download is refused', async () => {
