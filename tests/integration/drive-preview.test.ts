@@ -15,8 +15,8 @@ import { fresh, sendBytes, trash, uploadFile } from './support/drive.ts';
 import { minimalPdf } from './support/pdf.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 
-const MISMATCH = -990000320001;
-const UNAVAILABLE = -990000320002;
+const MISMATCH = -990000330001;
+const UNAVAILABLE = -990000330002;
 const bytes = (text: string) => new TextEncoder().encode(text);
 const keyOf = (t: TestTenant, item: Pick<DriveItem, 'id'>, version = 1) => `t/${t.kykId}/${item.id}/v${version}`;
 /** Whether an object is in the bucket (a HEAD through the S3 client). */
