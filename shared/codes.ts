@@ -101,6 +101,11 @@ export const codes = {
   shareLinksPerFileLimit: error(-990000320009),
   /** SPEC.md §8 "old file deletion not allowed" (no number given): the legal document styles. */
   oldFileDeletionNotAllowed: error(-990000090009),
+  // Previews (docs/drive.md "Preview"); not numbered in SPEC.md §8 (-9900003200xx are the share links' on main).
+  /** The file's bytes are not what its name says (a ".png" holding a PDF, HTML or garbage). */
+  previewMismatch: error(-990000330001),
+  /** No preview of this file: its type has none, it could not be rendered, or it is still being prepared. */
+  previewUnavailable: error(-990000330002),
 } as const satisfies Record<string, CodeDef>;
 
 export type CodeName = keyof typeof codes;

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DriveItem, FolderRef, PermissionPolicy, PermissionSide, ScanStatus } from '#shared/schemas/drive.ts';
+import type { DriveItem, FolderRef, PermissionPolicy, PermissionSide, PreviewInfo, ScanStatus } from '#shared/schemas/drive.ts';
 import { db } from '#lib/clients.ts';
 import { decodeCursor, encodeCursor, epochSeconds, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { batchGet } from '#lib/data/batch.ts';
@@ -54,9 +54,14 @@ export interface ItemRecord extends DriveItem {
   /** The malware scan's verdict, and the version it is for (a newer version's bytes are unscanned until theirs arrives). */
   scan_status?: ScanStatus;
   scan_version?: number;
+  /** The preview of one version's bytes (functions/domain/drive/previews.ts); shown while that version is current. */
+  preview?: StoredPreview;
   /** A folder's own permission settings (functions/domain/drive/folder-access.ts); absent: it follows the folders above. */
   acl?: FolderAcl;
 }
+
+/** A preview as stored on the file: for the version it was made from. */
+export type StoredPreview = PreviewInfo & { version: number };
 
 /** A folder's own permission settings, kept on the folder's item (read with its path, no extra read). */
 export interface FolderAcl {
@@ -136,7 +141,37 @@ export const toDriveItem = (record: ItemRecord): DriveItem => ({
   ...(record.recipient !== undefined ? { recipient: record.recipient } : {}),
   ...(record.provider !== undefined ? { provider: record.provider } : {}),
   ...(currentScanStatus(record) ? { scan_status: currentScanStatus(record) } : {}),
+  ...(currentPreview(record) ? { preview: currentPreview(record) } : {}),
 });
+
+/** The preview of the file's current bytes, if they have been looked at. */
+export function currentPreview(record: Pick<ItemRecord, 'version' | 'preview'>): PreviewInfo | undefined {
+  if (record.preview?.version !== record.version) return undefined;
+  const { version: _version, ...info } = record.preview;
+  return info;
+}
+
+/**
+ * Records the preview of one version's bytes on the file. Like the scan verdict: a preview of an
+ * older version never replaces one of a newer (a new version's may arrive before its upload is
+ * confirmed, and is shown once it is), a repeated delivery writes the same values, a file gone
+ * meanwhile is left alone, and it is no user's change (`row_version` stays). False when not written.
+ */
+export async function recordPreview(kykId: string, itemId: string, preview: StoredPreview): Promise<boolean> {
+  try {
+    await db().send(new UpdateCommand({
+      TableName: table(), Key: itemKey(kykId, itemId),
+      UpdateExpression: 'SET #preview = :preview',
+      ConditionExpression: 'attribute_exists(pk) AND #type = :file AND (attribute_not_exists(#preview) OR #preview.#version <= :version)',
+      ExpressionAttributeNames: { '#type': 'type', '#preview': 'preview', '#version': 'version' },
+      ExpressionAttributeValues: { ':preview': preview, ':version': preview.version, ':file': 'file' },
+    }));
+    return true;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
 
 /** The scan verdict on the file's current bytes, if they have been scanned. */
 export const currentScanStatus = (record: Pick<ItemRecord, 'version' | 'scan_status' | 'scan_version'>): ScanStatus | undefined =>

@@ -29,6 +29,7 @@ import { getDriveJobInfo } from './job-info.ts';
 import { getFolderPermissions, saveFolderPermissions } from './folder-permissions.ts';
 import { cancelUpload } from './cancel-upload.ts';
 import { searchItems } from './search.ts';
+import { convertFile } from './convert.ts';
 
 export const handler = createApiHandler(driveRoutes, {
   'com_drive/drive_info': listFolder,
@@ -38,6 +39,7 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/file_upload_complete': completeUpload,
   'com_drive/file_info': getItemInfo,
   'com_drive/download': downloadFile,
+  convert: convertFile,
   'com_drive/rename_btn': renameDriveItem,
   'com_drive/delete_btn': trashDriveItems,
   'com_drive/move_btn': moveDriveItems,

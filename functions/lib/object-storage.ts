@@ -13,6 +13,16 @@ export const DOWNLOAD_URL_SECONDS = 5 * 60;
 
 export const objectKey = (kykId: string, itemId: string, version: number): string => `t/${kykId}/${itemId}/v${version}`;
 
+/**
+ * Renditions of a version for previews (docs/drive.md "Preview"), beside its bytes: `<key>.thumb.webp`
+ * (320 px) and `<key>.page.webp` (1600 px). They do not match parseObjectKey, so storage-events and
+ * the previews function never take them for uploads, and they go when their version's bytes go.
+ */
+export const renditionKinds = ['thumb', 'page'] as const;
+export type RenditionKind = (typeof renditionKinds)[number];
+export const renditionKey = (key: string, kind: RenditionKind): string => `${key}.${kind}.webp`;
+export const isRenditionKey = (key: string): boolean => /^t\/[^/]+\/[0-9a-f-]{36}\/v\d+\.(thumb|page)\.webp$/.test(key);
+
 export const parseObjectKey = (key: string): { kykId: string; itemId: string; version: number } | undefined => {
   const match = /^t\/([^/]+)\/([0-9a-f-]{36})\/v(\d+)$/.exec(key);
   return match ? { kykId: match[1]!, itemId: match[2]!, version: Number(match[3]) } : undefined;
@@ -100,9 +110,36 @@ export async function copyObject(fromKey: string, toKey: string): Promise<void> 
   await s3().send(new CopyObjectCommand({ Bucket: config.bucketName, Key: toKey, CopySource: `${config.bucketName}/${encodeURIComponent(fromKey).replace(/%2F/g, '/')}` }));
 }
 
-/** Removes stored objects for good (a file deleted from the trash). Missing objects count as removed. */
+/**
+ * Removes stored objects for good (a file deleted from the trash), with the preview renditions of
+ * versions' bytes. Missing objects count as removed.
+ */
 export async function deleteObjects(keys: string[]): Promise<void> {
-  for (const key of keys) await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: key }));
+  for (const key of keys) {
+    await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: key }));
+    if (parseObjectKey(key)) {
+      for (const kind of renditionKinds) await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: renditionKey(key, kind) }));
+    }
+  }
+}
+
+/** The first `length` bytes of an object (fewer when it is shorter): what a type is judged from. */
+export async function readObjectHead(key: string, length: number): Promise<{ bytes: Uint8Array; size: number }> {
+  const response = await s3().send(new GetObjectCommand({ Bucket: config.bucketName, Key: key, Range: `bytes=0-${length - 1}` }));
+  const bytes = response.Body ? await response.Body.transformToByteArray() : new Uint8Array();
+  const total = /\/(\d+)$/.exec(response.ContentRange ?? '')?.[1];
+  return { bytes: bytes.subarray(0, length), size: total ? Number(total) : (response.ContentLength ?? bytes.length) };
+}
+
+/** A whole object's bytes (for rendering; the caller bounds the size beforehand). */
+export async function readObject(key: string): Promise<Uint8Array> {
+  const response = await s3().send(new GetObjectCommand({ Bucket: config.bucketName, Key: key }));
+  return response.Body ? await response.Body.transformToByteArray() : new Uint8Array();
+}
+
+/** Writes a rendition the previews function made. */
+export async function putRendition(key: string, body: Uint8Array): Promise<void> {
+  await s3().send(new PutObjectCommand({ Bucket: config.bucketName, Key: key, Body: body, ContentType: 'image/webp' }));
 }
 
 /**
@@ -118,6 +155,30 @@ export const contentDisposition = (fileName: string): string => {
 /** Types a browser would run rather than save: served as plain bytes (they download as attachments anyway). */
 const activeContentTypes = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript)$/i;
 export const safeContentType = (contentType: string): string => (activeContentTypes.test(contentType) ? 'application/octet-stream' : contentType);
+
+/** A preview is fetched at once by the page that asked for it. */
+export const PREVIEW_URL_SECONDS = 60;
+
+/**
+ * A presigned GET for a preview (a rendition, or an original under the type its bytes were judged
+ * to be): always an attachment, under a type a browser never runs (S3 lets a presigned GET set
+ * Content-Type, Content-Disposition and Cache-Control, not X-Content-Type-Options; the page reads
+ * the bytes with fetch and shows them itself, so nothing is ever navigated to).
+ */
+export async function presignPreview(key: string, fileName: string, contentType: string) {
+  const url = await getSignedUrl(
+    s3(),
+    new GetObjectCommand({
+      Bucket: config.bucketName,
+      Key: key,
+      ResponseContentDisposition: contentDisposition(fileName),
+      ResponseContentType: safeContentType(contentType),
+      ResponseCacheControl: 'private, no-store',
+    }),
+    { expiresIn: PREVIEW_URL_SECONDS },
+  );
+  return { url, expiresAt: new Date(Date.now() + PREVIEW_URL_SECONDS * 1000).toISOString() };
+}
 
 export async function presignDownload(key: string, fileName: string, contentType: string, expiresIn = DOWNLOAD_URL_SECONDS) {
   const url = await getSignedUrl(

@@ -2,7 +2,7 @@ import type { Context, S3Event, ScheduledEvent } from 'aws-lambda';
 import { getItem } from '#data/drive-items.ts';
 import { confirmUpload } from '#data/pending-uploads.ts';
 import { sweepAbandonedUploads } from '#domain/uploads/sweep.ts';
-import { discardUpload, parseObjectKey } from '#lib/object-storage.ts';
+import { discardUpload, isRenditionKey, parseObjectKey } from '#lib/object-storage.ts';
 import { confirmVersionUpload, firstVersionRecord } from '#data/file-versions.ts';
 import { parseImportKey } from '#domain/imports/files.ts';
 import { purgeImport } from '#domain/imports/purge.ts';
@@ -65,6 +65,8 @@ export const handler = async (event: S3Event | ScheduledEvent | ScanResultEvent,
       continue;
     }
     if (record.eventName === 'ObjectCreated:Copy') continue;
+    // A preview's rendition (the previews function wrote it beside the bytes): not an upload.
+    if (isRenditionKey(key)) continue;
     const parsed = parseObjectKey(key);
     if (!parsed) {
       logger.warn('object outside the drive layout', { key });

@@ -2,9 +2,10 @@ import { Validations, type Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { functionEnv } from '#lib/table-design.ts';
-import { functionEntry, lambdaArchitecture, lambdaBundling, lambdaRuntime, lockFile, projectRoot } from './bundling.ts';
+import { copyRuntimeFiles, functionEntry, lambdaArchitecture, lambdaBundling, lambdaRuntime, lockFile, projectRoot } from './bundling.ts';
 
 /** The values behind the environment variables of functionEnv (infra/table-design.ts). */
 export interface FunctionSettings {
@@ -32,6 +33,10 @@ export interface AppFunctionProps {
   readonly timeout: Duration;
   /** Files (paths from the repository root) copied beside the bundle, for code that loads them at run time. */
   readonly filesBesideBundle?: readonly string[];
+  /** Paths from the repository root copied beside the bundle keeping their place (node_modules with native binaries). */
+  readonly treesBesideBundle?: readonly string[];
+  /** Another architecture than lambdaArchitecture (native binaries built for it). */
+  readonly architecture?: Architecture;
 }
 
 /** Environment variables named exactly as functions/lib/config.ts reads them. */
@@ -69,14 +74,17 @@ export class AppFunction extends Construct {
       projectRoot,
       depsLockFilePath: lockFile,
       runtime: lambdaRuntime,
-      architecture: lambdaArchitecture,
-      bundling: props.filesBesideBundle?.length
+      architecture: props.architecture ?? lambdaArchitecture,
+      bundling: props.filesBesideBundle?.length || props.treesBesideBundle?.length
         ? {
           ...lambdaBundling,
           commandHooks: {
             beforeBundling: () => [],
             beforeInstall: () => [],
-            afterBundling: (inputDir: string, outputDir: string) => props.filesBesideBundle!.map((file) => `cp "${inputDir}/${file}" "${outputDir}/"`),
+            afterBundling: (inputDir: string, outputDir: string) => [
+              ...(props.filesBesideBundle ?? []).map((file) => `cp "${inputDir}/${file}" "${outputDir}/"`),
+              ...copyRuntimeFiles(props.treesBesideBundle ?? [], inputDir, outputDir),
+            ],
           },
         }
         : lambdaBundling,

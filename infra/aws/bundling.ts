@@ -61,3 +61,30 @@ export const lambdaBundling: BundlingOptions = {
   // Errors and warnings only: a synth bundles every function, the size table is noise there.
   logLevel: LogLevel.WARNING,
 };
+
+/**
+ * The previews function (functions/previews) loads sharp, pdfjs-dist and @napi-rs/canvas at run time
+ * with `require` (native binaries cannot be bundled): these paths (from the repository root) are
+ * copied beside its bundle into `node_modules/`, as `npm ci` installed them. npm installs only the
+ * binaries of the machine it runs on, so the function runs on that machine's architecture
+ * (`previewsArchitecture`): Linux x64 or arm64 with glibc, as Lambda's nodejs22.x is.
+ */
+export const previewsArch = process.arch === 'arm64' ? 'arm64' : 'x64';
+export const previewsArchitecture = previewsArch === 'arm64' ? Architecture.ARM_64 : Architecture.X86_64;
+export const previewsRuntimeFiles: readonly string[] = [
+  'node_modules/sharp',
+  'node_modules/@img/colour',
+  'node_modules/detect-libc',
+  'node_modules/semver',
+  `node_modules/@img/sharp-linux-${previewsArch}`,
+  `node_modules/@img/sharp-libvips-linux-${previewsArch}`,
+  'node_modules/@napi-rs/canvas',
+  `node_modules/@napi-rs/canvas-linux-${previewsArch}-gnu`,
+  'node_modules/pdfjs-dist/package.json',
+  'node_modules/pdfjs-dist/legacy/build/pdf.mjs',
+  'node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs',
+];
+
+/** Shell commands copying previewsRuntimeFiles from `fromDir` into `toDir` (CDK's afterBundling hook, and bin/bundle-functions.ts). */
+export const copyRuntimeFiles = (files: readonly string[], fromDir: string, toDir: string): string[] =>
+  files.map((file) => `mkdir -p "${path.posix.dirname(`${toDir}/${file}`)}" && cp -R "${fromDir}/${file}" "${toDir}/${file}"`);

@@ -15,9 +15,12 @@ export const acknowledge = (scope: IConstruct, id: string, reason: string): void
  * The IAM5 finding of a statement on `<bucket>/<prefix>*`, as cdk-nag renders it. Logical IDs do
  * not include the stack name, so the finding is the same in every environment.
  */
-export const objectPrefixFinding = (bucket: IBucket, prefix: string): string => {
+export const objectPrefixFinding = (bucket: IBucket, prefix: string): string => objectPatternFinding(bucket, `${prefix}*`);
+
+/** The same finding for any object pattern with a wildcard (e.g. `t/*.thumb.webp`). */
+export const objectPatternFinding = (bucket: IBucket, pattern: string): string => {
   const cfn = bucket.node.defaultChild as CfnBucket;
-  return `AwsSolutions-IAM5[Resource::<${Stack.of(bucket).getLogicalId(cfn)}.Arn>/${prefix}*]`;
+  return `AwsSolutions-IAM5[Resource::<${Stack.of(bucket).getLogicalId(cfn)}.Arn>/${pattern}]`;
 };
 
 const basicExecutionRole =

@@ -149,3 +149,16 @@ export const grantDriveJobWrites = (grantee: IGrantable, bucket: IBucket, export
 /** The drive signs the GET of a finished ZIP (the signer needs the permission the URL exercises). */
 export const zipDownloadStatement = (bucket: IBucket, exportPrefix: string): PolicyStatement =>
   new PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects(`${exportPrefix}*`)] });
+
+/** Preview renditions, beside the bytes they show (functions/lib/object-storage.ts `renditionKey`). */
+export const renditionObjects = [`${tenantObjectPrefix}*.thumb.webp`, `${tenantObjectPrefix}*.page.webp`] as const;
+
+/** The previews function writes renditions only: no other object under t/ can be written with its role. */
+export const grantWriteRenditions = (grantee: IGrantable, bucket: IBucket): void =>
+  addStatement(
+    grantee,
+    new PolicyStatement({
+      actions: ['s3:PutObject'],
+      resources: renditionObjects.map((pattern) => bucket.arnForObjects(pattern)),
+    }),
+  );

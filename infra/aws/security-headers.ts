@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
  * its own scripts, styles, fonts and translation files ('self'); the inline language-preload script
  * of index.html, allowed by its hash (never 'unsafe-inline'); the API on the same origin; the files
  * bucket's presigned URLs for upload (XHR PUT) and download (fetch), another origin; the TOTP QR
- * code as a data: image.
+ * code as a data: image; previews fetched from the bucket and shown as blob: images; pdfjs-dist's
+ * worker, a script file of the SPA's own origin (worker-src falls back to script-src 'self').
  */
 
 /** Two years, with subdomains (no preload: that is the domain owner's decision). */
@@ -39,7 +40,8 @@ export const contentSecurityPolicy = ({ fileOrigins, inlineScriptHashes }: CspSo
     "default-src 'self'",
     `script-src 'self'${inlineScriptHashes.map((hash) => ` ${hash}`).join('')}`,
     "style-src 'self'",
-    "img-src 'self' data:",
+    // blob: previews and thumbnails, fetched from the presigned URL (connect-src) and shown from memory.
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self'${fileOrigins.map((origin) => ` ${origin}`).join('')}`,
     "object-src 'none'",

@@ -7,10 +7,11 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import { AppFunction } from './app-function.ts';
+import { previewsArchitecture, previewsRuntimeFiles } from './bundling.ts';
 import type { DataStack } from './data-stack.ts';
 import { filesBucketCors, filesBucketLayout, malwareScan } from '#lib/table-design.ts';
 import type { EnvironmentConfig } from './environments.ts';
-import { acknowledge, acknowledgeBucketNotificationsHandler, objectPrefixFinding } from './nag.ts';
+import { acknowledge, acknowledgeBucketNotificationsHandler, objectPatternFinding, objectPrefixFinding } from './nag.ts';
 import {
   exportFilesStatement,
   grantDeleteImportFiles,
@@ -19,6 +20,8 @@ import {
   grantKeyUse,
   grantReadFiles,
   grantTableAppend,
+  grantWriteRenditions,
+  renditionObjects,
   grantTableReadWrite,
   presignFilesStatement,
   tenantObjectPrefix,
@@ -127,6 +130,7 @@ export class StorageStack extends Stack {
     });
 
     this.addMalwareProtection(config.name, storageEvents, data.key);
+    this.addPreviews(config, data);
 
     acknowledge(
       storageEventsFunction.role,
@@ -178,6 +182,60 @@ export class StorageStack extends Stack {
       'Presigned PUT/GET for objects under the tenant prefix t/ only; keys are created per upload, ' +
         'so the prefix is the narrowest resource that can be named.',
     );
+  }
+
+  /**
+   * Previews (docs/drive.md "Preview"): a function of its own, so that sharp, pdfjs-dist and their
+   * native binaries (copied beside its bundle, on the architecture they were installed for) load
+   * nowhere else. The bucket's EventBridge events (already on for GuardDuty) run it for every object
+   * created under `t/`: S3 allows one notification per event type and prefix, which storage-events has.
+   */
+  private addPreviews(config: EnvironmentConfig, data: DataStack): void {
+    const previews = new AppFunction(this, 'Previews', {
+      name: 'previews',
+      description: `ComDrive ${config.name}: thumbnails and page renditions of images and PDFs, made once when a file's bytes arrive`,
+      settings: {
+        tableName: data.main.table.tableName,
+        auditTableName: data.audit.table.tableName,
+        bucketName: this.filesBucket.bucketName,
+        mailFrom: config.mail.from,
+        sessionIdleMinutes: config.sessionIdleMinutes,
+      },
+      logRetention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+      // A 50 MB image or PDF decoded and drawn at 1600 px.
+      memorySize: 2048,
+      timeout: Duration.minutes(2),
+      architecture: previewsArchitecture,
+      treesBesideBundle: previewsRuntimeFiles,
+    });
+    grantTableReadWrite(previews.fn, data.main);
+    grantReadFiles(previews.fn, this.filesBucket, config.fileBucketVersioning);
+    grantWriteRenditions(previews.fn, this.filesBucket);
+    grantKeyUse(previews.fn, data.key);
+    new Rule(this, 'PreviewsOnObjectCreated', {
+      description: `ComDrive ${config.name}: make previews of new files' bytes (previews)`,
+      eventPattern: {
+        source: ['aws.s3'],
+        detailType: ['Object Created'],
+        detail: { bucket: { name: [this.filesBucket.bucketName] }, object: { key: [{ prefix: tenantObjectPrefix }] } },
+      },
+      targets: [new LambdaFunction(previews.fn, { retryAttempts: 2 })],
+    });
+    acknowledge(
+      previews.role,
+      objectPrefixFinding(this.filesBucket, tenantObjectPrefix),
+      'Reads the bytes of new versions under the tenant prefix t/ to judge their type and draw them; ' +
+        'object keys are created per upload, so the prefix is the narrowest resource that can be named.',
+    );
+    for (const pattern of renditionObjects) {
+      acknowledge(
+        previews.role,
+        objectPatternFinding(this.filesBucket, pattern),
+        'Writes preview renditions only (t/<contract>/<file>/v<n>.thumb.webp and .page.webp), beside bytes ' +
+          'whose keys are created per upload: the pattern is the narrowest resource that can be named.',
+      );
+    }
   }
 
   /**

@@ -25,6 +25,9 @@ const corsConfig = `<CORSConfiguration>
 </CORSConfiguration>`;
 
 const storageEventsModule = new URL('../../functions/storage-events/handler.ts', import.meta.url).href;
+/** In AWS the bucket's EventBridge events run the previews function apart; here it gets the same notification, before storage-events. */
+const previewsModule = new URL('../../functions/previews/handler.ts', import.meta.url).href;
+type PreviewsHandler = (event: S3Event) => Promise<unknown>;
 
 /** Real S3 URL-encodes keys in notifications (space as "+"); s3rver sends them raw. */
 const encodeEventKey = (key: string): string => encodeURIComponent(key).replace(/%20/g, '+').replace(/%2F/g, '/');
@@ -84,15 +87,25 @@ export async function startS3Local(options: { dir: string; bucketName: string; r
   });
 
   let handler: StorageEventsHandler | undefined;
+  let previews: PreviewsHandler | undefined;
   const inFlight = new Set<Promise<void>>();
   const deliver = async (event: S3Event): Promise<void> => {
+    const keys = () => event.Records.map((record) => record.s3.object.key).join(', ');
+    // Previews first: an entry is then ready with its preview (a new version's shows when it becomes
+    // current), so nothing locally sees the preview arrive after readiness. In AWS the two functions
+    // run side by side and a preview may appear a moment after its entry is ready.
+    try {
+      previews ??= ((await import(previewsModule)) as { handler: PreviewsHandler }).handler;
+      await previews(event);
+    } catch (error) {
+      options.log(`previews failed for ${keys()}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
     try {
       handler ??= ((await import(storageEventsModule)) as { handler: StorageEventsHandler }).handler;
       await handler(event, lambdaContext('storage-events'));
     } catch (error) {
       // Like an async Lambda invocation: a failure is logged, the upload itself has succeeded.
-      const keys = event.Records.map((record) => record.s3.object.key).join(', ');
-      options.log(`storage-events failed for ${keys}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      options.log(`storage-events failed for ${keys()}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
   };
   server.on('event', (raw) => {

@@ -43,6 +43,10 @@ export const driveRoutes = {
     group: 'drive', access: 'drive-view', summary: 'A presigned download URL for a ready file',
     request: drive.itemRequest, response: drive.downloadResponse,
   }),
+  convert: route({
+    group: 'drive', access: 'drive-view', summary: "A preview of a file: its thumbnail, its page rendition or its bytes under a safe type, as a 60-second presigned URL (not a download)",
+    request: drive.convertRequest, response: drive.convertResponse,
+  }),
   'com_drive/rename_btn': route({
     group: 'drive', access: 'drive-active', summary: 'Rename a file or folder (active level: only what one registered)',
     request: drive.renameRequest, response: drive.itemResponse,

@@ -31,7 +31,7 @@ export const dataUsageRequest = z.strictObject({});
 export const fileInfoRequest = z.strictObject({ id: itemId, polling: z.optional(z.literal(true, 'validation.invalidValue')) });
 
 /** The access-log events, in the order the access-log screen offers them as a filter. */
-export const accessActions = ['info', 'download', 'share_download', 'upload', 'rename', 'tags', 'move', 'trash', 'restore', 'delete'] as const;
+export const accessActions = ['info', 'download', 'share_download', 'preview', 'upload', 'rename', 'tags', 'move', 'trash', 'restore', 'delete'] as const;
 export type AccessAction = (typeof accessActions)[number];
 
 const instant = z.string('validation.invalidValue').check(

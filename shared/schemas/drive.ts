@@ -8,6 +8,31 @@ import { cursor, DEFAULT_PAGE_SIZE, flag, ITEM_NAME_MAX, itemId, itemName, pageS
 export const scanStatuses = ['NO_THREATS_FOUND', 'THREATS_FOUND', 'UNSUPPORTED', 'ACCESS_DENIED', 'FAILED'] as const;
 export type ScanStatus = (typeof scanStatuses)[number];
 
+/**
+ * Previews (docs/drive.md "Preview"): what the bytes of a file's current version really are, found
+ * from their first bytes when they arrive (never from the name or the type the uploader sent), and
+ * whether a rendition was made. `mismatch`: the bytes are not what the name says (a ".png" holding a
+ * PDF, HTML or garbage); `unsupported`: nothing to show for the type; `failed`: the bytes could not
+ * be rendered.
+ */
+export const previewKinds = ['image', 'pdf', 'text', 'csv', 'office', 'other'] as const;
+export type PreviewKind = (typeof previewKinds)[number];
+export const previewStatuses = ['ready', 'unsupported', 'mismatch', 'failed'] as const;
+export type PreviewStatus = (typeof previewStatuses)[number];
+export const previewInfo = z.object({
+  status: z.enum(previewStatuses),
+  /** What the name says the file is. */
+  kind: z.enum(previewKinds),
+  /** What the first bytes say (e.g. `png`, `pdf`, `zip`, `text`, `html`, `binary`). */
+  detected: z.string(),
+  /** Whether a thumbnail (320 px) and a page rendition (1600 px) were made: images and a PDF's first page. */
+  thumbnail: z.boolean(),
+  width: z.optional(z.number()),
+  height: z.optional(z.number()),
+  pages: z.optional(z.number()),
+});
+export type PreviewInfo = z.infer<typeof previewInfo>;
+
 export const driveItem = z.object({
   id: z.string(),
   parent_id: z.string(),
@@ -33,6 +58,8 @@ export const driveItem = z.object({
   provider: z.optional(z.string()),
   /** The malware scan's verdict on the current version's bytes (absent until scanned; files only). */
   scan_status: z.optional(z.enum(scanStatuses)),
+  /** The preview of the current version's bytes (absent until they were looked at; files only). */
+  preview: z.optional(previewInfo),
   /** The caller's drive level on the entry after folder permissions (folder listings and file_info): 1 view, 2 active, 3 update. */
   level: z.optional(z.number()),
 });
@@ -194,6 +221,22 @@ export const downloadResponse = z.object({
   expires_at: z.string(),
 });
 export type DownloadResponse = z.infer<typeof downloadResponse>;
+
+/** `thumbnail`: the 320 px rendition; `page`: the 1600 px one; `original`: the bytes themselves, under a safe type (images, PDF, text, CSV). */
+export const convertKinds = ['thumbnail', 'page', 'original'] as const;
+export type ConvertKind = (typeof convertKinds)[number];
+export const convertRequest = z.strictObject({ id: itemId, kind: z.enum(convertKinds, 'validation.invalidValue') });
+export const convertResponse = z.object({
+  /** A presigned GET valid for 60 seconds, served as an attachment under `content_type`. */
+  url: z.string(),
+  kind: z.enum(convertKinds),
+  content_type: z.string(),
+  /** Bytes of what the URL serves (renditions and originals alike). */
+  size: z.nullable(z.number()),
+  preview: previewInfo,
+  expires_at: z.string(),
+});
+export type ConvertResponse = z.infer<typeof convertResponse>;
 
 const rowVersion = z.number('validation.required').check(z.int('validation.invalidValue'), z.gte(1, 'validation.invalidValue'));
 const bulk = <T extends z.ZodMiniType>(entry: T) => z.array(entry, 'validation.required').check(z.minLength(1, 'validation.required'), z.maxLength(BULK_MAX, 'validation.invalidValue'));

@@ -69,7 +69,7 @@ export async function measureLambdaBundles(options: { runs?: number; log?: (line
   const dir = await mkdtemp(join(tmpdir(), 'com-drive-bundles-'));
   const results: Record<string, BundleMeasure> = {};
   try {
-    for (const name of [...endpointGroups, 'storage-events']) {
+    for (const name of [...endpointGroups, 'storage-events', 'previews']) {
       const outfile = join(dir, name, 'index.mjs');
       const { metafile } = await build({ ...esbuildOptions, entryPoints: [functionEntry(name)], outfile, metafile: true, logLevel: 'silent' });
       const output = outputOf(metafile);

@@ -223,6 +223,35 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       });
     });
 
+    it('runs the previews function on the bucket\'s Object Created events under t/, with sharp and pdfjs-dist beside its bundle, writing renditions only', () => {
+      const resources = s.templates.storage.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
+      const [fnId, fn] = Object.entries(resources).find(([id, r]) => id.startsWith('PreviewsFunction') && r.Type === 'AWS::Lambda::Function')!;
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: [process.arch === 'arm64' ? 'arm64' : 'x86_64'], MemorySize: 2048, Timeout: 120 });
+      const bucketId = s.logicalId(s.built.stacks.storage.filesBucket);
+      s.templates.storage.hasResourceProperties('AWS::Events::Rule', {
+        EventPattern: {
+          source: ['aws.s3'], 'detail-type': ['Object Created'],
+          detail: { bucket: { name: [{ Ref: bucketId }] }, object: { key: [{ prefix: 't/' }] } },
+        },
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })],
+      });
+      const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const policy = Object.values(resources).find((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(`"${roleId}"`));
+      const statements = (policy!.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
+      expect(actionsOf(statements)).not.toContain('s3:DeleteObject');
+      const puts = statements.filter((statement) => actionsOf([statement]).includes('s3:PutObject'));
+      expect(puts).toHaveLength(1);
+      const written = JSON.stringify(puts[0]!.Resource);
+      expect(written).toContain('/t/*.thumb.webp');
+      expect(written).toContain('/t/*.page.webp');
+      expect(written).not.toMatch(/\/t\/\*"/);
+      // The native modules were copied beside the bundle (the asset CDK staged).
+      const files = s.assetFiles((fn.Properties.Code as { S3Key: string }).S3Key);
+      expect(files).toEqual(expect.arrayContaining([
+        'index.mjs', 'node_modules/sharp/package.json', 'node_modules/@napi-rs/canvas/package.json', 'node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs',
+      ]));
+    });
+
     it('gives storage-events the time, memory and rights of a 10,000-row import job', () => {
       const resources = s.templates.storage.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
       const [, fn] = Object.entries(resources).find(([id, r]) => id.startsWith('StorageEventsFunction') && r.Type === 'AWS::Lambda::Function')!;

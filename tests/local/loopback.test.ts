@@ -107,7 +107,7 @@ describe('local stack on loopback', () => {
     for (const path of ['/login', '/assets/index-abc123.js', '/no-such-file.png']) {
       const headers = (await fetch(`${stack.url}${path}`)).headers;
       expect(headers.get('content-security-policy'), path).toBe(
-        `default-src 'self'; script-src 'self' ${hash}; style-src 'self'; img-src 'self' data:; font-src 'self'; ` +
+        `default-src 'self'; script-src 'self' ${hash}; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; ` +
           `connect-src 'self' ${stack.endpoints.s3}; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`,
       );
       expect(headers.get('strict-transport-security'), path).toBe('max-age=63072000; includeSubDomains');

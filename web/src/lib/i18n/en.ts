@@ -16,6 +16,7 @@ import { trashTexts } from './trash.ts';
 import { searchTexts } from './search.ts';
 import { usageTexts } from './usage.ts';
 import { versionsTexts } from './versions.ts';
+import { previewTexts } from './preview.ts';
 import { placesTexts } from './places.ts';
 import { tagsTexts } from './tags.ts';
 import { permissionsTexts } from './permissions.ts';
@@ -160,6 +161,7 @@ export const en = {
   search: searchTexts.en,
   usage: usageTexts.en,
   versions: versionsTexts.en,
+  preview: previewTexts.en,
   places: placesTexts.en,
   tags: tagsTexts.en,
   permissions: permissionsTexts.en,

@@ -16,6 +16,7 @@ import { trashTexts } from './trash.ts';
 import { searchTexts } from './search.ts';
 import { usageTexts } from './usage.ts';
 import { versionsTexts } from './versions.ts';
+import { previewTexts } from './preview.ts';
 import { placesTexts } from './places.ts';
 import { tagsTexts } from './tags.ts';
 import { permissionsTexts } from './permissions.ts';
@@ -158,6 +159,7 @@ export const ja: Resources = {
   search: searchTexts.ja,
   usage: usageTexts.ja,
   versions: versionsTexts.ja,
+  preview: previewTexts.ja,
   places: placesTexts.ja,
   tags: tagsTexts.ja,
   permissions: permissionsTexts.ja,

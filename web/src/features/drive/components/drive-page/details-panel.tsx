@@ -7,6 +7,8 @@ import type { DriveItem } from '../../api/get-file-info.ts';
 import type { DriveTag } from '../../api/search-tags.ts';
 import { fileKind } from '../../utils/file-kind.ts';
 import { TagList } from './tag-list.tsx';
+import { Thumbnail } from '../preview/thumbnail.tsx';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 
 /**
  * The drive page's split panel (Cloudscape's "split panel" pattern): the details of the one
@@ -14,7 +16,7 @@ import { TagList } from './tag-list.tsx';
  * fields), or what to do when
  * none or several are selected.
  */
-export function DetailsPanel({ selected, place, tags }: { selected: DriveItem[]; place: (item: DriveItem) => string; tags: DriveTag[] | undefined }) {
+export function DetailsPanel({ selected, place, tags, onPreview }: { selected: DriveItem[]; place: (item: DriveItem) => string; tags: DriveTag[] | undefined; onPreview?: (item: DriveItem) => void }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'ja' ? 'ja' : 'en';
   const item = selected.length === 1 ? selected[0]! : undefined;
@@ -28,6 +30,8 @@ export function DetailsPanel({ selected, place, tags }: { selected: DriveItem[];
   const kind = fileKind(item);
   return (
     <div data-testid="details-panel" data-item-name={item.name}>
+      <SpaceBetween size="m">
+      {item.type === 'file' && <Thumbnail file={item} onOpen={onPreview ? () => onPreview(item) : undefined} />}
       <KeyValuePairs
         columns={3}
         items={[
@@ -63,6 +67,7 @@ export function DetailsPanel({ selected, place, tags }: { selected: DriveItem[];
             : []),
         ]}
       />
+      </SpaceBetween>
     </div>
   );
 }

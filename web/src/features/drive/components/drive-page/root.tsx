@@ -61,6 +61,7 @@ const LocationDialog = lazy(() => import('../location-dialog.tsx').then((module)
 const DuplicateChoiceModal = lazy(() => import('../duplicate-choice-modal.tsx').then((module) => ({ default: module.DuplicateChoiceModal })));
 const VersionHistoryModal = lazy(() => import('../version-history-modal.tsx').then((module) => ({ default: module.VersionHistoryModal })));
 const DetailedRegistrationModal = lazy(() => import('../detailed-registration-modal.tsx').then((module) => ({ default: module.DetailedRegistrationModal })));
+const PreviewModal = lazy(() => import('../preview/preview-modal.tsx').then((module) => ({ default: module.PreviewModal })));
 const DetailsPanel = lazy(() => import('./details-panel.tsx').then((module) => ({ default: module.DetailsPanel })));
 const ListErrorState = lazy(() => import('@/components/list-error.tsx').then((module) => ({ default: module.ListErrorState })));
 // The flash of a move or trash outcome (with its per-entry reasons) loads with the first outcome.
@@ -104,6 +105,7 @@ export default function DrivePage() {
   const [detailing, setDetailing] = useState<File[]>();
   const detailedInput = useRef<HTMLInputElement>(null);
   const [historyOf, setHistoryOf] = useState<DriveItem>();
+  const [previewOf, setPreviewOf] = useState<DriveItem>();
   const [permissionsOf, setPermissionsOf] = useState<DriveItem>();
   const [sharing, setSharing] = useState<DriveItem>();
   // View (1) lists and downloads; active (2) and update (3) also add folders and files.
@@ -197,7 +199,7 @@ export default function DrivePage() {
       header: one ? t('tags.details.title', { name: one.name }) : t('tags.details.header'),
       content: (
         <Suspense fallback={null}>
-          <DetailsPanel selected={chosen} place={placeOf} tags={one ? itemsTags.data?.tags[one.id] : undefined} />
+          <DetailsPanel selected={chosen} place={placeOf} tags={one ? itemsTags.data?.tags[one.id] : undefined} onPreview={setPreviewOf} />
         </Suspense>
       ),
       labels: {
@@ -441,6 +443,15 @@ export default function DrivePage() {
                   onClick={() => void mutate()}
                   nativeButtonAttributes={{ 'data-testid': 'refresh-button' }}
                 />
+                <Button
+                  iconName="file-open"
+                  disabled={!canDownload}
+                  disabledReason={threat ? t('drive.scan.blocked') : t('preview.actionDisabled')}
+                  onClick={() => selectedFile && setPreviewOf(selectedFile)}
+                  nativeButtonAttributes={{ 'data-testid': 'preview-button' }}
+                >
+                  {t('preview.action')}
+                </Button>
                 <ButtonDropdown
                   mainAction={{
                     text: t('drive.actions.download'),
@@ -627,6 +638,16 @@ export default function DrivePage() {
               notify({ id: newNotificationId('tags-saved'), type: 'success', header: <Tx k="tags.dialog.saved" values={{ name: tagging.name }} />, dismissLabel: t('common.close') }, SUCCESS_DISMISS_MS);
               setTagging(undefined);
             }}
+          />
+        </Suspense>
+      )}
+      {previewOf && (
+        <Suspense fallback={null}>
+          <PreviewModal
+            key={previewOf.id}
+            file={previewOf}
+            onDismiss={() => setPreviewOf(undefined)}
+            onDownload={previewOf.scan_status === 'THREATS_FOUND' ? undefined : () => void transfers().then((module) => module.startDownload(previewOf))}
           />
         </Suspense>
       )}

@@ -1,0 +1,76 @@
+/**
+ * UI texts of the `preview` section, English and Japanese side by side (en.ts and ja.ts spread them
+ * in): the drive's preview pane and the thumbnail of the details panel. Refusals (a threat, a file
+ * that lies about its type) are the server's messages, from the one catalogue.
+ */
+const en = {
+  action: 'Preview',
+  actionDisabled: 'Select one file whose upload has finished.',
+  title: 'Preview: {{name}}',
+  close: 'Close',
+  loading: 'Loading the preview…',
+  failed: 'The preview could not be loaded. Please try again.',
+  thumbnailAlt: 'Thumbnail of {{name}}',
+  imageAlt: '{{name}}',
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
+  fit: 'Fit to window',
+  actualSize: 'Actual size',
+  zoomLevel: 'Zoom {{percent}}%',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  pageOf: 'Page {{page}} of {{pages}}',
+  dimensions: '{{width}} × {{height}} px',
+  truncated: 'Only the first {{size}} is shown. Download the file to see all of it.',
+  rowsShown: 'The first {{count}} rows are shown.',
+  encoding: 'Character encoding: {{encoding}}',
+  column: 'Column {{index}}',
+  officeNote: 'Office files are not shown here. Their properties are below; download the file to open it.',
+  properties: 'Properties',
+  download: 'Download',
+  kinds: {
+    image: 'Image',
+    pdf: 'PDF',
+    text: 'Text',
+    csv: 'CSV',
+    office: 'Office document',
+    other: 'Other',
+  },
+};
+
+const ja: typeof en = {
+  action: 'プレビュー',
+  actionDisabled: 'アップロードが完了したファイルを1つ選択してください。',
+  title: 'プレビュー: {{name}}',
+  close: '閉じる',
+  loading: 'プレビューを読み込んでいます…',
+  failed: 'プレビューを読み込めませんでした。もう一度お試しください。',
+  thumbnailAlt: '{{name}} のサムネイル',
+  imageAlt: '{{name}}',
+  zoomIn: '拡大',
+  zoomOut: '縮小',
+  fit: 'ウィンドウに合わせる',
+  actualSize: '実際のサイズ',
+  zoomLevel: '倍率 {{percent}}%',
+  previousPage: '前のページ',
+  nextPage: '次のページ',
+  pageOf: '{{page}} / {{pages}} ページ',
+  dimensions: '{{width}} × {{height}} ピクセル',
+  truncated: '先頭の {{size}} のみ表示しています。すべて見るにはファイルをダウンロードしてください。',
+  rowsShown: '先頭の {{count}} 行を表示しています。',
+  encoding: '文字コード: {{encoding}}',
+  column: '列 {{index}}',
+  officeNote: 'Office ファイルはここには表示されません。プロパティは下記のとおりです。開くにはファイルをダウンロードしてください。',
+  properties: 'プロパティ',
+  download: 'ダウンロード',
+  kinds: {
+    image: '画像',
+    pdf: 'PDF',
+    text: 'テキスト',
+    csv: 'CSV',
+    office: 'Office 文書',
+    other: 'その他',
+  },
+};
+
+export const previewTexts: { en: typeof en; ja: typeof en } = { en, ja };
