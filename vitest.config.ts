@@ -8,6 +8,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two files at a time: vitest's default on a 2-core machine is one, and the integration files
+    // spend most of their time waiting on the stand-ins (DynamoDB Local, the adapter), not on a core.
+    maxWorkers: 2,
     projects: [
       {
         // The SPA's aliases (web/vite.config.ts), so web unit tests can import @shared/ and @/ like the app.
