@@ -4,7 +4,7 @@ import { nowIso } from '#lib/data/table.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { eachEntry } from '#domain/drive/bulk.ts';
-import { reachableItem, writableFolder } from '#domain/drive/reach.ts';
+import { reachableItem, writableFolder, itemNotFound } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { refuseIfThreat } from '#domain/drive/malware.ts';
 import { measureSubtree } from '#domain/drive/subtree.ts';
@@ -13,7 +13,6 @@ import { jobView, leaseUntil, putDriveJobMarker } from '#domain/drive/jobs.ts';
 import { claimedId, MAX_FOLDER_DEPTH, nameClaimKey, type ItemRecord } from '#data/drive-items.ts';
 import { getDriveJob, insertDriveJob, type DriveJobRecord } from '#data/drive-jobs.ts';
 
-const gone = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
 const destinationGone = () => new DomainError('address', {}, {}, 'notice.destinationMissing');
 
 /**
@@ -30,7 +29,7 @@ export const copyDriveItems: Operation<'com_drive/copy_btn'> = async ({ caller, 
   const accepted: ItemRecord[] = [];
   const checked = await eachEntry(input.items, language, async (entry) => {
     const item = await reachableItem(viewerOf(caller), entry.id);
-    if (!item || (item.type === 'file' && item.status !== 'ready')) throw gone();
+    if (!item || (item.type === 'file' && item.status !== 'ready')) throw itemNotFound();
     if (item.type === 'file') refuseIfThreat(item);
     if (item.type === 'folder') {
       if (item.id === destination.id || destination.chain.some((folder) => folder.id === item.id)) throw new DomainError('input', {}, { folder_id: 'notice.copyIntoItself' });

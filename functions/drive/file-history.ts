@@ -3,7 +3,7 @@ import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { getContract } from '#data/contracts.ts';
 import { mayChangeItem } from '#domain/access.ts';
-import { reachableItem, type ReachedItem } from '#domain/drive/reach.ts';
+import { reachableItem, type ReachedItem, itemNotFound } from '#domain/drive/reach.ts';
 import { viewerOf, type DriveViewer } from '#domain/drive/folder-access.ts';
 import { refuseIfThreat, refuseVersionIfThreat } from '#domain/drive/malware.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
@@ -12,13 +12,12 @@ import { getVersion, hasLivePendingVersion, listVersions, nextVersionOf, restore
 import { QuotaExceededError } from '#data/pending-uploads.ts';
 import { copyObject, deleteObjects, objectKey, presignDownload } from '#lib/object-storage.ts';
 
-const fileGone = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
 const versionGone = () => new DomainError('address', {}, {}, 'notice.versionNotFound');
 
 /** A ready file the caller reaches (not in the trash, nor under a trashed folder). */
 async function reachableFile(viewer: DriveViewer, id: string): Promise<ReachedItem> {
   const item = await reachableItem(viewer, id);
-  if (item?.type !== 'file' || item.status !== 'ready') throw fileGone();
+  if (item?.type !== 'file' || item.status !== 'ready') throw itemNotFound();
   return item;
 }
 
@@ -87,7 +86,7 @@ export const restoreFileVersion: Operation<'com_drive/file_history_restore_btn'>
     // Nothing was recorded: the copy must not stay behind uncounted.
     await deleteObjects([key]).catch((cleanup: unknown) => log.error('copy of a version not removed', { error: cleanup, kyk: caller.kykId, item: item.id }));
     if (error instanceof QuotaExceededError) throw new DomainError('serverCapacityExceeded');
-    if (error instanceof ItemChangedError) throw (await reachableItem(viewerOf(caller), item.id)) ? new DomainError('editedByAnotherUser') : fileGone();
+    if (error instanceof ItemChangedError) throw (await reachableItem(viewerOf(caller), item.id)) ? new DomainError('editedByAnotherUser') : itemNotFound();
     throw error;
   }
 };

@@ -6,14 +6,13 @@ import { folderPath, saveFolderAcl, type FolderAcl, type FolderState } from '#da
 import { getGroups } from '#data/groups.ts';
 import { getUsers } from '#data/user-directory.ts';
 import { viewerOf, type DriveViewer } from '#domain/drive/folder-access.ts';
-import { reachableItem, type ReachedItem } from '#domain/drive/reach.ts';
+import { reachableItem, type ReachedItem, itemNotFound } from '#domain/drive/reach.ts';
 
-const notFound = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
 
 /** A folder the caller reaches (files follow their folder: they have no settings of their own). */
 async function reachableFolder(viewer: DriveViewer, id: string): Promise<ReachedItem> {
   const item = await reachableItem(viewer, id);
-  if (item?.type !== 'folder') throw notFound();
+  if (item?.type !== 'folder') throw itemNotFound();
   return item;
 }
 

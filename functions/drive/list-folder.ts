@@ -2,9 +2,8 @@ import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { folderPath, getItem, isLivePath, isTrashed, listChildren, ROOT_ID, toDriveItem } from '#data/drive-items.ts';
 import { levelUnder, viewerOf } from '#domain/drive/folder-access.ts';
-import { childLevel, governing } from '#domain/drive/reach.ts';
+import { childLevel, governing, itemNotFound } from '#domain/drive/reach.ts';
 
-const gone = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
 
 export const ROOT_NAME = '';
 
@@ -17,7 +16,7 @@ export const ROOT_NAME = '';
 export const listFolder: Operation<'com_drive/drive_info'> = async ({ caller, input }) => {
   const folder = input.folder_id === ROOT_ID ? undefined : await getItem(caller.kykId, input.folder_id);
   // A trashed folder cannot be opened, nor one inside it.
-  if (input.folder_id !== ROOT_ID && (folder?.type !== 'folder' || isTrashed(folder))) throw gone();
+  if (input.folder_id !== ROOT_ID && (folder?.type !== 'folder' || isTrashed(folder))) throw itemNotFound();
   const [page, path] = await Promise.all([
     listChildren(caller.kykId, input.folder_id, {
       sortItem: input.sort_item,
@@ -28,10 +27,10 @@ export const listFolder: Operation<'com_drive/drive_info'> = async ({ caller, in
     }),
     folder ? folderPath(caller.kykId, folder.parent_id, { consistent: true }) : undefined,
   ]);
-  if (path && !isLivePath(path)) throw gone();
+  if (path && !isLivePath(path)) throw itemNotFound();
   const viewer = viewerOf(caller);
   const level = levelUnder(folder ? governing(folder, path!.chain) : [], viewer);
-  if (level < 1) throw gone();
+  if (level < 1) throw itemNotFound();
   if (!page) throw new DomainError('input', {}, { cursor: 'validation.invalidValue' });
   const items = page.items.map((item) => ({ item, level: childLevel(level, item, viewer) })).filter((entry) => entry.level >= 1);
   return {

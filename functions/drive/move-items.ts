@@ -2,14 +2,13 @@ import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { mayChangeItem } from '#domain/access.ts';
 import { eachEntry } from '#domain/drive/bulk.ts';
-import { reachableItem, writableFolder } from '#domain/drive/reach.ts';
+import { reachableItem, writableFolder, itemNotFound } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
 import { withAccessLog } from '#domain/drive/access-log.ts';
 import { ItemChangedError, MAX_FOLDER_DEPTH, moveItem, NameTakenError, PathChangedError } from '#data/drive-items.ts';
 import { childrenOf } from '#data/drive-trash.ts';
 
-const gone = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
 const destinationGone = () => new DomainError('address', {}, {}, 'notice.destinationMissing');
 
 /**
@@ -23,7 +22,7 @@ export const moveDriveItems: Operation<'com_drive/move_btn'> = async ({ caller, 
   if (!destination) throw destinationGone();
   return withAccessLog({ caller, log }, 'move', (accessed) => eachEntry(input.items, language, async (entry) => {
     const item = await reachableItem(viewerOf(caller), entry.id);
-    if (!item) throw gone();
+    if (!item) throw itemNotFound();
     if (!mayChangeItem(caller.rights, caller.userId, item)) throw new DomainError('permissionError');
     if (item.row_version !== entry.row_version) throw new DomainError('editedByAnotherUser');
     if (item.type === 'folder') {
@@ -39,7 +38,7 @@ export const moveDriveItems: Operation<'com_drive/move_btn'> = async ({ caller, 
       accessed.add(moved, `/${destination.chain.map((folder) => folder.name).join('/')}`);
     } catch (error) {
       if (error instanceof NameTakenError) throw new DomainError(item.type === 'folder' ? 'folderExistsAtDestination' : 'fileExistsAtDestination');
-      if (error instanceof ItemChangedError) throw (await reachableItem(viewerOf(caller), entry.id)) ? new DomainError('editedByAnotherUser') : gone();
+      if (error instanceof ItemChangedError) throw (await reachableItem(viewerOf(caller), entry.id)) ? new DomainError('editedByAnotherUser') : itemNotFound();
       if (error instanceof PathChangedError) throw (await writableFolder(viewerOf(caller), destination.id)) ? new DomainError('editedByAnotherUser') : destinationGone();
       throw error;
     }

@@ -8,12 +8,11 @@ import type { Operation } from '#lib/api-handler.ts';
 import { claimedId, getItem, isAbandoned, isTrashed, nameClaimKey, nameKey, setPendingUploadId, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
 import { NameClaimChangedError, QuotaExceededError, registerUpload, renewUpload, TooManyPendingError, readUsage, type UploadLimits } from '#data/pending-uploads.ts';
 import { MULTIPART_PART_BYTES, MULTIPART_THRESHOLD_BYTES } from '#shared/drive-limits.ts';
-import { writableFolder } from '#domain/drive/reach.ts';
+import { writableFolder, itemNotFound } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { objectKey, presignMultipartUpload, presignUpload } from '#lib/object-storage.ts';
 import { resolveNameConflict } from './name-conflicts.ts';
 
-const notFound = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
 const duplicate = () => new DomainError('folderNameDuplicate', {}, { name: 'code.folderNameDuplicate' });
 
 /**
@@ -27,7 +26,7 @@ const duplicate = () => new DomainError('folderNameDuplicate', {}, { name: 'code
  */
 export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller, input }) => {
   const [parent, contract] = await Promise.all([writableFolder(viewerOf(caller), input.folder_id), getContract(caller.kykId)]);
-  if (!parent) throw notFound();
+  if (!parent) throw itemNotFound();
   const limits: UploadLimits = { quota: contract?.quota_bytes, perUser: config.uploadPendingPerUser, perContract: config.uploadPendingPerContract };
   if (limits.quota !== undefined && (contract?.committed_bytes ?? contract?.usage_bytes ?? 0) + input.size > limits.quota) throw new DomainError('serverCapacityExceeded');
 
@@ -89,7 +88,7 @@ export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller
       }
     }
   } catch (error) {
-    if (error instanceof TransactionFailed && error.failed('parentIsFolder')) throw notFound();
+    if (error instanceof TransactionFailed && error.failed('parentIsFolder')) throw itemNotFound();
     if (error instanceof NameClaimChangedError) throw duplicate();
     if (error instanceof TooManyPendingError) throw new DomainError('updateFailure', {}, {}, 'notice.tooManyPendingUploads');
     if (error instanceof QuotaExceededError) {

@@ -2,13 +2,12 @@ import { nowIso } from '#lib/data/table.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { mayChangeItem } from '#domain/access.ts';
-import { reachableItem } from '#domain/drive/reach.ts';
+import { reachableItem, itemNotFound } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
 import { recordAccess } from '#domain/drive/access-log.ts';
 import { getItem, ItemChangedError, NameTakenError, renameItem, toDriveItem } from '#data/drive-items.ts';
 
-const gone = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
 
 /**
  * Renames a file or folder over the version the caller saw. The name rules are the creation's
@@ -18,7 +17,7 @@ const gone = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
  */
 export const renameDriveItem: Operation<'com_drive/rename_btn'> = async ({ caller, input, log }) => {
   const item = await reachableItem(viewerOf(caller), input.id);
-  if (!item) throw gone();
+  if (!item) throw itemNotFound();
   if (!mayChangeItem(caller.rights, caller.userId, item)) throw new DomainError('permissionError');
   if (item.row_version !== input.row_version) throw new DomainError('editedByAnotherUser');
   if (item.name === input.name) return { item: toDriveItem(item) };
@@ -31,7 +30,7 @@ export const renameDriveItem: Operation<'com_drive/rename_btn'> = async ({ calle
     if (error instanceof NameTakenError && error.existingId !== item.id) throw new DomainError('folderNameDuplicate', {}, { name: 'code.folderNameDuplicate' });
     if (error instanceof ItemChangedError || error instanceof NameTakenError) {
       const now = await getItem(caller.kykId, input.id);
-      throw now && !now.trashed_date && !now.purging ? new DomainError('editedByAnotherUser') : gone();
+      throw now && !now.trashed_date && !now.purging ? new DomainError('editedByAnotherUser') : itemNotFound();
     }
     throw error;
   }

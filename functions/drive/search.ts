@@ -4,11 +4,10 @@ import type { Operation } from '#lib/api-handler.ts';
 import { ROOT_ID, toDriveItem } from '#data/drive-items.ts';
 import { getTags } from '#data/tags.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
-import { reachableItem } from '#domain/drive/reach.ts';
+import { reachableItem, itemNotFound } from '#domain/drive/reach.ts';
 import { searchDrive } from '#domain/drive/search.ts';
 import { sees } from './tags.ts';
 
-const gone = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
 
 /**
  * `com_drive/search` (docs/drive.md "Search"): one page of the entries matching every condition
@@ -24,7 +23,7 @@ export const searchItems: Operation<'com_drive/search'> = async ({ caller, input
     input.tag_ids?.length ? getTags(caller.kykId, [...new Set(input.tag_ids)]) : [],
   ]);
   // The scope folder must be a folder the caller reaches, or it is not there for them.
-  if (scopeId && scope?.type !== 'folder') throw gone();
+  if (scopeId && scope?.type !== 'folder') throw itemNotFound();
   // A tag the caller does not see (another user's private tag, or none at all) is not a condition they can set.
   const visible = new Set(tags.filter((tag) => sees(caller, tag)).map((tag) => tag.id));
   if ((input.tag_ids ?? []).some((id) => !visible.has(id))) throw new DomainError('input', {}, { tag_ids: 'validation.invalidValue' });

@@ -5,7 +5,7 @@ import { nowIso } from '#lib/data/table.ts';
 import { TransactionFailed } from '#lib/data/transact.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Caller, Operation } from '#lib/api-handler.ts';
-import { reachableItem, reachableWithPaths } from '#domain/drive/reach.ts';
+import { reachableItem, reachableWithPaths, itemNotFound } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { recordAccess } from '#domain/drive/access-log.ts';
 import { toDriveItem } from '#data/drive-items.ts';
@@ -17,7 +17,6 @@ const LIST_LIMIT = 100;
 const toTag = (tag: TagRecord): DriveTag => ({ id: tag.id, name: tag.name, scope: tag.scope });
 /** Common tags are everyone's; a private tag only its owner's. */
 export const sees = (caller: Caller, tag: TagRecord): boolean => tag.scope === 'common' || tag.owner_user_id === caller.userId;
-const gone = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
 
 /** Tags by name prefix: common ones, then the caller's private ones (a key-condition page each). */
 export const searchTags: Operation<'com_drive/tag_search'> = async ({ caller, input }) => {
@@ -59,7 +58,7 @@ async function visibleTagsOf(caller: Caller, itemId: string): Promise<TagRecord[
 }
 
 export const getItemTags: Operation<'com_drive/item_tags'> = async ({ caller, input }) => {
-  if (!(await reachableItem(viewerOf(caller), input.id))) throw gone();
+  if (!(await reachableItem(viewerOf(caller), input.id))) throw itemNotFound();
   return { tags: (await visibleTagsOf(caller, input.id)).map(toTag) };
 };
 
@@ -71,7 +70,7 @@ export const getItemTags: Operation<'com_drive/item_tags'> = async ({ caller, in
  */
 export const saveItemTags: Operation<'com_drive/item_tags_save_btn'> = async ({ caller, input, log }) => {
   const item = await reachableItem(viewerOf(caller), input.id);
-  if (!item) throw gone();
+  if (!item) throw itemNotFound();
   const wanted = [...new Set(input.tag_ids)];
   const [current, wantedTags, allIds] = await Promise.all([visibleTagsOf(caller, input.id), getTags(caller.kykId, wanted), tagIdsOf(caller.kykId, input.id)]);
   if (wantedTags.length !== wanted.length || wantedTags.some((tag) => !sees(caller, tag))) throw new DomainError('tagAttachFailed');
@@ -95,7 +94,7 @@ export const saveItemTags: Operation<'com_drive/item_tags_save_btn'> = async ({ 
 /** The entries carrying a tag the caller sees, newest tagging first, each with its place. */
 export const listTaggedEntries: Operation<'com_drive/tag_items'> = async ({ caller, input }) => {
   const [tag] = await getTags(caller.kykId, [input.tag_id]);
-  if (!tag || !sees(caller, tag)) throw gone();
+  if (!tag || !sees(caller, tag)) throw itemNotFound();
   const page = await listTaggedItems(caller.kykId, tag.id, { pageSize: input.page_size, cursor: input.cursor });
   if (!page) throw new DomainError('input', {}, { cursor: 'validation.invalidValue' });
   const reachable = await reachableWithPaths(viewerOf(caller), page.itemIds);

@@ -9,15 +9,14 @@ import { countItemLinks, getShareLink, insertShareLink, listContractLinks, listI
 import { getUsers } from '#data/user-directory.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { refuseIfThreat } from '#domain/drive/malware.ts';
-import { reachableItem, type ReachedItem } from '#domain/drive/reach.ts';
+import { reachableItem, type ReachedItem, itemNotFound } from '#domain/drive/reach.ts';
 import { newLinkToken, rulesOf, stateOf, toShareLink } from './link-rules.ts';
 
-const notFound = () => new DomainError('address', {}, {}, 'notice.itemNotFound');
 
 /** A ready file the caller reaches (folders have no links: a folder link would open a listing without sign-in). */
 async function reachableFile(caller: Caller, id: string): Promise<ReachedItem> {
   const item = await reachableItem(viewerOf(caller), id);
-  if (item?.type !== 'file' || item.status !== 'ready' || !item.s3_key) throw notFound();
+  if (item?.type !== 'file' || item.status !== 'ready' || !item.s3_key) throw itemNotFound();
   return item;
 }
 

@@ -4,6 +4,9 @@ import { DomainError } from '#lib/errors.ts';
 import { folderPath, folderPaths, getItem, getItems, isAbandoned, isLivePath, isTrashed, MAX_FOLDER_DEPTH, ROOT_ID, type FolderState, type ItemRecord } from '#data/drive-items.ts';
 import { levelUnder, mayAddUnder, type DriveViewer } from './folder-access.ts';
 
+/** The answer for an entry the viewer does not reach (gone, trashed, closed to them, or another contract's): -3, as an unknown id. */
+export const itemNotFound = (): DomainError => new DomainError('address', {}, {}, 'notice.itemNotFound');
+
 /** An entry as the viewer reaches it: with the level they have on it (folder-access.ts). */
 export type ReachedItem = ItemRecord & { level: DriveLevel };
 
