@@ -242,6 +242,26 @@ const en = {
     typeFolder: 'Folder',
     exportName: 'access_log',
   },
+  /** Scanner-storage checks (functions/domain/ebookkeeping/scanner-check.ts): SPEC §8 "ledger-bit, dpi and pixel non-compliance; unknown size". */
+  scannerCheck: {
+    compliant: 'The scan meets the scanner-storage requirements: at least 200 dpi and the required colour depth.',
+    judgedByPixels: 'The image does not record its resolution, so it was judged by its pixel count for {{paper}}: {{width}} × {{height}} pixels (at least {{requiredWidth}} × {{requiredHeight}} needed).',
+    dpi: 'Resolution non-compliance: the image is {{dpi}} dpi; at least {{required}} dpi is required. Scan it again at 200 dpi or more.',
+    pixels: 'Pixel non-compliance: the image does not record its resolution and has {{width}} × {{height}} pixels (about {{megapixels}} million); {{paper}} at 200 dpi needs at least {{requiredWidth}} × {{requiredHeight}} pixels (about {{requiredMegapixels}} million).',
+    ledgerBitImportant: 'Ledger bit non-compliance: important documents must be scanned in 24-bit colour (256 levels each of red, green and blue). This image is {{colour}}.',
+    ledgerBitGeneral: 'Ledger bit non-compliance: general documents must be scanned in colour or in greyscale with 256 levels (8 bits). This image is {{colour}}.',
+    unknownSize: 'Unknown size: the file contains no scanned image whose resolution can be measured.',
+    unreadable: 'The file could not be read as an image or a PDF, or its contents do not match what its header says.',
+    colourRgb24: '24-bit colour',
+    colourRgb48: '48-bit colour',
+    colourCmyk: 'CMYK colour',
+    colourGrey8: '8-bit greyscale',
+    colourGrey16: '16-bit greyscale',
+    colourIndexed: 'indexed colour (a palette of at most 256 colours)',
+    colourBilevel: 'black and white (1 bit)',
+    colourLowDepth: 'fewer than 256 levels per channel',
+    colourUnknown: 'of unknown colour depth',
+  },
 };
 
 export type Catalogue = typeof en;
@@ -473,6 +493,25 @@ const ja: Catalogue = {
     typeFile: 'ファイル',
     typeFolder: 'フォルダー',
     exportName: 'アクセスログ',
+  },
+  scannerCheck: {
+    compliant: 'スキャナ保存の要件（解像度200dpi以上、必要な階調）を満たしています。',
+    judgedByPixels: '画像に解像度の情報がないため、{{paper}}の画素数で判定しました：{{width}}×{{height}}画素（必要な画素数：{{requiredWidth}}×{{requiredHeight}}以上）。',
+    dpi: '解像度が不足しています。この画像は{{dpi}}dpiです。{{required}}dpi以上で読み取り直してください。',
+    pixels: '画素数が不足しています。画像に解像度の情報がなく、{{width}}×{{height}}画素（約{{manPixels}}万画素）です。{{paper}}を200dpiで読み取るには{{requiredWidth}}×{{requiredHeight}}画素（約{{requiredManPixels}}万画素）以上が必要です。',
+    ledgerBitImportant: '階調が不足しています。重要書類は赤・緑・青それぞれ256階調（24ビットカラー）以上で読み取ってください。この画像は{{colour}}です。',
+    ledgerBitGeneral: '階調が不足しています。一般書類はカラーまたは256階調（8ビット）以上のグレースケールで読み取ってください。この画像は{{colour}}です。',
+    unknownSize: 'サイズ不明：解像度を測定できる読み取り画像がファイルに含まれていません。',
+    unreadable: '画像またはPDFとして読み込めないか、ファイルの内容がヘッダーの情報と一致しません。',
+    colourRgb24: '24ビットカラー',
+    colourRgb48: '48ビットカラー',
+    colourCmyk: 'CMYKカラー',
+    colourGrey8: '8ビットグレースケール',
+    colourGrey16: '16ビットグレースケール',
+    colourIndexed: 'インデックスカラー（256色以下のパレット）',
+    colourBilevel: '白黒2値（1ビット）',
+    colourLowDepth: '各色256階調未満',
+    colourUnknown: '階調不明',
   },
 };
 
