@@ -32,7 +32,7 @@ interface PdfImage {
  * A minimal PDF written by hand: one page per entry, each drawing its images with a `cm` matrix at a
  * known size (or, for `null`, a line and no image at all).
  */
-function pdf(pages: Array<PdfImage | null>, pageSize: [number, number] = [595, 842]): Uint8Array {
+function pdf(pages: Array<PdfImage | { content: Buffer } | null>, pageSize: [number, number] = [595, 842]): Uint8Array {
   const objects: Buffer[] = [];
   const add = (body: Buffer | string) => {
     objects.push(typeof body === 'string' ? Buffer.from(body, 'latin1') : body);
@@ -44,14 +44,15 @@ function pdf(pages: Array<PdfImage | null>, pageSize: [number, number] = [595, 8
   const kids: number[] = [];
   for (const image of pages) {
     let resources = '';
-    let content = '0 0 m 100 100 l S';
-    if (image) {
+    let content: string | Buffer = '0 0 m 100 100 l S';
+    if (image && 'content' in image) content = image.content;
+    else if (image) {
       const filter = image.filter ? ` /Filter /${image.filter}` : '';
       const imageId = add(stream(`/Type /XObject /Subtype /Image /Width ${image.width} /Height ${image.height} /ColorSpace /${image.colourSpace} /BitsPerComponent ${image.bits ?? 8}${filter}`, image.bytes));
       resources = `/Resources << /XObject << /Im1 ${imageId} 0 R >> >>`;
       content = `q ${image.drawWidth} 0 0 ${image.drawHeight} 0 0 cm /Im1 Do Q`;
     }
-    const contentId = add(stream('', Buffer.from(content, 'latin1')));
+    const contentId = add(stream('', typeof content === 'string' ? Buffer.from(content, 'latin1') : content));
     kids.push(add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pageSize[0]} ${pageSize[1]}] ${resources} /Contents ${contentId} 0 R >>`));
   }
   objects[1] = Buffer.from(`<< /Type /Pages /Kids [${kids.map((id) => `${id} 0 R`).join(' ')}] /Count ${kids.length} >>`, 'latin1');
@@ -218,6 +219,14 @@ describe('PDFs: the embedded images', () => {
     expect(receipt).toMatchObject({ status: 'compliant', dpi: 252 });
   });
 
+  it('measures inline images too', async () => {
+    // A 4 × 4 colour inline image stretched over the page: far below 200 dpi.
+    const pixels = Buffer.alloc(4 * 4 * 3);
+    for (let i = 0; i < pixels.length; i += 3) pixels.set([200, 40, 30], i);
+    const content = Buffer.concat([Buffer.from('q 595 0 0 842 0 0 cm BI /W 4 /H 4 /CS /RGB /BPC 8 ID ', 'latin1'), pixels, Buffer.from(' EI Q', 'latin1')]);
+    expect(await checkScannedDocument(pdf([{ content }]), important)).toMatchObject({ status: 'non_compliant', findings: ['dpi'], dpi: 0, width: 4, height: 4, colour: 'rgb24' });
+  });
+
   it('tells greyscale and 1-bit images apart from colour', async () => {
     const greyBytes = await greyJpeg(1700, 2400);
     const grey = pdf([{ bytes: greyBytes, width: 1700, height: 2400, colourSpace: 'DeviceGray', filter: 'DCTDecode', ...a4Drawn }]);
@@ -226,6 +235,15 @@ describe('PDFs: the embedded images', () => {
     const rowBytes = Math.ceil(1700 / 8);
     const bilevel = pdf([{ bytes: new Uint8Array(rowBytes * 2400).fill(0xaa), width: 1700, height: 2400, colourSpace: 'DeviceGray', bits: 1, ...a4Drawn }]);
     expect(await checkScannedDocument(bilevel, general)).toMatchObject({ status: 'non_compliant', findings: ['ledger_bit'], colour: 'bilevel' });
+  });
+
+  it('does not hang on an embedded image whose data is broken, nor pass it as a colour scan', async () => {
+    // pdfjs draws a broken image as far as it decodes, as viewers do; the rest is blank, hence neutral.
+    const whole = await jpeg(1700, 2400);
+    const truncated = pdf([{ bytes: whole.subarray(0, 200), width: 1700, height: 2400, colourSpace: 'DeviceRGB', filter: 'DCTDecode', ...a4Drawn }]);
+    expect((await checkScannedDocument(truncated, important)).status).toMatch(/^(non_compliant|unreadable)$/);
+    const short = pdf([{ bytes: new Uint8Array(50).fill(7), width: 1700, height: 2400, colourSpace: 'DeviceRGB', ...a4Drawn }]);
+    expect((await checkScannedDocument(short, important)).status).toMatch(/^(non_compliant|unreadable)$/);
   });
 
   it('checks every page and answers with the worst; a page with no image is unknown size', async () => {
