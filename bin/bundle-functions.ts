@@ -11,7 +11,7 @@ for (const name of [...endpointGroups, 'storage-events', 'previews']) {
   const bytes = metafile.outputs[Object.keys(metafile.outputs).find((file) => file.endsWith('.mjs'))!]!.bytes;
   console.log(`${name.padEnd(16)} ${(bytes / 1024).toFixed(1)} KiB  ${outfile}`);
   // The sso Lambda's SAML schema validator runs xmllint-wasm's worker beside the bundle (infra/aws/api-stack.ts does the same).
-  // The previews Lambda loads sharp, pdfjs-dist and @napi-rs/canvas from node_modules beside it (infra/aws/storage-stack.ts does the same).
-  if (name === 'previews') for (const command of copyRuntimeFiles(previewsRuntimeFiles, projectRoot.replace(/\/$/, ''), `${projectRoot}dist/functions/previews`)) execSync(command);
+  // The previews and storage-events Lambdas load sharp, pdfjs-dist and @napi-rs/canvas from node_modules beside them (infra/aws/storage-stack.ts does the same).
+  if (name === 'previews' || name === 'storage-events') for (const command of copyRuntimeFiles(previewsRuntimeFiles, projectRoot.replace(/\/$/, ''), `${projectRoot}dist/functions/${name}`)) execSync(command);
   if (name === 'sso') for (const file of ['xmllint-node.js', 'xmllint.wasm']) copyFileSync(`${projectRoot}node_modules/xmllint-wasm/${file}`, `${projectRoot}dist/functions/sso/${file}`);
 }

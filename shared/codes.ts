@@ -106,6 +106,9 @@ export const codes = {
   previewMismatch: error(-990000330001),
   /** No preview of this file: its type has none, it could not be rendered, or it is still being prepared. */
   previewUnavailable: error(-990000330002),
+  // Electronic bookkeeping (docs/e-bookkeeping.md); not numbered in SPEC.md §8.
+  /** A document of a legal style asked to be deleted for good before its retention period ends. */
+  retentionNotEnded: error(-990000340001),
 } as const satisfies Record<string, CodeDef>;
 
 export type CodeName = keyof typeof codes;

@@ -58,6 +58,10 @@ export interface ItemRecord extends DriveItem {
   preview?: StoredPreview;
   /** A folder's own permission settings (functions/domain/drive/folder-access.ts); absent: it follows the folders above. */
   acl?: FolderAcl;
+  /** The version the scanner checks (`scanner_check`) were made on. */
+  scanner_check_version?: number;
+  /** A bookkeeping document in the trash: why it was deleted (the correction history has the rest). */
+  deletion_reason?: string;
 }
 
 /** A preview as stored on the file: for the version it was made from. */
@@ -71,7 +75,10 @@ export interface FolderAcl {
 }
 
 /** The SPEC.md §3 file fields a registration records. */
-export type DocumentFields = Partial<Pick<ItemRecord, 'document_style' | 'transaction_date' | 'transaction_amount' | 'recipient' | 'provider'>>;
+export type DocumentFields = Partial<Pick<ItemRecord,
+  'document_style' | 'transaction_date' | 'transaction_amount' | 'recipient' | 'provider' | 'invoice_number' | 'scanner_grade' | 'paper_size' | 'received_date'
+  | 'retention_until' | 'input_deadline' | 'input_late'
+>>;
 
 export interface PendingVersion {
   version: number;
@@ -85,6 +92,8 @@ export interface PendingVersion {
    * document takes the old one's place); absent, the file keeps its fields (`old_version`, update).
    */
   fields?: DocumentFields;
+  /** A document of a legal style: why its bytes change, recorded with the new version (docs/e-bookkeeping.md). */
+  reason?: string;
   upload_id?: string;
 }
 
@@ -140,9 +149,21 @@ export const toDriveItem = (record: ItemRecord): DriveItem => ({
   ...(record.transaction_amount !== undefined ? { transaction_amount: record.transaction_amount } : {}),
   ...(record.recipient !== undefined ? { recipient: record.recipient } : {}),
   ...(record.provider !== undefined ? { provider: record.provider } : {}),
+  ...bookkeepingView(record),
   ...(currentScanStatus(record) ? { scan_status: currentScanStatus(record) } : {}),
   ...(currentPreview(record) ? { preview: currentPreview(record) } : {}),
 });
+
+/** The Electronic Bookkeeping Act's fields a file carries (docs/e-bookkeeping.md). */
+function bookkeepingView(record: ItemRecord): Partial<DriveItem> {
+  const view: Partial<DriveItem> = {};
+  for (const field of ['invoice_number', 'scanner_grade', 'paper_size', 'received_date', 'retention_until', 'input_late', 'input_deadline'] as const) {
+    if (record[field] !== undefined) Object.assign(view, { [field]: record[field] });
+  }
+  // The scanner checks are of one version's bytes: shown while that version is current.
+  if (record.scanner_check && record.scanner_check_version === record.version) view.scanner_check = record.scanner_check;
+  return view;
+}
 
 /** The preview of the file's current bytes, if they have been looked at. */
 export function currentPreview(record: Pick<ItemRecord, 'version' | 'preview'>): PreviewInfo | undefined {

@@ -1,10 +1,13 @@
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '#shared/messages.ts';
+import type { csvEncodings } from '#shared/schemas/imports.ts';
 import type { driveJobKinds, driveJobStates } from '#shared/schemas/drive.ts';
 import { db } from '#lib/clients.ts';
 import { epochSeconds, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { isConditionalCheckFailure } from '#lib/errors.ts';
 import { transactWrite } from '#lib/data/transact.ts';
+
+type CsvEncoding = (typeof csvEncodings)[number];
 
 /**
  * Background jobs of the drive: copies and ZIP downloads (docs/drive.md "Copy and ZIP jobs").
@@ -48,10 +51,15 @@ export interface DriveJobRecord {
   error_params?: Record<string, string | number>;
   /** copy, done: the new top-level entries. */
   result_ids?: string[];
-  /** zip, done: the object and the name it downloads under. */
+  /** zip and tax_export, done: the object and the name it downloads under. */
   zip_key?: string;
   file_name?: string;
   zip_size?: number;
+  /** tax_export: the range of transaction dates, the CSV's character set and whether logically deleted documents count. */
+  date_from?: string;
+  date_to?: string;
+  encoding?: CsvEncoding;
+  include_deleted?: boolean;
   /** Finished jobs are of no use after a week: DynamoDB's TTL removes them (nothing depends on when). */
   ttl?: number;
 }

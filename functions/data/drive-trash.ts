@@ -8,6 +8,7 @@ import { usageCounterUpdate, type UsageChange } from './contracts.ts';
 import { fileDeletionRelease } from './file-versions.ts';
 import { claimedId, itemKey, ItemChangedError, listingKeys, liveFolderCheck, nameClaimKey, NameTakenError, ROOT_ID, storedBytes, type ItemRecord } from './drive-items.ts';
 import { gramDeletes } from './drive-search-keys.ts';
+import { correctionPut, snapshotOf, SYSTEM_USER } from './corrections.ts';
 
 /**
  * The trash (docs/drive.md "Trash"). Trashing an entry takes it out of its folder's listing and
@@ -54,9 +55,14 @@ export class TargetGoneError extends Error {}
  * Moves an entry into the trash over the version the caller read. Conditional on it still being
  * listed in its folder: a second trashing, a rename or a move in between loses (ItemChangedError).
  */
-export async function trashItem(item: ItemRecord, change: { userId: string; date: string; expectedVersion: number }): Promise<ItemRecord> {
+export async function trashItem(
+  item: ItemRecord,
+  change: { userId: string; date: string; expectedVersion: number; reason?: string; record?: (trashed: ItemRecord) => LabelledItem[] },
+): Promise<ItemRecord> {
   if (item.type === 'file' && item.status !== 'ready') throw new UploadInProgressError();
-  const trashed: ItemRecord = { ...item, trashed_date: change.date, trashed_user_id: change.userId, row_version: change.expectedVersion + 1 };
+  const trashed: ItemRecord = {
+    ...item, trashed_date: change.date, trashed_user_id: change.userId, row_version: change.expectedVersion + 1, ...(change.reason ? { deletion_reason: change.reason } : {}),
+  };
   const keys = trashKeys({ kyk_id: item.kyk_id, id: item.id, trashed_date: change.date, trashed_user_id: change.userId });
   // Outside the transaction, so concurrent trashings of one contract do not conflict on it; a marker
   // left by a trashing that then fails only costs the job one empty look.
@@ -66,13 +72,14 @@ export async function trashItem(item: ItemRecord, change: { userId: string; date
       versionedUpdateItem('item', {
         key: itemKey(item.kyk_id, item.id),
         expectedVersion: change.expectedVersion,
-        set: { trashed_date: change.date, trashed_user_id: change.userId, ...keys },
+        set: { trashed_date: change.date, trashed_user_id: change.userId, ...keys, ...(change.reason ? { deletion_reason: change.reason } : {}) },
         condition: 'gsi1pk = :listed AND #status = :ready',
         names: { '#status': 'status' },
         values: { ':listed': listingKeys(item).gsi1pk, ':ready': 'ready' },
       }),
       nameClaimRelease('claim', item),
       usageCounterUpdate(item.kyk_id, trashUsage(item, 1))!,
+      ...(change.record?.(trashed) ?? []),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && (error.failed('item') || error.failed('claim'))) throw new ItemChangedError();
@@ -138,11 +145,12 @@ export async function listTrash(kykId: string, options: { deletedBy?: string; pa
 export async function restoreItem(
   item: ItemRecord,
   target: { parentId: string },
-  change: { expectedVersion: number },
+  change: { expectedVersion: number; record?: (restored: ItemRecord) => LabelledItem[] },
 ): Promise<ItemRecord> {
   const restored: ItemRecord = { ...item, parent_id: target.parentId, row_version: change.expectedVersion + 1 };
   delete restored.trashed_date;
   delete restored.trashed_user_id;
+  delete restored.deletion_reason;
   const claim = nameClaimKey(item.kyk_id, target.parentId, item.type, item.name_key);
   try {
     await transactWrite([
@@ -151,12 +159,13 @@ export async function restoreItem(
         key: itemKey(item.kyk_id, item.id),
         expectedVersion: change.expectedVersion,
         set: { parent_id: target.parentId, ...listingKeys(restored) },
-        remove: ['trashed_date', 'trashed_user_id'],
+        remove: ['trashed_date', 'trashed_user_id', 'deletion_reason'],
         condition: 'gsi1pk = :trash',
         values: { ':trash': trashPartition(item.kyk_id) },
       }),
       ...(target.parentId === ROOT_ID ? [] : [liveFolderCheck('target', item.kyk_id, target.parentId)]),
       usageCounterUpdate(item.kyk_id, trashUsage(item, -1))!,
+      ...(change.record?.(restored) ?? []),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();
@@ -171,7 +180,7 @@ export async function restoreItem(
  * Deletes a trashed file for good over the version read, giving its bytes back. The caller removes
  * the objects afterwards (object-storage.ts). Throws ItemChangedError.
  */
-export async function deleteTrashedFile(item: ItemRecord, expectedVersion: number): Promise<void> {
+export async function deleteTrashedFile(item: ItemRecord, expectedVersion: number, record: LabelledItem[] = []): Promise<void> {
   try {
     await transactWrite([
       {
@@ -186,6 +195,7 @@ export async function deleteTrashedFile(item: ItemRecord, expectedVersion: numbe
       // Every kept version counts, and new bytes still uploading give their reservation back.
       ...fileDeletionRelease(item, { file_count: -1, ...trashUsage(item, -1) }),
       ...gramDeletes(item),
+      ...record,
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();
@@ -261,7 +271,7 @@ export async function childrenOf(kykId: string, folderId: string, limit: number)
  * name claim; a subfolder is marked purging and queued in its turn (out of its parent's listing).
  * Answers false when the child changed meanwhile (the next step reads it again).
  */
-export async function purgeChild(child: ItemRecord): Promise<boolean> {
+export async function purgeChild(child: ItemRecord, record: LabelledItem[] = []): Promise<boolean> {
   const key = itemKey(child.kyk_id, child.id);
   const items: LabelledItem[] = child.type === 'folder'
     ? [
@@ -273,9 +283,36 @@ export async function purgeChild(child: ItemRecord): Promise<boolean> {
         { label: 'item', Delete: { TableName: table(), Key: key, ConditionExpression: 'row_version = :expected AND #status = :ready', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':expected': child.row_version, ':ready': 'ready' } } },
         ...fileDeletionRelease(child, { file_count: -1 }),
         ...gramDeletes(child),
+        ...record,
       ];
   try {
     await transactWrite([...items, { label: 'claim', Delete: { TableName: table(), Key: nameClaimKey(child.kyk_id, child.parent_id, child.type, child.name_key) } }]);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionFailed && error.failed()) return false;
+    throw error;
+  }
+}
+
+/**
+ * A step of a purge that meets a document still under retention (docs/e-bookkeeping.md): it is not
+ * deleted but moved into the trash on its own (its folder is going), its name given back there and
+ * the move recorded in its correction history as the system's. Answers false when it changed meanwhile.
+ */
+export async function keepInTrash(child: ItemRecord, date: string): Promise<boolean> {
+  const keys = trashKeys({ kyk_id: child.kyk_id, id: child.id, trashed_date: date, trashed_user_id: SYSTEM_USER });
+  const kept: ItemRecord = { ...child, trashed_date: date, trashed_user_id: SYSTEM_USER, row_version: child.row_version + 1 };
+  await markTrashContract(child.kyk_id);
+  try {
+    await transactWrite([
+      versionedUpdateItem('item', {
+        key: itemKey(child.kyk_id, child.id), expectedVersion: child.row_version,
+        set: { trashed_date: date, trashed_user_id: SYSTEM_USER, ...keys }, condition: 'attribute_not_exists(trashed_date)',
+      }),
+      { label: 'claim', Delete: { TableName: table(), Key: nameClaimKey(child.kyk_id, child.parent_id, child.type, child.name_key) } },
+      usageCounterUpdate(child.kyk_id, trashUsage(child, 1))!,
+      correctionPut({ kind: 'deletion', item: kept, userId: SYSTEM_USER, date, reason: null, before: snapshotOf(child), after: null }),
+    ]);
     return true;
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed()) return false;
@@ -313,7 +350,7 @@ export async function trashContracts(shard: number): Promise<string[]> {
  * The oldest entries of a contract's trash deleted before `cutoff` (an ISO date): the key
  * condition reads exactly the entries that are due, oldest first.
  */
-export async function dueTrash(kykId: string, cutoff: string, limit: number): Promise<ItemRecord[]> {
+export async function dueTrash(kykId: string, cutoff: string, limit: number, after?: ItemRecord): Promise<ItemRecord[]> {
   const { Items = [] } = await db().send(new QueryCommand({
     TableName: table(),
     IndexName: 'gsi1',
@@ -321,6 +358,8 @@ export async function dueTrash(kykId: string, cutoff: string, limit: number): Pr
     ExpressionAttributeValues: { ':pk': trashPartition(kykId), ':cutoff': cutoff },
     ScanIndexForward: true,
     Limit: limit,
+    // Past entries the job leaves where they are (documents under retention).
+    ...(after ? { ExclusiveStartKey: { ...itemKey(kykId, after.id), gsi1pk: trashPartition(kykId), gsi1sk: trashKeys({ ...after, trashed_date: after.trashed_date!, trashed_user_id: after.trashed_user_id! }).gsi1sk } } : {}),
   }));
   return Items as ItemRecord[];
 }

@@ -1,12 +1,16 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScanStatus } from '#shared/schemas/drive.ts';
+import { isLegalDocumentStyle, type DocumentSnapshot, type ScannerCheckResult } from '#shared/schemas/bookkeeping-fields.ts';
+import { correctionPut, snapshotOf } from './corrections.ts';
+import { lateScanPut } from './late-scans.ts';
 import { db } from '#lib/clients.ts';
 import { batchWrite } from '#lib/data/batch.ts';
 import { decodeCursor, encodeCursor, table, type Keys } from '#lib/data/table.ts';
 import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 import { contractKey, usageCounterAdd, type UsageChange } from './contracts.ts';
-import { ItemChangedError, itemKey, listingKeys, storedBytes, type ItemRecord, type PendingVersion } from './drive-items.ts';
+import { currentScanStatus, ItemChangedError, itemKey, listingKeys, storedBytes, type DocumentFields, type ItemRecord, type PendingVersion } from './drive-items.ts';
+import { versionedUpdateItem } from '#lib/data/versioned.ts';
 import {
   markerDelete, markerKey, markerPut, QuotaExceededError, reservationItem, TooManyPendingError, userCounterItem, type UploadLimits,
 } from './pending-uploads.ts';
@@ -34,6 +38,16 @@ export interface VersionRecord {
   restored_from?: number;
   /** The malware scan's verdict on these bytes (functions/domain/drive/malware.ts). */
   scan_status?: ScanStatus;
+  /** `details`: a correction of the document's details, over the bytes of the version before (absent: new bytes). */
+  kind?: 'bytes' | 'details';
+  /** Why a bookkeeping document changed (docs/e-bookkeeping.md). */
+  reason?: string;
+  /** The document's details as this version recorded them. */
+  fields?: DocumentSnapshot;
+  /** SHA-256 of the bytes, hex: computed when the bytes of a bookkeeping document arrive. */
+  sha256?: string;
+  /** The scanner-storage checks on these bytes. */
+  scanner_check?: ScannerCheckResult;
 }
 
 const VERSION_DIGITS = 10;
@@ -49,7 +63,12 @@ export const versionPut = (record: VersionRecord): LabelledItem => ({
 
 /** The first version's record, for the confirmation of a new file's upload (pending-uploads.ts). */
 export const firstVersionRecord = (s3Key: string, size: number, version: number) => (item: ItemRecord, now: string): LabelledItem[] => [
-  versionPut({ kyk_id: item.kyk_id, item_id: item.id, version, size, s3_key: s3Key, content_type: item.content_type, regist_user_id: item.regist_user_id, regist_date: now }),
+  versionPut({
+    kyk_id: item.kyk_id, item_id: item.id, version, size, s3_key: s3Key, content_type: item.content_type, regist_user_id: item.regist_user_id, regist_date: now,
+    kind: 'bytes', fields: snapshotOf({ ...item, version, size }),
+  }),
+  // A scan registered after its input deadline joins the contract's list of late scans (docs/e-bookkeeping.md).
+  ...(item.input_late ? [lateScanPut(item)] : []),
 ];
 
 /** The version number the next upload or restore of a file takes. */
@@ -245,7 +264,14 @@ export async function confirmVersionUpload(kykId: string, id: string, s3Key: str
           },
         },
       },
-      versionPut({ kyk_id: kykId, item_id: id, version: pending.version, size, s3_key: s3Key, content_type: pending.content_type, regist_user_id: pending.user_id, regist_date: now }),
+      versionPut({
+        kyk_id: kykId, item_id: id, version: pending.version, size, s3_key: s3Key, content_type: pending.content_type, regist_user_id: pending.user_id, regist_date: now,
+        kind: 'bytes', fields: snapshotOf(confirmed), ...(pending.reason ? { reason: pending.reason } : {}),
+      }),
+      // New bytes of a bookkeeping document: a correction, recorded with its reason and what it was before.
+      ...(pending.reason || isLegalDocumentStyle(item.document_style)
+        ? [correctionPut({ kind: 'correction', item: confirmed, userId: pending.user_id, date: now, reason: pending.reason ?? null, before: snapshotOf(item), after: snapshotOf(confirmed) })]
+        : []),
       {
         label: 'usage',
         Update: {
@@ -299,7 +325,8 @@ export async function releaseVersionUpload(item: ItemRecord): Promise<boolean> {
  * QuotaExceededError.
  */
 export async function restoreVersion(
-  item: ItemRecord, from: VersionRecord, change: { version: number; s3Key: string; userId: string; date: string; expectedVersion: number; quota?: number; now: number },
+  item: ItemRecord, from: VersionRecord,
+  change: { version: number; s3Key: string; userId: string; date: string; expectedVersion: number; quota?: number; now: number; reason?: string },
 ): Promise<ItemRecord> {
   const restored: ItemRecord = {
     ...item, version: change.version, version_seq: change.version, s3_key: change.s3Key, size: from.size, content_type: from.content_type,
@@ -330,7 +357,11 @@ export async function restoreVersion(
       versionPut({
         kyk_id: item.kyk_id, item_id: item.id, version: change.version, size: from.size, s3_key: change.s3Key, content_type: from.content_type,
         regist_user_id: change.userId, regist_date: change.date, restored_from: from.version,
+        kind: 'bytes', fields: snapshotOf(restored), ...(from.sha256 ? { sha256: from.sha256 } : {}), ...(change.reason ? { reason: change.reason } : {}),
       }),
+      ...(change.reason
+        ? [correctionPut({ kind: 'correction', item: restored, userId: change.userId, date: change.date, reason: change.reason, before: snapshotOf(item), after: snapshotOf(restored, from.sha256) })]
+        : []),
       {
         label: 'usage',
         Update: {
@@ -382,4 +413,96 @@ export async function recordScanStatus(kykId: string, itemId: string, version: n
     }))),
   ]);
   return { item, version: record };
+}
+
+/**
+ * A correction of a bookkeeping document's details (docs/e-bookkeeping.md "Corrections"): a new
+ * version over the same bytes (no usage: it stores nothing new), the changed fields on the file and
+ * the correction record, in one transaction over the version read. The scan verdict, preview and
+ * scanner checks belong to the bytes, so they move on to the new version number. A general file's
+ * details change in place (`versioned: false`): no version, no record.
+ */
+export async function correctDetails(
+  item: ItemRecord,
+  change: { set: DocumentFields; clear: (keyof DocumentFields)[]; userId: string; date: string; reason: string | null; versioned: boolean; expectedVersion: number },
+): Promise<ItemRecord> {
+  const corrected: ItemRecord = { ...item, ...change.set, update_date: change.date, update_user_id: change.userId, row_version: change.expectedVersion + 1 };
+  for (const field of change.clear) delete corrected[field];
+  const set: Record<string, unknown> = { ...change.set, update_date: change.date, update_user_id: change.userId };
+  if (change.versioned) {
+    const version = nextVersionOf(item);
+    Object.assign(corrected, { version, version_seq: version });
+    Object.assign(set, { version, version_seq: version });
+    if (currentScanStatus(item)) Object.assign(set, { scan_version: version });
+    if (item.preview?.version === item.version) set.preview = { ...item.preview, version };
+    if (item.scanner_check_version === item.version) set.scanner_check_version = version;
+    Object.assign(corrected, { scan_version: set.scan_version ?? item.scan_version, preview: set.preview ?? item.preview, scanner_check_version: set.scanner_check_version ?? item.scanner_check_version });
+  }
+  Object.assign(set, listingKeys(corrected));
+  const previous = change.versioned ? await getVersion(item.kyk_id, item.id, item.version) : undefined;
+  try {
+    await transactWrite([
+      versionedUpdateItem('item', {
+        key: itemKey(item.kyk_id, item.id), expectedVersion: change.expectedVersion, set, remove: change.clear,
+        condition: '#status = :ready AND attribute_not_exists(trashed_date) AND attribute_not_exists(purging)',
+        names: { '#status': 'status' }, values: { ':ready': 'ready' },
+      }),
+      ...(change.versioned
+        ? [
+            versionPut({
+              kyk_id: item.kyk_id, item_id: item.id, version: corrected.version, size: item.size ?? 0, s3_key: item.s3_key!, content_type: item.content_type,
+              regist_user_id: change.userId, regist_date: change.date, kind: 'details', fields: snapshotOf(corrected, previous?.sha256),
+              ...(previous?.sha256 ? { sha256: previous.sha256 } : {}), ...(previous?.scan_status ? { scan_status: previous.scan_status } : {}),
+              ...(previous?.scanner_check ? { scanner_check: previous.scanner_check } : {}), ...(change.reason ? { reason: change.reason } : {}),
+            }),
+            // A receipt date corrected so that the scan turns out late: it joins the late list.
+            ...(change.set.input_late && !item.input_late ? [lateScanPut(corrected)] : []),
+            correctionPut({ kind: 'correction', item: corrected, userId: change.userId, date: change.date, reason: change.reason, before: snapshotOf(item, previous?.sha256), after: snapshotOf(corrected, previous?.sha256) }),
+          ]
+        : []),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();
+    throw error;
+  }
+  return corrected;
+}
+
+/**
+ * Records what the storage event found in a bookkeeping document's bytes: their SHA-256 and, for
+ * scanner storage, the scanner checks, on the version and (checks) on the file for that version.
+ * Not a user's change (no row_version); repeated deliveries write the same values.
+ */
+export async function recordBookkeepingChecks(kykId: string, itemId: string, version: number, found: { sha256?: string; scannerCheck?: ScannerCheckResult }): Promise<void> {
+  const sets = [...(found.sha256 ? ['sha256 = :sha'] : []), ...(found.scannerCheck ? ['scanner_check = :check'] : [])];
+  if (!sets.length) return;
+  const values = { ...(found.sha256 ? { ':sha': found.sha256 } : {}), ...(found.scannerCheck ? { ':check': found.scannerCheck } : {}) };
+  await db().send(new UpdateCommand({
+    TableName: table(), Key: versionKey(kykId, itemId, version),
+    UpdateExpression: `SET ${sets.join(', ')}`, ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: values,
+  })).catch((error: unknown) => { if (!(error instanceof ConditionalCheckFailedException)) throw error; });
+  if (!found.scannerCheck) return;
+  await db().send(new UpdateCommand({
+    TableName: table(), Key: itemKey(kykId, itemId),
+    UpdateExpression: 'SET scanner_check = :check, scanner_check_version = :version',
+    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(scanner_check_version) OR scanner_check_version <= :version)',
+    ExpressionAttributeValues: { ':check': found.scannerCheck, ':version': version },
+  })).catch((error: unknown) => { if (!(error instanceof ConditionalCheckFailedException)) throw error; });
+}
+
+/** Every version record of a file, oldest first (the tax-office export: a document has a handful). */
+export async function versionRecords(kykId: string, itemId: string): Promise<VersionRecord[]> {
+  const found: VersionRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ver)',
+      ExpressionAttributeValues: { ':pk': itemKey(kykId, itemId).pk, ':ver': 'VER#' },
+      ExclusiveStartKey: startKey,
+    }));
+    found.push(...(page.Items ?? []) as VersionRecord[]);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
 }

@@ -242,7 +242,7 @@ export function settleItems(item: ItemRecord, size: number): LabelledItem[] {
  * Confirms an upload: the entry becomes ready with the stored size and version and its
  * reservation settles, in one transaction. Conditional on the entry still waiting for exactly this
  * object with the declared size, so S3's at-least-once event delivery never counts a version twice,
- * and an object larger than declared is never counted. Answers the entry, or undefined when it
+ * and an object larger than declared is never counted. Answers the entry as confirmed, or undefined when it
  * was not (or no longer) waiting for this object.
  */
 export async function confirmUpload(
@@ -273,7 +273,9 @@ export async function confirmUpload(
       // e.g. the first version's record (file-versions.ts), in the same transaction.
       ...alsoWrite(item, now),
     ]);
-    return item;
+    const confirmed: ItemRecord = { ...item, status: 'ready', size, version, update_date: now, row_version: item.row_version + 1 };
+    for (const field of ['ttl', 'declared_size', 'upload_id', 'expires_at', 'reserved'] as const) delete (confirmed as Partial<ItemRecord>)[field];
+    return confirmed;
   } catch (error) {
     // Not (or no longer) waiting for this object, or the contract is gone: nothing to count.
     if (error instanceof TransactionFailed) return undefined;

@@ -6,6 +6,7 @@ import { withAccessLog } from '#domain/drive/access-log.ts';
 import { getItem, ItemChangedError } from '#data/drive-items.ts';
 import { levelWhereItWas } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
+import { isBookkeepingChange, refuseEarlyPurge } from '#domain/drive/bookkeeping.ts';
 
 /** How long a call works on a large folder before leaving the rest to the scheduled purge. */
 export const INLINE_PURGE_MS = 5_000;
@@ -24,8 +25,14 @@ export const deleteDriveItemsForever: Operation<'com_drive/force_delete_btn'> = 
     if (level < 1 && item.trashed_user_id !== caller.userId) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
     if (level < 3) throw new DomainError('permissionError');
     if (item.row_version !== entry.row_version) throw new DomainError('editedByAnotherUser');
+    // A bookkeeping document: never before its retention ends; after it, by an administrator, recorded.
+    const bookkeeping = item.type === 'file' && isBookkeepingChange(item);
+    if (bookkeeping) {
+      refuseEarlyPurge(item);
+      if (!caller.rights.admin) throw new DomainError('permissionError');
+    }
     try {
-      await deleteForever(item, entry.row_version, deadline, log);
+      await deleteForever(item, entry.row_version, deadline, log, caller.userId);
       accessed.add(item);
     } catch (error) {
       if (error instanceof ItemChangedError) throw new DomainError('editedByAnotherUser');

@@ -7,6 +7,7 @@ import { reachableItem, type ReachedItem, itemNotFound } from '#domain/drive/rea
 import { viewerOf, type DriveViewer } from '#domain/drive/folder-access.ts';
 import { refuseIfThreat, refuseVersionIfThreat } from '#domain/drive/malware.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
+import { isBookkeepingChange, requireReason } from '#domain/drive/bookkeeping.ts';
 import { currentScanStatus, ItemChangedError, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
 import { getVersion, hasLivePendingVersion, listVersions, nextVersionOf, restoreVersion, type VersionRecord } from '#data/file-versions.ts';
 import { QuotaExceededError } from '#data/pending-uploads.ts';
@@ -32,6 +33,11 @@ const toVersion = (record: VersionRecord, item: ItemRecord) => {
   current: record.version === item.version,
   ...(record.restored_from !== undefined ? { restored_from: record.restored_from } : {}),
   ...(scanStatus ? { scan_status: scanStatus } : {}),
+  kind: record.kind ?? 'bytes',
+  ...(record.reason ? { reason: record.reason } : {}),
+  ...(record.fields ? { fields: record.fields } : {}),
+  ...(record.sha256 ? { sha256: record.sha256 } : {}),
+  ...(record.scanner_check ? { scanner_check: record.scanner_check } : {}),
   };
 };
 
@@ -66,6 +72,8 @@ export const restoreFileVersion: Operation<'com_drive/file_history_restore_btn'>
   if (item.row_version !== input.row_version) throw new DomainError('editedByAnotherUser');
   if (input.version === item.version) throw new DomainError('updateFailure', {}, {}, 'notice.versionAlreadyCurrent');
   if (hasLivePendingVersion(item)) throw new DomainError('updateFailure', {}, {}, 'notice.fileUploading');
+  // Bringing back earlier bytes of a bookkeeping document is a correction like any other: with its reason.
+  const reason = isBookkeepingChange(item) ? requireReason(input.reason) : undefined;
   const from = await getVersion(caller.kykId, item.id, input.version);
   if (!from) throw versionGone();
   refuseVersionIfThreat(item.name, from);
@@ -78,7 +86,7 @@ export const restoreFileVersion: Operation<'com_drive/file_history_restore_btn'>
   await copyObject(from.s3_key, key);
   try {
     const restored = await restoreVersion(item, from, {
-      version, s3Key: key, userId: caller.userId, date: nowIso(), expectedVersion: input.row_version, now: epochSeconds(), ...(quota !== undefined ? { quota } : {}),
+      version, s3Key: key, userId: caller.userId, date: nowIso(), expectedVersion: input.row_version, now: epochSeconds(), ...(quota !== undefined ? { quota } : {}), ...(reason ? { reason } : {}),
     });
     await noteRecent(restored, caller.userId, 'change', log);
     return { item: toDriveItem(restored) };

@@ -30,6 +30,9 @@ import { getFolderPermissions, saveFolderPermissions } from './folder-permission
 import { cancelUpload } from './cancel-upload.ts';
 import { searchItems } from './search.ts';
 import { convertFile } from './convert.ts';
+import { correctFileDetails } from './correct-details.ts';
+import { getDocumentHistory, listCorrectionHistory, listLateScanFiles } from './bookkeeping-history.ts';
+import { startTaxExport } from './tax-export.ts';
 
 export const handler = createApiHandler(driveRoutes, {
   'com_drive/drive_info': listFolder,
@@ -72,4 +75,9 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/permission_save_btn': saveFolderPermissions,
   'com_drive/file_upload_cancel': cancelUpload,
   'com_drive/search': searchItems,
+  'com_drive/file_detail_upd_btn': correctFileDetails,
+  'com_drive/document_history': getDocumentHistory,
+  'com_drive/correction_history': listCorrectionHistory,
+  'com_drive/scanner_late_list': listLateScanFiles,
+  'com_drive/tax_export_btn': startTaxExport,
 });

@@ -8,6 +8,7 @@ import { NameClaimChangedError, registerUpload, type UploadLimits } from '#data/
 import { destructiveChoices, isLegalDocumentStyle, type ConflictChoice, type FileRegisterResponse } from '#shared/schemas/drive.ts';
 import { ITEM_NAME_MAX } from '#shared/validation.ts';
 import { startVersionUpload } from './version-upload.ts';
+import { isBookkeepingChange, requireReason } from '#domain/drive/bookkeeping.ts';
 
 /** The choices a file refuses: the legal document styles are never destroyed (SPEC.md §4). */
 export const refusedChoices = (item: Pick<ItemRecord, 'document_style'>): ConflictChoice[] =>
@@ -37,8 +38,10 @@ async function freeNumber(kykId: string, folderId: string, name: string): Promis
   return n;
 }
 
-const documentFields = ({ document_style, transaction_date, transaction_amount, recipient, provider }: ItemRecord): DocumentFields =>
-  ({ document_style, transaction_date, transaction_amount, recipient, provider });
+const documentFields = (record: ItemRecord): DocumentFields => {
+  const fields = ['document_style', 'transaction_date', 'transaction_amount', 'recipient', 'provider', 'invoice_number', 'scanner_grade', 'paper_size', 'received_date', 'retention_until', 'input_deadline', 'input_late'] as const;
+  return Object.fromEntries(fields.filter((field) => record[field] !== undefined).map((field) => [field, record[field]]));
+};
 
 /** How many times keep-both looks for a free number again after another upload took it. */
 const KEEP_BOTH_ATTEMPTS = 5;
@@ -53,17 +56,20 @@ export type ConflictOutcome = { response: FileRegisterResponse } | { item: ItemR
  * destructive choices (-990000090009); changing or trashing another's file needs the rights to.
  */
 export async function resolveNameConflict(options: {
-  caller: Caller; choice: ConflictChoice; existing: ItemRecord; record: ItemRecord & { expires_at: number }; limits: UploadLimits;
+  caller: Caller; choice: ConflictChoice; existing: ItemRecord; record: ItemRecord & { expires_at: number }; limits: UploadLimits; reason?: string;
 }): Promise<ConflictOutcome> {
   const { caller, choice, existing, record, limits } = options;
   if (refusedChoices(existing).includes(choice)) throw new DomainError('oldFileDeletionNotAllowed');
   if (choice !== 'keep_both' && !mayChangeItem(caller.rights, caller.userId, existing)) throw new DomainError('permissionError');
+  // New bytes for a bookkeeping document are a correction: recorded with its reason.
+  const reason = choice === 'old_version' && isBookkeepingChange(existing) ? requireReason(options.reason) : undefined;
 
   if (choice === 'replace' || choice === 'old_version') {
     const response = await startVersionUpload({
       caller, item: existing, size: record.declared_size!, contentType: record.content_type ?? 'application/octet-stream', limits,
       // `replace`: the new document takes the old one's place, its fields included; the old bytes stay in the history.
       ...(choice === 'replace' ? { fields: documentFields(record) } : {}),
+      ...(reason ? { reason } : {}),
     });
     return { response };
   }

@@ -12,6 +12,8 @@ import { writableFolder, itemNotFound } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { objectKey, presignMultipartUpload, presignUpload } from '#lib/object-storage.ts';
 import { resolveNameConflict } from './name-conflicts.ts';
+import { getCommonSettings } from '#data/common-settings.ts';
+import { inputTiming, refuseFutureReceipt, retentionFor } from '#domain/drive/bookkeeping.ts';
 
 const duplicate = () => new DomainError('folderNameDuplicate', {}, { name: 'code.folderNameDuplicate' });
 
@@ -25,7 +27,7 @@ const duplicate = () => new DomainError('folderNameDuplicate', {}, { name: 'code
  * (name-conflicts.ts); a name taken by anything else, or without a choice, answers -990000090007.
  */
 export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller, input }) => {
-  const [parent, contract] = await Promise.all([writableFolder(viewerOf(caller), input.folder_id), getContract(caller.kykId)]);
+  const [parent, contract, { settings }] = await Promise.all([writableFolder(viewerOf(caller), input.folder_id), getContract(caller.kykId), getCommonSettings(caller.kykId)]);
   if (!parent) throw itemNotFound();
   const limits: UploadLimits = { quota: contract?.quota_bytes, perUser: config.uploadPendingPerUser, perContract: config.uploadPendingPerContract };
   if (limits.quota !== undefined && (contract?.committed_bytes ?? contract?.usage_bytes ?? 0) + input.size > limits.quota) throw new DomainError('serverCapacityExceeded');
@@ -60,7 +62,16 @@ export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller
     ...(input.transaction_amount !== undefined ? { transaction_amount: input.transaction_amount } : {}),
     ...(input.recipient !== undefined ? { recipient: input.recipient } : {}),
     ...(input.provider !== undefined ? { provider: input.provider } : {}),
+    ...(input.invoice_number !== undefined ? { invoice_number: input.invoice_number } : {}),
+    // Scanner storage: the grade decides the colour rule, the paper the pixels needed, the receipt the input deadline.
+    ...(input.document_style === 'scanner'
+      ? { scanner_grade: input.scanner_grade ?? 'important', paper_size: input.paper_size ?? 'A4', ...(input.received_date !== undefined ? { received_date: input.received_date } : {}) }
+      : {}),
   };
+  if (record.document_style === 'scanner') refuseFutureReceipt(record.received_date);
+  const retention = retentionFor(record, settings);
+  if (retention) record.retention_until = retention;
+  Object.assign(record, inputTiming(record, settings));
   record.s3_key = objectKey(caller.kykId, record.id, 1);
 
   let item: ItemRecord = record;
@@ -79,7 +90,7 @@ export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller
         await registerUpload({ record, limits, takeOver: { claimedId: holderId, ...(holder ? { abandoned: holder } : {}) } });
       } else if (holder?.status === 'ready' && !isTrashed(holder) && input.on_conflict) {
         // The file is in the folder written to: it has the folder's level.
-        const outcome = await resolveNameConflict({ caller, choice: input.on_conflict, existing: { ...holder, level: parent.level }, record, limits });
+        const outcome = await resolveNameConflict({ caller, choice: input.on_conflict, existing: { ...holder, level: parent.level }, record, limits, ...(input.reason ? { reason: input.reason } : {}) });
         if ('response' in outcome) return outcome.response;
         item = outcome.item;
         trashedId = outcome.trashedId;

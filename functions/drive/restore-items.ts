@@ -7,6 +7,9 @@ import { viewerOf } from '#domain/drive/folder-access.ts';
 import { withAccessLog } from '#domain/drive/access-log.ts';
 import { folderPath, getItem, isLivePath, isTrashed, ItemChangedError, NameTakenError, ROOT_ID, type ItemRecord } from '#data/drive-items.ts';
 import { restoreItem, TargetGoneError } from '#data/drive-trash.ts';
+import { correctionPut, snapshotOf } from '#data/corrections.ts';
+import { nowIso } from '#lib/data/table.ts';
+import { isBookkeepingChange } from '#domain/drive/bookkeeping.ts';
 
 /**
  * Restores trashed entries, each where it was or all into one new location, with the restore codes
@@ -37,7 +40,14 @@ export const restoreDriveItems: Operation<'com_drive/restore_btn'> = async ({ ca
       await originalPlaceUsable(caller.kykId, item);
     }
     try {
-      await restoreItem(item, { parentId: target }, { expectedVersion: entry.row_version });
+      // A bookkeeping document coming back from its logical deletion: recorded in its history too.
+      const date = nowIso();
+      await restoreItem(item, { parentId: target }, {
+        expectedVersion: entry.row_version,
+        ...(item.type === 'file' && isBookkeepingChange(item)
+          ? { record: (restored: ItemRecord) => [correctionPut({ kind: 'restore', item: restored, userId: caller.userId, date, reason: null, before: null, after: snapshotOf(restored) })] }
+          : {}),
+      });
       accessed.add(item);
     } catch (error) {
       if (error instanceof NameTakenError) {

@@ -25,15 +25,16 @@ export async function uploadLimits(kykId: string, size: number): Promise<UploadL
  * Another user's upload of new bytes still under way answers -202; one's own is superseded (a retry).
  */
 export async function startVersionUpload(
-  options: { caller: Caller; item: ItemRecord; size: number; contentType: string; fields?: DocumentFields; limits: UploadLimits },
+  options: { caller: Caller; item: ItemRecord; size: number; contentType: string; fields?: DocumentFields; limits: UploadLimits; reason?: string },
 ): Promise<FileRegisterResponse> {
-  const { caller, item, size, contentType, fields, limits } = options;
+  const { caller, item, size, contentType, fields, limits, reason } = options;
   if (hasLivePendingVersion(item) && item.pending_version!.user_id !== caller.userId) throw new DomainError('updateFailure', {}, {}, 'notice.fileUploading');
   const version = nextVersionOf(item);
   const pending: PendingVersion = {
     version, s3_key: objectKey(caller.kykId, item.id, version), declared_size: size, content_type: contentType,
     user_id: caller.userId, expires_at: epochSeconds() + config.uploadPendingHours * 3600,
     ...(fields ? { fields } : {}),
+    ...(reason ? { reason } : {}),
   };
   let updated: ItemRecord;
   try {

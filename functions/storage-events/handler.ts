@@ -13,6 +13,7 @@ import { runPurges } from '#domain/drive/purge.ts';
 import { applyTrashRetention } from '#domain/drive/retention.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
 import { recordAccessOf } from '#domain/drive/access-log.ts';
+import { checkBookkeepingBytes } from '#domain/drive/bookkeeping-checks.ts';
 import { runDriveJob, sweepDriveJobs } from '#domain/drive/job-kinds.ts';
 import { parseDriveJobKey } from '#domain/drive/jobs.ts';
 import { isScanResultEvent, recordScanResult, type ScanResultEvent } from '#domain/drive/malware.ts';
@@ -80,6 +81,8 @@ export const handler = async (event: S3Event | ScheduledEvent | ScanResultEvent,
     // The uploader changed this file: it heads their recent files.
     if (confirmed) await noteRecent(confirmed, confirmed.update_user_id, 'change', logger);
     if (confirmed) await recordAccessOf(confirmed.update_user_id, 'upload', { ...confirmed, size: record.s3.object.size }, logger);
+    // A bookkeeping document's bytes: hashed, and checked as a scan where they are one (docs/e-bookkeeping.md).
+    if (confirmed) await checkBookkeepingBytes(confirmed, logger);
     // Bytes for an entry that no longer exists (an upload released as abandoned, then finished): nobody can reach them.
     if (!confirmed && !(await getItem(parsed.kykId, parsed.itemId))) {
       await discardUpload(key, undefined);

@@ -103,9 +103,14 @@ export class StorageStack extends Stack {
       logRetention: config.logRetention,
       removalPolicy: config.removalPolicy,
       // An import job of 10,000+ rows runs here (functions/imports/run-import.ts): the most Lambda
-      // allows, and memory for a 20 MB file decoded and parsed at once.
-      memorySize: 1024,
+      // allows, and memory for a 20 MB file decoded and parsed at once, or a scanned page decoded
+      // whole for the scanner checks (docs/e-bookkeeping.md).
+      memorySize: 2048,
       timeout: Duration.minutes(15),
+      // The scanner checks load sharp and pdfjs-dist at run time, as the previews function does:
+      // their files beside the bundle, on the architecture they were installed for.
+      architecture: previewsArchitecture,
+      treesBesideBundle: previewsRuntimeFiles,
     });
     const storageEvents = storageEventsFunction.fn;
     grantTableReadWrite(storageEvents, data.main);

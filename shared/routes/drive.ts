@@ -1,3 +1,4 @@
+import * as bookkeeping from '../schemas/bookkeeping.ts';
 import * as drive from '../schemas/drive.ts';
 import * as usage from '../schemas/drive-usage.ts';
 import { route, type RouteDef } from './define.ts';
@@ -162,5 +163,26 @@ export const driveRoutes = {
   'com_drive/job_info': route({
     group: 'drive', access: 'drive-view', summary: 'Progress and outcome of a copy or ZIP job you started',
     request: drive.jobInfoRequest, response: drive.jobResponse,
+  }),
+  // Electronic bookkeeping (docs/e-bookkeeping.md).
+  'com_drive/file_detail_upd_btn': route({
+    group: 'drive', access: 'drive-active', summary: "Change a file's document details: for a bookkeeping document a new version with a mandatory reason, recorded in its correction history",
+    request: bookkeeping.fileDetailUpdateRequest, response: drive.itemResponse,
+  }),
+  'com_drive/document_history': route({
+    group: 'drive', access: 'drive-view', summary: "One document's correction and deletion history, newest first",
+    request: bookkeeping.documentHistoryRequest, response: bookkeeping.documentHistoryResponse,
+  }),
+  'com_drive/correction_history': route({
+    group: 'drive', access: 'admin', summary: "The contract's correction and deletion history of bookkeeping documents in a date range, newest first",
+    request: bookkeeping.correctionHistoryRequest, response: bookkeeping.correctionHistoryResponse,
+  }),
+  'com_drive/scanner_late_list': route({
+    group: 'drive', access: 'admin', summary: 'Scanner-storage files registered after their input deadline, newest registration first',
+    request: bookkeeping.lateScansRequest, response: bookkeeping.lateScansResponse,
+  }),
+  'com_drive/tax_export_btn': route({
+    group: 'drive', access: 'admin', summary: "The tax office's download request: every bookkeeping document with a transaction date in a range, with its versions' SHA-256, as a CSV built by a job (poll com_drive/job_info)",
+    request: bookkeeping.taxExportRequest, response: drive.jobResponse,
   }),
 } as const satisfies Record<string, RouteDef>;

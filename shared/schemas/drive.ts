@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { FOLDER_PERMISSION_ENTRIES_MAX, BULK_MAX, MAX_UPLOAD_BYTES, DUPLICATE_CHECK_MAX, ITEMS_TAGS_MAX, TAG_NAME_MAX, TAGS_PER_ITEM_MAX, TRANSACTION_AMOUNT_MAX, CONTENT_TYPE_MAX, CONTENT_TYPE_PATTERN } from '../drive-limits.ts';
 import { userId } from './users.ts';
+import { bookkeepingFields, bookkeepingItemFields, bookkeepingReason, calendarDate, documentSnapshot, documentStyles, scannerCheckResult } from './bookkeeping-fields.ts';
 import { cursor, DEFAULT_PAGE_SIZE, flag, ITEM_NAME_MAX, itemId, itemName, pageSize, sortFlag, trimmedText } from '../validation.ts';
 
 
@@ -51,11 +52,12 @@ export const driveItem = z.object({
   /** Pass back with a change (rename): another user's change in between answers -201. */
   row_version: z.number(),
   /** SPEC.md §3 file fields, set at registration (files only). */
-  document_style: z.optional(z.enum(['general', 'e_document', 'e_bookkeeping', 'e_trading', 'scanner'])),
+  document_style: z.optional(z.enum(documentStyles)),
   transaction_date: z.optional(z.string()),
   transaction_amount: z.optional(z.number()),
   recipient: z.optional(z.string()),
   provider: z.optional(z.string()),
+  ...bookkeepingItemFields,
   /** The malware scan's verdict on the current version's bytes (absent until scanned; files only). */
   scan_status: z.optional(z.enum(scanStatuses)),
   /** The preview of the current version's bytes (absent until they were looked at; files only). */
@@ -104,13 +106,7 @@ export const itemResponse = z.object({ item: driveItem });
 /** A MIME type as `type/subtype`, without parameters. */
 export const contentType = z.string().check(z.maxLength(CONTENT_TYPE_MAX, 'validation.invalidValue'), z.regex(CONTENT_TYPE_PATTERN, 'validation.invalidValue'));
 
-/**
- * SPEC.md §4 document styles. The four legal styles (e-document, electronic bookkeeping, electronic
- * trading, scanner storage) are never deleted once registered: a change is always a new version.
- */
-export const documentStyles = ['general', 'e_document', 'e_bookkeeping', 'e_trading', 'scanner'] as const;
-export type DocumentStyle = (typeof documentStyles)[number];
-export const isLegalDocumentStyle = (style: DocumentStyle | undefined): boolean => style !== undefined && style !== 'general';
+export { calendarDate, documentStyles, isLegalDocumentStyle, type DocumentStyle } from './bookkeeping-fields.ts';
 
 /**
  * What to do when a file of the same name is in the folder (docs/drive.md "Versions"):
@@ -122,14 +118,6 @@ export type ConflictChoice = (typeof conflictChoices)[number];
 /** Choices that destroy the old document: refused for the legal document styles. */
 export const destructiveChoices: readonly ConflictChoice[] = ['replace', 'delete_old'];
 
-/** A calendar date `YYYY-MM-DD` that exists. */
-const calendarDate = z.string('validation.invalidValue').check(
-  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalidValue'),
-  z.refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'validation.invalidValue'),
-);
 
 const uploadSize = z.number('validation.required').check(z.int('validation.invalidValue'), z.gte(0, 'validation.invalidValue'), z.lte(MAX_UPLOAD_BYTES, 'validation.invalidValue'));
 
@@ -145,6 +133,12 @@ export const fileRegisterRequest = z.strictObject({
   transaction_amount: z.optional(z.number('validation.invalidValue').check(z.int('validation.invalidValue'), z.gte(0, 'validation.invalidValue'), z.lte(TRANSACTION_AMOUNT_MAX, 'validation.invalidValue'))),
   recipient: z.optional(trimmedText(100)),
   provider: z.optional(trimmedText(100)),
+  ...bookkeepingFields,
+  /**
+   * Why the bytes of an existing bookkeeping document change (`old_version` over a file of a legal
+   * style): required then, as for any correction (docs/e-bookkeeping.md).
+   */
+  reason: z.optional(bookkeepingReason),
 });
 export type FileRegisterRequest = z.input<typeof fileRegisterRequest>;
 
@@ -248,7 +242,11 @@ export type RenameRequest = z.input<typeof renameRequest>;
 const seenEntry = z.strictObject({ id: itemId, row_version: rowVersion });
 const seenItem = z.extend(seenEntry, { type: z.enum(['folder', 'file'], 'validation.invalidValue') });
 
-export const deleteRequest = z.strictObject({ items: bulk(seenItem) });
+export const deleteRequest = z.strictObject({
+  items: bulk(seenItem),
+  /** Required when a selected file is of a legal style: its deletion is recorded with it (docs/e-bookkeeping.md). */
+  reason: z.optional(bookkeepingReason),
+});
 
 export const moveRequest = z.strictObject({
   items: bulk(seenItem),
@@ -402,6 +400,8 @@ export const fileUpdateRequest = z.strictObject({
   id: itemId,
   size: uploadSize,
   content_type: z.optional(contentType),
+  /** Required for a document of a legal style: the correction's reason (docs/e-bookkeeping.md). */
+  reason: z.optional(bookkeepingReason),
 });
 export type FileUpdateRequest = z.input<typeof fileUpdateRequest>;
 
@@ -417,6 +417,16 @@ export const fileVersion = z.object({
   restored_from: z.optional(z.number()),
   /** The malware scan's verdict on this version's bytes. */
   scan_status: z.optional(z.enum(scanStatuses)),
+  /** What made this version: new bytes, or a correction of the document's details (same bytes). */
+  kind: z.enum(['bytes', 'details']),
+  /** The correction's reason (documents of a legal style). */
+  reason: z.optional(z.string()),
+  /** The document's details as this version recorded them. */
+  fields: z.optional(documentSnapshot),
+  /** SHA-256 of the bytes, hex (documents of a legal style; computed when they arrive). */
+  sha256: z.optional(z.string()),
+  /** The scanner-storage checks on these bytes. */
+  scanner_check: z.optional(scannerCheckResult),
 });
 export type FileVersion = z.infer<typeof fileVersion>;
 
@@ -436,7 +446,7 @@ export type FileHistoryResponse = z.infer<typeof fileHistoryResponse>;
 
 const versionNumber = z.number('validation.required').check(z.int('validation.invalidValue'), z.gte(1, 'validation.invalidValue'));
 export const fileVersionRequest = z.strictObject({ id: itemId, version: versionNumber });
-export const fileVersionRestoreRequest = z.strictObject({ id: itemId, version: versionNumber, row_version: rowVersion });
+export const fileVersionRestoreRequest = z.strictObject({ id: itemId, version: versionNumber, row_version: rowVersion, reason: z.optional(bookkeepingReason) });
 export type FileVersionRestoreRequest = z.input<typeof fileVersionRestoreRequest>;
 
 export const copyRequest = z.strictObject({
@@ -452,7 +462,7 @@ export type ZipDownloadRequest = z.input<typeof zipDownloadRequest>;
 const jobId = z.string('validation.required').check(z.regex(/^[0-9a-f-]{36}$/, 'validation.invalidValue'));
 export const jobInfoRequest = z.strictObject({ job_id: jobId });
 
-export const driveJobKinds = ['copy', 'zip'] as const;
+export const driveJobKinds = ['copy', 'zip', 'tax_export'] as const;
 export const driveJobStates = ['running', 'done', 'failed'] as const;
 
 /** A background job of the drive (copy, ZIP download) as its starter sees it. */

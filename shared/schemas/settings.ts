@@ -25,6 +25,11 @@ export const commonSettingsFields = {
   fiscal_year_end_month: z._default(int(1, 12), 3),
   /** Years documents are kept after the fiscal year ends (Corporation Tax Act: 7; 10 with loss carry-forward). */
   retention_years: z._default(int(1, 30), 7),
+  /**
+   * 1: the contract keeps a processing rule (事務処理規程) for scanner storage: a scan's input
+   * deadline is two months and 7 business days after receipt instead of 7 business days.
+   */
+  scanner_processing_rule: z._default(flag, 0),
 };
 
 type LinkLimits = Pick<CommonSettings, 'link_default_days' | 'link_max_days' | 'link_default_downloads' | 'link_max_downloads'>;

@@ -1,5 +1,6 @@
 // Every kind of drive job registers its worker here, so whoever runs a job knows them all.
 import './copy-job.ts';
 import './zip-job.ts';
+import './tax-export-job.ts';
 
 export { recoverDriveJob, runDriveJob, sweepDriveJobs } from './jobs.ts';

@@ -13,6 +13,7 @@ import {
   requestDriveJobResume, saveDriveJobProgress, type DriveJobOutcome, type DriveJobRecord,
 } from '#data/drive-jobs.ts';
 import { getItems, toDriveItem } from '#data/drive-items.ts';
+import { csvContentType } from '#domain/imports/csv/encoding.ts';
 
 /**
  * How a drive job runs (docs/drive.md "Copy and ZIP jobs"), the way the import jobs run: a marker
@@ -144,13 +145,13 @@ export async function sweepDriveJobs(log: Logger, now = new Date()): Promise<num
   return stale;
 }
 
-/** The job as its starter sees it: the new entries of a copy, the download of a ZIP. */
+/** The job as its starter sees it: the new entries of a copy, the download of a ZIP or a tax-office CSV. */
 export async function jobView(job: DriveJobRecord): Promise<DriveJob> {
   const items = job.state === 'done' && job.result_ids?.length ? await getItems(job.kyk_id, job.result_ids) : [];
   const order = new Map((job.result_ids ?? []).map((id, index) => [id, index]));
   let download: DriveJob['download'] = null;
   if (job.state === 'done' && job.zip_key && job.file_name) {
-    const signed = await presignDownload(job.zip_key, job.file_name, 'application/zip');
+    const signed = await presignDownload(job.zip_key, job.file_name, job.kind === 'tax_export' ? csvContentType(job.encoding ?? 'utf-8') : 'application/zip');
     download = { url: signed.url, file_name: job.file_name, size: job.zip_size ?? 0, expires_at: signed.expiresAt };
   }
   return {

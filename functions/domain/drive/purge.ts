@@ -1,9 +1,11 @@
 import type { Logger } from '#lib/logger.ts';
+import { correctionPut, snapshotOf, SYSTEM_USER } from '#data/corrections.ts';
 import { deleteObjects, discardUpload } from '#lib/object-storage.ts';
 import { allVersions, deleteVersionRecords } from '#data/file-versions.ts';
 import { getItem, ItemChangedError, type ItemRecord } from '#data/drive-items.ts';
+import { isBookkeepingChange, isRetained } from './bookkeeping.ts';
 import {
-  childrenOf, deleteTrashedFile, dropPurgeMarker, EMPTY_TRASH, finishFolderPurge, listTrash, purgeChild, purgeMarkers, purgeShards, startFolderPurge,
+  childrenOf, deleteTrashedFile, keepInTrash, dropPurgeMarker, EMPTY_TRASH, finishFolderPurge, listTrash, purgeChild, purgeMarkers, purgeShards, startFolderPurge,
 } from '#data/drive-trash.ts';
 
 /** Entries read per step: small enough that a step always fits in what is left of the time. */
@@ -13,17 +15,23 @@ const STEP = 50;
 /**
  * Deletes a trashed entry for good over the version read: a file with its bytes and usage; a
  * folder leaves the trash at once and its subtree goes in steps until `deadline`, the rest from
- * the scheduled sweep. Throws ItemChangedError when the entry changed meanwhile.
+ * the scheduled sweep. Throws ItemChangedError when the entry changed meanwhile. `by`: who deletes
+ * (the scheduled jobs are the system), for a bookkeeping document's history.
  */
-export async function deleteForever(item: ItemRecord, expectedVersion: number, deadline: number, log: Logger): Promise<void> {
+export async function deleteForever(item: ItemRecord, expectedVersion: number, deadline: number, log: Logger, by: string = SYSTEM_USER): Promise<void> {
   if (item.type === 'file') {
-    await deleteTrashedFile(item, expectedVersion);
+    await deleteTrashedFile(item, expectedVersion, purgeRecord(item, by));
     await removeObjects(item, log);
     return;
   }
   await startFolderPurge(item, expectedVersion);
   await purgeFolder(item.kyk_id, item.id, deadline, log);
 }
+
+/** A bookkeeping document past its retention: its purge closes its correction history. */
+const purgeRecord = (item: ItemRecord, by: string) => (item.type === 'file' && isBookkeepingChange(item)
+  ? [correctionPut({ kind: 'purge', item, userId: by, date: new Date().toISOString(), reason: item.deletion_reason ?? null, before: snapshotOf(item), after: null })]
+  : []);
 
 /**
  * The bytes of a deleted file, every version's (and new bytes that were on their way), then its
@@ -58,7 +66,12 @@ export async function purgeFolder(kykId: string, folderId: string, deadline: num
     for (const child of children) {
       if (Date.now() >= deadline) return false;
       if (child.type === 'file' && child.status !== 'ready') continue;
-      if (!(await purgeChild(child))) continue;
+      // A document under retention outlives its folder: it stays, in the trash (docs/e-bookkeeping.md).
+      if (isRetained(child)) {
+        if (await keepInTrash(child, new Date().toISOString())) progressed = true;
+        continue;
+      }
+      if (!(await purgeChild(child, purgeRecord(child, SYSTEM_USER)))) continue;
       progressed = true;
       if (child.type === 'file') await removeObjects(child, log);
       else if (!(await purgeFolder(kykId, child.id, deadline, log))) return false;
@@ -69,15 +82,19 @@ export async function purgeFolder(kykId: string, folderId: string, deadline: num
 
 /** Empties a contract's trash until `deadline`: true once it is empty (the queued marker then goes). `deleted` hears of each entry deleted (the access log). */
 export async function emptyTrash(kykId: string, deadline: number, log: Logger, deleted?: (item: ItemRecord) => void): Promise<boolean> {
+  let cursor: string | undefined;
   for (;;) {
     if (Date.now() >= deadline) return false;
-    const page = await listTrash(kykId, { pageSize: STEP });
+    const page = await listTrash(kykId, { pageSize: STEP, ...(cursor ? { cursor } : {}) });
     if (!page || page.items.length === 0) {
       await dropPurgeMarker(kykId, EMPTY_TRASH);
       return true;
     }
+    // Documents under retention stay (docs/e-bookkeeping.md): read past them, not again.
+    cursor = page.nextCursor ?? undefined;
     for (const item of page.items) {
       if (Date.now() >= deadline) return false;
+      if (isRetained(item)) continue;
       try {
         await deleteForever(item, item.row_version, deadline, log);
         deleted?.(item);
@@ -85,6 +102,10 @@ export async function emptyTrash(kykId: string, deadline: number, log: Logger, d
         // Restored or deleted by someone else meanwhile: the next page reads what is left.
         if (!(error instanceof ItemChangedError)) throw error;
       }
+    }
+    if (!cursor) {
+      await dropPurgeMarker(kykId, EMPTY_TRASH);
+      return true;
     }
   }
 }

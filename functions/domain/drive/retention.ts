@@ -1,8 +1,9 @@
 import type { Logger } from '#lib/logger.ts';
 import { getCommonSettings } from '#data/common-settings.ts';
-import { ItemChangedError } from '#data/drive-items.ts';
+import { ItemChangedError, type ItemRecord } from '#data/drive-items.ts';
 import { dropTrashContractIfEmpty, dueTrash, retentionDueAt, setRetentionDueAt, trashContracts, trashShards } from '#data/drive-trash.ts';
 import { deleteForever } from './purge.ts';
+import { isRetained } from './bookkeeping.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The job looks at every contract with a trash once an hour (the schedule runs every minute). */
@@ -18,12 +19,16 @@ export async function expireTrash(kykId: string, options: { now: number; deadlin
   const { settings } = await getCommonSettings(kykId, true);
   const cutoff = new Date(options.now - settings.trash_retention_days * DAY_MS).toISOString();
   let deleted = 0;
+  let after: ItemRecord | undefined;
   for (;;) {
     if (Date.now() >= options.deadline) return { deleted, finished: false };
-    const due = await dueTrash(kykId, cutoff, STEP);
+    const due = await dueTrash(kykId, cutoff, STEP, after);
     if (due.length === 0) return { deleted, finished: true };
+    after = due.at(-1);
     for (const item of due) {
       if (Date.now() >= options.deadline) return { deleted, finished: false };
+      // A document under retention stays in the trash until its retention ends (docs/e-bookkeeping.md).
+      if (isRetained(item)) continue;
       try {
         await deleteForever(item, item.row_version, options.deadline, options.log);
         deleted += 1;

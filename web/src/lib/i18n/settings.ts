@@ -49,6 +49,10 @@ const en = {
     link_password_required: { label: 'Password required', description: 'Every new link needs a password to open it.' },
     fiscal_year_end_month: { label: 'Fiscal year end month', description: 'The month your fiscal year ends.' },
     retention_years: { label: 'Retention period (years)', description: 'Years documents are kept after the end of the fiscal year they belong to.' },
+    scanner_processing_rule: {
+      label: 'Processing rule for scanned documents',
+      description: 'Your company keeps a processing rule (事務処理規程) with a business cycle: a scan may be registered up to two months and 7 business days after the paper was received, instead of 7 business days.',
+    },
   },
 };
 
@@ -99,6 +103,10 @@ const ja: typeof en = {
     link_password_required: { label: 'パスワード必須', description: 'すべての新しいリンクにパスワードを必須にします。' },
     fiscal_year_end_month: { label: '決算月', description: '事業年度が終わる月です。' },
     retention_years: { label: '保存年数', description: '書類が属する事業年度の終了後、保存する年数です。' },
+    scanner_processing_rule: {
+      label: 'スキャナ保存の事務処理規程',
+      description: '業務処理サイクル方式の事務処理規程を定めている場合、受領から2か月とおおむね7営業日以内に登録すれば期限内とします（定めがない場合は7営業日以内）。',
+    },
   },
 };
 

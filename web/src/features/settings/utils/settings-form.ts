@@ -12,7 +12,7 @@ export const settingsNumberFields = [
 export type SettingsNumberField = (typeof settingsNumberFields)[number];
 
 /** On/off fields (0 / 1 in the API). */
-export const settingsFlagFields = ['file_sharing', 'url_issuing', 'link_password_required'] as const satisfies readonly (keyof CommonSettings)[];
+export const settingsFlagFields = ['file_sharing', 'url_issuing', 'link_password_required', 'scanner_processing_rule'] as const satisfies readonly (keyof CommonSettings)[];
 export type SettingsFlagField = (typeof settingsFlagFields)[number];
 
 /** The allowed range of each number (the shared schema's, shown as the field's constraint). */

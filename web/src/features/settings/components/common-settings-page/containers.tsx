@@ -93,6 +93,7 @@ export function FiscalContainer(props: FieldsProps) {
             warningText={years < TAX_ACT_RETENTION_YEARS ? t('settings.fiscal.belowTaxAct') : undefined}
           />
         </ColumnLayout>
+        <FlagField {...props} field="scanner_processing_rule" />
         <Alert type="info" header={t('settings.fiscal.taxActTitle')} data-testid="settings-tax-act-note">
           {t('settings.fiscal.taxActNote')}
         </Alert>

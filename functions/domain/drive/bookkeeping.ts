@@ -1,0 +1,69 @@
+import { DomainError } from '#lib/errors.ts';
+import type { CommonSettings } from '#shared/schemas/settings.ts';
+import { isLegalDocumentStyle } from '#shared/schemas/bookkeeping-fields.ts';
+import type { ItemRecord } from '#data/drive-items.ts';
+import { retentionEnd } from '#domain/ebookkeeping/retention-period.ts';
+import { inputDeadline } from '#domain/ebookkeeping/business-days.ts';
+
+/**
+ * The drive's side of the Electronic Bookkeeping Act (docs/e-bookkeeping.md): which files are
+ * protected, until when, and what a change of one needs. Files of the four legal styles are never
+ * removed before their retention ends; a change is a new version with a reason; a deletion is
+ * logical and recorded. Protection follows `retention_until`, which only ever grows: re-styling a
+ * document to "general" by mistake (a recorded correction) does not free it early.
+ */
+
+/** Today in Japan, YYYY-MM-DD: the law's days are Japanese calendar days. */
+export const japanDay = (at: Date = new Date()): string => new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+
+type Fields = Pick<ItemRecord, 'document_style' | 'transaction_date' | 'regist_date' | 'retention_until'>;
+
+/**
+ * The day a legal document may be deleted for good from: its fiscal year (by its transaction date,
+ * else the day it was registered) ends, two months later the return is due, and the retention years
+ * run from the day after. Never earlier than what the document had already.
+ */
+export function retentionFor(item: Fields, settings: Pick<CommonSettings, 'fiscal_year_end_month' | 'retention_years'>): string | undefined {
+  if (!isLegalDocumentStyle(item.document_style) && !item.retention_until) return undefined;
+  const documentDate = item.transaction_date ?? japanDay(new Date(item.regist_date));
+  const computed = isLegalDocumentStyle(item.document_style)
+    ? retentionEnd(documentDate, settings)
+    : undefined;
+  const candidates = [computed, item.retention_until].filter((day): day is string => day !== undefined);
+  return candidates.sort().at(-1);
+}
+
+/** Whether the file is still under retention today (nobody may delete it for good). */
+export const isRetained = (item: Pick<ItemRecord, 'type' | 'retention_until'>, today = japanDay()): boolean =>
+  item.type === 'file' && item.retention_until !== undefined && item.retention_until >= today;
+
+/** Refuses deleting a retained document for good: -990000340001 with its name and date. */
+export function refuseEarlyPurge(item: Pick<ItemRecord, 'type' | 'retention_until' | 'name'>, today = japanDay()): void {
+  if (isRetained(item, today)) throw new DomainError('retentionNotEnded', { name: item.name, date: item.retention_until! });
+}
+
+/** Whether a change of the file is a recorded correction: it is, or becomes, a legal document (or is still retained). */
+export const isBookkeepingChange = (before: Pick<ItemRecord, 'type' | 'document_style' | 'retention_until'>, after?: Pick<ItemRecord, 'document_style'>): boolean =>
+  isLegalDocumentStyle(before.document_style) || isLegalDocumentStyle(after?.document_style) || isRetained(before);
+
+/** A correction of a bookkeeping document needs its reason (通達 10-2): -4 on `reason` without one. */
+export function requireReason(reason: string | undefined): string {
+  if (!reason) throw new DomainError('input', {}, { reason: 'validation.bookkeepingReasonRequired' });
+  return reason;
+}
+
+/** A scanner file's received date must not be after the day it is registered. */
+export function refuseFutureReceipt(receivedDate: string | undefined | null, today = japanDay()): void {
+  if (receivedDate && receivedDate > today) throw new DomainError('input', {}, { received_date: 'validation.receivedDateFuture' });
+}
+
+/**
+ * The input deadline of a scanner file (7 business days after receipt, or two months and 7 with a
+ * processing rule, 事務処理規程) and whether the registration came after it.
+ */
+export function inputTiming(item: Pick<ItemRecord, 'document_style' | 'received_date' | 'regist_date'>, settings: Pick<CommonSettings, 'scanner_processing_rule'>):
+  { input_deadline: string; input_late: boolean } | undefined {
+  if (item.document_style !== 'scanner' || !item.received_date) return undefined;
+  const deadline = inputDeadline(item.received_date, { processingRule: settings.scanner_processing_rule === 1 });
+  return { input_deadline: deadline, input_late: japanDay(new Date(item.regist_date)) > deadline };
+}

@@ -1,0 +1,62 @@
+import { nowIso } from '#lib/data/table.ts';
+import { DomainError } from '#lib/errors.ts';
+import type { Operation } from '#lib/api-handler.ts';
+import { mayChangeItem } from '#domain/access.ts';
+import { reachableItem, itemNotFound } from '#domain/drive/reach.ts';
+import { viewerOf } from '#domain/drive/folder-access.ts';
+import { noteRecent } from '#domain/drive/recent.ts';
+import { inputTiming, isBookkeepingChange, refuseFutureReceipt, requireReason, retentionFor } from '#domain/drive/bookkeeping.ts';
+import { getCommonSettings } from '#data/common-settings.ts';
+import { ItemChangedError, toDriveItem, type DocumentFields, type ItemRecord } from '#data/drive-items.ts';
+import { correctDetails, hasLivePendingVersion } from '#data/file-versions.ts';
+
+const CLEARABLE = ['transaction_date', 'transaction_amount', 'recipient', 'provider', 'invoice_number', 'received_date'] as const;
+const SETTABLE = [...CLEARABLE, 'document_style', 'scanner_grade', 'paper_size'] as const;
+
+/**
+ * Changes a file's document details (docs/e-bookkeeping.md "Corrections"). A bookkeeping document
+ * (a legal style before or after, or still retained) gets a new version over the same bytes, with
+ * the mandatory reason and what it was before in its correction history; the versions before stay
+ * as they were, and only the newest is ever changed. A general file's details change in place.
+ * The registration time is the server's and is not a field here: nobody can change it.
+ */
+export const correctFileDetails: Operation<'com_drive/file_detail_upd_btn'> = async ({ caller, input, log }) => {
+  const item = await reachableItem(viewerOf(caller), input.id);
+  if (item?.type !== 'file') throw itemNotFound();
+  if (!mayChangeItem(caller.rights, caller.userId, item)) throw new DomainError('permissionError');
+  if (item.status !== 'ready' || hasLivePendingVersion(item)) throw new DomainError('updateFailure', {}, {}, 'notice.fileUploading');
+  if (item.row_version !== input.row_version) throw new DomainError('editedByAnotherUser');
+
+  const set: DocumentFields = {};
+  const clear: (keyof DocumentFields)[] = [];
+  for (const field of SETTABLE) {
+    const value = input[field];
+    if (value === undefined || value === item[field]) continue;
+    if (value === null) {
+      if (item[field] !== undefined) clear.push(field);
+    } else Object.assign(set, { [field]: value });
+  }
+  if (!Object.keys(set).length && !clear.length) return { item: toDriveItem(item) };
+
+  const after: ItemRecord = { ...item, ...set };
+  for (const field of clear) delete after[field];
+  refuseFutureReceipt(set.received_date);
+  const versioned = isBookkeepingChange(item, after);
+  const reason = versioned ? requireReason(input.reason) : null;
+
+  // The retention only ever grows (a date moved back, or a style corrected to general, frees nothing early).
+  const { settings } = await getCommonSettings(caller.kykId);
+  const retention = retentionFor(after, settings);
+  if (retention && retention !== item.retention_until) set.retention_until = retention;
+  const timing = inputTiming(after, settings);
+  if (timing && after.received_date !== item.received_date) Object.assign(set, { input_deadline: timing.input_deadline, input_late: timing.input_late || item.input_late === true });
+
+  try {
+    const corrected = await correctDetails(item, { set, clear, userId: caller.userId, date: nowIso(), reason, versioned, expectedVersion: input.row_version });
+    await noteRecent(corrected, caller.userId, 'change', log);
+    return { item: toDriveItem(corrected) };
+  } catch (error) {
+    if (error instanceof ItemChangedError) throw (await reachableItem(viewerOf(caller), item.id)) ? new DomainError('editedByAnotherUser') : itemNotFound();
+    throw error;
+  }
+};

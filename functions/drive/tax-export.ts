@@ -1,0 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import { nowIso } from '#lib/data/table.ts';
+import type { Operation } from '#lib/api-handler.ts';
+import { jobView, leaseUntil, putDriveJobMarker } from '#domain/drive/jobs.ts';
+import { insertDriveJob, type DriveJobRecord } from '#data/drive-jobs.ts';
+
+/**
+ * Starts the tax office's download request (administrators; docs/e-bookkeeping.md "Tax-office
+ * export"): a job lists every bookkeeping document with a transaction date in the range and writes
+ * the CSV; `com_drive/job_info` answers its progress and, once done, its download.
+ */
+export const startTaxExport: Operation<'com_drive/tax_export_btn'> = async ({ caller, input, language }) => {
+  const job: DriveJobRecord = {
+    kyk_id: caller.kykId, job_id: randomUUID(), kind: 'tax_export', user_id: caller.userId, language, state: 'running',
+    items: [], total: null, done: 0, bytes: 0, created_at: nowIso(), ended_at: null, stale_after: leaseUntil(), run_id: null,
+    date_from: input.date_from, date_to: input.date_to, encoding: input.encoding, include_deleted: input.include_deleted === 1,
+  };
+  await insertDriveJob(job);
+  await putDriveJobMarker(caller.kykId, job.job_id);
+  return { job: await jobView(job) };
+};
