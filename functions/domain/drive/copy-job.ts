@@ -23,9 +23,12 @@ const PARALLEL = 8;
 /** Time the cleanup of a failed copy spends inline; the scheduled purge does the rest. */
 const CLEANUP_MS = 5_000;
 
-/** A copy keeps the document's SPEC.md §3 fields (a copied invoice is still an invoice). */
+/**
+ * A copy keeps the document's SPEC.md §3 fields (a copied invoice is still an invoice), and a
+ * bookkeeping document's copy is kept as long as the original (docs/e-bookkeeping.md).
+ */
 const documentFieldsOf = (source: ItemRecord): DocumentFields => Object.fromEntries(
-  (['document_style', 'transaction_date', 'transaction_amount', 'recipient', 'provider'] as const)
+  (['document_style', 'transaction_date', 'transaction_amount', 'recipient', 'provider', 'invoice_number', 'scanner_grade', 'paper_size', 'received_date', 'retention_until'] as const)
     .filter((field) => source[field] !== undefined).map((field) => [field, source[field]]),
 );
 
