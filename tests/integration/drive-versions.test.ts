@@ -248,7 +248,10 @@ describe('duplicate check and the choices on a name that exists', () => {
       expect(await storedUsage(t.kykId)).toEqual(usage);
       expect((await call('com_drive/recycle_list', { page_size: 1000 }, t.token)).body.data!.items.map((entry) => entry.id)).not.toContain(legal.id);
 
-      const { item: kept } = await uploadWithChoice(t.token, folder.id, 'ledger.pdf', 'v2', 'old_version');
+      // New bytes of a bookkeeping document are a correction: refused without its reason (docs/e-bookkeeping.md).
+      const noReason = await call('com_drive/file_reg_btn', { folder_id: folder.id, name: 'ledger.pdf', size: 2, on_conflict: 'old_version' }, t.token);
+      expect(noReason.body, style).toMatchObject({ code: -4, info: { fields: { reason: 'Enter the reason: corrections and deletions of bookkeeping documents are recorded with it.' } } });
+      const { item: kept } = await uploadWithChoice(t.token, folder.id, 'ledger.pdf', 'v2', 'old_version', { reason: '差し替え' });
       expect(kept).toMatchObject({ id: legal.id, version: 2, document_style: style });
       const { item: both } = await uploadWithChoice(t.token, folder.id, 'ledger.pdf', 'v3', 'keep_both');
       expect(both.name).toBe('ledger (1).pdf');
