@@ -40,6 +40,8 @@ interface GroupAccess {
   readonly samlKeys?: 'put' | 'get';
   /** Query the audit table's item index (a user's sign-in history). */
   readonly readAuditByItem?: boolean;
+  /** Lock and lengthen the lock of legal-style documents' bytes (S3 Object Lock, functions/lib/object-lock.ts). */
+  readonly lockObjects?: boolean;
 }
 const groupAccess: Partial<Record<EndpointGroup, GroupAccess>> = {
   // Mail codes of the second step, lock notices.
@@ -47,7 +49,8 @@ const groupAccess: Partial<Record<EndpointGroup, GroupAccess>> = {
   // The SAML ACS decrypts assertions and sso_start signs AuthnRequests with the SP key.
   sso: { samlKeys: 'get' },
   // Also signs the GET of a finished ZIP (exports/), never writes there.
-  drive: { presignFiles: true, zipDownloads: true },
+  // Locks a legal-style document's bytes when its style or retention end changes (extendLock).
+  drive: { presignFiles: true, zipDownloads: true, lockObjects: true },
   // The public download page's grants: a presigned GET of the shared file.
   shares: { presignFiles: true },
   // Presigned PUT of import files and GET of their sources (t/), exports and templates (exports/).
@@ -96,6 +99,7 @@ export class ApiStack extends Stack {
           tokenSecretArn: data.tokenSecret.secretArn,
           originVerifySecretArn: props.originVerifySecret.secretArn,
           ...(access.samlKeys ? { samlKeyParameterPrefix: samlKeyParameterPrefix(config.name) } : {}),
+          ...(access.lockObjects ? { objectLock: config.objectLock } : {}),
         },
         ...(group === 'sso' ? { filesBesideBundle: xmllintFiles } : {}),
         logRetention: config.logRetention,
@@ -115,6 +119,7 @@ export class ApiStack extends Stack {
       if (access.presignFiles) appFunction.role.addManagedPolicy(storage.presignFilesPolicy);
       if (access.exportFiles) appFunction.role.addManagedPolicy(storage.exportFilesPolicy);
       if (access.zipDownloads) appFunction.role.addManagedPolicy(storage.zipDownloadPolicy);
+      if (access.lockObjects) appFunction.role.addManagedPolicy(storage.objectRetentionPolicy);
       if (access.sendMail) props.mailIdentity.grant(fn, 'ses:SendEmail');
       if (access.samlKeys) {
         // aws/ssm (the AWS managed key) encrypts the SecureStrings: its key policy admits SSM calls of this account.

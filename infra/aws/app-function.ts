@@ -5,6 +5,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { functionEnv } from '#lib/table-design.ts';
+import { objectLockEnvironment, type ObjectLockSettings } from '#lib/object-lock.ts';
 import { copyRuntimeFiles, functionEntry, lambdaArchitecture, lambdaBundling, lambdaRuntime, lockFile, projectRoot } from './bundling.ts';
 
 /** The values behind the environment variables of functionEnv (infra/table-design.ts). */
@@ -20,6 +21,8 @@ export interface FunctionSettings {
   readonly originVerifySecretArn?: string;
   /** Only for functions that store or read SAML SP private keys (SSM parameter name prefix). */
   readonly samlKeyParameterPrefix?: string;
+  /** Only for functions that lock legal-style documents' bytes (functions/lib/object-lock.ts). */
+  readonly objectLock?: ObjectLockSettings;
 }
 
 export interface AppFunctionProps {
@@ -49,6 +52,7 @@ export const functionEnvironment = (settings: FunctionSettings): Record<string, 
   ...(settings.tokenSecretArn ? { [functionEnv.tokenSecretArn]: settings.tokenSecretArn } : {}),
   ...(settings.originVerifySecretArn ? { [functionEnv.originVerifySecretArn]: settings.originVerifySecretArn } : {}),
   ...(settings.samlKeyParameterPrefix ? { [functionEnv.samlKeyParameterPrefix]: settings.samlKeyParameterPrefix } : {}),
+  ...(settings.objectLock ? objectLockEnvironment(settings.objectLock) : {}),
   // Stack traces point at the TypeScript source through the bundle's source map.
   NODE_OPTIONS: '--enable-source-maps',
 });

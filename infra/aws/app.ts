@@ -8,6 +8,7 @@ import { DataStack } from './data-stack.ts';
 import { EdgeStack, edgeRegion, webAclArnParameter } from './edge-stack.ts';
 import { contextKeys, defaultEnvName, envNames, isEnvName, loadEnvironment, type EnvName, type EnvironmentConfig } from './environments.ts';
 import { MailStack } from './mail-stack.ts';
+import { MonitoringStack } from './monitoring.ts';
 import { StorageStack } from './storage-stack.ts';
 import { WebStack } from './web-stack.ts';
 
@@ -31,6 +32,7 @@ export interface ComDriveApp {
     readonly web: WebStack;
     readonly storage: StorageStack;
     readonly api: ApiStack;
+    readonly monitoring: MonitoringStack;
     /** The WAF web ACL in us-east-1; absent when -c webAclArn=... names an ACL of the account's own. */
     readonly edge: EdgeStack | undefined;
   };
@@ -99,11 +101,20 @@ export const buildApp = (options: BuildAppOptions = {}): ComDriveApp => {
     originVerifySecret: web.originVerifySecret,
   });
 
-  for (const stack of [data, mail, web, storage, api, ...(edge ? [edge] : [])]) {
+  const monitoring = new MonitoringStack(app, name('Monitoring'), {
+    ...stackProps('Monitoring', 'ComDrive alarms, alarm topic and dashboard'),
+    config,
+    httpApi: web.httpApi,
+    apiFunctions: api.functions,
+    backgroundFunctions: { 'storage-events': storage.functions.storageEvents, previews: storage.functions.previews },
+    tables: { main: data.main, audit: data.audit },
+  });
+
+  for (const stack of [data, mail, web, storage, api, monitoring, ...(edge ? [edge] : [])]) {
     Tags.of(stack).add('app', 'com-drive');
     Tags.of(stack).add('env', config.name);
   }
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-  return { app, config, stacks: { data, mail, web, storage, api, edge } };
+  return { app, config, stacks: { data, mail, web, storage, api, monitoring, edge } };
 };

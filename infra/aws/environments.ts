@@ -1,12 +1,13 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ObjectLockSettings } from '#lib/object-lock.ts';
 
 /**
  * Per-environment settings, in one place. Chosen with `cdk synth|deploy -c env=<name>`.
  * Nothing account-specific lives here: account and region come from CDK_DEFAULT_ACCOUNT/REGION,
  * and the deployment-specific names (mail sender, web domain, certificate, WAF) are overridden
  * with context values (`-c mailFrom=... -c mailIdentity=... -c webDomain=... -c webCertificateArn=...
- * -c webAclArn=...`). The example.com defaults synthesize but must be replaced before a real deploy.
+ * -c webAclArn=... -c alarmEmail=...`). The example.com defaults synthesize but must be replaced before a real deploy.
  */
 export const envNames = ['dev', 'test', 'bastion', 'customer'] as const;
 export type EnvName = (typeof envNames)[number];
@@ -25,8 +26,24 @@ export interface EnvironmentConfig {
   readonly deletionProtection: boolean;
   /** `customer-managed`: one KMS key (rotated yearly) for the tables, the token secret and the files bucket. */
   readonly encryption: 'aws-managed' | 'customer-managed';
-  /** Keep every version of an object in the files bucket (the app keeps its own version records too). */
-  readonly fileBucketVersioning: boolean;
+  /**
+   * S3 Object Lock of legal-style documents (docs/architecture.md "Retention lock (Object Lock)"):
+   * COMPLIANCE where the law's retention must hold against everybody (customer); GOVERNANCE with a
+   * short cap elsewhere, so those stacks can be torn down. The files bucket is versioned everywhere
+   * (Object Lock needs it); superseded versions expire after a day unless locked.
+   */
+  readonly objectLock: ObjectLockSettings;
+  /** Alarms and dashboard (infra/aws/monitoring.ts, docs/operations.md "Alarms"). */
+  readonly monitoring: {
+    /** Subscribed to the alarm topic (it must confirm the subscription mail); none: subscribe by hand. */
+    readonly alarmEmail?: string;
+    /** API 5xx answers, percent of requests in five minutes (evaluated from 20 requests on). */
+    readonly apiServerErrorPercent: number;
+    /** p95 duration of an API function, milliseconds (API Gateway gives up at 30 s, the functions at 25 s). */
+    readonly apiP95DurationMs: number;
+    /** Function errors (crashes, timeouts) in five minutes that raise the alarm. */
+    readonly functionErrors: number;
+  };
   /** CloudWatch Logs retention of Lambda and API access logs. */
   readonly logRetention: RetentionDays;
   /** Days S3 server access logs and CloudFront logs are kept. */
@@ -68,7 +85,8 @@ const base: Defaults = {
   removalPolicy: RemovalPolicy.DESTROY,
   deletionProtection: false,
   encryption: 'aws-managed',
-  fileBucketVersioning: false,
+  objectLock: { mode: 'GOVERNANCE', maxRetentionDays: 1 },
+  monitoring: { apiServerErrorPercent: 5, apiP95DurationMs: 5000, functionErrors: 1 },
   logRetention: RetentionDays.TWO_WEEKS,
   accessLogExpirationDays: 30,
   mail: { from: 'no-reply@example.com', identity: 'example.com' },
@@ -85,7 +103,6 @@ const perEnvironment: Record<EnvName, Defaults> = {
   bastion: {
     ...base,
     removalPolicy: RemovalPolicy.RETAIN,
-    fileBucketVersioning: true,
     logRetention: RetentionDays.THREE_MONTHS,
     accessLogExpirationDays: 90,
     mail: { from: 'no-reply@bastion.example.com', identity: 'bastion.example.com' },
@@ -95,7 +112,8 @@ const perEnvironment: Record<EnvName, Defaults> = {
     removalPolicy: RemovalPolicy.RETAIN,
     deletionProtection: true,
     encryption: 'customer-managed',
-    fileBucketVersioning: true,
+    // The law's retention holds against everybody, the account's root user included.
+    objectLock: { mode: 'COMPLIANCE' },
     logRetention: RetentionDays.ONE_YEAR,
     accessLogExpirationDays: 365,
     apiThrottle: { rateLimit: 500, burstLimit: 1000 },
@@ -113,6 +131,7 @@ export const contextKeys = {
   webCertificateArn: 'webCertificateArn',
   webAclArn: 'webAclArn',
   sessionIdleMinutes: 'sessionIdleMinutes',
+  alarmEmail: 'alarmEmail',
 } as const;
 
 type ContextReader = (key: string) => unknown;
@@ -148,8 +167,16 @@ export const loadEnvironment = (name: EnvName, read: ContextReader = () => undef
   }
 
   const webAclArn = text(read, contextKeys.webAclArn) ?? defaults.webAclArn;
+  const alarmEmail = text(read, contextKeys.alarmEmail) ?? defaults.monitoring.alarmEmail;
+  if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) {
+    throw new Error(`env ${name}: ${contextKeys.alarmEmail} must be an e-mail address`);
+  }
+  if (defaults.objectLock.mode === 'GOVERNANCE' && !(Number.isInteger(defaults.objectLock.maxRetentionDays) && defaults.objectLock.maxRetentionDays >= 1)) {
+    throw new Error(`env ${name}: objectLock.maxRetentionDays must be a positive whole number`);
+  }
   return {
     ...defaults,
+    monitoring: { ...defaults.monitoring, ...(alarmEmail ? { alarmEmail } : {}) },
     name,
     stackPrefix: `ComDrive-${name}`,
     mail,

@@ -162,3 +162,16 @@ export const grantWriteRenditions = (grantee: IGrantable, bucket: IBucket): void
       resources: renditionObjects.map((pattern) => bucket.arnForObjects(pattern)),
     }),
   );
+
+/**
+ * Object Lock of legal-style documents (functions/lib/object-lock.ts): put and read the retention of
+ * tenant objects. Never s3:BypassGovernanceRetention: no function of the app may shorten or remove
+ * a lock, in any mode (docs/architecture.md "Retention lock (Object Lock)").
+ */
+export const objectRetentionStatement = (bucket: IBucket): PolicyStatement =>
+  new PolicyStatement({
+    actions: ['s3:PutObjectRetention', 's3:GetObjectRetention'],
+    resources: [bucket.arnForObjects(`${tenantObjectPrefix}*`)],
+  });
+
+export const grantObjectRetention = (grantee: IGrantable, bucket: IBucket): void => addStatement(grantee, objectRetentionStatement(bucket));

@@ -5,6 +5,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, EventType, HttpMethods } f
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { AppFunction } from './app-function.ts';
 import { previewsArchitecture, previewsRuntimeFiles } from './bundling.ts';
@@ -18,11 +19,13 @@ import {
   grantDriveJobWrites,
   grantDiscardUploads,
   grantKeyUse,
+  grantObjectRetention,
   grantReadFiles,
   grantTableAppend,
   grantWriteRenditions,
   renditionObjects,
   grantTableReadWrite,
+  objectRetentionStatement,
   presignFilesStatement,
   tenantObjectPrefix,
   zipDownloadStatement,
@@ -52,6 +55,10 @@ export class StorageStack extends Stack {
   readonly exportFilesPolicy: ManagedPolicy;
   /** What the drive Lambda needs to sign the download of a finished ZIP (exports/). */
   readonly zipDownloadPolicy: ManagedPolicy;
+  /** What the drive Lambda needs to lock and extend the lock of legal-style documents' bytes (Object Lock). */
+  readonly objectRetentionPolicy: ManagedPolicy;
+  /** The storage-events and previews functions (monitored by infra/aws/monitoring.ts). */
+  readonly functions: { readonly storageEvents: IFunction; readonly previews: IFunction };
 
   constructor(scope: Construct, id: string, props: StorageStackProps) {
     super(scope, id, props);
@@ -66,7 +73,13 @@ export class StorageStack extends Stack {
         ? { encryption: BucketEncryption.KMS, encryptionKey: data.key, bucketKeyEnabled: true }
         : { encryption: BucketEncryption.S3_MANAGED }),
       enforceSSL: true,
-      versioned: config.fileBucketVersioning,
+      // Object Lock (docs/architecture.md "Retention lock (Object Lock)"): legal-style documents'
+      // versions are locked one by one (functions/lib/object-lock.ts) in the environment's mode.
+      // No default retention: it would lock every object, general documents and the trash included.
+      // Object Lock needs versioning, so every environment keeps versions now. NOTE: on a stack
+      // deployed before, CloudFormation replaces the bucket for this (docs/operations.md).
+      objectLockEnabled: true,
+      versioned: true,
       cors: [
         {
           allowedOrigins: props.webOrigins,
@@ -78,6 +91,11 @@ export class StorageStack extends Stack {
       ],
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // With versioning a delete (or an overwrite) only makes the old bytes a non-current version:
+        // they go a day later, so deleting a general file still frees its storage. A locked version
+        // cannot expire before its retention ends (S3 skips it until then), which is the point.
+        // Delete markers left with no version behind them are removed too.
+        { id: 'ExpireNoncurrentVersions', noncurrentVersionExpiration: Duration.days(1), expiredObjectDeleteMarker: true },
         // Exports and templates are fetched right after they are written; nobody needs them a day later.
         { id: 'ExpireExports', prefix: filesBucketLayout.exportPrefix, expiration: Duration.days(filesBucketLayout.exportRetentionDays) },
       ],
@@ -99,6 +117,7 @@ export class StorageStack extends Stack {
         bucketName: this.filesBucket.bucketName,
         mailFrom: config.mail.from,
         sessionIdleMinutes: config.sessionIdleMinutes,
+        objectLock: config.objectLock,
       },
       logRetention: config.logRetention,
       removalPolicy: config.removalPolicy,
@@ -115,7 +134,9 @@ export class StorageStack extends Stack {
     const storageEvents = storageEventsFunction.fn;
     grantTableReadWrite(storageEvents, data.main);
     grantTableAppend(storageEvents, data.audit);
-    grantReadFiles(storageEvents, this.filesBucket, config.fileBucketVersioning);
+    grantReadFiles(storageEvents, this.filesBucket, true);
+    // Confirming a legal-style upload locks its version (functions/lib/object-lock.ts).
+    grantObjectRetention(storageEvents, this.filesBucket);
     grantDeleteImportFiles(storageEvents, this.filesBucket, filesBucketLayout.importObjects);
     grantKeyUse(storageEvents, data.key);
     // Copy and ZIP jobs of the drive run here too (functions/domain/drive/jobs.ts).
@@ -135,7 +156,8 @@ export class StorageStack extends Stack {
     });
 
     this.addMalwareProtection(config.name, storageEvents, data.key);
-    this.addPreviews(config, data);
+    const previews = this.addPreviews(config, data);
+    this.functions = { storageEvents, previews };
 
     acknowledge(
       storageEventsFunction.role,
@@ -171,6 +193,16 @@ export class StorageStack extends Stack {
       'Writes and signs downloads of exports under exports/ only; each export gets a new key, so ' +
         'the prefix is the narrowest resource that can be named.',
     );
+    this.objectRetentionPolicy = new ManagedPolicy(this, 'ObjectRetentionPolicy', {
+      description: `ComDrive ${config.name}: lock and lengthen the lock of legal-style documents' bytes (never bypass or shorten)`,
+      statements: [objectRetentionStatement(this.filesBucket)],
+    });
+    acknowledge(
+      this.objectRetentionPolicy,
+      objectPrefixFinding(this.filesBucket, tenantObjectPrefix),
+      'Puts and reads the Object Lock retention of tenant objects under t/ only; keys are created per ' +
+        'upload, so the prefix is the narrowest resource that can be named. No bypass of governance retention.',
+    );
     this.zipDownloadPolicy = new ManagedPolicy(this, 'ZipDownloadPolicy', {
       description: `ComDrive ${config.name}: sign downloads of the drive's ZIP files`,
       statements: [zipDownloadStatement(this.filesBucket, filesBucketLayout.exportPrefix)],
@@ -195,7 +227,7 @@ export class StorageStack extends Stack {
    * nowhere else. The bucket's EventBridge events (already on for GuardDuty) run it for every object
    * created under `t/`: S3 allows one notification per event type and prefix, which storage-events has.
    */
-  private addPreviews(config: EnvironmentConfig, data: DataStack): void {
+  private addPreviews(config: EnvironmentConfig, data: DataStack): IFunction {
     const previews = new AppFunction(this, 'Previews', {
       name: 'previews',
       description: `ComDrive ${config.name}: thumbnails and page renditions of images and PDFs, made once when a file's bytes arrive`,
@@ -215,7 +247,7 @@ export class StorageStack extends Stack {
       treesBesideBundle: previewsRuntimeFiles,
     });
     grantTableReadWrite(previews.fn, data.main);
-    grantReadFiles(previews.fn, this.filesBucket, config.fileBucketVersioning);
+    grantReadFiles(previews.fn, this.filesBucket, true);
     grantWriteRenditions(previews.fn, this.filesBucket);
     grantKeyUse(previews.fn, data.key);
     new Rule(this, 'PreviewsOnObjectCreated', {
@@ -241,6 +273,7 @@ export class StorageStack extends Stack {
           'whose keys are created per upload: the pattern is the narrowest resource that can be named.',
       );
     }
+    return previews.fn;
   }
 
   /**

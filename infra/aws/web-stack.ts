@@ -177,7 +177,7 @@ export class WebStack extends Stack {
     });
     const appHeaders = this.headersPolicy('AppHeaders', 'app', csp, config);
     const shareHeaders = this.headersPolicy('ShareHeaders', 'share', csp, config);
-    const webAclId = config.webAclArn ?? (props.webAclArnParameter ? this.webAclArnFrom(props.webAclArnParameter) : undefined);
+    const webAclId = config.webAclArn ?? (props.webAclArnParameter ? this.webAclArnFrom(props.webAclArnParameter, config) : undefined);
     // One origin (one origin access control) for the default and the /share/* behaviours.
     const spaOrigin = S3BucketOrigin.withOriginAccessControl(spaBucket);
 
@@ -235,7 +235,7 @@ export class WebStack extends Stack {
       ...(config.web ? [`https://${config.web.domainName}`] : []),
     ];
 
-    if (props.webDist && this.spaDeployed) this.deploySpa(props.webDist, spaBucket);
+    if (props.webDist && this.spaDeployed) this.deploySpa(props.webDist, spaBucket, config);
 
     this.acknowledgeFindings(config, webAclId !== undefined);
 
@@ -263,7 +263,7 @@ export class WebStack extends Stack {
    * The edge stack's web ACL ARN, read from its SSM parameter in us-east-1 at deploy time (the ACL
    * cannot live in this stack's region, and CloudFormation exports do not cross regions).
    */
-  private webAclArnFrom(parameterName: string): string {
+  private webAclArnFrom(parameterName: string, config: EnvironmentConfig): string {
     const parameterArn = Arn.format({ partition: Aws.PARTITION, service: 'ssm', region: edgeRegion, account: Aws.ACCOUNT_ID, resource: 'parameter', resourceName: parameterName.replace(/^\//, '') });
     const lookup = new AwsCustomResource(this, 'WebAclArnLookup', {
       onUpdate: {
@@ -275,6 +275,8 @@ export class WebStack extends Stack {
       },
       policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: [parameterArn] }),
       installLatestAwsSdk: false,
+      // The handler's logs are kept as long as every other function's (docs/operations.md).
+      logGroup: new LogGroup(this, 'WebAclArnLookupLogs', { retention: config.logRetention, removalPolicy: config.removalPolicy }),
     });
     acknowledgeAwsCustomResource(this);
     return lookup.getResponseField('Parameter.Value');
@@ -286,8 +288,11 @@ export class WebStack extends Stack {
    * chunks that are not there yet. Nothing is pruned: a tab still running the previous build can
    * keep loading its lazy chunks.
    */
-  private deploySpa(webDist: string, spaBucket: Bucket): void {
+  private deploySpa(webDist: string, spaBucket: Bucket, config: EnvironmentConfig): void {
+    // One handler (a CDK singleton) runs both uploads: one log group, kept as long as every other function's.
+    const logGroup = new LogGroup(this, 'SpaDeploymentLogs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
     const hashed = new BucketDeployment(this, 'SpaAssets', {
+      logGroup,
       sources: [Source.asset(webDist, { exclude: ['*', '!assets', '!assets/**'] })],
       destinationBucket: spaBucket,
       prune: false,
@@ -302,6 +307,7 @@ export class WebStack extends Stack {
       distribution: this.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,
+      logGroup,
     });
     rest.node.addDependency(hashed);
     acknowledgeBucketDeployment(this, spaBucket);

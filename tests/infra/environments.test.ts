@@ -24,6 +24,18 @@ describe('environment settings', () => {
     expect(config.sessionIdleMinutes).toBe(30);
   });
 
+  it('locks legal-style documents in COMPLIANCE mode for the customer only, GOVERNANCE for a day elsewhere', () => {
+    for (const name of envNames) {
+      expect(loadEnvironment(name).objectLock).toEqual(name === 'customer' ? { mode: 'COMPLIANCE' } : { mode: 'GOVERNANCE', maxRetentionDays: 1 });
+    }
+  });
+
+  it('takes the alarm e-mail from context, and none by default', () => {
+    for (const name of envNames) expect(loadEnvironment(name).monitoring.alarmEmail).toBeUndefined();
+    expect(loadEnvironment('customer', (key) => ({ alarmEmail: 'oncall@example.co.jp' })[key]).monitoring).toMatchObject({ alarmEmail: 'oncall@example.co.jp', apiServerErrorPercent: 5 });
+    expect(() => loadEnvironment('dev', (key) => ({ alarmEmail: 'not-an-address' })[key])).toThrow(/must be an e-mail address/);
+  });
+
   it('refuses inconsistent settings', () => {
     expect(() => loadEnvironment('dev', (key) => ({ mailFrom: 'a@other.example' })[key])).toThrow(/not covered/);
     expect(() => loadEnvironment('dev', (key) => ({ webDomain: 'x.example.com' })[key])).toThrow(/go together/);

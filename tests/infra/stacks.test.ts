@@ -8,11 +8,13 @@ import { webAclArnParameter } from '#infra/aws/edge-stack.ts';
 import { contentSecurityPolicy, inlineScriptHashes, s3FileOrigins, securityHeaders, sharePathPattern } from '#infra/aws/security-headers.ts';
 import type { EnvName } from '#infra/aws/environments.ts';
 import { resourcesOf, standInIndexHtml, synthesize, type SynthOptions, type Synthesized } from './synth.ts';
+import { objectLockTests } from './object-lock.ts';
+import { monitoringTests } from './monitoring.ts';
 
 /**
  * Every environment is synthesized once (bundling included) and shared by its tests. Variants:
- * dev uploads a stand-in SPA build (BucketDeployment), bastion gets a custom domain, a WAF ACL
- * and an address identity through context, test and customer use their plain defaults.
+ * dev uploads a stand-in SPA build (BucketDeployment), bastion gets a custom domain, a WAF ACL,
+ * an address identity and an alarm e-mail through context, test and customer use their plain defaults.
  */
 const variants: Record<EnvName, SynthOptions> = {
   dev: { withSpa: true },
@@ -24,6 +26,7 @@ const variants: Record<EnvName, SynthOptions> = {
       webAclArn: 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/comdrive/00000000-0000-0000-0000-000000000000',
       mailFrom: 'ops@bastion.example.org',
       mailIdentity: 'ops@bastion.example.org',
+      alarmEmail: 'oncall@bastion.example.org',
     },
   },
   customer: {},
@@ -165,6 +168,7 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
         LifecycleConfiguration: {
           Rules: [
             { AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
+            { Id: 'ExpireNoncurrentVersions', NoncurrentVersionExpiration: { NoncurrentDays: 1 }, ExpiredObjectDeleteMarker: true, Status: 'Enabled' },
             { Id: 'ExpireExports', Prefix: 'exports/', ExpirationInDays: 1, Status: 'Enabled' },
           ],
         },
@@ -337,8 +341,10 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       for (const [, fn] of functions) {
         expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
         const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-        // The SAML key prefix only where SP keys are stored (security) or read (auth).
-        expect(Object.keys(variables).filter((name) => name !== functionEnv.samlKeyParameterPrefix).sort()).toEqual(apiEnvVars);
+        // The SAML key prefix only where SP keys are stored (security) or read (auth), the Object
+        // Lock settings only where documents are locked (drive: object-lock.ts in this folder).
+        const optional: string[] = [functionEnv.samlKeyParameterPrefix, functionEnv.objectLockMode, functionEnv.objectLockMaxRetentionDays];
+        expect(Object.keys(variables).filter((name) => !optional.includes(name)).sort()).toEqual(apiEnvVars);
         expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
         expect(variables[functionEnv.sessionIdleMinutes]).toBe('60');
       }
@@ -691,6 +697,9 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
     });
   });
 
+  objectLockTests(env, () => s);
+  monitoringTests(env, () => s, { alarmEmail: options.context?.alarmEmail as string | undefined });
+
   describe('mail stack', () => {
     it('verifies the configured SES identity', () => {
       s.templates.mail.hasResourceProperties('AWS::SES::EmailIdentity', {
@@ -703,7 +712,7 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
     const stacks = Object.values(s.built.stacks).filter((stack) => stack !== undefined);
     expect(stacks.map((stack) => stack.stackName).sort()).toEqual(
       // bastion attaches an ACL of its own (-c webAclArn): no edge stack.
-      ['Api', 'Data', ...(env === 'bastion' ? [] : ['Edge']), 'Mail', 'Storage', 'Web'].map((part) => `ComDrive-${env}-${part}`),
+      ['Api', 'Data', ...(env === 'bastion' ? [] : ['Edge']), 'Mail', 'Monitoring', 'Storage', 'Web'].map((part) => `ComDrive-${env}-${part}`),
     );
     for (const stack of stacks) expect(stack.terminationProtection).toBe(customer);
   });

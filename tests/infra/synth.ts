@@ -70,7 +70,7 @@ export const synthesize = (env: EnvName, options: SynthOptions = {}): Synthesize
   const assembly = built.app.synth();
   const report = JSON.parse(readFileSync(path.join(assembly.directory, 'validation-report.json'), 'utf8')) as ValidationReport;
 
-  const { data, mail, web, storage, api, edge } = built.stacks;
+  const { data, mail, web, storage, api, monitoring, edge } = built.stacks;
   const templates = {
     edge: edge && Template.fromStack(edge),
     data: Template.fromStack(data),
@@ -78,6 +78,7 @@ export const synthesize = (env: EnvName, options: SynthOptions = {}): Synthesize
     web: Template.fromStack(web),
     storage: Template.fromStack(storage),
     api: Template.fromStack(api),
+    monitoring: Template.fromStack(monitoring),
   };
 
   const acknowledgements: Acknowledgement[] = [];
