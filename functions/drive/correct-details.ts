@@ -5,10 +5,10 @@ import { mayChangeItem } from '#domain/access.ts';
 import { reachableItem, itemNotFound } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
-import { inputTiming, isBookkeepingChange, refuseFutureReceipt, requireReason, retentionFor } from '#domain/drive/bookkeeping.ts';
+import { extendLocks, inputTiming, isBookkeepingChange, refuseFutureReceipt, requireReason, retentionFor } from '#domain/drive/bookkeeping.ts';
 import { getCommonSettings } from '#data/common-settings.ts';
 import { ItemChangedError, toDriveItem, type DocumentFields, type ItemRecord } from '#data/drive-items.ts';
-import { correctDetails, hasLivePendingVersion } from '#data/file-versions.ts';
+import { allVersions, correctDetails, hasLivePendingVersion } from '#data/file-versions.ts';
 
 const CLEARABLE = ['transaction_date', 'transaction_amount', 'recipient', 'provider', 'invoice_number', 'received_date'] as const;
 const SETTABLE = [...CLEARABLE, 'document_style', 'scanner_grade', 'paper_size'] as const;
@@ -54,6 +54,7 @@ export const correctFileDetails: Operation<'com_drive/file_detail_upd_btn'> = as
   try {
     const corrected = await correctDetails(item, { set, clear, userId: caller.userId, date: nowIso(), reason, versioned, expectedVersion: input.row_version });
     await noteRecent(corrected, caller.userId, 'change', log);
+    if (set.retention_until) await extendLocks((await allVersions(caller.kykId, item.id)).map((version) => version.s3_key), set.retention_until);
     return { item: toDriveItem(corrected) };
   } catch (error) {
     if (error instanceof ItemChangedError) throw (await reachableItem(viewerOf(caller), item.id)) ? new DomainError('editedByAnotherUser') : itemNotFound();

@@ -7,7 +7,7 @@ import { reachableItem, type ReachedItem, itemNotFound } from '#domain/drive/rea
 import { viewerOf, type DriveViewer } from '#domain/drive/folder-access.ts';
 import { refuseIfThreat, refuseVersionIfThreat } from '#domain/drive/malware.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
-import { isBookkeepingChange, requireReason } from '#domain/drive/bookkeeping.ts';
+import { extendLocks, isBookkeepingChange, requireReason } from '#domain/drive/bookkeeping.ts';
 import { currentScanStatus, ItemChangedError, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
 import { getVersion, hasLivePendingVersion, listVersions, nextVersionOf, restoreVersion, type VersionRecord } from '#data/file-versions.ts';
 import { QuotaExceededError } from '#data/pending-uploads.ts';
@@ -89,6 +89,8 @@ export const restoreFileVersion: Operation<'com_drive/file_history_restore_btn'>
       version, s3Key: key, userId: caller.userId, date: nowIso(), expectedVersion: input.row_version, now: epochSeconds(), ...(quota !== undefined ? { quota } : {}), ...(reason ? { reason } : {}),
     });
     await noteRecent(restored, caller.userId, 'change', log);
+    // The copy is new bytes in the bucket: locked as the document's others are (its storage event skips copies).
+    if (restored.retention_until) await extendLocks([key], restored.retention_until);
     return { item: toDriveItem(restored) };
   } catch (error) {
     // Nothing was recorded: the copy must not stay behind uncounted.

@@ -7,7 +7,8 @@ import type { ScannerCheckResult } from '#shared/schemas/bookkeeping-fields.ts';
 import type { ItemRecord } from '#data/drive-items.ts';
 import { recordBookkeepingChecks } from '#data/file-versions.ts';
 import { checkScannedDocument } from '#domain/ebookkeeping/scanner-check.ts';
-import { isBookkeepingChange } from './bookkeeping.ts';
+import { extendLock } from '#lib/object-lock.ts';
+import { isBookkeepingChange, retainUntilOf } from './bookkeeping.ts';
 
 /** Scans are images and PDFs of paper; larger bytes are hashed as a stream but not read whole for the checks. */
 const SCANNER_CHECK_MAX_BYTES = 200 * 1024 ** 2;
@@ -24,7 +25,7 @@ async function readObject(key: string): Promise<Uint8Array[]> {
  * What the storage event does with the bytes of a bookkeeping document once its upload is
  * confirmed (docs/e-bookkeeping.md): their SHA-256 for the tax-office export and, for scanner
  * storage, the scanner checks (resolution or pixels for the paper, colour for the grade), stored on
- * the version and shown on the file. A failure is logged and leaves the upload confirmed: the
+ * the version and shown on the file; then the bytes are locked until the retention ends (Object Lock). A failure is logged and leaves the upload confirmed: the
  * export computes a missing hash, and the checks show as not done.
  */
 export async function checkBookkeepingBytes(item: ItemRecord, log: Logger): Promise<void> {
@@ -43,6 +44,8 @@ export async function checkBookkeepingBytes(item: ItemRecord, log: Logger): Prom
       };
     }
     await recordBookkeepingChecks(item.kyk_id, item.id, item.version, { sha256, ...(scannerCheck ? { scannerCheck } : {}) });
+    // In AWS the bucket itself refuses to delete the bytes before the retention ends (Object Lock).
+    if (item.retention_until) await extendLock(item.s3_key, retainUntilOf(item.retention_until));
     if (scannerCheck && scannerCheck.status !== 'compliant') log.info('scanner check not compliant', { kyk: item.kyk_id, item: item.id, version: item.version, findings: scannerCheck.findings });
   } catch (error) {
     log.error('bookkeeping checks failed', { error, kyk: item.kyk_id, item: item.id, version: item.version });

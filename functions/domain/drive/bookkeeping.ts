@@ -1,4 +1,5 @@
 import { DomainError } from '#lib/errors.ts';
+import { extendLock } from '#lib/object-lock.ts';
 import type { CommonSettings } from '#shared/schemas/settings.ts';
 import { isLegalDocumentStyle } from '#shared/schemas/bookkeeping-fields.ts';
 import type { ItemRecord } from '#data/drive-items.ts';
@@ -31,6 +32,17 @@ export function retentionFor(item: Fields, settings: Pick<CommonSettings, 'fisca
     : undefined;
   const candidates = [computed, item.retention_until].filter((day): day is string => day !== undefined);
   return candidates.sort().at(-1);
+}
+
+/** The instant a retention ends: the end of its last day in Japan (the lock holds through that day). */
+export const retainUntilOf = (day: string): Date => new Date(Date.parse(`${day}T00:00:00+09:00`) + 86_400_000);
+
+/**
+ * Lengthens the bucket's lock on every version's bytes of a document whose retention grew (a
+ * correction of its date or style); a lock is never shortened (functions/lib/object-lock.ts).
+ */
+export async function extendLocks(keys: string[], retentionUntil: string): Promise<void> {
+  for (const key of new Set(keys)) await extendLock(key, retainUntilOf(retentionUntil));
 }
 
 /** Whether the file is still under retention today (nobody may delete it for good). */
