@@ -45,7 +45,7 @@ describe('the key registry', () => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const path = join(dir, entry.name);
         if (entry.isDirectory()) walk(path);
-        else if (entry.name.endsWith('.ts')) for (const [, name] of readFileSync(path, 'utf8').matchAll(/export (?:async )?(?:function|const) (\w+)/g)) exported.add(name!);
+        else if (entry.name.endsWith('.ts')) for (const [, name] of readFileSync(path, 'utf8').matchAll(/export (?:async )?(?:function\*?|const) ?(\w+)/g)) exported.add(name!);
       }
     };
     walk(functionsDir);

@@ -10,6 +10,8 @@ import { purgeMarkerKey, retentionStateKey, trashContractKey, trashKeys } from '
 import { commonSettingsKey } from './common-settings.ts';
 import { favouriteKey, favouriteListingKeys } from './favourites.ts';
 import { versionKey } from './file-versions.ts';
+import { correctionKey, correctionListingKeys } from './corrections.ts';
+import { lateScanKey } from './late-scans.ts';
 import { recentKey, recentListingKeys } from './recent-files.ts';
 import { commonTagNameKey, itemTagKey, itemTagListingKeys, privateTagNameKey, tagKey, tagListingKeys } from './tags.ts';
 import { groupCountKey, groupKey, groupNameClaimKey, listingKeys as groupListingKeys, memberKey } from './groups.ts';
@@ -125,6 +127,9 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'tag', module: 'tags', index: 'gsi1', partition: 'T#<kyk>#USER#<user>#TAGS', sort: '<name>#<tag>', builder: 'tagListingKeys', example: () => { const keys = tagListingKeys({ kyk_id: K, id: 't1', name_key: 'n', scope: 'private', owner_user_id: 'u1' }); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'tag on an entry', module: 'tags', index: 'table', partition: 'T#<kyk>#ITEM#<item>', sort: 'TAG#<tag>', builder: 'itemTagKey', example: () => pair(itemTagKey(K, 'i1', 't1')) },
   { entity: 'file version', module: 'file-versions', index: 'table', partition: 'T#<kyk>#ITEM#<item>', sort: 'VER#<version>', builder: 'versionKey', example: () => pair(versionKey(K, 'i1', 3)) },
+  { entity: 'correction record', module: 'corrections', index: 'table', partition: 'T#<kyk>#ITEM#<item>', sort: 'FIX#<date>#<id>', builder: 'correctionKey', example: () => pair(correctionKey(K, 'i1', day, 'c1')) },
+  { entity: 'correction record', module: 'corrections', index: 'gsi1', partition: 'T#<kyk>#FIXES', sort: '<date>#<id>', builder: 'correctionListingKeys', example: () => { const keys = correctionListingKeys(K, day, 'c1'); return [keys.gsi1pk, keys.gsi1sk]; } },
+  { entity: 'late scan', module: 'late-scans', index: 'table', partition: 'T#<kyk>#LATESCANS', sort: '<date>#<item>', builder: 'lateScanKey', example: () => pair(lateScanKey(K, day, 'i1')) },
   { entity: 'tag on an entry', module: 'tags', index: 'gsi1', partition: 'T#<kyk>#TAG#<tag>#ITEMS', sort: '<date>#<item>', builder: 'itemTagListingKeys', example: () => { const keys = itemTagListingKeys(K, 't1', day, 'i1'); return [keys.gsi1pk, keys.gsi1sk]; } },
   // The drive's access log: each event twice, so that every filter is a key condition.
   { entity: 'access event', module: 'access-log', index: 'table', partition: 'T#<kyk>#ALOG#MON#<month>', sort: '<time>#<event>', builder: 'accessEventKeys', example: () => pair(accessEventKeys(K, day, 'e1', 'u1', 'i1')) },
