@@ -100,6 +100,24 @@ async function main() {
       return;
     }
 
+    // `BENCH_ONLY=bundles` or `BENCH_ONLY=first_load npm run bench` (comma-separated for both): those
+    // sections alone (lambda-bundles.ts, first-load.ts; build the SPA first for first_load), merged
+    // into the results file the full run wrote.
+    const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+    if (only.length > 0 && only.every((section) => section === 'bundles' || section === 'first_load')) {
+      const sections: Record<string, unknown> = {};
+      if (only.includes('bundles')) sections.lambda_bundles = await measureLambdaBundles();
+      if (only.includes('first_load')) {
+        await createTenant({ kykId: 'benchweb', adminUserId: 'admin', adminPassword: password, adminEmail: 'admin@benchweb.example' });
+        sections.first_load = { measured_at: results.measured_at, ...(await measureFirstLoad({ baseUrl: stack.url, kykId: 'benchweb', userId: 'admin', password })) };
+      }
+      const file = new URL('./results.json', import.meta.url);
+      const previous = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      await writeFile(file, `${JSON.stringify({ ...previous, ...sections }, null, 2)}\n`);
+      console.log(`\nwrote the ${Object.keys(sections).join(' and ')} section(s) of ${file.pathname}`);
+      return;
+    }
+
     // Sign-in: scrypt dominates by design (memory-hard hashing).
     const signIns: number[] = [];
     let token = '';
