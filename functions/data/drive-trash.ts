@@ -7,7 +7,7 @@ import { versionedUpdateItem } from '#lib/data/versioned.ts';
 import { usageCounterUpdate, type UsageChange } from './contracts.ts';
 import { fileDeletionRelease } from './file-versions.ts';
 import { claimedId, itemKey, ItemChangedError, listingKeys, liveFolderCheck, nameClaimKey, NameTakenError, ROOT_ID, storedBytes, type ItemRecord } from './drive-items.ts';
-import { gramDeletes } from './drive-search-keys.ts';
+import { gramDeletes, partnerDeletes } from './drive-search-keys.ts';
 
 /**
  * The trash (docs/drive.md "Trash"). Trashing an entry takes it out of its folder's listing and
@@ -186,6 +186,7 @@ export async function deleteTrashedFile(item: ItemRecord, expectedVersion: numbe
       // Every kept version counts, and new bytes still uploading give their reservation back.
       ...fileDeletionRelease(item, { file_count: -1, ...trashUsage(item, -1) }),
       ...gramDeletes(item),
+      ...partnerDeletes(item),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();
@@ -273,6 +274,7 @@ export async function purgeChild(child: ItemRecord): Promise<boolean> {
         { label: 'item', Delete: { TableName: table(), Key: key, ConditionExpression: 'row_version = :expected AND #status = :ready', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':expected': child.row_version, ':ready': 'ready' } } },
         ...fileDeletionRelease(child, { file_count: -1 }),
         ...gramDeletes(child),
+        ...partnerDeletes(child),
       ];
   try {
     await transactWrite([...items, { label: 'claim', Delete: { TableName: table(), Key: nameClaimKey(child.kyk_id, child.parent_id, child.type, child.name_key) } }]);

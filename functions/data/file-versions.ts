@@ -7,6 +7,7 @@ import { decodeCursor, encodeCursor, table, type Keys } from '#lib/data/table.ts
 import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 import { contractKey, usageCounterAdd, type UsageChange } from './contracts.ts';
 import { ItemChangedError, itemKey, listingKeys, storedBytes, type ItemRecord, type PendingVersion } from './drive-items.ts';
+import { partnerChanges, recordPartnerNames } from './drive-search-keys.ts';
 import {
   markerDelete, markerKey, markerPut, QuotaExceededError, reservationItem, TooManyPendingError, userCounterItem, type UploadLimits,
 } from './pending-uploads.ts';
@@ -230,6 +231,8 @@ export async function confirmVersionUpload(kykId: string, id: string, s3Key: str
   };
   delete confirmed.pending_version;
   const counters = usageCounterAdd({ version_count: 1, version_bytes: kept });
+  // New fields (`replace`) move the file in the partner index (drive-search-keys.ts).
+  await recordPartnerNames(confirmed);
   try {
     await transactWrite([
       {
@@ -257,6 +260,7 @@ export async function confirmVersionUpload(kykId: string, id: string, s3Key: str
       },
       userCounterItem(kykId, pending.user_id, -1),
       ...markerDelete({ kyk_id: kykId, id, expires_at: pending.expires_at }),
+      ...partnerChanges(item, confirmed),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed) return undefined;
