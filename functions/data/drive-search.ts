@@ -62,7 +62,7 @@ export interface SearchPlan {
 export const GRAM_PROBE_MAX = 6;
 export const GRAM_PROBE_LIMIT = 20;
 /** Bigrams a long query races (the sparsest probed). */
-export const GRAMS_RACED = 3;
+export const GRAMS_RACED = 2;
 /** Partner names that may drive one search (one partition each); more falls back to the date GSI. */
 export const PARTNER_VALUES_MAX = 8;
 /** Partner names read to find those containing the query (tiny items, beside the read budget); a contract with more falls back. */
@@ -133,12 +133,17 @@ const splitKey = (sk: string): [string, string] => [sk.slice(0, sk.lastIndexOf('
  * bigram of the query, and each bigram's partition sorts its names by the same key
  * (`<search form>#<id>`), so each read takes `limit / grams` keys after the position from each
  * bigram's partition (filtered on the whole query) and keeps what the one that reached furthest
- * found: it covers the others' stretches, and the position moves to its last key. The cost follows the
- * sparsest bigram of each stretch (times the bigrams raced), where one fixed bigram may be dense just
- * where the matches are.
+ * found: it covers the others' stretches, and the position moves to its last key. The leader of the
+ * last read takes three quarters of the keys and the other a quarter, so the cost follows the
+ * sparser bigram of each stretch (4/3 of it while the lead holds), where one fixed bigram may be
+ * dense just where the matches are.
  */
 function gramDriver(kykId: string, plan: SearchPlan, name: string, grams: string[]): Driver {
   const further = (a: string, b: string) => (plan.ascending ? a > b : a < b);
+  // Per bucket, the gram that reached furthest last time (the probe's best at first): it takes three
+  // quarters of the next read, the other the rest, so a gram that turns sparser ahead changes the
+  // lead without paying the race in full.
+  const lead = Array.from({ length: SEARCH_BUCKETS }, () => 0);
   return {
     id: 'g',
     sources: SEARCH_BUCKETS,
@@ -147,22 +152,28 @@ function gramDriver(kykId: string, plan: SearchPlan, name: string, grams: string
     async query(bucket, start, limit) {
       // A read smaller than the grams (the end of the budget) races fewer of them: any of them finds every match.
       const raced = grams.slice(0, Math.max(1, Math.min(grams.length, limit)));
-      const each = Math.max(1, Math.floor(limit / raced.length));
-      const results = await Promise.all(raced.map((gram) => db().send(new QueryCommand({
+      const leader = lead[bucket]! < raced.length ? lead[bucket]! : 0;
+      const others = raced.length - 1;
+      const leading = others === 0 ? limit : Math.max(1, Math.ceil((limit * 3) / 4));
+      const share = others === 0 ? 0 : Math.max(1, Math.floor((limit - leading) / others));
+      const results = await Promise.all(raced.map((gram, index) => db().send(new QueryCommand({
         TableName: table(),
         KeyConditionExpression: start ? `pk = :pk AND sk ${plan.ascending ? '>' : '<'} :start` : 'pk = :pk',
         // The other grams of the query, checked where the items are read: only true matches come back.
         FilterExpression: 'contains(nm, :q)',
         ExpressionAttributeValues: { ':pk': gramPartition(kykId, gram, bucket), ':q': name, ...(start ? { ':start': `${String(start[0])}#${start[1]}` } : {}) },
         ScanIndexForward: plan.ascending,
-        Limit: each,
+        Limit: index === leader ? leading : share,
       }))));
       // A partition read to its end covers everything after the position; otherwise the furthest last key.
-      let best = results[0]!;
-      for (const result of results.slice(1)) {
-        if (!best.LastEvaluatedKey) break;
-        if (!result.LastEvaluatedKey || further(String(result.LastEvaluatedKey.sk), String(best.LastEvaluatedKey.sk))) best = result;
-      }
+      let bestIndex = leader;
+      results.forEach((result, index) => {
+        const best = results[bestIndex]!;
+        if (index === bestIndex || !best.LastEvaluatedKey) return;
+        if (!result.LastEvaluatedKey || further(String(result.LastEvaluatedKey.sk), String(best.LastEvaluatedKey.sk))) bestIndex = index;
+      });
+      lead[bucket] = bestIndex;
+      const best = results[bestIndex]!;
       const rows = (best.Items ?? []).map((item) => ({ value: splitKey(String(item.sk))[0], id: String(item.item_id) }));
       const scanned = results.reduce((sum, result) => sum + (result.ScannedCount ?? 0), 0);
       return { rows, last: best.LastEvaluatedKey ? splitKey(String(best.LastEvaluatedKey.sk)) : 0, scanned };
