@@ -5,7 +5,7 @@ import { contractKey, usageCounterAdd } from './contracts.ts';
 import { versionKey, versionPut } from './file-versions.ts';
 import { claimedId, getItem, itemKey, listingKeys, nameClaimKey, ROOT_ID, type FolderState, type ItemRecord } from './drive-items.ts';
 import { purgeQueuePut } from './drive-trash.ts';
-import { gramDeletes, gramPuts } from './drive-search-keys.ts';
+import { gramDeletes, gramPuts, partnerDeletes, partnerPuts, recordPartnerNames } from './drive-search-keys.ts';
 
 /**
  * The writes of a copy job (docs/drive.md "Copy and ZIP jobs"). A copy is made of new entries with
@@ -67,11 +67,13 @@ const usageRelease = (kykId: string, bytes: number): LabelledItem => {
 export async function insertCopiedEntry(record: CopyRecord, options: { hidden: boolean; quota: number | undefined }): Promise<boolean> {
   const claim = nameClaimKey(record.kyk_id, record.parent_id, record.type, record.name_key);
   const item = options.hidden ? { ...itemKey(record.kyk_id, record.id), ...record } : { ...itemKey(record.kyk_id, record.id), ...listingKeys(record), ...record };
+  await recordPartnerNames(record);
   try {
     await transactWrite([
       { label: 'nameClaim', Put: { TableName: table(), Item: { ...claim, type: 'name-claim', item_id: record.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { label: 'item', Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
       ...gramPuts(record),
+      ...partnerPuts(record),
       // A file: its bytes and count in the usage, and the record of its one version (the history starts at the copy).
       ...(record.type === 'file' ? [
         usageAdd(record.kyk_id, record.size ?? 0, options.quota),
@@ -156,6 +158,7 @@ export async function abandonCopy(kykId: string, id: string, jobId: string): Pro
         usageRelease(kykId, record.size ?? 0),
         { label: 'versionRecord', Delete: { TableName: table(), Key: versionKey(kykId, id, record.version) } },
         ...gramDeletes(record),
+        ...partnerDeletes(record),
       ]);
     } else {
       await transactWrite([

@@ -1,4 +1,5 @@
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
+import { batchWrite } from '#lib/data/batch.ts';
 import type { LabelledItem } from '#lib/data/transact.ts';
 
 /**
@@ -78,3 +79,82 @@ export const gramDeletes = (entry: { kyk_id: string; id: string; name: string })
 
 /** A tag on an entry, as an attribute of the entry itself (set and removed with the tag's link): the search filters on it. */
 export const tagAttribute = (tagId: string): string => `tag_${tagId}`;
+
+/*
+ * The partner index (docs/drive.md "Search", "Partner"): the e-bookkeeping search (transaction date
+ * range + amount range + trading partner) reads only the partner's files in the date range.
+ *
+ * - One partner key item per distinct partner value of a confirmed file that carries a transaction
+ *   date: `T#<kyk>#PTNR#<partner>` / `<transaction date>#<id>`, with the amount (`amt`) for the
+ *   amount range's filter. `<partner>` is the recipient's or provider's search form (the
+ *   normalisation the partner condition matches in). Written when the file is confirmed, copied or
+ *   given new fields (`replace`), removed when it is deleted for good, in those transactions; the
+ *   trash leaves it (the entry is read back and checked, as for the gram items).
+ * - The partner names: one item per partner value ever indexed, `T#<kyk>#PTNRS#<bucket>` /
+ *   `<partner>` (bucket from the value), Put before the transaction that indexes a file (a name
+ *   without files costs an empty read, never a wrong answer). The partner condition matches any part
+ *   of a partner, so a search first reads the names that contain the query and then the index of
+ *   each; when too many names match, or the contract has too many, the search falls back to the
+ *   transaction-date GSI with the partner checked on the entries read (drive-search.ts).
+ */
+
+/** The search forms of an entry's partners (recipient, provider), distinct. */
+export function partnerForms(entry: { recipient?: string | undefined; provider?: string | undefined }): string[] {
+  const forms = [entry.recipient, entry.provider].filter((value): value is string => typeof value === 'string' && value.trim() !== '').map(searchForm);
+  return [...new Set(forms)];
+}
+
+export const partnerPartition = (kykId: string, partner: string): string => `${tenantPrefix(kykId)}#PTNR#${partner}`;
+
+export const partnerKey = (kykId: string, partner: string, date: string, id: string): Keys => ({ pk: partnerPartition(kykId, partner), sk: `${date}#${id}` });
+
+export const partnerNamesPartition = (kykId: string, bucket: number): string => `${tenantPrefix(kykId)}#PTNRS#${bucket}`;
+
+export const partnerNameKey = (kykId: string, partner: string): Keys => ({ pk: partnerNamesPartition(kykId, searchBucket(partner)), sk: partner });
+
+type PartnerEntry = { kyk_id: string; id: string; type: string; transaction_date?: string | undefined; transaction_amount?: number | undefined; recipient?: string | undefined; provider?: string | undefined };
+
+/** The partner key items of an entry: a file with a transaction date and a partner, one per distinct partner value. */
+export function partnerItems(entry: PartnerEntry): Record<string, unknown>[] {
+  if (entry.type !== 'file' || !entry.transaction_date) return [];
+  return partnerForms(entry).map((partner) => ({
+    ...partnerKey(entry.kyk_id, partner, entry.transaction_date!, entry.id),
+    type: 'partner-key', item_id: entry.id, ...(entry.transaction_amount !== undefined ? { amt: entry.transaction_amount } : {}),
+  }));
+}
+
+/** The partner name items an entry's partner keys need (Put before the transaction that writes them). */
+export function partnerNameItems(entry: PartnerEntry): Record<string, unknown>[] {
+  if (entry.type !== 'file' || !entry.transaction_date) return [];
+  return partnerForms(entry).map((partner) => ({ ...partnerNameKey(entry.kyk_id, partner), type: 'partner-name', pt: partner }));
+}
+
+/** The transaction actions that file an entry under its partners. */
+export const partnerPuts = (entry: PartnerEntry): LabelledItem[] =>
+  partnerItems(entry).map((Item, index) => ({ label: `partnerPut${index}`, Put: { TableName: table(), Item } }));
+
+/** The transaction actions that take an entry out of the partner index. */
+export const partnerDeletes = (entry: PartnerEntry): LabelledItem[] =>
+  partnerItems(entry).map((item, index) => ({ label: `partnerDelete${index}`, Delete: { TableName: table(), Key: { pk: item.pk as string, sk: item.sk as string } } }));
+
+/**
+ * The actions that move an entry's partner keys from what `before` had to what `after` has (new
+ * fields): keys no longer there deleted, the rest Put (a key in both is one Put, since a transaction
+ * may touch an item once).
+ */
+export function partnerChanges(before: PartnerEntry, after: PartnerEntry): LabelledItem[] {
+  const id = (item: Record<string, unknown>) => `${String(item.pk)}\u0000${String(item.sk)}`;
+  const kept = new Set(partnerItems(after).map(id));
+  return [
+    ...partnerItems(before).filter((item) => !kept.has(id(item))).map((item, index) => ({
+      label: `partnerDelete${index}`, Delete: { TableName: table(), Key: { pk: item.pk as string, sk: item.sk as string } },
+    })),
+    ...partnerPuts(after),
+  ];
+}
+
+/** Records an entry's partner names (idempotent Puts), before the transaction that files it under them. */
+export async function recordPartnerNames(entry: PartnerEntry): Promise<void> {
+  const items = partnerNameItems(entry);
+  if (items.length > 0) await batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
+}

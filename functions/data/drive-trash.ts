@@ -7,7 +7,7 @@ import { versionedUpdateItem } from '#lib/data/versioned.ts';
 import { usageCounterUpdate, type UsageChange } from './contracts.ts';
 import { fileDeletionRelease } from './file-versions.ts';
 import { claimedId, itemKey, ItemChangedError, listingKeys, liveFolderCheck, nameClaimKey, NameTakenError, ROOT_ID, storedBytes, type ItemRecord } from './drive-items.ts';
-import { gramDeletes } from './drive-search-keys.ts';
+import { gramDeletes, partnerDeletes } from './drive-search-keys.ts';
 import { correctionPut, snapshotOf, SYSTEM_USER } from './corrections.ts';
 
 /**
@@ -195,6 +195,7 @@ export async function deleteTrashedFile(item: ItemRecord, expectedVersion: numbe
       // Every kept version counts, and new bytes still uploading give their reservation back.
       ...fileDeletionRelease(item, { file_count: -1, ...trashUsage(item, -1) }),
       ...gramDeletes(item),
+      ...partnerDeletes(item),
       ...record,
     ]);
   } catch (error) {
@@ -283,6 +284,7 @@ export async function purgeChild(child: ItemRecord, record: LabelledItem[] = [])
         { label: 'item', Delete: { TableName: table(), Key: key, ConditionExpression: 'row_version = :expected AND #status = :ready', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':expected': child.row_version, ':ready': 'ready' } } },
         ...fileDeletionRelease(child, { file_count: -1 }),
         ...gramDeletes(child),
+        ...partnerDeletes(child),
         ...record,
       ];
   try {

@@ -11,6 +11,7 @@ import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/t
 import { contractKey, usageCounterAdd, type UsageChange } from './contracts.ts';
 import { currentScanStatus, ItemChangedError, itemKey, listingKeys, storedBytes, type DocumentFields, type ItemRecord, type PendingVersion } from './drive-items.ts';
 import { versionedUpdateItem } from '#lib/data/versioned.ts';
+import { partnerChanges, recordPartnerNames } from './drive-search-keys.ts';
 import {
   markerDelete, markerKey, markerPut, QuotaExceededError, reservationItem, TooManyPendingError, userCounterItem, type UploadLimits,
 } from './pending-uploads.ts';
@@ -249,6 +250,8 @@ export async function confirmVersionUpload(kykId: string, id: string, s3Key: str
   };
   delete confirmed.pending_version;
   const counters = usageCounterAdd({ version_count: 1, version_bytes: kept });
+  // New fields (`replace`) move the file in the partner index (drive-search-keys.ts).
+  await recordPartnerNames(confirmed);
   try {
     await transactWrite([
       {
@@ -283,6 +286,7 @@ export async function confirmVersionUpload(kykId: string, id: string, s3Key: str
       },
       userCounterItem(kykId, pending.user_id, -1),
       ...markerDelete({ kyk_id: kykId, id, expires_at: pending.expires_at }),
+      ...partnerChanges(item, confirmed),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed) return undefined;
@@ -440,8 +444,11 @@ export async function correctDetails(
   }
   Object.assign(set, listingKeys(corrected));
   const previous = change.versioned ? await getVersion(item.kyk_id, item.id, item.version) : undefined;
+  // New date, amount or partners move the file in the partner index (drive-search-keys.ts).
+  await recordPartnerNames(corrected);
   try {
     await transactWrite([
+      ...partnerChanges(item, corrected),
       versionedUpdateItem('item', {
         key: itemKey(item.kyk_id, item.id), expectedVersion: change.expectedVersion, set, remove: change.clear,
         condition: '#status = :ready AND attribute_not_exists(trashed_date) AND attribute_not_exists(purging)',

@@ -6,7 +6,7 @@ import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/t
 import { contractKey, usageCounterAdd } from './contracts.ts';
 import { itemKey, listingKeys, liveFolderCheck, nameClaimKey, type ItemRecord } from './drive-items.ts';
 import { userPartition } from './users.ts';
-import { gramDeletes, gramPuts } from './drive-search-keys.ts';
+import { gramDeletes, gramPuts, partnerPuts, recordPartnerNames } from './drive-search-keys.ts';
 
 /**
  * An upload between its registration and its bytes (docs/architecture.md, "Files"): the pending
@@ -253,6 +253,8 @@ export async function confirmUpload(
   const { Item } = await db().send(new GetCommand({ TableName: table(), Key: itemKey(kykId, id), ConsistentRead: true }));
   const item = Item as ItemRecord | undefined;
   if (!item) return undefined;
+  // The partner index (drive-search-keys.ts): its names first, the file's keys with its confirmation.
+  await recordPartnerNames(item);
   try {
     await transactWrite([
       {
@@ -270,6 +272,7 @@ export async function confirmUpload(
         },
       },
       ...settleItems(item, size),
+      ...partnerPuts(item),
       // e.g. the first version's record (file-versions.ts), in the same transaction.
       ...alsoWrite(item, now),
     ]);

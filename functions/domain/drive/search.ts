@@ -62,11 +62,18 @@ export function searchMatchers(conditions: SearchConditions): Matcher[] {
   return matchers;
 }
 
-/** What the data layer reads: the sort's order, with a key-condition range where the sort field has one. */
+/** What the data layer reads: the sort's order, with a key-condition range where the sort field has one, and the partner for the partner index. */
 export function planFor(conditions: SearchConditions, sort: SearchSortItem, ascending: boolean): SearchPlan {
   const plan: SearchPlan = { sort, ascending, ...(conditions.name !== undefined ? { name: searchForm(conditions.name) } : {}) };
   if (sort === 'transaction_date' && (conditions.dateFrom !== undefined || conditions.dateTo !== undefined)) plan.range = { from: conditions.dateFrom, to: conditions.dateTo };
   if (sort === 'transaction_amount' && (conditions.amountMin !== undefined || conditions.amountMax !== undefined)) plan.range = { from: conditions.amountMin, to: conditions.amountMax };
+  // The e-bookkeeping search: by transaction date with a partner, the partner index may drive (the
+  // data layer decides from the partner names that contain the query); the amount range is then
+  // filtered where its keys are read.
+  if (sort === 'transaction_date' && conditions.partner !== undefined) {
+    plan.partner = searchForm(conditions.partner);
+    if (conditions.amountMin !== undefined || conditions.amountMax !== undefined) plan.amount = { from: conditions.amountMin, to: conditions.amountMax };
+  }
   return plan;
 }
 
