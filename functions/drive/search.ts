@@ -36,6 +36,8 @@ export const searchItems: Operation<'com_drive/search'> = async ({ caller, input
     ...(input.amount_min !== undefined ? { amountMin: input.amount_min } : {}),
     ...(input.amount_max !== undefined ? { amountMax: input.amount_max } : {}),
     ...(input.partner !== undefined ? { partner: input.partner } : {}),
+    ...(input.invoice_number !== undefined ? { invoiceNumber: input.invoice_number } : {}),
+    ...(input.include_deleted === 1 ? { includeDeleted: true } : {}),
     ...(scopeId ? { scopeId } : {}),
   }, {
     sort: input.sort_item,
@@ -46,7 +48,7 @@ export const searchItems: Operation<'com_drive/search'> = async ({ caller, input
   });
   if (!result) throw new DomainError('input', {}, { cursor: 'validation.invalidValue' });
   return {
-    items: result.hits.map((hit) => ({ ...toDriveItem(hit.item), level: hit.level, path: hit.path })),
+    items: result.hits.map((hit) => ({ ...toDriveItem(hit.item), level: hit.level, path: hit.path, ...(hit.item.trashed_date ? { trashed_date: hit.item.trashed_date } : {}) })),
     next_cursor: result.nextCursor,
     read_count: result.reads,
     capped: result.capped ? 1 : 0,

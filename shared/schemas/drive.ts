@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { FOLDER_PERMISSION_ENTRIES_MAX, BULK_MAX, MAX_UPLOAD_BYTES, DUPLICATE_CHECK_MAX, ITEMS_TAGS_MAX, TAG_NAME_MAX, TAGS_PER_ITEM_MAX, TRANSACTION_AMOUNT_MAX, CONTENT_TYPE_MAX, CONTENT_TYPE_PATTERN } from '../drive-limits.ts';
 import { userId } from './users.ts';
-import { bookkeepingFields, bookkeepingItemFields, bookkeepingReason, calendarDate, documentSnapshot, documentStyles, scannerCheckResult } from './bookkeeping-fields.ts';
+import { bookkeepingFields, bookkeepingItemFields, bookkeepingReason, calendarDate, documentSnapshot, documentStyles, invoiceNumber, scannerCheckResult } from './bookkeeping-fields.ts';
 import { cursor, DEFAULT_PAGE_SIZE, flag, ITEM_NAME_MAX, itemId, itemName, pageSize, sortFlag, trimmedText } from '../validation.ts';
 
 
@@ -576,6 +576,13 @@ export const searchRequest = z.strictObject({
   amount_max: z.optional(amount),
   /** Part of the trading partner (recipient or provider). */
   partner: z.optional(trimmedText(100)),
+  /** The qualified invoice issuer's registration number (normalised; exact match). */
+  invoice_number: z.optional(invoiceNumber),
+  /**
+   * 1: bookkeeping documents deleted logically (in the trash, kept for their retention) match too
+   * (docs/e-bookkeeping.md); for those who see the contract's trash (drive level 3, administrators).
+   */
+  include_deleted: z._default(flag, 0),
   /** Only this folder and everything below it; absent: the whole drive. */
   folder_id: z.optional(itemId),
   sort_item: z._default(z.enum(searchSortItems, 'validation.invalidValue'), 'name'),
@@ -586,8 +593,8 @@ export const searchRequest = z.strictObject({
 export type SearchRequest = z.input<typeof searchRequest>;
 
 export const searchResponse = z.object({
-  /** Matches in the order asked for, each with its path from the root and the caller's level on it. */
-  items: z.array(placedItem),
+  /** Matches in the order asked for, each with its path from the root and the caller's level on it (`trashed_date`: deleted logically). */
+  items: z.array(z.extend(placedItem, { trashed_date: z.optional(z.string()) })),
   /** Pass back with the same conditions to read on; null when nothing more can match. */
   next_cursor: z.nullable(z.string()),
   /** Items read to answer: index items and entries (at most SEARCH_READS_MAX) and the folders above the hits. */

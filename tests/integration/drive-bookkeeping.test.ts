@@ -279,3 +279,35 @@ describe('electronic bookkeeping: history, export and who may see them', () => {
     expect(mine.body.data!.records.some((record) => record.item_id === document.id && record.reason === '取引先の誤り')).toBe(true);
   });
 });
+
+describe('electronic bookkeeping: invoice numbers and the search', () => {
+  let t: TestTenant;
+  beforeAll(async () => {
+    t = await newTenant();
+  });
+
+  it('takes a qualified invoice number as users type it, refuses a wrong format or check digit, and finds documents by it', async () => {
+    const wrongDigit = await call('com_drive/file_reg_btn', { folder_id: 'root', name: unique('a.pdf'), size: 3, invoice_number: 'T8000012050002' }, t.token);
+    expect(wrongDigit.body).toMatchObject({ code: -4, info: { fields: { invoice_number: 'This registration number is not valid: its check digit does not match.' } } });
+    const wrongFormat = await call('com_drive/file_reg_btn', { folder_id: 'root', name: unique('a.pdf'), size: 3, invoice_number: 'T12345' }, t.token);
+    expect(wrongFormat.body).toMatchObject({ code: -4, info: { fields: { invoice_number: 'Enter T followed by 13 digits (e.g. T1234567890123).' } } });
+    // 国税庁's own number, typed full-width with hyphens.
+    const document = await aDocument(t.token, 'root', { ...TAX, invoice_number: 'Ｔ７-００００-１２０５-０００２' });
+    expect(document.invoice_number).toBe('T7000012050002');
+    await aDocument(t.token, 'root', { ...TAX, invoice_number: 'T1180301018771' });
+    const found = await call('com_drive/search', { invoice_number: 't7000012050002', page_size: 50 }, t.token);
+    expect(found.body.data!.items.map((item) => item.id)).toEqual([document.id]);
+  });
+
+  it('finds a logically deleted document for those who see the contract\'s trash, marked as deleted', async () => {
+    const document = await aDocument(t.token, 'root', { ...TAX, provider: '削除テスト商事' });
+    await call('com_drive/delete_btn', { items: [seen(document)], reason: '誤登録' }, t.token);
+    const plain = await call('com_drive/search', { partner: '削除テスト商事', page_size: 50 }, t.token);
+    expect(plain.body.data!.items).toEqual([]);
+    const withDeleted = await call('com_drive/search', { partner: '削除テスト商事', include_deleted: 1, sort_item: 'transaction_date', page_size: 50 }, t.token);
+    expect(withDeleted.body.data!.items).toMatchObject([{ id: document.id, trashed_date: expect.any(String), retention_until: '2033-05-31' }]);
+    const viewer = await aUser(t, { indiv_permission_flg: 1, indiv_com_drive_permission: 2 });
+    const theirs = await call('com_drive/search', { partner: '削除テスト商事', include_deleted: 1, page_size: 50 }, viewer.token);
+    expect(theirs.body.data!.items).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@ import { searchForm, searchPage, type SearchPlan } from '#data/drive-search.ts';
 import { tagAttribute } from '#data/drive-search-keys.ts';
 import { levelUnder, type DriveViewer } from './folder-access.ts';
 import { governing } from './reach.ts';
+import { isBookkeepingChange } from './bookkeeping.ts';
 
 /**
  * The drive search's rule (docs/drive.md "Search"): which entries a set of conditions matches, and
@@ -27,6 +28,10 @@ export interface SearchConditions {
   amountMin?: number;
   amountMax?: number;
   partner?: string;
+  /** The qualified invoice number, normalised (exact match). */
+  invoiceNumber?: string;
+  /** Bookkeeping documents deleted logically (in the trash) match too: for viewers who see the contract's trash. */
+  includeDeleted?: boolean;
   /** Only this folder and below (ROOT_ID or absent: the whole drive). */
   scopeId?: string;
 }
@@ -59,6 +64,10 @@ export function searchMatchers(conditions: SearchConditions): Matcher[] {
     const partner = searchForm(conditions.partner);
     matchers.push((item) => isFile(item) && [item.recipient, item.provider].some((value) => value !== undefined && searchForm(value).includes(partner)));
   }
+  if (conditions.invoiceNumber !== undefined) {
+    const number = conditions.invoiceNumber;
+    matchers.push((item) => isFile(item) && item.invoice_number === number);
+  }
   return matchers;
 }
 
@@ -80,6 +89,10 @@ export function planFor(conditions: SearchConditions, sort: SearchSortItem, asce
 /** A live entry as the search shows it: not in the trash, not an upload in progress, not an unpublished copy. */
 const isShown = (item: ItemRecord): boolean =>
   !isTrashed(item) && !isAbandoned(item) && item.status === 'ready' && (item as { copy_job?: string }).copy_job === undefined;
+
+/** A bookkeeping document deleted logically: in the trash itself (not purging), kept for its retention. */
+const isDeletedDocument = (item: ItemRecord): boolean =>
+  item.type === 'file' && item.trashed_date !== undefined && !item.purging && item.status === 'ready' && isBookkeepingChange(item);
 
 export interface SearchHit {
   item: ItemRecord;
@@ -112,11 +125,17 @@ export async function searchDrive(
     ...(options.cursor ? { cursor: options.cursor } : {}),
     maxReads: options.maxReads,
     async accept(items, reads) {
-      const candidates = items.filter((item) => isShown(item) && matchers.every((match) => match(item)));
+      // Deleted documents are found by those who see the contract's trash, wherever they were (docs/e-bookkeeping.md).
+      const deletedToo = conditions.includeDeleted === true && (viewer.rights.admin || viewer.rights.drive >= 3) && scopeId === undefined;
+      const candidates = items.filter((item) => (isShown(item) || (deletedToo && isDeletedDocument(item))) && matchers.every((match) => match(item)));
       if (candidates.length === 0) return [];
       const chains = await folderPaths(viewer.kykId, candidates.map((item) => item.parent_id), { onRead: reads.add });
       return candidates.filter((item) => {
         const path = chains.get(item.parent_id)!;
+        if (item.trashed_date !== undefined) {
+          paths.set(item.id, { item, level: viewer.rights.drive, path: isLivePath(path) ? path.chain.map(({ id, name }) => ({ id, name })) : [] });
+          return true;
+        }
         // Under a trashed folder, a folder gone, or an unpublished copy: not there.
         if (!isLivePath(path) || path.chain.some((folder) => folder.hidden)) return false;
         // The subtree: the scope folder is on the entry's path (the path is read as it is now, so a move needs no rewrite).
