@@ -1,7 +1,8 @@
 import { InputError } from '#lib/errors.ts';
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { defaultAboveMaximum } from '#shared/schemas/settings.ts';
-import { saveCommonSettings } from '#data/common-settings.ts';
+import { getCommonSettings, saveCommonSettings } from '#data/common-settings.ts';
+import { startRetentionExtension } from '#domain/drive/retention-extension.ts';
 
 /**
  * Saves the common settings (administrators), over the row_version read (-201 when someone saved
@@ -10,8 +11,15 @@ import { saveCommonSettings } from '#data/common-settings.ts';
  */
 export const saveCommonSettingsInfo: Operation<'com/common_setting_save_btn'> = async (context) => {
   const { row_version: expected, ...sent } = context.input;
-  return saveCommonSettings(auditActor(context), sent, expected, (settings) => {
+  const before = await getCommonSettings(context.caller.kykId, true);
+  const saved = await saveCommonSettings(auditActor(context), sent, expected, (settings) => {
     const field = defaultAboveMaximum(settings);
     if (field) throw new InputError({ [field]: 'validation.aboveMaximum' });
   });
+  // A new fiscal year end or retention period: every bookkeeping document's retention is computed
+  // again in the background, lengthened where it grows, never shortened (docs/e-bookkeeping.md).
+  if (saved.settings.fiscal_year_end_month !== before.settings.fiscal_year_end_month || saved.settings.retention_years !== before.settings.retention_years) {
+    await startRetentionExtension(context.caller.kykId, context.caller.userId, context.language);
+  }
+  return saved;
 };

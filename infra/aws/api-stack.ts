@@ -42,6 +42,8 @@ interface GroupAccess {
   readonly readAuditByItem?: boolean;
   /** Lock and lengthen the lock of legal-style documents' bytes (S3 Object Lock, functions/lib/object-lock.ts). */
   readonly lockObjects?: boolean;
+  /** Start drive jobs (their marker objects); the jobs themselves run in storage-events. */
+  readonly startDriveJobs?: boolean;
 }
 const groupAccess: Partial<Record<EndpointGroup, GroupAccess>> = {
   // Mail codes of the second step, lock notices.
@@ -57,8 +59,9 @@ const groupAccess: Partial<Record<EndpointGroup, GroupAccess>> = {
   imports: { presignFiles: true, exportFiles: true },
   // Suspension notices to the responsible person and mailed temporary passwords.
   users: { sendMail: true, readAuditByItem: true },
-  // sso_info_spkey_btn stores a newly generated SP key (never reads one back).
-  security: { samlKeys: 'put' },
+  // sso_info_spkey_btn stores a newly generated SP key (never reads one back); a new fiscal year or
+  // retention period starts the job that lengthens bookkeeping retentions.
+  security: { samlKeys: 'put', startDriveJobs: true },
 };
 
 /** SSM parameter name prefix of the SAML SP private keys, one SecureString per contract. */
@@ -120,6 +123,7 @@ export class ApiStack extends Stack {
       if (access.exportFiles) appFunction.role.addManagedPolicy(storage.exportFilesPolicy);
       if (access.zipDownloads) appFunction.role.addManagedPolicy(storage.zipDownloadPolicy);
       if (access.lockObjects) appFunction.role.addManagedPolicy(storage.objectRetentionPolicy);
+      if (access.startDriveJobs) appFunction.role.addManagedPolicy(storage.driveJobMarkersPolicy);
       if (access.sendMail) props.mailIdentity.grant(fn, 'ses:SendEmail');
       if (access.samlKeys) {
         // aws/ssm (the AWS managed key) encrypts the SecureStrings: its key policy admits SSM calls of this account.

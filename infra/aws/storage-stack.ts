@@ -32,6 +32,9 @@ import {
 } from './permissions.ts';
 import { createLogBucket } from './log-bucket.ts';
 
+/** The marker objects that start drive jobs (functions/domain/drive/jobs.ts `driveJobMarkerKey`). */
+const driveJobMarkerPattern = 't/*/drive-jobs/*';
+
 export interface StorageStackProps extends StackProps {
   readonly config: EnvironmentConfig;
   readonly data: DataStack;
@@ -56,6 +59,7 @@ export class StorageStack extends Stack {
   /** What the drive Lambda needs to sign the download of a finished ZIP (exports/). */
   readonly zipDownloadPolicy: ManagedPolicy;
   /** What the drive Lambda needs to lock and extend the lock of legal-style documents' bytes (Object Lock). */
+  readonly driveJobMarkersPolicy: ManagedPolicy;
   readonly objectRetentionPolicy: ManagedPolicy;
   /** The storage-events and previews functions (monitored by infra/aws/monitoring.ts). */
   readonly functions: { readonly storageEvents: IFunction; readonly previews: IFunction };
@@ -202,6 +206,17 @@ export class StorageStack extends Stack {
       objectPrefixFinding(this.filesBucket, tenantObjectPrefix),
       'Puts and reads the Object Lock retention of tenant objects under t/ only; keys are created per ' +
         'upload, so the prefix is the narrowest resource that can be named. No bypass of governance retention.',
+    );
+    // The common settings start the job that lengthens bookkeeping retentions (functions/domain/drive/retention-extension.ts).
+    this.driveJobMarkersPolicy = new ManagedPolicy(this, 'DriveJobMarkersPolicy', {
+      description: `ComDrive ${config.name}: start drive jobs (their marker objects under t/<contract>/drive-jobs/)`,
+      statements: [new PolicyStatement({ actions: ['s3:PutObject'], resources: [this.filesBucket.arnForObjects(driveJobMarkerPattern)] })],
+    });
+    acknowledge(
+      this.driveJobMarkersPolicy,
+      objectPatternFinding(this.filesBucket, driveJobMarkerPattern),
+      'Writes drive jobs\' empty marker objects only (t/<contract>/drive-jobs/<job>/run); the job id is new ' +
+        'per job, so the pattern is the narrowest resource that can be named.',
     );
     this.zipDownloadPolicy = new ManagedPolicy(this, 'ZipDownloadPolicy', {
       description: `ComDrive ${config.name}: sign downloads of the drive's ZIP files`,

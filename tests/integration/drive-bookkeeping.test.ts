@@ -311,3 +311,27 @@ describe('electronic bookkeeping: invoice numbers and the search', () => {
     expect(theirs.body.data!.items).toEqual([]);
   });
 });
+
+describe('electronic bookkeeping: a longer retention setting', () => {
+  it('lengthens every bookkeeping document\'s retention in the background, and never shortens one', async () => {
+    const t = await newTenant();
+    const document = await aDocument(t.token, 'root', TAX);
+    const plain = await aDocument(t.token, 'root', { transaction_date: '2026-03-31' });
+    expect(document.retention_until).toBe('2033-05-31');
+    const settings = (await call('com/common_setting_info', {}, t.token)).body.data!;
+    const longer = await call('com/common_setting_save_btn', { row_version: settings.row_version, retention_years: 10 }, t.token);
+    expect(longer.body.code, JSON.stringify(longer.body)).toBe(0);
+    let now = await fresh(t.token, document.id);
+    for (let attempt = 0; attempt < 100 && now.retention_until !== '2036-05-31'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      now = await fresh(t.token, document.id);
+    }
+    expect(now.retention_until).toBe('2036-05-31');
+    expect((await fresh(t.token, plain.id)).retention_until).toBeUndefined();
+    // Back to 7 years: the job runs again and leaves the longer retention as it is.
+    const shorter = await call('com/common_setting_save_btn', { row_version: longer.body.data!.row_version, retention_years: 7 }, t.token);
+    expect(shorter.body.code).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await fresh(t.token, document.id)).retention_until).toBe('2036-05-31');
+  });
+});

@@ -2,5 +2,6 @@
 import './copy-job.ts';
 import './zip-job.ts';
 import './tax-export-job.ts';
+import './retention-extend-job.ts';
 
 export { recoverDriveJob, runDriveJob, sweepDriveJobs } from './jobs.ts';
