@@ -4,6 +4,7 @@ import type sharpFunction from 'sharp';
 import type { Metadata } from 'sharp';
 import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { translate, type Language, type MessageKey, type MessageParams } from '#shared/messages.ts';
+import { colourMessageKey, MIN_DPI, paperPixels, pixelParams as sharedPixelParams, type PaperSize, type ScannerColour } from '#shared/scanner-check-messages.ts';
 
 /**
  * Scanner-storage checks (issue 12 item 5; SPEC §5 and §9: 200 dpi, 3.87 million pixels, 24-bit colour).
@@ -34,7 +35,7 @@ import { translate, type Language, type MessageKey, type MessageParams } from '#
  * - Bytes that are not a raster image or a PDF, or whose pixels cannot be decoded (truncated, header
  *   lying about the size), are "unreadable".
  */
-export const MIN_DPI = 200;
+export { colourMessageKey, MIN_DPI, paperPixels, type PaperSize, type ScannerColour };
 /** Densities that mean "not recorded" (see above). */
 const MEANINGLESS_DENSITY = 72;
 const MIN_REAL_DENSITY = 10;
@@ -42,14 +43,10 @@ const MIN_REAL_DENSITY = 10;
 const MAX_INPUT_PIXELS = 100_000_000;
 /** Pages checked at most in one file; the result says how many were. */
 export const MAX_PAGES = 200;
-const MM_PER_INCH = 25.4;
 const POINTS_PER_INCH = 72;
 
 export type StandardPaper = 'A3' | 'A4' | 'A5' | 'B4' | 'B5' | 'letter';
-/** A standard size, or the user's own in millimetres (receipts, slips). */
-export type PaperSize = StandardPaper | { widthMm: number; heightMm: number };
 export type ScannerGrade = 'important' | 'general';
-export type ScannerColour = 'rgb24' | 'rgb48' | 'cmyk' | 'grey8' | 'grey16' | 'indexed' | 'bilevel' | 'low_depth' | 'unknown';
 export type ScannerFinding = 'dpi' | 'pixels' | 'ledger_bit' | 'unknown_size' | 'unreadable';
 export type ScannerStatus = 'compliant' | 'non_compliant' | 'unknown_size' | 'unreadable';
 /** How the resolution was known: the file's density, the pixel count for the paper, or a PDF placement. */
@@ -83,29 +80,6 @@ export interface ScannerCheck extends ScannerMeasurement {
 export interface ScannerOptions {
   paperSize: PaperSize;
   grade: ScannerGrade;
-}
-
-const PAPERS_MM: Record<StandardPaper, [number, number]> = {
-  A3: [297, 420],
-  A4: [210, 297],
-  A5: [148, 210],
-  // JIS B series, as Japanese offices use.
-  B4: [257, 364],
-  B5: [182, 257],
-  letter: [215.9, 279.4],
-};
-
-/**
- * A paper's pixels at 200 dpi, short side first. Sides are taken in inches to two decimals, as the
- * NTA's figure does (A4 = 8.27 × 11.69 in → 1654 × 2338 = 3,867,052 px, "about 3.87 million").
- */
-export function paperPixels(paper: PaperSize): { label: string; width: number; height: number; pixels: number } {
-  const [a, b] = typeof paper === 'string' ? PAPERS_MM[paper] : [paper.widthMm, paper.heightMm];
-  if (!(a > 0 && b > 0) || !Number.isFinite(a) || !Number.isFinite(b)) throw new RangeError('paper sides must be positive millimetres');
-  const side = (mm: number) => Math.round(Math.round((mm / MM_PER_INCH) * 100) / 100 * MIN_DPI);
-  const [width, height] = [side(a), side(b)].sort((x, y) => x - y) as [number, number];
-  const label = typeof paper === 'string' ? paper : `${a} × ${b} mm`;
-  return { label, width, height, pixels: width * height };
 }
 
 /** Whether a colour depth satisfies the grade (規則2条6項2号イ(2), 同条7項). */
@@ -356,23 +330,6 @@ export async function checkScannedDocument(bytes: Uint8Array, options: ScannerOp
   return result;
 }
 
-const COLOUR_KEYS: Record<ScannerColour, MessageKey> = {
-  rgb24: 'scannerCheck.colourRgb24',
-  rgb48: 'scannerCheck.colourRgb48',
-  cmyk: 'scannerCheck.colourCmyk',
-  grey8: 'scannerCheck.colourGrey8',
-  grey16: 'scannerCheck.colourGrey16',
-  indexed: 'scannerCheck.colourIndexed',
-  bilevel: 'scannerCheck.colourBilevel',
-  low_depth: 'scannerCheck.colourLowDepth',
-  unknown: 'scannerCheck.colourUnknown',
-};
-
-export const colourMessageKey = (colour: ScannerColour): MessageKey => COLOUR_KEYS[colour];
-
-const floor2 = (value: number) => (Math.floor(value * 100) / 100).toFixed(2);
-const ceil2 = (value: number) => (Math.ceil(value * 100) / 100).toFixed(2);
-
 /**
  * The catalogue messages for a result, in order, with their parameters. `colour` is the colour code;
  * translate it with `colourMessageKey` (scannerCheckTexts does both).
@@ -381,17 +338,7 @@ export function scannerCheckMessageKeys(result: ScannerCheck): Array<{ key: Mess
   const { paper } = result;
   // A finding of a multi-page file is described by the first page that has it.
   const source = (finding: ScannerFinding): ScannerMeasurement => result.pages?.find((page) => page.findings.includes(finding)) ?? result;
-  const pixelParams = (measured: ScannerMeasurement) => ({
-    width: measured.width,
-    height: measured.height,
-    megapixels: floor2(measured.pixels / 1e6),
-    manPixels: Math.floor(measured.pixels / 1e4),
-    paper: paper.label,
-    requiredWidth: paper.width,
-    requiredHeight: paper.height,
-    requiredMegapixels: ceil2(paper.pixels / 1e6),
-    requiredManPixels: Math.ceil(paper.pixels / 1e4),
-  });
+  const pixelParams = (measured: ScannerMeasurement) => sharedPixelParams(measured, paper);
   if (result.status === 'compliant') {
     const keys: Array<{ key: MessageKey; params: MessageParams }> = [{ key: 'scannerCheck.compliant', params: {} }];
     if (result.basis === 'paper_size') keys.push({ key: 'scannerCheck.judgedByPixels', params: pixelParams(result) });

@@ -88,6 +88,8 @@ export const routeObjects: RouteObject[] = [
               page('data-usage', () => import('@/features/drive/components/data-usage-page/root.tsx')),
               // Every share link of the contract, with revoke (docs/drive.md "Share links").
               page('share-links', () => import('@/features/drive/components/share-links-page/root.tsx')),
+              // Electronic bookkeeping: correction history, tax-office export, late scans (docs/e-bookkeeping.md).
+              page('e-bookkeeping', () => import('@/features/drive/components/e-bookkeeping-page/root.tsx')),
             ],
           },
         ],

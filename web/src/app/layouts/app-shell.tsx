@@ -134,11 +134,12 @@ function SignedInShell() {
           { type: 'link', text: t('nav.dataUsage'), href: '/data-usage' },
           { type: 'link', text: t('nav.shareLinks'), href: '/share-links' },
           { type: 'link', text: t('nav.accessLog'), href: '/access-log' },
+          { type: 'link', text: t('nav.eBookkeeping'), href: '/e-bookkeeping' },
         ],
       },
     );
   }
-  const hrefs = ['/storage', '/favorites', '/recent', '/trash', '/access-log', '/profile', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/import-history', '/security-policy', '/common-settings', '/data-usage', '/share-links'] : [])];
+  const hrefs = ['/storage', '/favorites', '/recent', '/trash', '/access-log', '/profile', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/import-history', '/security-policy', '/common-settings', '/data-usage', '/share-links', '/e-bookkeeping'] : [])];
   // The group create and edit screens live under /user-group/ but belong to the group list; /user
   // (a user's registration, details and edit) belongs to the account list.
   const section = location.pathname.startsWith('/user-group/')

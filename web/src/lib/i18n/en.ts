@@ -23,6 +23,7 @@ import { permissionsTexts } from './permissions.ts';
 import { sharesTexts } from './shares.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
+import { bookkeepingTexts } from './bookkeeping.ts';
 
 /**
  * English UI texts. The server's catalogue (code.*, validation.*, notice.*) is merged in as-is, so
@@ -57,6 +58,7 @@ export const en = {
     dataUsage: 'Data usage',
     shareLinks: 'Share links',
     accessLog: 'Access log',
+    eBookkeeping: 'Electronic bookkeeping',
     favorites: 'Favourites',
     recent: 'Recent files',
     administration: 'Administration',
@@ -93,6 +95,7 @@ export const en = {
     dataUsage: 'Data usage',
     shareLinks: 'Share links',
     accessLog: 'Access log',
+    eBookkeeping: 'Electronic bookkeeping',
     favorites: 'Favourites',
     recent: 'Recent files',
     listUser: 'Accounts',
@@ -145,6 +148,7 @@ export const en = {
   },
   transfers: transfersTexts.en,
   registration: registrationTexts.en,
+  bookkeeping: bookkeepingTexts.en,
   login: {
     title: 'Sign in',
     description: 'Sign in with the contract ID given by your administrator.',

@@ -23,6 +23,7 @@ import { permissionsTexts } from './permissions.ts';
 import { sharesTexts } from './shares.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
+import { bookkeepingTexts } from './bookkeeping.ts';
 import type { Resources } from './en.ts';
 
 /** Japanese UI texts: the same keys as en.ts (the type makes a missing key a compile error). */
@@ -55,6 +56,7 @@ export const ja: Resources = {
     dataUsage: 'データ使用量',
     shareLinks: '共有リンク',
     accessLog: 'アクセスログ',
+    eBookkeeping: '電子帳簿保存',
     favorites: 'お気に入り',
     recent: '最近使用したファイル',
     administration: '管理',
@@ -91,6 +93,7 @@ export const ja: Resources = {
     dataUsage: 'データ使用量',
     shareLinks: '共有リンク',
     accessLog: 'アクセスログ',
+    eBookkeeping: '電子帳簿保存',
     favorites: 'お気に入り',
     recent: '最近使用したファイル',
     listUser: 'アカウント',
@@ -143,6 +146,7 @@ export const ja: Resources = {
   },
   transfers: transfersTexts.ja,
   registration: registrationTexts.ja,
+  bookkeeping: bookkeepingTexts.ja,
   login: {
     title: 'ログイン',
     description: '管理者から通知された契約IDでログインしてください。',

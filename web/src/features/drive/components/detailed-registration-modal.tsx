@@ -13,19 +13,34 @@ import Multiselect, { type MultiselectProps } from '@cloudscape-design/component
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { documentStyles, fileRegisterRequest, type DocumentStyle } from '@shared/schemas/drive.ts';
+import { paperSizes, scannerGrades, type PaperSize, type ScannerGrade } from '@shared/schemas/bookkeeping-fields.ts';
 import { formatBytes } from '@/lib/format.ts';
 import { fieldErrors } from '@/lib/form-validation.ts';
 import { useTags } from '../api/search-tags.ts';
 import { toRegistrationFields, type FileDetails, type RegistrationFields } from '../utils/file-details.ts';
+import { japanToday } from '../utils/bookkeeping.ts';
 
-const FIELDS = ['document_style', 'transaction_date', 'transaction_amount', 'recipient', 'provider'] as const;
+const FIELDS = ['document_style', 'transaction_date', 'transaction_amount', 'recipient', 'provider', 'invoice_number', 'scanner_grade', 'paper_size', 'received_date'] as const;
 
-const emptyDetails = (): FileDetails => ({ document_style: 'general', transaction_date: '', transaction_amount: '', recipient: '', provider: '', tag_ids: [] });
+const emptyDetails = (): FileDetails => ({
+  document_style: 'general',
+  transaction_date: '',
+  transaction_amount: '',
+  recipient: '',
+  provider: '',
+  tag_ids: [],
+  invoice_number: '',
+  scanner_grade: 'important',
+  paper_size: 'A4',
+  received_date: '',
+});
 
 /**
  * Detailed registration (SPEC.md §3, §4): the document's fields for each file before it is
- * uploaded (document style, transaction date and amount, recipient, provider, tags), checked with
- * the registration's shared schema; "Copy to all files" gives every file one file's values, as a
+ * uploaded (document style, transaction date and amount, recipient, provider, the invoice
+ * registration number, tags; for scanner storage the document grade, the paper size and the day the
+ * paper was received), checked with the registration's shared schema (a received date in the
+ * future is refused here too, judged in Japan as the server does); "Copy to all files" gives every file one file's values, as a
  * batch of invoices from one partner usually shares them.
  */
 export function DetailedRegistrationModal({
@@ -48,7 +63,12 @@ export function DetailedRegistrationModal({
 
   // Messages after the first submit, then kept in step with every change.
   const check = (all: FileDetails[]) =>
-    all.map((entry, index) => fieldErrors(fileRegisterRequest, { name: files[index]!.name, size: files[index]!.size, ...toRegistrationFields(entry) }, t));
+    all.map((entry, index) => {
+      const fields = toRegistrationFields(entry);
+      const found = fieldErrors(fileRegisterRequest, { name: files[index]!.name, size: files[index]!.size, ...fields }, t);
+      if (!found.received_date && fields.received_date && fields.received_date > japanToday()) found.received_date = t('validation.receivedDateFuture');
+      return found;
+    });
   const change = (index: number, patch: Partial<FileDetails>) => {
     const next = details.map((entry, at) => (at === index ? { ...entry, ...patch } : entry));
     setDetails(next);
@@ -75,6 +95,8 @@ export function DetailedRegistrationModal({
 
   const invalidCount = errors ? errors.filter((fileErrors) => FIELDS.some((field) => fileErrors[field])).length : 0;
   const styleOptions = documentStyles.map((style) => ({ value: style, label: t(`versions.documentStyles.${style}`) }));
+  const gradeOptions = scannerGrades.map((grade) => ({ value: grade, label: t(`bookkeeping.fields.grades.${grade}`), description: t(`bookkeeping.fields.gradeDescriptions.${grade}`) }));
+  const paperOptions = paperSizes.map((size) => ({ value: size, label: t(`bookkeeping.fields.paperSizes.${size}`) }));
   const tagOptions: MultiselectProps.OptionGroup[] = [
     {
       label: t('registration.fields.tagsCommon'),
@@ -186,7 +208,56 @@ export function DetailedRegistrationModal({
                     <FormField label={t('registration.fields.provider')} errorText={fileErrors.provider} data-testid="detailed-provider-field">
                       <Input value={entry.provider} onChange={({ detail }) => change(index, { provider: detail.value })} data-testid="detailed-provider" />
                     </FormField>
+                    <FormField
+                      label={t('bookkeeping.fields.invoiceNumber')}
+                      constraintText={t('bookkeeping.fields.invoiceNumberHint')}
+                      errorText={fileErrors.invoice_number}
+                      data-testid="detailed-invoice-field"
+                    >
+                      <Input
+                        value={entry.invoice_number ?? ''}
+                        placeholder="T1234567890123"
+                        onChange={({ detail }) => change(index, { invoice_number: detail.value })}
+                        data-testid="detailed-invoice"
+                      />
+                    </FormField>
                   </ColumnLayout>
+                  {entry.document_style === 'scanner' && (
+                    <div className="bookkeeping-scanner-fields" data-testid="detailed-scanner-fields">
+                      <ColumnLayout columns={3}>
+                        <FormField label={t('bookkeeping.fields.scannerGrade')} errorText={fileErrors.scanner_grade}>
+                          <Select
+                            selectedOption={gradeOptions.find((option) => option.value === entry.scanner_grade) ?? null}
+                            options={gradeOptions}
+                            onChange={({ detail }) => change(index, { scanner_grade: detail.selectedOption.value as ScannerGrade })}
+                            data-testid="detailed-grade"
+                          />
+                        </FormField>
+                        <FormField label={t('bookkeeping.fields.paperSize')} constraintText={t('bookkeeping.fields.paperSizeHint')} errorText={fileErrors.paper_size}>
+                          <Select
+                            selectedOption={paperOptions.find((option) => option.value === entry.paper_size) ?? null}
+                            options={paperOptions}
+                            onChange={({ detail }) => change(index, { paper_size: detail.selectedOption.value as PaperSize })}
+                            data-testid="detailed-paper"
+                          />
+                        </FormField>
+                        <FormField
+                          label={t('bookkeeping.fields.receivedDate')}
+                          constraintText={t('bookkeeping.fields.receivedDateHint')}
+                          errorText={fileErrors.received_date}
+                          data-testid="detailed-received-field"
+                        >
+                          <DatePicker
+                            value={entry.received_date ?? ''}
+                            onChange={({ detail }) => change(index, { received_date: detail.value })}
+                            placeholder={t('registration.fields.transactionDateHint')}
+                            isDateEnabled={(date) => date.getTime() <= Date.now()}
+                            data-testid="detailed-received"
+                          />
+                        </FormField>
+                      </ColumnLayout>
+                    </div>
+                  )}
                 </ExpandableSection>
               </div>
             );

@@ -10,6 +10,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { conflictChoices, type ConflictChoice } from '@shared/schemas/drive.ts';
 import { formatBytes, formatDateTime } from '@/lib/format.ts';
 import type { ExistingFile } from '../api/check-duplicates.ts';
+import { isBookkeepingDocument } from '../utils/bookkeeping.ts';
+import { ReasonField, reasonMissing } from './bookkeeping-parts.tsx';
 
 /** The choice every file allows (SPEC.md §4): nothing is lost, so it is where the dialog starts. */
 const SAFE_CHOICE: ConflictChoice = 'old_version';
@@ -18,7 +20,8 @@ const SAFE_CHOICE: ConflictChoice = 'old_version';
  * Asks, before uploading, what happens to files of the same name already in the folder (SPEC.md §4):
  * keep the old one as an old version, replace it, keep both or delete the old document; one choice
  * per file, or one for all of them. Choices a file's document style refuses are disabled with the
- * reason (the server refuses them too).
+ * reason (the server refuses them too). Keeping a bookkeeping document as an old version makes a
+ * new version of it, which is a correction: the dialog then asks for its reason (one for all).
  */
 export function DuplicateChoiceModal({
   conflicts,
@@ -28,8 +31,8 @@ export function DuplicateChoiceModal({
   /** `place`: where the file is, for files of dropped folders (their names may repeat across folders). */
   conflicts: (ExistingFile & { place?: string })[];
   onCancel: () => void;
-  /** The choice per existing file (by its id). */
-  onConfirm: (choices: Map<string, ConflictChoice>) => void;
+  /** The choice per existing file (by its id); the reason of the corrections, when one was asked. */
+  onConfirm: (choices: Map<string, ConflictChoice>, reason: string | undefined) => void;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'ja' ? 'ja' : 'en';
@@ -37,6 +40,8 @@ export function DuplicateChoiceModal({
   const [applyToAll, setApplyToAll] = useState(many);
   const [forAll, setForAll] = useState<ConflictChoice>(SAFE_CHOICE);
   const [perFile, setPerFile] = useState<Record<string, ConflictChoice>>(() => Object.fromEntries(conflicts.map((conflict) => [conflict.item.id, SAFE_CHOICE])));
+  const [reason, setReason] = useState('');
+  const [submitted, setSubmitted] = useState(false);
   const labelOf = (conflict: (typeof conflicts)[number]) => (conflict.place ? `${conflict.place} / ${conflict.name}` : conflict.name);
 
   const styleName = (conflict: ExistingFile) => t(`versions.documentStyles.${conflict.item.document_style ?? 'general'}`);
@@ -53,9 +58,16 @@ export function DuplicateChoiceModal({
   const refusedBySome = (choice: ConflictChoice) =>
     conflicts.some((conflict) => conflict.refused_choices.includes(choice)) ? t('versions.duplicates.refusedReasonSome') : undefined;
 
+  const choiceOf = (conflict: ExistingFile) => (applyToAll && many ? forAll : (perFile[conflict.item.id] ?? SAFE_CHOICE));
+  // A new version of a bookkeeping document is a correction with a reason.
+  const needsReason = conflicts.some((conflict) => choiceOf(conflict) === 'old_version' && isBookkeepingDocument(conflict.item));
+  const reasonError = needsReason && submitted && reasonMissing(reason) ? t('validation.bookkeepingReasonRequired') : undefined;
+
   const confirm = () => {
-    const choices = new Map(conflicts.map((conflict) => [conflict.item.id, applyToAll ? forAll : (perFile[conflict.item.id] ?? SAFE_CHOICE)]));
-    onConfirm(choices);
+    setSubmitted(true);
+    if (needsReason && reasonMissing(reason)) return;
+    const choices = new Map(conflicts.map((conflict) => [conflict.item.id, choiceOf(conflict)]));
+    onConfirm(choices, needsReason ? reason : undefined);
   };
 
   return (
@@ -128,6 +140,16 @@ export function DuplicateChoiceModal({
               />
             </FormField>
           ))
+        )}
+        {needsReason && (
+          <ReasonField
+            kind="correction"
+            value={reason}
+            onChange={setReason}
+            errorText={reasonError}
+            description={t('bookkeeping.duplicate.reasonNote')}
+            testId="duplicate-reason"
+          />
         )}
       </SpaceBetween>
     </Modal>

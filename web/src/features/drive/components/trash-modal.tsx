@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
@@ -7,17 +8,29 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { isAbortError, reportApiError } from '@/lib/api-client.ts';
 import type { DriveItem } from '../api/get-file-info.ts';
 import { trashItems, type TrashItemsResponse } from '../api/trash-items.ts';
+import { isBookkeepingDocument } from '../utils/bookkeeping.ts';
+import { ReasonField, reasonMissing } from './bookkeeping-parts.tsx';
 
-/** Confirms moving the selected entries to the trash; the answer says which went and which did not. */
+/**
+ * Confirms moving the selected entries to the trash; the answer says which went and which did not.
+ * When bookkeeping documents are among them, the deletion is logical and recorded: a reason is required.
+ */
 export function TrashModal({ items, onDismiss, onDone }: { items: DriveItem[]; onDismiss: () => void; onDone: (result: TrashItemsResponse) => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const [reason, setReason] = useState('');
+  const [submitted, setSubmitted] = useState(false);
   const only = items.length === 1 ? items[0]! : undefined;
+  const bookkeeping = items.filter(isBookkeepingDocument).length;
+  const reasonError = bookkeeping > 0 && submitted && reasonMissing(reason) ? t('validation.bookkeepingReasonRequired') : undefined;
 
   const confirm = async () => {
+    setSubmitted(true);
+    if (bookkeeping > 0 && reasonMissing(reason)) return;
     setBusy(true);
     try {
-      onDone(await trashItems({ items: items.map(({ id, type, row_version }) => ({ id, type, row_version })) }, { silent: true }));
+      const entries = items.map(({ id, type, row_version }) => ({ id, type, row_version }));
+      onDone(await trashItems({ items: entries, ...(bookkeeping > 0 ? { reason } : {}) }, { silent: true }));
     } catch (error) {
       // Every entry refused: the call answered the first refusal, which the error dialog shows.
       if (!isAbortError(error)) reportApiError(error);
@@ -51,6 +64,14 @@ export function TrashModal({ items, onDismiss, onDone }: { items: DriveItem[]; o
         <Box variant="small" color="text-body-secondary">
           {t('drive.trash.note')}
         </Box>
+        {bookkeeping > 0 && (
+          <>
+            <Alert type="info" data-testid="trash-bookkeeping-note">
+              {t('bookkeeping.trash.bookkeepingNote', { count: bookkeeping })}
+            </Alert>
+            <ReasonField kind="deletion" value={reason} onChange={setReason} errorText={reasonError} testId="trash-reason" />
+          </>
+        )}
       </SpaceBetween>
     </Modal>
   );

@@ -4,10 +4,12 @@ import Alert from '@cloudscape-design/components/alert';
 import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import Button, { type ButtonProps } from '@cloudscape-design/components/button';
+import CopyToClipboard from '@cloudscape-design/components/copy-to-clipboard';
 import Modal from '@cloudscape-design/components/modal';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
+import Tabs from '@cloudscape-design/components/tabs';
 import { CollectionPagination } from '@/components/collection.tsx';
 import { useCursorPaging } from '@/lib/cursor-paging.ts';
 import { ListErrorState } from '@/components/list-error.tsx';
@@ -17,13 +19,20 @@ import { newNotificationId, notify, SUCCESS_DISMISS_MS } from '@/lib/notificatio
 import { useFileHistory, type FileVersion } from '../api/file-history.ts';
 import type { DriveItem } from '../api/get-file-info.ts';
 import { restoreVersion } from '../api/restore-version.ts';
+import { refreshDocumentHistory } from '../api/document-history.ts';
+import { isBookkeepingDocument, shortHash } from '../utils/bookkeeping.ts';
+import { ReasonField, reasonMissing, ScannerCheckStatus } from './bookkeeping-parts.tsx';
+import { DocumentHistoryTable } from './document-history-table.tsx';
 
 const HISTORY_PAGE_SIZE = 50;
 
 /**
  * A file's versions (SPEC.md §2 "version history"), newest first: download any of them, or restore
  * an earlier one as the newest after a confirmation (a copy becomes a new version, the current one
- * is kept). The list refreshes after a restore; the table pages by the server's cursor.
+ * is kept). The list refreshes after a restore; the table pages by the server's cursor. Each
+ * version says what made it (new bytes or corrected details), the correction's reason, its SHA-256
+ * and (scanner storage) its scanner check; a bookkeeping document's restore asks for a reason, and
+ * its correction and deletion history is the second tab.
  */
 export function VersionHistoryModal({
   file,
@@ -44,25 +53,38 @@ export function VersionHistoryModal({
   const paging = useCursorPaging(file.id);
   const cursor = paging.cursor;
   const { current, error, isLoading, mutate } = useFileHistory({ id: file.id, page_size: HISTORY_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+  const versions = current?.versions ?? [];
   const [confirming, setConfirming] = useState<FileVersion>();
   const [busy, setBusy] = useState(false);
   const [restoreError, setRestoreError] = useState<string>();
+  const [tab, setTab] = useState('versions');
+  const [reason, setReason] = useState('');
+  const [reasonSubmitted, setReasonSubmitted] = useState(false);
+  const document = current?.item ?? file;
+  const bookkeeping = isBookkeepingDocument(document);
+  const scanner = document.document_style === 'scanner' || versions.some((version) => version.scanner_check !== undefined);
+  const showHashes = bookkeeping || versions.some((version) => version.sha256 !== undefined);
+  const reasonError = bookkeeping && reasonSubmitted && reasonMissing(reason) ? t('validation.bookkeepingReasonRequired') : undefined;
   const confirmButton = useRef<ButtonProps.Ref>(null);
   // The confirmation takes the focus, so the keyboard answers it at once.
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
-  const versions = current?.versions ?? [];
   const hasMore = !!current?.next_cursor;
 
   const restore = async (version: FileVersion) => {
     if (!current) return;
+    setReasonSubmitted(true);
+    if (bookkeeping && reasonMissing(reason)) return;
     setBusy(true);
     setRestoreError(undefined);
     try {
       // The history's own read of the file is the freshest row_version the dialog knows.
-      const { item } = await restoreVersion({ id: file.id, version: version.version, row_version: current.item.row_version }, { silent: true });
+      const { item } = await restoreVersion({ id: file.id, version: version.version, row_version: current.item.row_version, ...(bookkeeping ? { reason } : {}) }, { silent: true });
       setConfirming(undefined);
+      setReason('');
+      setReasonSubmitted(false);
+      void refreshDocumentHistory(file.id);
       notify(
         {
           id: newNotificationId('version-restored'),
@@ -86,6 +108,188 @@ export function VersionHistoryModal({
     }
   };
 
+  const versionsContent = (
+    <SpaceBetween size="m">
+      {restoreError && (
+        <Alert type="error" dismissible onDismiss={() => setRestoreError(undefined)} data-testid="version-restore-error">
+          {restoreError}
+        </Alert>
+      )}
+      {confirming && (
+        <Alert
+          type="warning"
+          header={t('versions.history.confirmTitle', { version: confirming.version })}
+          data-testid="version-restore-confirm"
+          action={
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button
+                onClick={() => {
+                  setConfirming(undefined);
+                  setReasonSubmitted(false);
+                }}
+                disabled={busy} nativeButtonAttributes={{ 'data-testid': 'version-restore-cancel' }}>
+                {t('common.cancel')}
+              </Button>
+              <Button ref={confirmButton} variant="primary" loading={busy} onClick={() => void restore(confirming)} nativeButtonAttributes={{ 'data-testid': 'version-restore-submit' }}>
+                {t('versions.history.confirmSubmit')}
+              </Button>
+            </SpaceBetween>
+          }
+        >
+          <SpaceBetween size="s">
+            <span>{t('versions.history.confirmText', { version: confirming.version })}</span>
+            {bookkeeping && (
+              <ReasonField
+                kind="correction"
+                value={reason}
+                onChange={setReason}
+                errorText={reasonError}
+                description={t('bookkeeping.restore.reasonNote')}
+                testId="version-restore-reason"
+              />
+            )}
+          </SpaceBetween>
+        </Alert>
+      )}
+      <Table<FileVersion>
+        data-testid="version-table"
+        variant="embedded"
+        items={versions}
+        trackBy="version"
+        loading={isLoading && !current}
+        loadingText={t('versions.history.loading')}
+        ariaLabels={{ tableLabel: t('versions.history.tableLabel') }}
+        columnDefinitions={[
+          {
+            id: 'version',
+            header: t('versions.history.columns.version'),
+            cell: (version) => (
+              <SpaceBetween direction="horizontal" size="xs">
+                <span data-testid="version-number">{t('versions.history.versionLabel', { version: version.version })}</span>
+                {version.current && <Badge color="green">{t('versions.history.current')}</Badge>}
+                {version.scan_status === 'THREATS_FOUND' && (
+                  <StatusIndicator type="error" data-testid={`version-threat-${version.version}`}>
+                    {t('drive.scan.THREATS_FOUND')}
+                  </StatusIndicator>
+                )}
+                {version.restored_from !== undefined && (
+                  <Box variant="small" color="text-body-secondary">
+                    {t('versions.history.restoredFrom', { version: version.restored_from })}
+                  </Box>
+                )}
+              </SpaceBetween>
+            ),
+          },
+          {
+            id: 'kind',
+            header: t('bookkeeping.versions.columns.kind'),
+            cell: (version) => <span data-testid={`version-kind-${version.version}`}>{t(`bookkeeping.versions.kinds.${version.kind}`)}</span>,
+          },
+          ...(bookkeeping || versions.some((version) => version.reason)
+            ? [
+                {
+                  id: 'reason',
+                  header: t('bookkeeping.versions.columns.reason'),
+                  cell: (version: FileVersion) => <span data-testid={`version-reason-${version.version}`}>{version.reason ?? '-'}</span>,
+                },
+              ]
+            : []),
+          { id: 'size', header: t('versions.history.columns.size'), cell: (version) => formatBytes(version.size) },
+          { id: 'by', header: t('versions.history.columns.by'), cell: (version) => version.regist_user_id },
+          { id: 'date', header: t('versions.history.columns.date'), cell: (version) => formatDateTime(version.regist_date, language) },
+          ...(showHashes
+            ? [
+                {
+                  id: 'sha256',
+                  header: t('bookkeeping.versions.columns.sha256'),
+                  cell: (version: FileVersion) =>
+                    version.sha256 ? (
+                      <span title={version.sha256} data-testid={`version-sha-${version.version}`} data-sha256={version.sha256}>
+                        <CopyToClipboard
+                          variant="inline"
+                          textToCopy={version.sha256}
+                          textToDisplay={<code>{shortHash(version.sha256)}</code>}
+                          copyButtonAriaLabel={t('bookkeeping.versions.copySha')}
+                          copySuccessText={t('bookkeeping.versions.shaCopied')}
+                          copyErrorText={t('bookkeeping.versions.shaCopyFailed')}
+                        />
+                      </span>
+                    ) : (
+                      '-'
+                    ),
+                },
+              ]
+            : []),
+          ...(scanner
+            ? [
+                {
+                  id: 'scanner',
+                  header: t('bookkeeping.versions.columns.scannerCheck'),
+                  cell: (version: FileVersion) => (
+                    <ScannerCheckStatus check={version.scanner_check} file={version.fields ?? document} testId={`version-scanner-${version.version}`} />
+                  ),
+                },
+              ]
+            : []),
+          {
+            id: 'actions',
+            header: t('versions.history.columns.actions'),
+            cell: (version) => (
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button
+                  variant="inline-link"
+                  iconName="download"
+                  disabled={version.scan_status === 'THREATS_FOUND'}
+                  disabledReason={t('drive.scan.blocked')}
+                  ariaLabel={t('versions.history.downloadLabel', { version: version.version })}
+                  onClick={() => onDownload(version.version)}
+                  nativeButtonAttributes={{ 'data-testid': `version-download-${version.version}` }}
+                >
+                  {t('versions.history.download')}
+                </Button>
+                {mayRestore && (
+                  <Button
+                    variant="inline-link"
+                    iconName="undo"
+                    disabled={version.current || busy || version.scan_status === 'THREATS_FOUND'}
+                    disabledReason={version.scan_status === 'THREATS_FOUND' ? t('drive.scan.blocked') : t('versions.history.restoreDisabledCurrent')}
+                    ariaLabel={t('versions.history.restoreLabel', { version: version.version })}
+                    onClick={() => {
+                      setRestoreError(undefined);
+                      setConfirming(version);
+                    }}
+                    nativeButtonAttributes={{ 'data-testid': `version-restore-${version.version}` }}
+                  >
+                    {t('versions.history.restore')}
+                  </Button>
+                )}
+              </SpaceBetween>
+            ),
+          },
+        ]}
+        empty={
+          error !== undefined && !current ? (
+            <ListErrorState error={error} onRetry={() => void mutate()} />
+          ) : (
+            <Box textAlign="center" color="inherit" padding={{ vertical: 's' }} data-testid="version-empty">
+              <Box variant="strong" color="inherit">
+                {t('versions.history.emptyTitle')}
+              </Box>
+              <Box variant="p" color="inherit">
+                {t('versions.history.emptyDescription')}
+              </Box>
+            </Box>
+          )
+        }
+        pagination={
+          paging.index > 0 || hasMore ? (
+            <CollectionPagination {...paging.paginationProps(current?.next_cursor)} />
+          ) : undefined
+        }
+      />
+    </SpaceBetween>
+  );
+
   return (
     <Modal
       visible
@@ -101,120 +305,23 @@ export function VersionHistoryModal({
         </Box>
       }
     >
-      <SpaceBetween size="m">
-        {restoreError && (
-          <Alert type="error" dismissible onDismiss={() => setRestoreError(undefined)} data-testid="version-restore-error">
-            {restoreError}
-          </Alert>
-        )}
-        {confirming && (
-          <Alert
-            type="warning"
-            header={t('versions.history.confirmTitle', { version: confirming.version })}
-            data-testid="version-restore-confirm"
-            action={
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button onClick={() => setConfirming(undefined)} disabled={busy} nativeButtonAttributes={{ 'data-testid': 'version-restore-cancel' }}>
-                  {t('common.cancel')}
-                </Button>
-                <Button ref={confirmButton} variant="primary" loading={busy} onClick={() => void restore(confirming)} nativeButtonAttributes={{ 'data-testid': 'version-restore-submit' }}>
-                  {t('versions.history.confirmSubmit')}
-                </Button>
-              </SpaceBetween>
-            }
-          >
-            {t('versions.history.confirmText', { version: confirming.version })}
-          </Alert>
-        )}
-        <Table<FileVersion>
-          data-testid="version-table"
-          variant="embedded"
-          items={versions}
-          trackBy="version"
-          loading={isLoading && !current}
-          loadingText={t('versions.history.loading')}
-          ariaLabels={{ tableLabel: t('versions.history.tableLabel') }}
-          columnDefinitions={[
+      {bookkeeping ? (
+        <Tabs
+          activeTabId={tab}
+          onChange={({ detail }) => setTab(detail.activeTabId)}
+          data-testid="version-history-tabs"
+          tabs={[
+            { id: 'versions', label: t('bookkeeping.versions.tabs.versions'), content: versionsContent },
             {
-              id: 'version',
-              header: t('versions.history.columns.version'),
-              cell: (version) => (
-                <SpaceBetween direction="horizontal" size="xs">
-                  <span data-testid="version-number">{t('versions.history.versionLabel', { version: version.version })}</span>
-                  {version.current && <Badge color="green">{t('versions.history.current')}</Badge>}
-                  {version.scan_status === 'THREATS_FOUND' && (
-                    <StatusIndicator type="error" data-testid={`version-threat-${version.version}`}>
-                      {t('drive.scan.THREATS_FOUND')}
-                    </StatusIndicator>
-                  )}
-                  {version.restored_from !== undefined && (
-                    <Box variant="small" color="text-body-secondary">
-                      {t('versions.history.restoredFrom', { version: version.restored_from })}
-                    </Box>
-                  )}
-                </SpaceBetween>
-              ),
-            },
-            { id: 'size', header: t('versions.history.columns.size'), cell: (version) => formatBytes(version.size) },
-            { id: 'by', header: t('versions.history.columns.by'), cell: (version) => version.regist_user_id },
-            { id: 'date', header: t('versions.history.columns.date'), cell: (version) => formatDateTime(version.regist_date, language) },
-            {
-              id: 'actions',
-              header: t('versions.history.columns.actions'),
-              cell: (version) => (
-                <SpaceBetween direction="horizontal" size="xs">
-                  <Button
-                    variant="inline-link"
-                    iconName="download"
-                    disabled={version.scan_status === 'THREATS_FOUND'}
-                    disabledReason={t('drive.scan.blocked')}
-                    ariaLabel={t('versions.history.downloadLabel', { version: version.version })}
-                    onClick={() => onDownload(version.version)}
-                    nativeButtonAttributes={{ 'data-testid': `version-download-${version.version}` }}
-                  >
-                    {t('versions.history.download')}
-                  </Button>
-                  {mayRestore && (
-                    <Button
-                      variant="inline-link"
-                      iconName="undo"
-                      disabled={version.current || busy || version.scan_status === 'THREATS_FOUND'}
-                      disabledReason={version.scan_status === 'THREATS_FOUND' ? t('drive.scan.blocked') : t('versions.history.restoreDisabledCurrent')}
-                      ariaLabel={t('versions.history.restoreLabel', { version: version.version })}
-                      onClick={() => {
-                        setRestoreError(undefined);
-                        setConfirming(version);
-                      }}
-                      nativeButtonAttributes={{ 'data-testid': `version-restore-${version.version}` }}
-                    >
-                      {t('versions.history.restore')}
-                    </Button>
-                  )}
-                </SpaceBetween>
-              ),
+              id: 'corrections',
+              label: t('bookkeeping.versions.tabs.corrections'),
+              content: tab === 'corrections' ? <DocumentHistoryTable id={file.id} /> : null,
             },
           ]}
-          empty={
-            error !== undefined && !current ? (
-              <ListErrorState error={error} onRetry={() => void mutate()} />
-            ) : (
-              <Box textAlign="center" color="inherit" padding={{ vertical: 's' }} data-testid="version-empty">
-                <Box variant="strong" color="inherit">
-                  {t('versions.history.emptyTitle')}
-                </Box>
-                <Box variant="p" color="inherit">
-                  {t('versions.history.emptyDescription')}
-                </Box>
-              </Box>
-            )
-          }
-          pagination={
-            paging.index > 0 || hasMore ? (
-              <CollectionPagination {...paging.paginationProps(current?.next_cursor)} />
-            ) : undefined
-          }
         />
-      </SpaceBetween>
+      ) : (
+        versionsContent
+      )}
     </Modal>
   );
 }

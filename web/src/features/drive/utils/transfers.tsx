@@ -53,15 +53,17 @@ export interface UploadTarget {
   folderId: string;
   place: string;
   choice?: ConflictChoice;
+  /** Why a bookkeeping document of the same name gets a new version (`old_version` over a legal style). */
+  reason?: string;
   /** Detailed registration: the document's fields, and tags to set on it. */
   fields?: RegistrationFields;
   tagIds?: string[];
 }
 
 /** The work of one upload in the transfers panel: register, send the bytes, let the list catch up. */
-const uploadRun = ({ file, folderId, choice, fields, tagIds }: UploadTarget): TransferRun => async (report, signal) => {
+const uploadRun = ({ file, folderId, choice, reason, fields, tagIds }: UploadTarget): TransferRun => async (report, signal) => {
   const { item, upload, upload_version: uploadVersion } = await registerFile(
-    { folder_id: folderId, name: file.name, size: file.size, content_type: contentTypeOf(file), ...(choice ? { on_conflict: choice } : {}), ...fields },
+    { folder_id: folderId, name: file.name, size: file.size, content_type: contentTypeOf(file), ...(choice ? { on_conflict: choice } : {}), ...(reason ? { reason } : {}), ...fields },
     { silent: true, signal },
   );
   try {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { formatBytes, formatCalendarDate, formatDateTime, formatYen } from '@/lib/format.ts';
@@ -7,16 +8,31 @@ import type { DriveItem } from '../../api/get-file-info.ts';
 import type { DriveTag } from '../../api/search-tags.ts';
 import { fileKind } from '../../utils/file-kind.ts';
 import { TagList } from './tag-list.tsx';
+import { ScannerCheckStatus } from '../bookkeeping-parts.tsx';
+import { isBookkeepingDocument } from '../../utils/bookkeeping.ts';
 import { Thumbnail } from '../preview/thumbnail.tsx';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 
 /**
  * The drive page's split panel (Cloudscape's "split panel" pattern): the details of the one
  * selected entry (name, type, size, updated by and at, created, place, tags; a file's document
- * fields), or what to do when
- * none or several are selected.
+ * fields, and for a bookkeeping document its invoice number, retention, input deadline and scanner
+ * check), or what to do when none or several are selected. "Edit details" opens the correction.
  */
-export function DetailsPanel({ selected, place, tags, onPreview }: { selected: DriveItem[]; place: (item: DriveItem) => string; tags: DriveTag[] | undefined; onPreview?: (item: DriveItem) => void }) {
+export function DetailsPanel({
+  selected,
+  place,
+  tags,
+  onPreview,
+  onEditDetails,
+}: {
+  selected: DriveItem[];
+  place: (item: DriveItem) => string;
+  tags: DriveTag[] | undefined;
+  onPreview?: (item: DriveItem) => void;
+  /** Given when the user may change the file's details. */
+  onEditDetails?: ((item: DriveItem) => void) | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'ja' ? 'ja' : 'en';
   const item = selected.length === 1 ? selected[0]! : undefined;
@@ -32,6 +48,11 @@ export function DetailsPanel({ selected, place, tags, onPreview }: { selected: D
     <div data-testid="details-panel" data-item-name={item.name}>
       <SpaceBetween size="m">
       {item.type === 'file' && <Thumbnail file={item} onOpen={onPreview ? () => onPreview(item) : undefined} />}
+      {onEditDetails && (
+        <Button iconName="edit" onClick={() => onEditDetails(item)} nativeButtonAttributes={{ 'data-testid': 'details-edit' }}>
+          {t('bookkeeping.edit.action')}
+        </Button>
+      )}
       <KeyValuePairs
         columns={3}
         items={[
@@ -51,6 +72,35 @@ export function DetailsPanel({ selected, place, tags, onPreview }: { selected: D
                 { label: t('registration.fields.transactionAmount'), value: item.transaction_amount === undefined ? '-' : formatYen(item.transaction_amount, language) },
                 { label: t('registration.fields.recipient'), value: item.recipient ?? '-' },
                 { label: t('registration.fields.provider'), value: item.provider ?? '-' },
+                { label: t('bookkeeping.fields.invoiceNumber'), value: <span data-testid="details-invoice">{item.invoice_number ?? '-'}</span> },
+                ...(isBookkeepingDocument(item)
+                  ? [{ label: t('bookkeeping.fields.retentionUntil'), value: <span data-testid="details-retention">{item.retention_until ? formatCalendarDate(item.retention_until, language) : '-'}</span> }]
+                  : []),
+                ...(item.document_style === 'scanner'
+                  ? [
+                      { label: t('bookkeeping.fields.scannerGrade'), value: item.scanner_grade ? t(`bookkeeping.fields.grades.${item.scanner_grade}`) : '-' },
+                      { label: t('bookkeeping.fields.paperSize'), value: t(`bookkeeping.fields.paperSizes.${item.paper_size ?? 'A4'}`) },
+                      { label: t('bookkeeping.fields.receivedDate'), value: item.received_date ? formatCalendarDate(item.received_date, language) : '-' },
+                      {
+                        label: t('bookkeeping.fields.inputDeadline'),
+                        value: (
+                          <span data-testid="details-deadline">
+                            {item.input_deadline ? `${formatCalendarDate(item.input_deadline, language)} ` : '- '}
+                            {item.input_late !== undefined &&
+                              (item.input_late ? (
+                                <StatusIndicator type="warning">{t('bookkeeping.fields.inputLate')}</StatusIndicator>
+                              ) : (
+                                <StatusIndicator type="success">{t('bookkeeping.fields.inputOnTime')}</StatusIndicator>
+                              ))}
+                          </span>
+                        ),
+                      },
+                      {
+                        label: t('bookkeeping.fields.scannerCheck'),
+                        value: <ScannerCheckStatus check={item.scanner_check} file={item} testId="details-scanner-check" />,
+                      },
+                    ]
+                  : []),
                 {
                   label: t('drive.scan.label'),
                   value: (

@@ -59,6 +59,7 @@ const RenameModal = lazy(() => import('../rename-modal.tsx').then((module) => ({
 const TrashModal = lazy(() => import('../trash-modal.tsx').then((module) => ({ default: module.TrashModal })));
 const LocationDialog = lazy(() => import('../location-dialog.tsx').then((module) => ({ default: module.LocationDialog })));
 const DuplicateChoiceModal = lazy(() => import('../duplicate-choice-modal.tsx').then((module) => ({ default: module.DuplicateChoiceModal })));
+const EditDetailsModal = lazy(() => import('../edit-details-modal.tsx').then((module) => ({ default: module.EditDetailsModal })));
 const VersionHistoryModal = lazy(() => import('../version-history-modal.tsx').then((module) => ({ default: module.VersionHistoryModal })));
 const DetailedRegistrationModal = lazy(() => import('../detailed-registration-modal.tsx').then((module) => ({ default: module.DetailedRegistrationModal })));
 const PreviewModal = lazy(() => import('../preview/preview-modal.tsx').then((module) => ({ default: module.PreviewModal })));
@@ -105,6 +106,7 @@ export default function DrivePage() {
   const [detailing, setDetailing] = useState<File[]>();
   const detailedInput = useRef<HTMLInputElement>(null);
   const [historyOf, setHistoryOf] = useState<DriveItem>();
+  const [editingDetails, setEditingDetails] = useState<DriveItem>();
   const [previewOf, setPreviewOf] = useState<DriveItem>();
   const [permissionsOf, setPermissionsOf] = useState<DriveItem>();
   const [sharing, setSharing] = useState<DriveItem>();
@@ -113,10 +115,10 @@ export default function DrivePage() {
   const userId = readStoredUser()?.user_id;
   // The item-level rule of functions/domain/access.ts: active (2) changes what the user registered, update (3)
   // anything; the listing gives each entry's level after folder permissions.
-  const mayChange = (item: DriveItem) => {
+  const mayChange = useCallback((item: DriveItem) => {
     const level = Math.min(rights.drive, item.level ?? rights.drive);
     return level >= 3 || (level === 2 && item.regist_user_id === userId);
-  };
+  }, [rights.drive, userId]);
 
   const cursor = paging.cursor;
   const { data, isLoading, error, mutate } = useFolderPage({
@@ -142,6 +144,7 @@ export default function DrivePage() {
   const threat = selectedFile?.scan_status === 'THREATS_FOUND';
   const canDownload = selectedFile?.status === 'ready' && !threat;
   const renameTarget = selectedItems.length === 1 && mayChange(selectedItems[0]!) ? selectedItems[0] : undefined;
+  const editDetailsTarget = selectedFile?.status === 'ready' && mayChange(selectedFile) ? selectedFile : undefined;
   const canTrash = selectedItems.length > 0 && selectedItems.every((item) => mayChange(item) && item.status === 'ready');
   // A copy reads here and adds elsewhere: a view-only folder's entries can be copied where the user may add.
   const copyAndZip = useCopyAndZip({ folderId, selected: selectedItems, mayAdd: rights.drive >= 2, onCopied: () => setSelection({ scope, ids: [] }) });
@@ -199,7 +202,13 @@ export default function DrivePage() {
       header: one ? t('tags.details.title', { name: one.name }) : t('tags.details.header'),
       content: (
         <Suspense fallback={null}>
-          <DetailsPanel selected={chosen} place={placeOf} tags={one ? itemsTags.data?.tags[one.id] : undefined} onPreview={setPreviewOf} />
+          <DetailsPanel
+            selected={chosen}
+            place={placeOf}
+            tags={one ? itemsTags.data?.tags[one.id] : undefined}
+            onPreview={setPreviewOf}
+            onEditDetails={one && one.type === 'file' && one.status === 'ready' && mayAdd && mayChange(one) ? setEditingDetails : undefined}
+          />
         </Suspense>
       ),
       labels: {
@@ -214,7 +223,7 @@ export default function DrivePage() {
         cancel: t('tags.details.cancel'),
       },
     };
-  }, [items, selectedKey, tagId, taggedPage, folderPlace, itemsTags.data, t]);
+  }, [items, selectedKey, tagId, taggedPage, folderPlace, itemsTags.data, t, mayAdd, mayChange]);
   // The details panel appears with the first selection and stays (its code loads then, not with the page).
   const [detailsShown, setDetailsShown] = useState(false);
   if (selectedIds.length > 0 && !detailsShown) setDetailsShown(true);
@@ -340,6 +349,7 @@ export default function DrivePage() {
       ? [
           { id: 'rename', text: t('drive.actions.rename'), disabled: !renameTarget, disabledReason: t('drive.actions.renameDisabled') },
           { id: 'move', text: t('drive.actions.move'), disabled: !canTrash, disabledReason: t('drive.actions.moveDisabled') },
+          { id: 'editDetails', text: t('bookkeeping.edit.action'), iconName: 'edit' as const, disabled: !editDetailsTarget, disabledReason: t('bookkeeping.edit.actionDisabled') },
         ]
       : []),
     ...(rights.drive >= 2
@@ -366,6 +376,7 @@ export default function DrivePage() {
     else if (id === 'tags') setTagging(selectedItems[0]);
     else if (id === 'permissions' && selectedFolder) setPermissionsOf(selectedFolder);
     else if (id === 'history' && selectedFile) setHistoryOf(selectedFile);
+    else if (id === 'editDetails' && editDetailsTarget) setEditingDetails(editDetailsTarget);
     else if (id === 'share' && selectedFile) setSharing(selectedFile);
     else if (id === 'favorite') favorite.toggle();
   };
@@ -614,16 +625,18 @@ export default function DrivePage() {
           <DuplicateChoiceModal
             conflicts={conflicted.conflicts}
             onCancel={() => setConflicted(undefined)}
-            onConfirm={(choices) => {
+            onConfirm={(choices, reason) => {
               const { targets, conflicts } = conflicted;
               setConflicted(undefined);
-              // Each file gets the choice made for the file of its name in the folder it goes to.
+              // Each file gets the choice made for the file of its name in the folder it goes to (and the
+              // reason when it keeps the old one as an old version: the server asks it of bookkeeping documents only).
               const choiceOf = (target: UploadTarget) => {
                 const key = target.file.name.normalize('NFC').toLowerCase();
                 const existing = conflicts.find((conflict) => conflict.item.parent_id === target.folderId && conflict.name.normalize('NFC').toLowerCase() === key);
-                return existing ? choices.get(existing.item.id) : undefined;
+                const choice = existing ? choices.get(existing.item.id) : undefined;
+                return { choice, ...(choice === 'old_version' && reason ? { reason } : {}) };
               };
-              void transfers().then((module) => module.startUploads(targets.map((target) => ({ ...target, choice: choiceOf(target) }))));
+              void transfers().then((module) => module.startUploads(targets.map((target) => ({ ...target, ...choiceOf(target) }))));
             }}
           />
         </Suspense>
@@ -648,6 +661,31 @@ export default function DrivePage() {
             file={previewOf}
             onDismiss={() => setPreviewOf(undefined)}
             onDownload={previewOf.scan_status === 'THREATS_FOUND' ? undefined : () => void transfers().then((module) => module.startDownload(previewOf))}
+          />
+        </Suspense>
+      )}
+      {editingDetails && (
+        <Suspense fallback={null}>
+          <EditDetailsModal
+            file={editingDetails}
+            onDismiss={() => setEditingDetails(undefined)}
+            onSaved={(item, newVersion) => {
+              setEditingDetails(undefined);
+              notify(
+                {
+                  id: newNotificationId('details-saved'),
+                  type: 'success',
+                  header: newVersion ? <Tx k="bookkeeping.edit.savedVersion" values={{ name: item.name, version: item.version }} /> : <Tx k="bookkeeping.edit.saved" values={{ name: item.name }} />,
+                  dismissLabel: t('common.close'),
+                },
+                SUCCESS_DISMISS_MS,
+              );
+              void refreshFolder(folderId);
+            }}
+            onStale={async () => {
+              await refreshFolder(folderId);
+              setEditingDetails(undefined);
+            }}
           />
         </Suspense>
       )}

@@ -1,0 +1,112 @@
+import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import type { CorrectionKind } from '@shared/schemas/bookkeeping.ts';
+import type { DocumentSnapshot } from '@shared/schemas/bookkeeping-fields.ts';
+import { ListErrorState } from '@/components/list-error.tsx';
+import { formatDateTime, type DisplayLanguage } from '@/lib/format.ts';
+import { useDocumentHistory, type DocumentHistoryRecord } from '../api/document-history.ts';
+import { snapshotChanges, snapshotValue } from '../utils/bookkeeping.ts';
+
+/** A record of the correction and deletion history, as both the document's tab and the administrators' page read it. */
+export interface HistoryRecord {
+  kind: CorrectionKind;
+  date: string;
+  user_id: string;
+  user_nm: string;
+  reason: string | null;
+  before: DocumentSnapshot | null;
+  after: DocumentSnapshot | null;
+}
+
+/** What a record changed: each changed field as "label: before → after", and the version it made. */
+export function CorrectionChanges({ record }: { record: HistoryRecord }) {
+  const { t, i18n } = useTranslation();
+  const language: DisplayLanguage = i18n.language === 'ja' ? 'ja' : 'en';
+  const changes = snapshotChanges(record.before, record.after);
+  const versionMoved = record.before && record.after && record.before.version !== record.after.version;
+  if (changes.length === 0 && !versionMoved) {
+    return (
+      <Box color="text-body-secondary" variant="small">
+        {t('bookkeeping.corrections.noChanges')}
+      </Box>
+    );
+  }
+  return (
+    <ul className="correction-changes" data-testid="correction-changes">
+      {changes.map((change) => (
+        <li key={change.field} data-field={change.field}>
+          <Box variant="span" fontWeight="bold">
+            {t(`bookkeeping.corrections.snapshotFields.${change.field}`)}
+          </Box>
+          {': '}
+          <span className="correction-before">{snapshotValue(change.field, change.before, t, language)}</span>
+          {' → '}
+          <span>{snapshotValue(change.field, change.after, t, language)}</span>
+        </li>
+      ))}
+      {versionMoved && (
+        <li>
+          <Box variant="span" color="text-body-secondary">
+            {t('bookkeeping.corrections.versionChange', { before: record.before!.version, after: record.after!.version })}
+          </Box>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** The history's columns; `document` adds the document's name (the administrators' page lists many). */
+export function historyColumns<R extends HistoryRecord>(
+  t: TFunction,
+  language: DisplayLanguage,
+  document?: (record: R) => ReactNode,
+): TableProps.ColumnDefinition<R>[] {
+  return [
+    { id: 'date', header: t('bookkeeping.corrections.columns.date'), cell: (record) => formatDateTime(record.date, language, { seconds: true }), minWidth: 150 },
+    { id: 'user', header: t('bookkeeping.corrections.columns.user'), cell: (record) => (record.user_nm ? `${record.user_nm} (${record.user_id})` : record.user_id), minWidth: 120 },
+    ...(document ? [{ id: 'document', header: t('bookkeeping.corrections.columns.document'), cell: document, minWidth: 140 }] : []),
+    {
+      id: 'kind',
+      header: t('bookkeeping.corrections.columns.kind'),
+      cell: (record) => <span data-testid="correction-kind" data-kind={record.kind}>{t(`bookkeeping.corrections.kinds.${record.kind}`)}</span>,
+    },
+    { id: 'reason', header: t('bookkeeping.corrections.columns.reason'), cell: (record) => <span data-testid="correction-reason">{record.reason ?? '-'}</span>, minWidth: 160 },
+    { id: 'changes', header: t('bookkeeping.corrections.columns.changes'), cell: (record) => <CorrectionChanges record={record} />, minWidth: 220 },
+  ];
+}
+
+/** One document's correction and deletion history (通達 10-2), newest first: the version history's second tab. */
+export function DocumentHistoryTable({ id }: { id: string }) {
+  const { t, i18n } = useTranslation();
+  const language: DisplayLanguage = i18n.language === 'ja' ? 'ja' : 'en';
+  const { data, error, isLoading, mutate } = useDocumentHistory({ id });
+  return (
+    <Table<DocumentHistoryRecord>
+      data-testid="document-history-table"
+      variant="embedded"
+      wrapLines
+      items={data?.records ?? []}
+      loading={isLoading && !data}
+      loadingText={t('bookkeeping.corrections.loading')}
+      ariaLabels={{ tableLabel: t('bookkeeping.corrections.tableLabel') }}
+      columnDefinitions={historyColumns<DocumentHistoryRecord>(t, language)}
+      empty={
+        error !== undefined && !data ? (
+          <ListErrorState error={error} onRetry={() => void mutate()} />
+        ) : (
+          <Box textAlign="center" color="inherit" padding={{ vertical: 's' }}>
+            <Box variant="strong" color="inherit">
+              {t('bookkeeping.corrections.empty')}
+            </Box>
+            <Box variant="p" color="inherit">
+              {t('bookkeeping.corrections.emptyDescription')}
+            </Box>
+          </Box>
+        )
+      }
+    />
+  );
+}

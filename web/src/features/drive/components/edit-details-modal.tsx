@@ -1,0 +1,222 @@
+import { useTranslation } from 'react-i18next';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import Modal from '@cloudscape-design/components/modal';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { codes } from '@shared/codes.ts';
+import { fileDetailUpdateRequest, type FileDetailUpdateRequest } from '@shared/schemas/bookkeeping.ts';
+import { documentStyles, isLegalDocumentStyle, paperSizes, scannerGrades, type DocumentStyle, type PaperSize, type ScannerGrade } from '@shared/schemas/bookkeeping-fields.ts';
+import { ConflictAlert } from '@/components/conflict-alert.tsx';
+import { useZodForm } from '@/lib/use-zod-form.ts';
+import type { DriveItem } from '../api/get-file-info.ts';
+import { updateFileDetails } from '../api/update-file-details.ts';
+import { isBookkeepingDocument, japanToday } from '../utils/bookkeeping.ts';
+import { amountOf } from '../utils/file-details.ts';
+import { ReasonField, reasonMissing } from './bookkeeping-parts.tsx';
+
+interface Values {
+  document_style: DocumentStyle;
+  transaction_date: string;
+  transaction_amount: string;
+  recipient: string;
+  provider: string;
+  invoice_number: string;
+  scanner_grade: ScannerGrade;
+  paper_size: PaperSize;
+  received_date: string;
+  reason: string;
+}
+
+const valuesOf = (item: DriveItem): Values => ({
+  document_style: item.document_style ?? 'general',
+  transaction_date: item.transaction_date ?? '',
+  transaction_amount: item.transaction_amount === undefined ? '' : String(item.transaction_amount),
+  recipient: item.recipient ?? '',
+  provider: item.provider ?? '',
+  invoice_number: item.invoice_number ?? '',
+  scanner_grade: item.scanner_grade ?? 'important',
+  paper_size: item.paper_size ?? 'A4',
+  received_date: item.received_date ?? '',
+  reason: '',
+});
+
+/**
+ * The request from the form: only the fields changed (a field not sent keeps its value, an emptied
+ * one is sent as null); the scanner fields only while the style is scanner storage; the reason when given.
+ */
+function toBody(item: DriveItem, initial: Values, values: Values): FileDetailUpdateRequest {
+  const body: FileDetailUpdateRequest = { id: item.id, row_version: item.row_version };
+  const text = (field: 'transaction_date' | 'recipient' | 'provider' | 'invoice_number' | 'received_date') => {
+    if (values[field] !== initial[field]) body[field] = values[field].trim() === '' ? null : values[field].trim();
+  };
+  if (values.document_style !== initial.document_style) body.document_style = values.document_style;
+  text('transaction_date');
+  if (values.transaction_amount !== initial.transaction_amount) body.transaction_amount = amountOf(values.transaction_amount) ?? null;
+  text('recipient');
+  text('provider');
+  text('invoice_number');
+  if (values.document_style === 'scanner') {
+    if (values.scanner_grade !== initial.scanner_grade || (initial.document_style !== 'scanner' && item.scanner_grade === undefined)) body.scanner_grade = values.scanner_grade;
+    if (values.paper_size !== initial.paper_size || (initial.document_style !== 'scanner' && item.paper_size === undefined)) body.paper_size = values.paper_size;
+    text('received_date');
+  }
+  if (values.reason.trim()) body.reason = values.reason;
+  return body;
+}
+
+/** What changed besides the reason (nothing changed: the save is refused before any call). */
+const changedFields = (body: FileDetailUpdateRequest) => Object.keys(body).filter((key) => !['id', 'row_version', 'reason'].includes(key));
+
+/**
+ * "Edit details" of one file: its document style, transaction date and amount, partners, invoice
+ * registration number and (scanner storage) grade, paper size and received date. For a bookkeeping
+ * document — a legal style before or after, or a file still kept — the change is a new version with
+ * the same bytes, and a reason is required (通達 10-2); the note says so. A general file changes in place.
+ */
+export function EditDetailsModal({
+  file,
+  onDismiss,
+  onSaved,
+  onStale,
+}: {
+  file: DriveItem;
+  onDismiss: () => void;
+  onSaved: (item: DriveItem, newVersion: boolean) => void;
+  /** Reload and close: the file changed since it was read. */
+  onStale: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const initial = valuesOf(file);
+  // A bookkeeping document now, or one the change makes a legal style: a correction with a reason.
+  const needsReason = (body: FileDetailUpdateRequest) => isBookkeepingDocument(file) || isLegalDocumentStyle(body.document_style);
+  const form = useZodForm({
+    initial,
+    schema: fileDetailUpdateRequest,
+    toBody: (values: Values) => toBody(file, initial, values),
+    send: (body) => updateFileDetails(body, { silent: true }),
+    onSaved: ({ item }) => onSaved(item, item.version !== file.version),
+    conflictCodes: [codes.editedByAnotherUser.code, codes.address.code],
+    onReload: onStale,
+    crossCheck: (body) => {
+      const errors: Record<string, string> = {};
+      if (changedFields(body).length === 0) errors.body = t('bookkeeping.edit.noChange');
+      if (needsReason(body) && reasonMissing(body.reason ?? '')) errors.reason = t('validation.bookkeepingReasonRequired');
+      if (typeof body.received_date === 'string' && body.received_date > japanToday()) errors.received_date = t('validation.receivedDateFuture');
+      return errors;
+    },
+  });
+  const bookkeeping = needsReason(form.body);
+  const { values } = form;
+
+  const styleOptions = documentStyles.map((style) => ({ value: style, label: t(`versions.documentStyles.${style}`) }));
+  const gradeOptions = scannerGrades.map((grade) => ({ value: grade, label: t(`bookkeeping.fields.grades.${grade}`), description: t(`bookkeeping.fields.gradeDescriptions.${grade}`) }));
+  const paperOptions = paperSizes.map((size) => ({ value: size, label: t(`bookkeeping.fields.paperSizes.${size}`) }));
+  const noChange = form.submitted && form.errors.body;
+
+  return (
+    <Modal
+      visible
+      size="large"
+      data-testid="edit-details-modal"
+      onDismiss={onDismiss}
+      header={t('bookkeeping.edit.title', { name: file.name })}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" formAction="none" onClick={onDismiss} nativeButtonAttributes={{ 'data-testid': 'edit-details-cancel' }}>
+              {t('common.cancel')}
+            </Button>
+            <Button variant="primary" loading={form.busy} onClick={() => void form.submit()} nativeButtonAttributes={{ 'data-testid': 'edit-details-submit' }}>
+              {t('bookkeeping.edit.submit')}
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <form {...form.formProps}>
+        <Form errorText={noChange || undefined}>
+          <SpaceBetween size="m">
+            {form.conflict && <ConflictAlert message={form.conflict} onReload={() => void form.reload()} reloading={form.reloading} />}
+            <Alert type="info" data-testid="edit-details-note">
+              {t(bookkeeping ? 'bookkeeping.edit.bookkeepingNote' : 'bookkeeping.edit.generalNote')}
+            </Alert>
+            <ColumnLayout columns={2}>
+              <FormField label={t('registration.fields.documentStyle')} errorText={form.errorOf('document_style')}>
+                <Select
+                  selectedOption={styleOptions.find((option) => option.value === values.document_style) ?? null}
+                  options={styleOptions}
+                  onChange={({ detail }) => form.change('document_style', detail.selectedOption.value as DocumentStyle)}
+                  data-testid="edit-style"
+                />
+              </FormField>
+              <FormField label={t('registration.fields.transactionDate')} errorText={form.errorOf('transaction_date')}>
+                <DatePicker
+                  value={values.transaction_date}
+                  onChange={({ detail }) => form.change('transaction_date', detail.value)}
+                  placeholder={t('registration.fields.transactionDateHint')}
+                  data-testid="edit-date"
+                />
+              </FormField>
+              <FormField
+                label={t('registration.fields.transactionAmount')}
+                constraintText={t('registration.fields.transactionAmountHint')}
+                errorText={form.errorOf('transaction_amount')}
+                data-testid="edit-amount-field"
+              >
+                <Input value={values.transaction_amount} inputMode="numeric" onChange={({ detail }) => form.change('transaction_amount', detail.value)} data-testid="edit-amount" />
+              </FormField>
+              <FormField label={t('bookkeeping.fields.invoiceNumber')} constraintText={t('bookkeeping.fields.invoiceNumberHint')} errorText={form.errorOf('invoice_number')} data-testid="edit-invoice-field">
+                <Input value={values.invoice_number} placeholder="T1234567890123" onChange={({ detail }) => form.change('invoice_number', detail.value)} data-testid="edit-invoice" />
+              </FormField>
+              <FormField label={t('registration.fields.recipient')} errorText={form.errorOf('recipient')}>
+                <Input value={values.recipient} onChange={({ detail }) => form.change('recipient', detail.value)} data-testid="edit-recipient" />
+              </FormField>
+              <FormField label={t('registration.fields.provider')} errorText={form.errorOf('provider')}>
+                <Input value={values.provider} onChange={({ detail }) => form.change('provider', detail.value)} data-testid="edit-provider" />
+              </FormField>
+            </ColumnLayout>
+            {values.document_style === 'scanner' && (
+              <ColumnLayout columns={3}>
+                <FormField label={t('bookkeeping.fields.scannerGrade')} errorText={form.errorOf('scanner_grade')}>
+                  <Select
+                    selectedOption={gradeOptions.find((option) => option.value === values.scanner_grade) ?? null}
+                    options={gradeOptions}
+                    onChange={({ detail }) => form.change('scanner_grade', detail.selectedOption.value as ScannerGrade)}
+                    data-testid="edit-grade"
+                  />
+                </FormField>
+                <FormField label={t('bookkeeping.fields.paperSize')} errorText={form.errorOf('paper_size')}>
+                  <Select
+                    selectedOption={paperOptions.find((option) => option.value === values.paper_size) ?? null}
+                    options={paperOptions}
+                    onChange={({ detail }) => form.change('paper_size', detail.selectedOption.value as PaperSize)}
+                    data-testid="edit-paper"
+                  />
+                </FormField>
+                <FormField label={t('bookkeeping.fields.receivedDate')} errorText={form.errorOf('received_date')}>
+                  <DatePicker
+                    value={values.received_date}
+                    onChange={({ detail }) => form.change('received_date', detail.value)}
+                    placeholder={t('registration.fields.transactionDateHint')}
+                    isDateEnabled={(date) => date.getTime() <= Date.now()}
+                    data-testid="edit-received"
+                  />
+                </FormField>
+              </ColumnLayout>
+            )}
+            {bookkeeping && (
+              <ReasonField kind="correction" value={values.reason} onChange={(value) => form.change('reason', value)} errorText={form.errorOf('reason')} testId="edit-reason" />
+            )}
+          </SpaceBetween>
+        </Form>
+      </form>
+    </Modal>
+  );
+}
