@@ -245,9 +245,11 @@ function SignedInShell() {
         onSplitPanelPreferencesChange={({ detail }) => setSplitPanelPosition(detail.position)}
         notifications={
           notifications.length > 0 ? (
-            <Suspense fallback={null}>
-              <Flashbar items={notifications} stackItems />
-            </Suspense>
+            <div className="no-print">
+              <Suspense fallback={null}>
+                <Flashbar items={notifications} stackItems />
+              </Suspense>
+            </div>
           ) : undefined
         }
         stickyNotifications

@@ -102,7 +102,7 @@ const en = {
       document: 'Document',
       kind: 'Kind',
       reason: 'Reason',
-      changes: 'Changes',
+      changes: 'Content (before → after)',
     },
     kinds: {
       registration: 'Registration',
@@ -290,7 +290,7 @@ const ja: typeof en = {
       document: '文書',
       kind: '種別',
       reason: '理由',
-      changes: '変更内容',
+      changes: '内容（変更前 → 変更後）',
     },
     kinds: {
       registration: '登録',

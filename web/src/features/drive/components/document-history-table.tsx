@@ -8,7 +8,7 @@ import type { DocumentSnapshot } from '@shared/schemas/bookkeeping-fields.ts';
 import { ListErrorState } from '@/components/list-error.tsx';
 import { formatDateTime, type DisplayLanguage } from '@/lib/format.ts';
 import { useDocumentHistory, type DocumentHistoryRecord } from '../api/document-history.ts';
-import { snapshotChanges, snapshotValue } from '../utils/bookkeeping.ts';
+import { snapshotChanges, snapshotFields, snapshotValue } from '../utils/bookkeeping.ts';
 
 /** A record of the correction and deletion history, as both the document's tab and the administrators' page read it. */
 export interface HistoryRecord {
@@ -27,6 +27,29 @@ export function CorrectionChanges({ record }: { record: HistoryRecord }) {
   const language: DisplayLanguage = i18n.language === 'ja' ? 'ja' : 'en';
   const changes = snapshotChanges(record.before, record.after);
   const versionMoved = record.before && record.after && record.before.version !== record.after.version;
+  // A deletion, restore, purge or registration changes no field: the record shows the content it kept.
+  const kept = record.kind === 'correction' ? undefined : (record.before ?? record.after);
+  if (kept && changes.length === 0) {
+    const shown = snapshotFields.filter((field) => field !== 'name' && field !== 'sha256' && kept[field] !== undefined);
+    return (
+      <ul className="correction-changes" data-testid="correction-content">
+        {shown.map((field) => (
+          <li key={field} data-field={field}>
+            <Box variant="span" fontWeight="bold">
+              {t(`bookkeeping.corrections.snapshotFields.${field}`)}
+            </Box>
+            {': '}
+            {snapshotValue(field, kept[field], t, language)}
+          </li>
+        ))}
+        <li>
+          <Box variant="span" color="text-body-secondary">
+            {t('versions.history.versionLabel', { version: kept.version })}
+          </Box>
+        </li>
+      </ul>
+    );
+  }
   if (changes.length === 0 && !versionMoved) {
     return (
       <Box color="text-body-secondary" variant="small">
@@ -72,6 +95,7 @@ export function historyColumns<R extends HistoryRecord>(
       id: 'kind',
       header: t('bookkeeping.corrections.columns.kind'),
       cell: (record) => <span data-testid="correction-kind" data-kind={record.kind}>{t(`bookkeeping.corrections.kinds.${record.kind}`)}</span>,
+      minWidth: 110,
     },
     { id: 'reason', header: t('bookkeeping.corrections.columns.reason'), cell: (record) => <span data-testid="correction-reason">{record.reason ?? '-'}</span>, minWidth: 160 },
     { id: 'changes', header: t('bookkeeping.corrections.columns.changes'), cell: (record) => <CorrectionChanges record={record} />, minWidth: 220 },

@@ -154,6 +154,7 @@ export function VersionHistoryModal({
       <Table<FileVersion>
         data-testid="version-table"
         variant="embedded"
+        wrapLines={bookkeeping}
         items={versions}
         trackBy="version"
         loading={isLoading && !current}
@@ -191,12 +192,29 @@ export function VersionHistoryModal({
                   id: 'reason',
                   header: t('bookkeeping.versions.columns.reason'),
                   cell: (version: FileVersion) => <span data-testid={`version-reason-${version.version}`}>{version.reason ?? '-'}</span>,
+                  minWidth: 180,
                 },
               ]
             : []),
           { id: 'size', header: t('versions.history.columns.size'), cell: (version) => formatBytes(version.size) },
-          { id: 'by', header: t('versions.history.columns.by'), cell: (version) => version.regist_user_id },
-          { id: 'date', header: t('versions.history.columns.date'), cell: (version) => formatDateTime(version.regist_date, language) },
+          // A bookkeeping document's wider table reads the date and the person in one column.
+          ...(bookkeeping
+            ? [
+                {
+                  id: 'date',
+                  header: t('versions.history.columns.date'),
+                  cell: (version: FileVersion) => (
+                    <>
+                      <Box variant="span" display="block">{formatDateTime(version.regist_date, language)}</Box>
+                      <Box variant="small" color="text-body-secondary">{version.regist_user_id}</Box>
+                    </>
+                  ),
+                },
+              ]
+            : [
+                { id: 'by', header: t('versions.history.columns.by'), cell: (version: FileVersion) => version.regist_user_id },
+                { id: 'date', header: t('versions.history.columns.date'), cell: (version: FileVersion) => formatDateTime(version.regist_date, language) },
+              ]),
           ...(showHashes
             ? [
                 {
@@ -293,7 +311,7 @@ export function VersionHistoryModal({
   return (
     <Modal
       visible
-      size="large"
+      size={bookkeeping ? 'max' : 'large'}
       data-testid="version-history-modal"
       onDismiss={onDismiss}
       header={t('versions.history.title', { name: file.name })}

@@ -119,7 +119,6 @@ export function HistoryTab() {
         </form>
       </div>
       <div className="print-only" data-testid="history-print-header">
-        <Box variant="h2">{t('bookkeeping.page.history.header')}</Box>
         <Box variant="p">
           {t('bookkeeping.page.history.printPeriod', { from: formatCalendarDate(applied.range.from, language), to: formatCalendarDate(applied.range.to, language) })}
           {' · '}

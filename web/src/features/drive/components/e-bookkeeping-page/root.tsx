@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import Header from '@cloudscape-design/components/header';
@@ -24,6 +25,11 @@ export default function EBookkeepingPage() {
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'history';
   usePageLayout([{ text: t('pages.eBookkeeping'), href: E_BOOKKEEPING_HREF }]);
+  // Printing this page prints the history alone: the frame's controls are hidden (styles.css).
+  useEffect(() => {
+    document.body.classList.add('print-history');
+    return () => document.body.classList.remove('print-history');
+  }, []);
   return (
     <SpaceBetween size="m">
       <div className="no-print">
