@@ -135,6 +135,29 @@ test('registers, corrects with a reason, deletes with a reason, and finds both i
   await control(page, 'detailed-cancel').click();
   await drive.switchLanguage('en');
 
+  // Restoring version 1 is a correction too: it asks for its reason.
+  await versions.openHistory();
+  await versions.restoreVersion(1);
+  await expect(dialogs.reasonError('version-restore-reason')).toBeVisible();
+  const restoreReason = 'The first amount was right after all.';
+  await dialogs.setReason('version-restore-reason', restoreReason);
+  await control(page, 'version-restore-submit').click();
+  await expect(versions.versionRows()).toHaveText(['Version 3', 'Version 2', 'Version 1']);
+  await expect(dialogs.versionReason(3)).toHaveText(restoreReason);
+  await versions.closeHistory();
+
+  // The same name uploaded again, kept as an old version: a new version of a bookkeeping document needs a reason.
+  await drive.upload(pdf(invoice));
+  await expect(versions.choice(0, 'Keep the old one as an old version')).toBeChecked();
+  await control(page, 'duplicate-submit').click();
+  await expect(dialogs.reasonError('duplicate-reason')).toBeVisible();
+  await dialogs.setReason('duplicate-reason', 'The partner sent a signed copy.');
+  await shot(page, 'duplicate-reason-en');
+  await versions.confirmUpload();
+  await expect(drive.flash(`${invoice} was uploaded.`)).toBeVisible({ timeout: 30_000 });
+  await drive.refreshButton().click();
+  await drive.select(invoice);
+
   // Delete: the bookkeeping document needs a reason; it is deleted logically.
   await drive.moveToTrash({ confirm: false });
   await expect(drive.trashModal()).toContainText('is a bookkeeping document');
