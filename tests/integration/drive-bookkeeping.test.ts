@@ -13,7 +13,7 @@ import { runPurges } from '#domain/drive/purge.ts';
 import { decodeShiftJis } from '#domain/imports/csv/shift-jis.ts';
 import { aFolder, aUser } from './support/factories.ts';
 import { call } from './support/api.ts';
-import { fresh, seen, sendBytes, waitUntilReady } from './support/drive.ts';
+import { aFile, fresh, seen, sendBytes } from './support/drive.ts';
 import { waitForDriveJob } from './support/drive-jobs.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 
@@ -26,12 +26,8 @@ const unique = (name: string) => `${randomUUID().slice(0, 8)}-${name}`;
 type Registration = Partial<RouteRequest<'com_drive/file_reg_btn'>>;
 
 /** Registers a file with document fields, sends its bytes and waits for the storage event. */
-async function aDocument(token: string, folderId: string, fields: Registration, data: Uint8Array = bytes(`bytes ${randomUUID()}`)): Promise<DriveItem> {
-  const registered = await call('com_drive/file_reg_btn', { folder_id: folderId, name: unique('invoice.pdf'), size: data.byteLength, content_type: 'application/pdf', ...fields }, token);
-  expect(registered.body.code, JSON.stringify(registered.body)).toBe(0);
-  await sendBytes(token, registered.body.data!.item.id, registered.body.data!.upload, data);
-  return waitUntilReady(token, registered.body.data!.item.id);
-}
+const aDocument = (token: string, folderId: string, fields: Registration, data: Uint8Array = bytes(`bytes ${randomUUID()}`)): Promise<DriveItem> =>
+  aFile(token, folderId, fields.name ?? unique('invoice.pdf'), fields, data);
 
 const historyOf = async (token: string, id: string) => {
   const result = await call('com_drive/file_history', { id, page_size: 100 }, token);

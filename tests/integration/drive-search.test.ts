@@ -1,24 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DriveItem, FileRegisterRequest, SearchRequest } from '#shared/schemas/drive.ts';
+import type { DriveItem, SearchRequest } from '#shared/schemas/drive.ts';
 import { viewerFor } from '#domain/drive/folder-access.ts';
 import { searchDrive } from '#domain/drive/search.ts';
 import { aFolder, aUser, type SignedInUser } from './support/factories.ts';
 import { call } from './support/api.ts';
-import { fresh, seen, sendBytes, trash, waitUntilReady } from './support/drive.ts';
+import { aFile, fresh, seen, trash } from './support/drive.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 
-const bytes = (text: string) => new TextEncoder().encode(text);
 const MISSING = { code: -3, message: 'The folder or file does not exist. It may have been moved or deleted.' };
-
-/** A file registered with its SPEC.md §3 fields, its bytes stored. */
-async function aFile(token: string, folderId: string, name: string, fields: Partial<FileRegisterRequest> = {}): Promise<DriveItem> {
-  const content = bytes(name);
-  const registered = await call('com_drive/file_reg_btn', { folder_id: folderId, name, size: content.byteLength, content_type: 'application/pdf', ...fields }, token);
-  expect(registered.body.code, JSON.stringify(registered.body)).toBe(0);
-  await sendBytes(token, registered.body.data!.item.id, registered.body.data!.upload, content);
-  return waitUntilReady(token, registered.body.data!.item.id);
-}
 
 const search = (token: string, request: SearchRequest) => call('com_drive/search', request, token);
 async function names(token: string, request: SearchRequest): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { DriveItem } from '#shared/schemas/drive.ts';
+import type { DriveItem, FileRegisterRequest } from '#shared/schemas/drive.ts';
 import type { RouteResponse } from '#shared/routes.ts';
 import { call } from './api.ts';
 
@@ -61,4 +61,12 @@ export async function trash(token: string, ...items: DriveItem[]) {
   expect(result.body.code, JSON.stringify(result.body)).toBe(0);
   expect(result.body.data!.failed).toEqual([]);
   return result.body.data!;
+}
+
+/** A file registered with its SPEC.md §3 fields (and any other registration field), its bytes stored (by default its name's). */
+export async function aFile(token: string, folderId: string, name: string, fields: Partial<FileRegisterRequest> = {}, content: Uint8Array = new TextEncoder().encode(name)): Promise<DriveItem> {
+  const registered = await call('com_drive/file_reg_btn', { folder_id: folderId, name, size: content.byteLength, content_type: 'application/pdf', ...fields }, token);
+  expect(registered.body.code, JSON.stringify(registered.body)).toBe(0);
+  await sendBytes(token, registered.body.data!.item.id, registered.body.data!.upload, content);
+  return waitUntilReady(token, registered.body.data!.item.id);
 }
