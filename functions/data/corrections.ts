@@ -5,6 +5,7 @@ import type { DocumentSnapshot } from '#shared/schemas/bookkeeping-fields.ts';
 import { db } from '#lib/clients.ts';
 import { decodeCursor, encodeCursor, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import type { LabelledItem } from '#lib/data/transact.ts';
+import { queryAll } from '#lib/data/query.ts';
 import { itemKey, type ItemRecord } from './drive-items.ts';
 
 /**
@@ -143,18 +144,11 @@ export async function listCorrections(
 
 /** One document's whole history, newest first (a document is corrected a handful of times). */
 export async function correctionsOf(kykId: string, itemId: string): Promise<CorrectionRecordView[]> {
-  const records: CorrectionRecordView[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const { Items = [], LastEvaluatedKey } = await db().send(new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :fix)',
-      ExpressionAttributeValues: { ':pk': itemKey(kykId, itemId).pk, ':fix': 'FIX#' },
-      ScanIndexForward: false,
-      ExclusiveStartKey: startKey,
-    }));
-    records.push(...Items.map(strip));
-    startKey = LastEvaluatedKey;
-  } while (startKey);
-  return records;
+  const items = await queryAll({
+    TableName: table(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :fix)',
+    ExpressionAttributeValues: { ':pk': itemKey(kykId, itemId).pk, ':fix': 'FIX#' },
+    ScanIndexForward: false,
+  });
+  return items.map(strip);
 }

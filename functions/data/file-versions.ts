@@ -7,6 +7,7 @@ import { lateScanPut } from './late-scans.ts';
 import { db } from '#lib/clients.ts';
 import { batchWrite } from '#lib/data/batch.ts';
 import { decodeCursor, encodeCursor, table, type Keys } from '#lib/data/table.ts';
+import { queryAll } from '#lib/data/query.ts';
 import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 import { contractKey, usageCounterAdd, type UsageChange } from './contracts.ts';
 import { currentScanStatus, ItemChangedError, itemKey, listingKeys, storedBytes, type DocumentFields, type ItemRecord, type PendingVersion } from './drive-items.ts';
@@ -111,21 +112,14 @@ export async function listVersions(kykId: string, itemId: string, options: { pag
 
 /** Every version record of a file (keys and object keys only), for deleting it for good. */
 export async function allVersions(kykId: string, itemId: string): Promise<Pick<VersionRecord, 'version' | 's3_key'>[]> {
-  const found: Pick<VersionRecord, 'version' | 's3_key'>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ver)',
-      ExpressionAttributeValues: { ':pk': itemKey(kykId, itemId).pk, ':ver': 'VER#' },
-      ProjectionExpression: 'version, s3_key',
-      ExclusiveStartKey: startKey,
-    }));
-    found.push(...(page.Items ?? []) as Pick<VersionRecord, 'version' | 's3_key'>[]);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  return (await queryAll({ ...versionsQuery(kykId, itemId), ProjectionExpression: 'version, s3_key' })) as unknown as Pick<VersionRecord, 'version' | 's3_key'>[];
 }
+
+const versionsQuery = (kykId: string, itemId: string) => ({
+  TableName: table(),
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ver)',
+  ExpressionAttributeValues: { ':pk': itemKey(kykId, itemId).pk, ':ver': 'VER#' },
+});
 
 /** Removes the version records of a file deleted for good (its usage went with the file). */
 export async function deleteVersionRecords(kykId: string, itemId: string, versions: number[]): Promise<void> {
@@ -499,17 +493,5 @@ export async function recordBookkeepingChecks(kykId: string, itemId: string, ver
 
 /** Every version record of a file, oldest first (the tax-office export: a document has a handful). */
 export async function versionRecords(kykId: string, itemId: string): Promise<VersionRecord[]> {
-  const found: VersionRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ver)',
-      ExpressionAttributeValues: { ':pk': itemKey(kykId, itemId).pk, ':ver': 'VER#' },
-      ExclusiveStartKey: startKey,
-    }));
-    found.push(...(page.Items ?? []) as VersionRecord[]);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  return (await queryAll(versionsQuery(kykId, itemId))) as unknown as VersionRecord[];
 }

@@ -5,6 +5,7 @@ import { isLegalDocumentStyle } from '#shared/schemas/bookkeeping-fields.ts';
 import type { ItemRecord } from '#data/drive-items.ts';
 import { retentionEnd } from '#domain/ebookkeeping/retention-period.ts';
 import { inputDeadline } from '#domain/ebookkeeping/business-days.ts';
+import { tokyoDate } from '#domain/ebookkeeping/calendar-date.ts';
 
 /**
  * The drive's side of the Electronic Bookkeeping Act (docs/e-bookkeeping.md): which files are
@@ -15,7 +16,7 @@ import { inputDeadline } from '#domain/ebookkeeping/business-days.ts';
  */
 
 /** Today in Japan, YYYY-MM-DD: the law's days are Japanese calendar days. */
-export const japanDay = (at: Date = new Date()): string => new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+export const japanDay = (at: Date = new Date()): string => tokyoDate(at);
 
 type Fields = Pick<ItemRecord, 'document_style' | 'transaction_date' | 'regist_date' | 'retention_until'>;
 
