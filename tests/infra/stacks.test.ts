@@ -13,15 +13,20 @@ import { monitoringTests } from './monitoring.ts';
 import { previewsArchitecture } from '#infra/aws/bundling.ts';
 
 /**
- * Every environment is synthesized once (bundling included) and shared by its tests. Variants:
- * dev uploads a stand-in SPA build (BucketDeployment), bastion gets a custom domain, a WAF ACL,
- * an address identity and an alarm e-mail through context, test and customer use their plain defaults.
+ * Every environment is synthesized once and shared by its tests. Variants: dev uploads a stand-in
+ * SPA build (BucketDeployment), bastion gets a custom domain, a WAF ACL, an address identity and an
+ * alarm e-mail through context, test and customer use their plain defaults. Only customer bundles
+ * the Lambdas (esbuild is two thirds of a synth and the bundles are the same in every environment);
+ * the others skip asset bundling as `cdk synth --exclusively` would (CDK's `aws:cdk:bundling-stacks`),
+ * and what is checked of the bundles' contents is checked on customer's.
  */
+const skipBundling = { 'aws:cdk:bundling-stacks': [] };
 const variants: Record<EnvName, SynthOptions> = {
-  dev: { withSpa: true },
-  test: {},
+  dev: { withSpa: true, context: skipBundling },
+  test: { context: skipBundling },
   bastion: {
     context: {
+      ...skipBundling,
       webDomain: 'drive.bastion.example.org',
       webCertificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/00000000-0000-0000-0000-000000000000',
       webAclArn: 'arn:aws:wafv2:us-east-1:111111111111:global/webacl/comdrive/00000000-0000-0000-0000-000000000000',
@@ -55,6 +60,7 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
   }, 180_000);
 
   const customer = env === 'customer';
+  const bundled = !options.context || !('aws:cdk:bundling-stacks' in options.context);
   const retained = env === 'bastion' || env === 'customer';
 
   describe('cdk-nag', () => {
@@ -251,12 +257,17 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       expect(written).toContain('/t/*.thumb.webp');
       expect(written).toContain('/t/*.page.webp');
       expect(written).not.toMatch(/\/t\/\*"/);
-      // The native modules were copied beside the bundle (the asset CDK staged).
-      const files = s.assetFiles((fn.Properties.Code as { S3Key: string }).S3Key);
-      expect(files).toEqual(expect.arrayContaining([
-        'index.mjs', 'node_modules/sharp/package.json', 'node_modules/@napi-rs/canvas/package.json', 'node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs',
-      ]));
     });
+
+    if (bundled) {
+      it('copies the native modules beside the previews bundle (the asset CDK staged)', () => {
+        const [, fn] = resourcesOf(s.templates.storage, 'AWS::Lambda::Function').find(([id]) => id.startsWith('PreviewsFunction'))!;
+        const files = s.assetFiles((fn.Properties.Code as { S3Key: string }).S3Key);
+        expect(files).toEqual(expect.arrayContaining([
+          'index.mjs', 'node_modules/sharp/package.json', 'node_modules/@napi-rs/canvas/package.json', 'node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs',
+        ]));
+      });
+    }
 
     it('gives storage-events the time, memory and rights of a 10,000-row import job', () => {
       const resources = s.templates.storage.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
@@ -398,12 +409,14 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       }
     });
 
-    it("ships xmllint-wasm's worker and WebAssembly beside the sso bundle (the SAML schema validator)", () => {
-      const fn = s.built.stacks.api.functions.sso;
-      const [, resource] = resourcesOf(s.templates.api, 'AWS::Lambda::Function').find(([id]) => id === s.logicalId(fn))!;
-      const key = (resource.Properties.Code as { S3Key: string }).S3Key;
-      expect(s.assetFiles(key)).toEqual(expect.arrayContaining(['index.mjs', 'xmllint-node.js', 'xmllint.wasm']));
-    });
+    if (bundled) {
+      it("ships xmllint-wasm's worker and WebAssembly beside the sso bundle (the SAML schema validator)", () => {
+        const fn = s.built.stacks.api.functions.sso;
+        const [, resource] = resourcesOf(s.templates.api, 'AWS::Lambda::Function').find(([id]) => id === s.logicalId(fn))!;
+        const key = (resource.Properties.Code as { S3Key: string }).S3Key;
+        expect(s.assetFiles(key)).toEqual(expect.arrayContaining(['index.mjs', 'xmllint-node.js', 'xmllint.wasm']));
+      });
+    }
 
     it('grants S3 presigning to drive and imports, exports to imports only, SES to auth, and Scan to nobody', () => {
       const roleOf = (group: 'auth' | 'drive' | 'imports') => s.logicalId(s.built.stacks.api.functions[group].role!);
