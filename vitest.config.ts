@@ -39,7 +39,7 @@ export default defineConfig({
           include: ['tests/scale/**/*.test.ts'],
           globalSetup: ['tests/integration/support/global-setup.ts'],
           setupFiles: ['tests/integration/support/setup-env.ts'],
-          testTimeout: 300_000,
+          testTimeout: 600_000,
           hookTimeout: 60_000,
         },
       },

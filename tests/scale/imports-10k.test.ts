@@ -21,12 +21,12 @@ describe('10,000-row imports', () => {
     const tenant = await newTenant();
     const lines = Array.from({ length: ROWS }, (_, i) => `L${String(i).padStart(5, '0')},株式会社 大量 ${i},東京都千代田区${i},03-1234-${String(i).padStart(4, '0')},`);
     const started = Date.now();
-    const { job } = await importFile('com/corp_import', tenant.token, sjis(csv('法人コード,法人名,住所,電話番号,備考', ...lines)), { timeoutMs: 240_000 });
+    const { job } = await importFile('com/corp_import', tenant.token, sjis(csv('法人コード,法人名,住所,電話番号,備考', ...lines)), { timeoutMs: 480_000 });
     console.log(`10,000 legal entities: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     expect(job).toMatchObject({ status: 'normal', total_rows: ROWS, ok_rows: ROWS, warning_rows: 0, error_rows: 0 });
     const list = await call('com/corp_info_list', { page_size: 50 }, tenant.token);
     expect(list.body.data?.total_size).toBe(ROWS);
-  }, 300_000);
+  }, 600_000);
 
   it('imports 10,000 users into one group and one legal entity with exact counts', async () => {
     const tenant = await newTenant();
@@ -36,11 +36,11 @@ describe('10,000-row imports', () => {
     const line = (values: Record<string, string>) => header.map((column) => values[column] ?? '').join(',');
     const lines = Array.from({ length: ROWS }, (_, i) => line({ user_id: `b${i}`, user_nm: `Bulk ${i}`, email: `b${i}@example.com`, corp_cd: 'BULK', group_ata: 'Bulk' }));
     const started = Date.now();
-    const { job, rows } = await importFile('com/user_import', tenant.token, utf8(csv(header.join(','), ...lines)), { timeoutMs: 240_000 });
+    const { job, rows } = await importFile('com/user_import', tenant.token, utf8(csv(header.join(','), ...lines)), { timeoutMs: 480_000 });
     console.log(`10,000 users: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     expect(job).toMatchObject({ status: 'normal', total_rows: ROWS, ok_rows: ROWS });
     expect(rows.filter((row) => row.action === 'created')).toHaveLength(ROWS);
     expect((await call('com/user_group', { user_group_id: group.user_group_id }, tenant.token)).body.data?.group.user_count).toBe(ROWS);
     expect((await call('com/corp_info', { corp_id: corp.corp_id }, tenant.token)).body.data?.corp.user_count).toBe(ROWS);
-  }, 300_000);
+  }, 600_000);
 });

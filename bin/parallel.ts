@@ -1,0 +1,35 @@
+/**
+ * `tsx bin/parallel.ts <npm script>...`: runs npm scripts side by side and fails when any fails.
+ * `npm test` starts with the typecheck, the lint and the scale imports together: the first two are
+ * one core each and the imports mostly wait on DynamoDB Local, so on a 2-core machine they overlap
+ * instead of queueing (README "Tests"). Each script's output is held and printed whole when it
+ * ends, so the log reads script by script rather than interleaved.
+ */
+import { spawn } from 'node:child_process';
+
+const scripts = process.argv.slice(2);
+if (scripts.length === 0) {
+  console.error('Usage: tsx bin/parallel.ts <npm script> [<npm script>...]');
+  process.exit(2);
+}
+
+const run = (script: string) =>
+  new Promise<{ script: string; code: number; output: string; seconds: number }>((resolve) => {
+    const started = Date.now();
+    const chunks: Buffer[] = [];
+    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } });
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('close', (code, signal) => {
+      const result = { script, code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString(), seconds: (Date.now() - started) / 1000 };
+      process.stdout.write(`\n> ${script} (${result.seconds.toFixed(0)} s, ${result.code === 0 ? 'passed' : `failed with ${result.code}`})\n${result.output}`);
+      resolve(result);
+    });
+  });
+
+const results = await Promise.all(scripts.map(run));
+const failed = results.filter((result) => result.code !== 0);
+if (failed.length > 0) {
+  console.error(`\nFailed: ${failed.map((result) => result.script).join(', ')}`);
+  process.exit(1);
+}
