@@ -6,6 +6,7 @@ import { demoPassword } from './playwright.config.ts';
 import { GroupFormPage, GroupListPage, ImportPages, UserFormPage, UserListPage } from './pages/admin-pages.ts';
 import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
+import { DEMO_KYK_ID } from './pages/admin-api.ts';
 
 const screenshots = join(import.meta.dirname, '.artifacts', 'screenshots');
 mkdirSync(screenshots, { recursive: true });
@@ -25,7 +26,7 @@ test('an administrator registers, groups, suspends, exports and re-imports a use
   const userForm = new UserFormPage(page);
   const imports = new ImportPages(page);
   await login.open();
-  await login.signInEndingOtherSessions('demo', 'admin', demoPassword);
+  await login.signInEndingOtherSessions(DEMO_KYK_ID, 'admin', demoPassword);
   await shell.expectLoaded();
   await shell.switchLanguage('en');
 

@@ -6,6 +6,7 @@ import { GroupFormPage } from './pages/admin-pages.ts';
 import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { SecurityPolicyPage } from './pages/security-policy-page.ts';
+import { DEMO_KYK_ID } from './pages/admin-api.ts';
 
 const screenshots = join(import.meta.dirname, '.artifacts', 'screenshots');
 mkdirSync(screenshots, { recursive: true });
@@ -31,7 +32,7 @@ test('an administrator keeps the IP allow-list with the own address in it', asyn
   const login = new LoginPage(page);
   const shell = new DrivePage(page);
   await login.open();
-  await login.signInEndingOtherSessions('demo', 'admin', demoPassword);
+  await login.signInEndingOtherSessions(DEMO_KYK_ID, 'admin', demoPassword);
   await shell.expectLoaded();
   await shell.switchLanguage('en');
 

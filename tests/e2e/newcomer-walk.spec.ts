@@ -7,6 +7,7 @@ import { MULTIPART_THRESHOLD_BYTES } from '#shared/drive-limits.ts';
 import { demoPassword } from './playwright.config.ts';
 import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
+import { DEMO_KYK_ID } from './pages/admin-api.ts';
 
 const screenshots = join(import.meta.dirname, '.artifacts', 'screenshots');
 mkdirSync(screenshots, { recursive: true });
@@ -26,11 +27,11 @@ test('a newcomer signs in, creates a folder, uploads, downloads, switches to Jap
   await expect(login.fieldError('This field is required')).toHaveCount(3);
   await shot(page, 'login-required-en');
 
-  await login.signIn('demo', 'admin', 'wrong-password');
+  await login.signIn(DEMO_KYK_ID, 'admin', 'wrong-password');
   await expect(login.errorModal()).toContainText('The contract ID, user ID or password is incorrect.');
   await login.closeErrorModal();
 
-  await login.signInEndingOtherSessions('demo', 'admin', demoPassword);
+  await login.signInEndingOtherSessions(DEMO_KYK_ID, 'admin', demoPassword);
   await drive.expectLoaded();
   // The UI follows the user's saved language: start from English whatever an earlier walk left.
   await drive.switchLanguage('en');
@@ -94,7 +95,7 @@ test('a file above the multipart threshold goes up in parts from the browser and
   const login = new LoginPage(page);
   const drive = new DrivePage(page);
   await login.open();
-  await login.signInEndingOtherSessions('demo', 'admin', demoPassword);
+  await login.signInEndingOtherSessions(DEMO_KYK_ID, 'admin', demoPassword);
   await drive.expectLoaded();
 
   const bytes = randomBytes(MULTIPART_THRESHOLD_BYTES + 3 * 1024 * 1024);

@@ -3,7 +3,15 @@ import { API_PREFIX, bearer, readBearer, TOKEN_HEADER, type Envelope } from '#sh
 import type { RouteRequest, RoutePath, RouteResponse } from '#shared/routes.ts';
 import { demoPassword } from '../playwright.config.ts';
 
-export const DEMO_KYK_ID = 'demo';
+/**
+ * The contract a walk runs in: the seeded `demo` for the first worker, a contract of its own for
+ * each further one (made by the worker fixture in fixtures.ts), so walks running side by side never
+ * end each other's administrator session or change each other's policies.
+ */
+export const DEMO_KYK_ID = workerContractId(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+export function workerContractId(parallelIndex: number): string {
+  return parallelIndex === 0 ? 'demo' : `demo-w${parallelIndex + 1}`;
+}
 const DEMO_ADMIN = 'admin';
 
 /**
