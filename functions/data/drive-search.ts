@@ -453,6 +453,7 @@ export async function searchPage(kykId: string, options: SearchPageOptions): Pro
   // Each round reads four times as far as the one before (up to an eighth of the budget): a selective
   // search reaches its matches in a few round trips instead of many small ones.
   let round = 0;
+  let rowsRead = 0;
 
   for (;;) {
     // Read every bucket whose rows ran out and that has more.
@@ -468,7 +469,13 @@ export async function searchPage(kykId: string, options: SearchPageOptions): Pro
       // the others (the merge), and those still waiting when the budget ends are read again by the
       // next call, so reading far ahead would spend the budget twice.
       const want = options.pageSize - accepted.length;
-      const limit = Math.min((Math.ceil((want * 1.5) / driver.sources) + 5) * 4 ** round, Math.ceil(options.maxReads / (2 * driver.sources)), share);
+      const growing = (Math.ceil((want * 1.5) / driver.sources) + 5) * 4 ** round;
+      // Once something was kept, the rows kept per row read so far size the next read: a selective
+      // condition (an amount range filtered on the partner index) is then met in one more round trip
+      // instead of several growing ones, and a loose one does not read far past the page.
+      const kept = accepted.length > 0 ? accepted.length / rowsRead : 0;
+      const sized = kept > 0 ? Math.ceil((want * 1.25) / kept / driver.sources) + 5 : growing;
+      const limit = Math.min(sized, Math.ceil(options.maxReads / (2 * driver.sources)), share);
       round++;
       const results = await Promise.all(toRead.map((bucket) => driver.query(bucket, frontier[bucket]!, limit).catch((error: unknown) => {
         // A start key from a forged cursor that slipped past the checks: refuse the cursor.
@@ -479,6 +486,7 @@ export async function searchPage(kykId: string, options: SearchPageOptions): Pro
       toRead.forEach((bucket, index) => {
         const result = results[index]!;
         reads += result.scanned;
+        rowsRead += result.scanned;
         buffers[bucket]!.push(...result.rows);
         frontier[bucket] = result.last;
       });
