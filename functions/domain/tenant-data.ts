@@ -3,7 +3,7 @@ import { productAreas } from '#shared/schemas/groups.ts';
 import { accessActions } from '#shared/schemas/drive-usage.ts';
 import { config } from '#lib/config.ts';
 import { batchGet } from '#lib/data/batch.ts';
-import { queryAll } from '#lib/data/query.ts';
+import { queryAll, queryRange } from '#lib/data/query.ts';
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { keyRegistry, type KeyUse } from '#data/keys.ts';
 import { contractKey } from '#data/contracts.ts';
@@ -94,6 +94,22 @@ export class Discovery {
 
   contract(): Promise<Item | undefined> {
     return this.once('contract', async () => (await batchGet([contractKey(this.kykId)]))[0]);
+  }
+
+  /**
+   * Whether anything of the contract is left where every contract has items (its own partition,
+   * the users counter and listing, the drive's search index): what a deletion interrupted after
+   * its first items still finds, before it pays for reading every dated partition.
+   */
+  async anything(): Promise<boolean> {
+    const probes = [
+      { TableName: table(), KeyConditionExpression: 'pk = :v', ExpressionAttributeValues: { ':v': this.prefix } },
+      { TableName: table(), KeyConditionExpression: 'pk = :v', ExpressionAttributeValues: { ':v': `${this.prefix}#USERS` } },
+      { TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :v', ExpressionAttributeValues: { ':v': `${this.prefix}#USERS` } },
+      ...Array.from({ length: SEARCH_BUCKETS }, (_, bucket) => ({ TableName: table(), IndexName: 'srch-name', KeyConditionExpression: 'srch_pk = :v', ExpressionAttributeValues: { ':v': searchPartition(this.kykId, bucket) } })),
+    ];
+    for (const probe of probes) if ((await queryRange(probe, 0, 1)).length > 0) return true;
+    return false;
   }
 
   /** The first day the contract can have data: its registration (a day early for clocks), else the audit retention back from now. */

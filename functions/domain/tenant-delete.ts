@@ -78,11 +78,11 @@ export async function deleteTenant(kykId: string, where: string, options: Delete
   const contract = await discovery.contract();
   const objects = await tenantObjectVersions(kykId);
   discovery.objectJobIds = jobIdsOf(kykId, objects);
+  // No contract: a deletion to finish, or a typo (answered before reading years of dated partitions).
+  if (!contract && objects.length === 0 && !options.scan && !(await discovery.anything())) throw new NoSuchContractError(kykId, where);
 
   const found: { partition: string; store: 'main' | 'audit'; items: Item[] }[] = [];
   for await (const batch of tenantItems(discovery)) found.push(batch);
-  const total = found.reduce((sum, batch) => sum + batch.items.length, 0);
-  if (!contract && total === 0 && objects.length === 0 && !options.scan) throw new NoSuchContractError(kykId, where);
 
   const today = japanDay(now);
   const retained = found.filter((batch) => batch.partition === 'T#<kyk>#ITEM#<item>').flatMap((batch) => batch.items)
