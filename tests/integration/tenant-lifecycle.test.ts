@@ -176,7 +176,7 @@ describe('tenant lifecycle', () => {
     expect(bAfter.main.length).toBe(bBefore.main.length);
     expect(bAfter.audit.length).toBeGreaterThanOrEqual(bBefore.audit.length);
     expect((await tenantObjectVersions(b.tenant.kykId)).map((object) => object.key).sort()).toEqual(bObjects.map((object) => object.key).sort());
-    const token = await signIn(b.tenant.kykId, 'admin', b.tenant.password);
+    const token = await signIn(b.tenant.kykId, 'admin', b.tenant.password, 1);
     expect(await downloadText(token, b.report.id)).toBe('B report v2');
   }, 120_000);
 
