@@ -19,7 +19,11 @@ export const tenantObjectPrefixes = (kykId: string): string[] => [`t/${kykId}/`,
 
 export interface ObjectVersion {
   key: string;
-  /** Undefined where the store keeps no versions (the local stack). */
+  /**
+   * Undefined where the store keeps no versions (the local stack). `null` (the string) for a version
+   * written before versioning was on: it is deleted by that id, since a delete without one would
+   * only add a delete marker in a versioned bucket.
+   */
   versionId?: string;
   isLatest: boolean;
   deleteMarker: boolean;
@@ -57,14 +61,14 @@ export async function* objectVersions(prefix: string): AsyncGenerator<ObjectVers
     }
     for (const version of page.Versions ?? []) {
       yield {
-        key: version.Key!, ...(version.VersionId && version.VersionId !== 'null' ? { versionId: version.VersionId } : {}),
+        key: version.Key!, ...(version.VersionId ? { versionId: version.VersionId } : {}),
         isLatest: version.IsLatest ?? true, deleteMarker: false, size: version.Size ?? 0,
         ...(version.LastModified ? { lastModified: version.LastModified.toISOString() } : {}),
       };
     }
     for (const marker of page.DeleteMarkers ?? []) {
       yield {
-        key: marker.Key!, ...(marker.VersionId && marker.VersionId !== 'null' ? { versionId: marker.VersionId } : {}),
+        key: marker.Key!, ...(marker.VersionId ? { versionId: marker.VersionId } : {}),
         isLatest: marker.IsLatest ?? false, deleteMarker: true, size: 0,
         ...(marker.LastModified ? { lastModified: marker.LastModified.toISOString() } : {}),
       };

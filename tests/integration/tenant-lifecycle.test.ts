@@ -1,13 +1,14 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriveItem } from '#shared/schemas/drive.ts';
 import { db } from '#lib/clients.ts';
 import { config } from '#lib/config.ts';
 import { table } from '#lib/data/table.ts';
 import { itemKey } from '#data/drive-items.ts';
+import { codeKey } from '#data/saml.ts';
 import { createTenant } from '#domain/tenants.ts';
 import { exportTenant, NoSuchContractError, type ExportManifest } from '#domain/tenant-export.ts';
 import { deleteTenant, RetainedDocumentsError, scanLeftovers } from '#domain/tenant-delete.ts';
@@ -155,8 +156,11 @@ describe('tenant lifecycle', () => {
     expect(bObjects.length).toBeGreaterThanOrEqual(3);
     expect(await auditByDay(a.tenant.kykId)).toBeGreaterThan(0);
 
-    const report = await deleteTenant(a.tenant.kykId, 'test', { forceRetained: true });
-    expect(report).toMatchObject({ contractFound: true, forcedRetained: true, remaining: 0, complete: true, objects: { refused: [] } });
+    // A SAML sign-in code: a random key nothing lists (it expires by TTL); only the Scan finds it.
+    await db().send(new PutCommand({ TableName: table(), Item: { ...codeKey(a.tenant.kykId, 'a-secret'), user_id: 'admin', expires_at: 1, ttl: 1 } }));
+
+    const report = await deleteTenant(a.tenant.kykId, 'test', { forceRetained: true, scan: true });
+    expect(report).toMatchObject({ contractFound: true, forcedRetained: true, remaining: 0, scanned: 1, complete: true, objects: { refused: [] } });
     expect(report.retained.map((document) => document.id)).toEqual([a.report.id]);
     expect(report.deleted).toMatchObject({ contract: 1, user: 2, session: 2, 'drive item': 4, 'file version': 3, 'share link': 1 });
     expect(report.objects.deleted).toBeGreaterThanOrEqual(3);
