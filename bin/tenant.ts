@@ -6,13 +6,20 @@
  * administrator locked out by guessers has nobody else to unlock it) becomes available again.
  * `npm run tenant -- quota <kyk_id> [<size>|none] [--env <env>]`: shows the contract's storage
  * (used, reserved by pending uploads, quota) and sets the quota (bytes, or 500MB, 20GB, 1TB) or lifts it.
+ * `npm run tenant -- export <kyk_id> --out <dir> [--env <env>]`: everything of the contract into an
+ * empty folder (docs/operations.md "Export a contract").
+ * `npm run tenant -- delete <kyk_id> --confirm <kyk_id> [--force-retained] [--scan] [--env <env>]`:
+ * the contract and everything of it, for good (docs/operations.md "Delete a contract").
  * Without --env it works on the local stack of DATA_DIR (default .local/), running or not; with
  * --env it writes to the deployed environment's table (AWS default credentials, AWS_REGION).
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { functionEnv } from '#lib/table-design.ts';
 import { withLocalTable } from '#infra/local/local-table.ts';
+import { withLocalData } from '#infra/local/local-data.ts';
 import { resolveDataDir } from '#infra/local/settings.ts';
 import { resetClients } from '#lib/clients.ts';
 import { CONTRACT_ID_PATTERN } from '#data/contracts.ts';
@@ -21,11 +28,15 @@ import { createTenant, TenantExistsError, type NewTenant } from '#domain/tenants
 import { operatorUnlock, UnlockRefused } from '#domain/lock-out.ts';
 import { readUsage, setContractQuota } from '#data/pending-uploads.ts';
 import { productModules, type ProductModule } from '#shared/constants.ts';
+import { exportTenant, NoSuchContractError } from '#domain/tenant-export.ts';
+import { deleteTenant, RetainedDocumentsError, type DeleteReport } from '#domain/tenant-delete.ts';
 
 const usage = [
   'Usage: npm run tenant -- create <kyk_id> --admin <user_id> --password <password> [--name <contract name>] [--admin-name <name>] [--email <e-mail>] [--modules drive,property,...] [--home-url <url>] [--env <env>]',
   '       npm run tenant -- unlock <kyk_id> <user_id> [--env <env>]',
   '       npm run tenant -- quota <kyk_id> [<bytes, e.g. 500MB, 20GB>|none] [--env <env>]',
+  '       npm run tenant -- export <kyk_id> --out <empty folder> [--env <env>]',
+  '       npm run tenant -- delete <kyk_id> --confirm <kyk_id> [--force-retained] [--scan] [--env <env>]',
 ].join('\n');
 
 class UsageError extends Error {}
@@ -33,7 +44,9 @@ class UsageError extends Error {}
 type Command =
   | { kind: 'create'; tenant: NewTenant; env?: string }
   | { kind: 'unlock'; kykId: string; userId: string; env?: string }
-  | { kind: 'quota'; kykId: string; quota?: number | 'none'; env?: string };
+  | { kind: 'quota'; kykId: string; quota?: number | 'none'; env?: string }
+  | { kind: 'export'; kykId: string; out: string; env?: string }
+  | { kind: 'delete'; kykId: string; forceRetained: boolean; scan: boolean; env?: string };
 
 const SIZE_UNITS: Record<string, number> = { '': 1, B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 };
 
@@ -57,6 +70,10 @@ function parse(argv: string[]): Command {
       email: { type: 'string' },
       modules: { type: 'string' },
       'home-url': { type: 'string' },
+      out: { type: 'string' },
+      confirm: { type: 'string' },
+      'force-retained': { type: 'boolean' },
+      scan: { type: 'boolean' },
       env: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -77,7 +94,19 @@ function parse(argv: string[]): Command {
     if (!CONTRACT_ID_PATTERN.test(kykId)) throw new Error(`Bad contract ID "${kykId}"`);
     return { kind: 'quota', kykId, ...(size === undefined ? {} : { quota: size === 'none' ? 'none' as const : parseSize(size) }), ...(values.env ? { env: values.env } : {}) };
   }
-  if (command !== 'create' || !kykId || extra.length) throw new UsageError('Expected: create <kyk_id>, unlock <kyk_id> <user_id> or quota <kyk_id> [<size>|none]');
+  if (command === 'export' || command === 'delete') {
+    if (!kykId || extra.length) throw new UsageError(`Expected: ${command} <kyk_id>`);
+    if (!CONTRACT_ID_PATTERN.test(kykId)) throw new Error(`Bad contract ID "${kykId}"`);
+    const env = values.env ? { env: values.env } : {};
+    if (command === 'export') {
+      if (!values.out) throw new UsageError('--out <folder> is required (an empty or new folder)');
+      return { kind: 'export', kykId, out: resolve(values.out), ...env };
+    }
+    // Typing the ID twice is the confirmation: a deletion cannot be undone.
+    if (values.confirm !== kykId) throw new UsageError(`--confirm ${kykId} is required: the deletion of a contract cannot be undone`);
+    return { kind: 'delete', kykId, forceRetained: values['force-retained'] === true, scan: values.scan === true, ...env };
+  }
+  if (command !== 'create' || !kykId || extra.length) throw new UsageError('Expected: create <kyk_id>, unlock <kyk_id> <user_id>, quota <kyk_id> [<size>|none], export <kyk_id> or delete <kyk_id>');
   if (!values.admin) throw new UsageError('--admin <user_id> is required');
   if (!values.password) throw new UsageError('--password <password> is required');
   // Checked before any stand-in starts, so a typo fails at once.
@@ -103,24 +132,47 @@ function parse(argv: string[]): Command {
   };
 }
 
-/** The deployed table: the `TableName` output of the environment's data stack. */
-async function useDeployedTable(env: string): Promise<string> {
+/**
+ * The deployed table: the `TableName` output of the environment's data stack; with `everything`
+ * also the audit table (`AuditTableName`), the files bucket (`FilesBucketName` of the storage stack)
+ * and the SAML keys' SSM prefix, for export and delete.
+ */
+async function useDeployedTable(env: string, everything = false): Promise<string> {
   const region = process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION;
   if (!region) throw new Error(`Set AWS_REGION to the region of the ${env} stacks`);
   process.env.AWS_REGION = region;
-  for (const name of [functionEnv.dynamodbEndpoint, functionEnv.s3Endpoint, functionEnv.sesEndpoint]) delete process.env[name];
-  const stackName = `ComDrive-${env}-Data`;
+  for (const name of [functionEnv.dynamodbEndpoint, functionEnv.s3Endpoint, functionEnv.sesEndpoint, functionEnv.samlKeyDir]) delete process.env[name];
   const cloudFormation = new CloudFormationClient({ region });
+  const output = async (part: string, key: string): Promise<string> => {
+    const stackName = `ComDrive-${env}-${part}`;
+    try {
+      const { Stacks } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
+      const value = Stacks?.[0]?.Outputs?.find((found) => found.OutputKey === key)?.OutputValue;
+      if (!value) throw new Error(`The stack ${stackName} has no output ${key}${key === 'TableName' ? '' : ' (deploy this version of the stacks first)'}`);
+      return value;
+    } catch (error) {
+      if (error instanceof Error && /does not exist/.test(error.message)) throw new Error(`The stack ${stackName} does not exist in ${region}`);
+      throw error;
+    }
+  };
   try {
-    const { Stacks } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
-    const tableName = Stacks?.[0]?.Outputs?.find((output) => output.OutputKey === 'TableName')?.OutputValue;
-    if (!tableName) throw new Error(`The stack ${stackName} has no output TableName`);
+    const tableName = await output('Data', 'TableName');
     process.env[functionEnv.tableName] = tableName;
+    if (!everything) {
+      resetClients();
+      return `ComDrive-${env}-Data (table ${tableName}, ${region})`;
+    }
+    const auditTableName = await output('Data', 'AuditTableName');
+    const bucketName = await output('Storage', 'FilesBucketName');
+    // Loaded only here: the stack module brings the CDK with it.
+    const { samlKeyParameterPrefix } = await import('#infra/aws/api-stack.ts');
+    Object.assign(process.env, {
+      [functionEnv.auditTableName]: auditTableName,
+      [functionEnv.bucketName]: bucketName,
+      [functionEnv.samlKeyParameterPrefix]: samlKeyParameterPrefix(env),
+    });
     resetClients();
-    return `${stackName} (table ${tableName}, ${region})`;
-  } catch (error) {
-    if (error instanceof Error && /does not exist/.test(error.message)) throw new Error(`The stack ${stackName} does not exist in ${region}`);
-    throw error;
+    return `the ${env} environment (tables ${tableName} and ${auditTableName}, bucket ${bucketName}, ${region})`;
   } finally {
     cloudFormation.destroy();
   }
@@ -139,9 +191,54 @@ async function onTable<T>(env: string | undefined, work: () => Promise<T>): Prom
   ] as const) as Promise<[string, T]>;
 }
 
+/** Runs `work` against the deployed environment's tables and bucket, or the local stack's data. */
+async function onData<T>(env: string | undefined, work: (where: string) => Promise<T>): Promise<T> {
+  if (env) return work(await useDeployedTable(env, true));
+  const dataDir = resolveDataDir();
+  return withLocalData(dataDir, (target) => work(target.kind === 'running' ? `the local stack at ${target.url} (${dataDir})` : `the local data in ${dataDir} (no stack was running)`));
+}
+
+const toolVersion = (): string => (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+function printDeletion(report: DeleteReport, where: string): void {
+  console.log(`${report.contractFound ? 'Deleted contract' : 'Finished deleting contract'} ${report.kykId} in ${where}`);
+  for (const [entity, count] of Object.entries(report.deleted).sort()) console.log(`  ${entity}: ${count}`);
+  console.log(`  SAML private key: ${report.samlKeyDeleted ? 'deleted' : 'none'}`);
+  console.log(`  Object versions deleted: ${report.objects.deleted}`);
+  if (report.scanned !== undefined) console.log(`  Found only by the Scan (and deleted): ${report.scanned}`);
+  if (report.forcedRetained) {
+    console.log(`  --force-retained: ${report.retained.length} document(s) under retention were deleted from the tables:`);
+    for (const document of report.retained) console.log(`    ${document.name} (${document.id}) retained until ${document.retention_until}`);
+  }
+  if (report.objects.refused.length > 0) {
+    console.log(`  NOT deleted: ${report.objects.refused.length} object version(s):`);
+    for (const refusal of report.objects.refused) console.log(`    ${refusal.key}${refusal.versionId ? ` (version ${refusal.versionId})` : ''}: ${refusal.reason}`);
+    console.log('  Run the deletion again once their retention has ended.');
+  }
+  if (report.remaining > 0) console.log(`  Still found after the deletion: ${report.remaining} item(s) (a job was writing?): run the deletion again`);
+  if (!report.complete) throw new Error(`the deletion of ${report.kykId} is incomplete (see above)`);
+}
+
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const command = parse(process.argv.slice(2));
+  if (command.kind === 'export') {
+    const { kykId, out } = command;
+    const manifest = await onData(command.env, (where) => {
+      console.log(`Exporting contract ${kykId} from ${where} to ${out}`);
+      return exportTenant(kykId, out, { source: where, toolVersion: toolVersion(), log: (line) => console.log(line) });
+    });
+    console.log(`Exported contract ${kykId} to ${out}: ${Object.values(manifest.counts).reduce((sum, count) => sum + count, 0)} items, ${manifest.files.versions} file versions (${manifest.files.bytes} bytes), ${manifest.objects.count} other objects`);
+    return;
+  }
+  if (command.kind === 'delete') {
+    const { kykId } = command;
+    await onData(command.env, async (where) => {
+      console.log(`Deleting contract ${kykId} from ${where}${command.forceRetained ? ' (--force-retained)' : ''}`);
+      printDeletion(await deleteTenant(kykId, where, { forceRetained: command.forceRetained, scan: command.scan, log: (line) => console.log(line) }), where);
+    });
+    return;
+  }
   if (command.kind === 'quota') {
     const { kykId, quota } = command;
     const [where, usage] = await onTable(command.env, async () => {
@@ -182,7 +279,10 @@ main().then(
       process.exit(message ? 2 : 0);
     }
     // TenantExistsError and the ID and password rules already read as one clear line.
-    console.error(error instanceof TenantExistsError || error instanceof UnlockRefused ? message : `tenant: ${message}`);
+    if (error instanceof RetainedDocumentsError) {
+      for (const document of error.documents) console.error(`  ${document.name} (${document.id}) retained until ${document.retention_until}`);
+    }
+    console.error(error instanceof TenantExistsError || error instanceof UnlockRefused || error instanceof NoSuchContractError || error instanceof RetainedDocumentsError ? message : `tenant: ${message}`);
     process.exit(1);
   },
 );

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AnyPrincipal, Effect, ManagedPolicy, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { CfnMalwareProtectionPlan } from 'aws-cdk-lib/aws-guardduty';
 import { BlockPublicAccess, Bucket, BucketEncryption, EventType, HttpMethods } from 'aws-cdk-lib/aws-s3';
@@ -111,6 +111,8 @@ export class StorageStack extends Stack {
       removalPolicy: config.removalPolicy,
       autoDeleteObjects: destroy,
     });
+    // Read by `npm run tenant -- export|delete ... --env <name>` (a contract's objects).
+    new CfnOutput(this, 'FilesBucketName', { value: this.filesBucket.bucketName });
 
     const storageEventsFunction = new AppFunction(this, 'StorageEvents', {
       name: 'storage-events',

@@ -141,6 +141,11 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       s.templates.data.hasOutput('TableName', { Value: { Ref: Match.stringLikeRegexp('^MainTable') } });
     });
 
+    it('outputs the audit table and the files bucket a contract is exported from and deleted in', () => {
+      s.templates.data.hasOutput('AuditTableName', { Value: { Ref: Match.stringLikeRegexp('^AuditTable') } });
+      s.templates.storage.hasOutput('FilesBucketName', { Value: { Ref: Match.stringLikeRegexp('^FilesBucket') } });
+    });
+
     it('generates a 64-character token signing secret', () => {
       s.templates.data.hasResourceProperties('AWS::SecretsManager::Secret', {
         GenerateSecretString: { PasswordLength: 64 },

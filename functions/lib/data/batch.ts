@@ -56,15 +56,16 @@ export type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | {
 /**
  * The one BatchWriteItem loop: 25 requests a call, unprocessed requests sent again after the
  * retry policy's pause until every one is written. Not atomic: for bulk rows whose each write
- * stands alone (import result rows, purges).
+ * stands alone (import result rows, purges). The main table unless `tableName` says otherwise
+ * (deleting a contract's audit records).
  */
-export async function batchWrite(requests: WriteRequest[]): Promise<void> {
+export async function batchWrite(requests: WriteRequest[], tableName: string = table()): Promise<void> {
   for (let i = 0; i < requests.length; i += BATCH_WRITE_MAX) {
     let pending: WriteRequest[] = requests.slice(i, i + BATCH_WRITE_MAX);
     for (let attempt = 1; pending.length > 0; attempt++) {
       if (attempt > 1) await jitteredPause(Math.min(attempt, RETRY_ATTEMPTS));
-      const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: pending as never } }));
-      pending = (UnprocessedItems?.[table()] ?? []) as WriteRequest[];
+      const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [tableName]: pending as never } }));
+      pending = (UnprocessedItems?.[tableName] ?? []) as WriteRequest[];
     }
   }
 }

@@ -1,6 +1,6 @@
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { GetParameterCommand, ParameterNotFound, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { DeleteParameterCommand, GetParameterCommand, ParameterNotFound, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { config } from '../config.ts';
 
 /**
@@ -56,4 +56,22 @@ export async function getSpPrivateKey(kykId: string): Promise<string | undefined
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
+}
+
+/** Removes the contract's key (deleting the contract, bin/tenant.ts); answers whether there was one. */
+export async function deleteSpPrivateKey(kykId: string): Promise<boolean> {
+  const target = store();
+  if (target.kind === 'ssm') {
+    try {
+      await ssmClient().send(new DeleteParameterCommand({ Name: `${target.prefix}${safeName(kykId)}` }));
+      return true;
+    } catch (error) {
+      if (error instanceof ParameterNotFound) return false;
+      throw error;
+    }
+  }
+  const file = join(target.dir, `${safeName(kykId)}.pem`);
+  const existed = (await readFile(file).then(() => true, () => false));
+  await rm(file, { force: true });
+  return existed;
 }
