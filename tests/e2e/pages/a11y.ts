@@ -1,0 +1,34 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * The axe check of issue 13 item 8 (docs/architecture.md "Accessibility"), run inside the walks where
+ * they already show a page: no serious or critical violation at 1280 px and at 320 px wide. The walk
+ * keeps its own viewport afterwards. No rule is disabled: a finding is fixed in the app.
+ */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1366, height: 860 };
+  try {
+    for (const width of [1280, 320]) {
+      await page.setViewportSize({ width, height: size.height });
+      await settle(page);
+      const results = await new AxeBuilder({ page }).analyze();
+      const blocking = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.map((node) => `  ${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('\n')}`);
+      expect(blocking, `axe: serious or critical violations on ${where} at ${width} px`).toEqual([]);
+    }
+  } finally {
+    await page.setViewportSize(size);
+    await settle(page);
+  }
+}
+
+/** Two frames: Cloudscape's responsive parts (top navigation, app layout) re-measure on resize. */
+const settle = (page: Page) => page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+
+/** The app's polite live region (components/a11y.tsx): what a screen reader was last told. */
+export const liveRegion = (page: Page): Locator => page.getByTestId('live-region');
+
+/** The element that has the keyboard focus. */
+export const focused = (page: Page): Locator => page.locator('*:focus');
