@@ -7,6 +7,7 @@ import { MULTIPART_THRESHOLD_BYTES } from '#shared/drive-limits.ts';
 import { demoPassword } from './playwright.config.ts';
 import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 const screenshots = join(import.meta.dirname, '.artifacts', 'screenshots');
 mkdirSync(screenshots, { recursive: true });
@@ -78,6 +79,7 @@ test('a newcomer signs in, creates a folder, uploads, downloads, switches to Jap
   await expect(drive.table()).toContainText('名前');
   await expect(drive.documentLanguage()).toHaveAttribute('lang', 'ja');
   await shot(page, 'drive-ja');
+  await expectAccessible(page, '/storage (ja)');
 
   await drive.signOut();
   await expect(page).toHaveURL(/\/login/);

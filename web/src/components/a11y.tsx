@@ -87,7 +87,9 @@ export function useRouteFocus(): void {
     if (!before || !userActed) return;
     const pathChanged = before.pathname !== location.pathname;
     if (!pathChanged && before.search === location.search) return;
-    const titleBefore = pageTitleStore.get().page;
+    // The page may have set its title for this location already (its effects run before this one).
+    const stored = pageTitleStore.get();
+    const titleBefore = stored.locationKey === location.key ? stored.before : stored.page;
     let focused = false;
     let titled = false;
     let done = false;

@@ -11,9 +11,11 @@ export interface PageTitle {
   page: string | undefined;
   /** `location.key` of the router location the page set it at. */
   locationKey: string;
+  /** The title at the location before (what a navigation changed it from). */
+  before: string | undefined;
 }
 
-export const pageTitleStore = createStore<PageTitle>({ page: undefined, locationKey: '' });
+export const pageTitleStore = createStore<PageTitle>({ page: undefined, locationKey: '', before: undefined });
 
 /** Texts that stand for a name still loading: a page that shows one has no title yet. */
 const placeholders = new Set(['', '…', '...']);
@@ -26,5 +28,5 @@ export function titleFromTrail(trail: readonly string[]): string | undefined {
 
 export function setPageTitle(page: string | undefined, product: string, locationKey: string): void {
   document.title = page ? `${page} - ${product}` : product;
-  pageTitleStore.set({ page, locationKey });
+  pageTitleStore.set((current) => ({ page, locationKey, before: current.locationKey === locationKey ? current.before : current.page }));
 }
