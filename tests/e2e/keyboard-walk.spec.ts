@@ -140,7 +140,7 @@ test('keyboard only: sign in, create a folder, upload, open the folder and the f
 });
 
 test('the group and legal-entity delete dialogs open on their field and give focus back', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const admin = new AdminApi(request);
   await admin.signIn();
   const userId = uniqueUserId('kba');
