@@ -1,5 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/** A11Y_SHOTS_DIR: also a full-page screenshot of each checked page at each width (to look at them). */
+const shotsDir = process.env.A11Y_SHOTS_DIR;
+if (shotsDir) mkdirSync(shotsDir, { recursive: true });
 
 /**
  * The axe check of issue 13 item 8 (docs/architecture.md "Accessibility"), run inside the walks where
@@ -21,10 +27,12 @@ const internal = (rule: string, target: string) => cloudscapeInternals.some((kno
 
 export async function expectAccessible(page: Page, where: string): Promise<void> {
   const size = page.viewportSize() ?? { width: 1366, height: 860 };
+  const started = Date.now();
   try {
     for (const width of [1280, 320]) {
       await page.setViewportSize({ width, height: size.height });
       await settle(page);
+      if (shotsDir) await page.screenshot({ path: join(shotsDir, `${where.replace(/[^\w.-]+/g, '_')}-${width}.png`), fullPage: true });
       const results = await new AxeBuilder({ page }).analyze();
       const blocking = results.violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -36,6 +44,8 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
   } finally {
     await page.setViewportSize(size);
     await settle(page);
+    // The check's own time does not come out of the walk's timeout.
+    test.info().setTimeout(test.info().timeout + (Date.now() - started));
   }
 }
 

@@ -114,12 +114,22 @@ function useIdentityTitleHidden(): [RefObject<HTMLDivElement | null>, boolean] {
   useEffect(() => {
     const root = ref.current;
     if (!root) return;
-    // The bar renders a hidden copy for measuring, which always has the title: any link without it counts.
-    const check = () => setHidden([...root.querySelectorAll('a:has(> img)')].some((link) => link.textContent?.trim() === ''));
+    // Only the link on screen: the bar also renders a hidden copy of itself for measuring.
+    const check = () =>
+      setHidden(
+        [...root.querySelectorAll<HTMLElement>('a:has(> img)')]
+          .filter((link) => !link.closest('[aria-hidden="true"]') && link.checkVisibility({ visibilityProperty: true }))
+          .some((link) => link.textContent?.trim() === ''),
+      );
     check();
     const observer = new MutationObserver(check);
     observer.observe(root, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    const resized = new ResizeObserver(check);
+    resized.observe(root);
+    return () => {
+      observer.disconnect();
+      resized.disconnect();
+    };
   }, []);
   return [ref, hidden];
 }
