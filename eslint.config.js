@@ -16,7 +16,9 @@ const classicZod = { regex: '^zod(/v4(/classic)?|/v3)?$', message: "Use `import 
 const restrict = (...patterns) => ['error', { patterns }];
 /** The package root re-exports every component: importing it defeats tree-shaking. */
 const cloudscapeRoot = { name: '@cloudscape-design/components', message: 'Import Cloudscape components one by one (@cloudscape-design/components/button) to keep bundles small.' };
-const restrictWeb = (...patterns) => ['error', { paths: [cloudscapeRoot], patterns }];
+/** Every dialog is components/app-modal.tsx: Cloudscape's Modal with focus on the first field and back on the opener (docs/architecture.md "Accessibility"). */
+const cloudscapeModal = { name: '@cloudscape-design/components/modal', importNames: ['default'], message: "Use @/components/app-modal.tsx (Cloudscape's Modal with the app's focus rules)." };
+const restrictWeb = (...patterns) => ['error', { paths: [cloudscapeRoot, cloudscapeModal], patterns }];
 
 /** Import rules of one layer of functions/ (tests may reach across, e.g. to call a group's handler). */
 const layer = (files, ignores, forbidden, message) => ({

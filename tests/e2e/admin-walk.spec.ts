@@ -7,6 +7,7 @@ import { GroupFormPage, GroupListPage, ImportPages, UserFormPage, UserListPage }
 import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { DEMO_KYK_ID } from './pages/admin-api.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 const screenshots = join(import.meta.dirname, '.artifacts', 'screenshots');
 mkdirSync(screenshots, { recursive: true });
@@ -65,6 +66,7 @@ test('an administrator registers, groups, suspends, exports and re-imports a use
   await expect(shell.flash('The suspension has been lifted. The user must change the password at the next sign-in.')).toBeVisible();
   await expect(users.rowCell(userId)).toHaveAttribute('data-user-status', 'available');
   await shot(page, 'users-en');
+  await expectAccessible(page, '/list-user');
 
   // Export, edit the user's name in the CSV, import it back.
   const exported = page.waitForEvent('download');
@@ -85,6 +87,7 @@ test('an administrator registers, groups, suspends, exports and re-imports a use
   await expect(imports.resultCell(userId)).toHaveAttribute('data-result', 'ok');
   await expect(imports.resultRow(userId)).toContainText(/updated/i);
   await shot(page, 'import-detail-en');
+  await expectAccessible(page, '/import-history/:id');
 
   await users.open();
   await expect(users.row(userId)).toContainText('Hanako Suzuki');
@@ -96,5 +99,6 @@ test('an administrator registers, groups, suspends, exports and re-imports a use
   await imports.openHistory();
   await expect(imports.historyTable()).toBeVisible();
   await shot(page, 'import-history-ja');
+  await expectAccessible(page, '/import-history (ja)');
   await shell.signOut();
 });

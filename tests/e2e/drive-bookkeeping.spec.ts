@@ -10,6 +10,7 @@ import { LoginPage } from './pages/login-page.ts';
 import { RegistrationDialog } from './pages/registration-dialog.ts';
 import { shotsIn, uniqueUserId } from './pages/shots.ts';
 import { VersionsDialogs } from './pages/versions-dialogs.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 /**
  * Issue 12 (docs/e-bookkeeping.md), the SPA: an electronic-trading invoice registered with its date,
@@ -178,6 +179,7 @@ test('registers, corrects with a reason, deletes with a reason, and finds both i
   await expect(rows.filter({ hasText: deletion })).toContainText('Deletion');
   await expect(rows.filter({ hasText: correction })).toContainText('Transaction amount: ¥108,000 → ¥110,000');
   await shot(page, 'e-bookkeeping-history-en');
+  await expectAccessible(page, '/e-bookkeeping');
   await page.emulateMedia({ media: 'print' });
   await shot(page, 'e-bookkeeping-history-print-en');
   await page.emulateMedia({ media: 'screen' });

@@ -5,6 +5,7 @@ import { DrivePage } from './pages/drive-page.ts';
 import { DriveListsPanel, FavoritesPage, RecentPage } from './pages/lists-pages.ts';
 import { signInInBrowser } from './pages/sign-in.ts';
 import { shotsIn, uniqueUserId } from './pages/shots.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 /**
  * Favourites, recent files and tags (docs/drive.md "Favourites and recent files", "Tags"): favourites
@@ -70,6 +71,7 @@ test('favourites from the drive page, opened and removed on /favorites; a downlo
   await expect(favorites.place(budget.name)).toHaveText(`Drive / ${folder.name}`);
   await expect(favorites.place(notes.name)).toHaveText('Drive');
   await shot(page, 'favorites-en');
+  await expectAccessible(page, '/favorites');
 
   // A folder opens in the drive; a file opens its folder with the file selected.
   await favorites.openEntry(folder.name);
@@ -83,6 +85,7 @@ test('favourites from the drive page, opened and removed on /favorites; a downlo
   await expect(lists.details().getByTestId('details-place')).toHaveText(`Drive / ${folder.name}`);
   await expect(lists.details().getByTestId('details-name')).toHaveText(budget.name);
   await shot(page, 'drive-details-en');
+  await expectAccessible(page, '/storage with the details panel');
 
   // Download it: on /recent. Then rename the other file: on top.
   const downloaded = page.waitForEvent('download');
@@ -101,6 +104,7 @@ test('favourites from the drive page, opened and removed on /favorites; a downlo
   await expect(recent.row(budget.name)).toContainText('Downloaded');
   await expect(recent.place(budget.name)).toHaveText(`Drive / ${folder.name}`);
   await shot(page, 'recent-en');
+  await expectAccessible(page, '/recent');
 
   // Remove two favourites at once.
   await favorites.openFromNavigation();

@@ -5,6 +5,7 @@ import { LoginPage } from './pages/login-page.ts';
 import { shot, uniqueUserId } from './pages/shots.ts';
 import { ChangePasswordPage } from './pages/change-password-page.ts';
 import { NoPermissionPage } from './pages/no-permission-page.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 /**
  * The access model in the SPA (docs/architecture.md "Who may do what"): a user with drive level
@@ -46,6 +47,7 @@ test('a user without drive rights is told why, in both languages', async ({ page
   await expect(shell.notice()).toBeVisible();
   await expect(page.getByText('Your account has no access to the common drive. Ask your administrator if you need it.')).toBeVisible();
   await shot(page, 'drive-none-en');
+  await expectAccessible(page, 'no-permission page');
   await shell.switchLanguage('ja');
   await expect(page.getByText('このアカウントには共通ドライブの利用権限がありません。利用が必要な場合は管理者にお問い合わせください。')).toBeVisible();
   await shot(page, 'drive-none-ja');

@@ -6,6 +6,7 @@ import { DrivePage } from './pages/drive-page.ts';
 import { SearchPage } from './pages/search-page.ts';
 import { signInInBrowser } from './pages/sign-in.ts';
 import { shotsIn, uniqueUserId } from './pages/shots.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 /**
  * The drive search (docs/drive.md "Search"): from the drive page's search field into a folder's
@@ -73,6 +74,7 @@ test('a name search from the drive page, then a combined search (date range, amo
   await expect(search.row(`領収書_${run}_003.pdf`)).toContainText(partner);
   await expect(search.place(`領収書_${run}_003.pdf`)).toHaveText(`Drive / ${accounts.name}`);
   await shot(page, 'search-combined-en');
+  await expectAccessible(page, '/search-result');
 
   // A reversed range: the server's message under the field, nothing listed.
   await search.fill('search-amount-min', '5000000');

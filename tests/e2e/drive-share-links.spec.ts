@@ -6,6 +6,7 @@ import { DrivePage, driveAction } from './pages/drive-page.ts';
 import { ShareDialog, ShareLinksPage, SharePage } from './pages/share-pages.ts';
 import { signInInBrowser } from './pages/sign-in.ts';
 import { shotsIn, uniqueUserId } from './pages/shots.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 /**
  * Share links in the SPA (docs/drive.md "Share links"): a user makes a link with a download limit
@@ -81,6 +82,7 @@ test('a link made in the share dialog is downloaded without sign-in, counted, an
   await expect(links.row(linkId)).toContainText('1 of 2');
   await expect(links.row(linkId)).toContainText('Active');
   await shot(page, 'share-links-en');
+  await expectAccessible(page, '/share-links');
   await links.revoke(linkId);
   await expect(links.row(linkId)).toContainText('Revoked');
   await links.switchLanguage('ja');

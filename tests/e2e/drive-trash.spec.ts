@@ -5,6 +5,7 @@ import { LoginPage } from './pages/login-page.ts';
 import { signInInBrowser } from './pages/sign-in.ts';
 import { shot, uniqueUserId } from './pages/shots.ts';
 import { TrashPage } from './pages/trash-page.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 /**
  * The drive's trash (/trash, docs/drive.md "Trash"): entries trashed through the API are listed with
@@ -61,6 +62,7 @@ test('an administrator restores, restores to a chosen folder, deletes forever an
   await expect(trash.emptyTrashButton()).toBeEnabled();
   await expect(trash.restoreButton()).toBeDisabled();
   await shot(page, 'trash-list-en');
+  await expectAccessible(page, '/trash');
 
   // Restore where it was: back in its folder.
   await trash.select(plan.name);

@@ -7,6 +7,7 @@ import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { shot, uniqueUserId } from './pages/shots.ts';
 import { AccessLogPage, DataUsagePage } from './pages/usage-pages.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 /**
  * Issue 7, data usage and the access log (docs/drive.md): an administrator of a contract with a
@@ -57,6 +58,7 @@ test('upload and download a file, see both in the access log, filter and export 
   await expect(log.rowsOf(fileName).filter({ hasText: 'Uploaded' })).toHaveCount(1);
   await expect(log.rowsOf(fileName).first()).toContainText('Usage Boss (boss)');
   await shot(page, 'access-log-en');
+  await expectAccessible(page, '/access-log');
 
   await log.filterBy('Action', 'Downloaded');
   await expect(log.tokens()).toHaveCount(1);
@@ -87,6 +89,7 @@ test('upload and download a file, see both in the access log, filter and export 
   await expect(usage.progress()).toContainText('950 B of 1 KB used (92%)');
   await expect(usage.nearWarning()).toContainText('The drive is nearly full (92% of the quota).');
   await shot(page, 'data-usage-en');
+  await expectAccessible(page, '/data-usage');
 
   // Japanese: both screens.
   await usage.switchLanguage('ja');

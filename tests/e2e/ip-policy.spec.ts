@@ -7,6 +7,7 @@ import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { SecurityPolicyPage } from './pages/security-policy-page.ts';
 import { DEMO_KYK_ID } from './pages/admin-api.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 const screenshots = join(import.meta.dirname, '.artifacts', 'screenshots');
 mkdirSync(screenshots, { recursive: true });
@@ -98,6 +99,7 @@ test('an administrator keeps the IP allow-list with the own address in it', asyn
     await page.reload();
     await expect(row).toContainText('198.51.100.0/24');
     await shot(page, 'ip-policy-en');
+    await expectAccessible(page, '/security-policy');
     await shell.switchLanguage('ja');
     await page.reload();
     await expect(policy.tabLink('ip')).toContainText('IPアドレス制限');

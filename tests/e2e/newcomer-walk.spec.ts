@@ -8,6 +8,7 @@ import { demoPassword } from './playwright.config.ts';
 import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { DEMO_KYK_ID } from './pages/admin-api.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 const screenshots = join(import.meta.dirname, '.artifacts', 'screenshots');
 mkdirSync(screenshots, { recursive: true });
@@ -79,6 +80,7 @@ test('a newcomer signs in, creates a folder, uploads, downloads, switches to Jap
   await expect(drive.table()).toContainText('名前');
   await expect(drive.documentLanguage()).toHaveAttribute('lang', 'ja');
   await shot(page, 'drive-ja');
+  await expectAccessible(page, '/storage (ja)');
 
   await drive.signOut();
   await expect(page).toHaveURL(/\/login/);

@@ -5,6 +5,7 @@ import { LoginPage } from './pages/login-page.ts';
 import { shot, uniqueUserId } from './pages/shots.ts';
 import { SignInActivity } from './pages/sign-in-activity.ts';
 import { demoPassword } from './playwright.config.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 /**
  * Support staff see who signed in (every outcome, with address and browser) and end a user's
@@ -37,6 +38,7 @@ test('an administrator sees a user\'s sign-ins and ends the session', async ({ p
   await expect(activity.rows().nth(1)).toContainText('127.0.0.1');
   await activity.container().scrollIntoViewIfNeeded();
   await shot(page, 'user-sign-ins-en');
+  await expectAccessible(page, '/user?user_id=');
 
   await activity.endSession();
   await expect(activity.flash(`The session of "E2E ${userId}" was ended.`)).toBeVisible();

@@ -4,6 +4,7 @@ import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { shot, uniqueUserId } from './pages/shots.ts';
 import { ChangePasswordPage } from './pages/change-password-page.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 /**
  * Issue 4, first sign-in: an administrator registers a user without a password (the server makes a
@@ -28,6 +29,7 @@ test('a first sign-in asks for a new password, then opens the drive', async ({ p
   await login.switchLanguage('ja');
   await expect(login.submitButton()).toHaveText('ログイン');
   await shot(page, 'login-ja');
+  await expectAccessible(page, '/login (ja)');
   await login.switchLanguage('en');
 
   await login.signIn(DEMO_KYK_ID, userId, temporary_password!);
@@ -37,6 +39,7 @@ test('a first sign-in asks for a new password, then opens the drive', async ({ p
   await expect(changePassword.condition('length')).toBeVisible();
   await expect(page.getByText('Your administrator sets these conditions.')).toBeVisible();
   await shot(page, 'forced-change-en');
+  await expectAccessible(page, '/change-password (sign-in)');
   await login.switchLanguage('ja');
   await expect(page.getByText('管理者がこれらの条件を設定します。').or(changePassword.conditions())).toBeVisible();
   await shot(page, 'forced-change-ja');
@@ -82,6 +85,7 @@ test('a first sign-in asks for a new password, then opens the drive', async ({ p
     await expect(changePassword.error('The current password is incorrect.')).toBeVisible();
     await expect(changePassword.input('current')).toBeFocused();
     await shot(page, 'own-password-en');
+    await expectAccessible(page, '/change-password (signed in)');
     await changePassword.changeOwn(password, renewed);
     await expect(page.getByText('Change password success')).toBeVisible();
     await expect(changePassword.input('current')).toHaveValue('');

@@ -5,6 +5,7 @@ import { e2eDataDir } from './playwright.config.ts';
 import { InfoChangePage } from './pages/info-change-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { shot, uniqueUserId } from './pages/shots.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 const repoRoot = join(import.meta.dirname, '../..');
 const password = 'Gate-Passw0rd!x';
@@ -37,6 +38,7 @@ test('a contract without the drive is signed out with the message', async ({ pag
   await infoChange.submit();
   await expect(infoChange.fieldError('This field is required')).toBeVisible();
   await shot(page, 'info-change-en');
+  await expectAccessible(page, '/login/info-change');
   await infoChange.emailInput().fill(`boss-${kykId}@example.com`);
   await infoChange.submit();
 

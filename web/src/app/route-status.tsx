@@ -4,6 +4,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { LoadingOverlay } from '@/components/loading-overlay.tsx';
+import { usePageTitle } from '@/components/page-layout.tsx';
 
 /** Shown while the first route's chunk loads (after the same 200 ms delay). */
 export function InitialLoading() {
@@ -14,6 +15,7 @@ export function InitialLoading() {
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
+  usePageTitle(t('routeError.title'));
   if (import.meta.env.DEV) console.error(error);
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
   return (

@@ -5,7 +5,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
+import Modal from '@/components/app-modal.tsx';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 
 /** The word to type; compared ignoring case and surrounding spaces. */

@@ -7,7 +7,7 @@ import Button from '@cloudscape-design/components/button';
 import ButtonDropdown, { type ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
 import FormField from '@cloudscape-design/components/form-field';
 import Link from '@cloudscape-design/components/link';
-import Modal from '@cloudscape-design/components/modal';
+import Modal from '@/components/app-modal.tsx';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { importStartRequest, type ImportKind } from '@shared/schemas/imports.ts';

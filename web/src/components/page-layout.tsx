@@ -1,6 +1,9 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import type { AppLayoutProps } from '@cloudscape-design/components/app-layout';
 import type { BreadcrumbGroupProps } from '@cloudscape-design/components/breadcrumb-group';
+import { setPageTitle, titleFromTrail } from '@/lib/page-title.ts';
 import { createStore, useStore, type Store } from '@/lib/store.ts';
 
 /**
@@ -36,10 +39,31 @@ export function usePageLayoutState(store: Store<PageLayoutState>): PageLayoutSta
   return useStore(store);
 }
 
-/** Sets the breadcrumbs (and content type) of the current page. */
+/**
+ * Sets the tab title of the current page, "<title> - <product>" in the user's language (again on a
+ * language change: the caller passes its translated text); undefined while the page does not know it
+ * yet (a name still loading). After a navigation the live region announces it and focus goes to the
+ * page's h1 (components/a11y.tsx `useRouteFocus`). Pages in the signed-in frame get it from their
+ * breadcrumbs (`usePageLayout`); pages of the public frame call it themselves.
+ */
+export function usePageTitle(title: string | undefined): void {
+  const { t } = useTranslation();
+  const product = t('app.productName');
+  const { key } = useLocation();
+  useEffect(() => {
+    setPageTitle(title, product, key);
+  }, [title, product, key]);
+}
+
+/**
+ * Sets the breadcrumbs (and content type) of the current page, and with them its tab title: the
+ * trail read backwards ("Edit - Taro Yamada - Users"); a crumb of '…' or '' (a name still loading)
+ * holds the title back until it is known.
+ */
 export function usePageLayout(breadcrumbs: BreadcrumbGroupProps.Item[], contentType: AppLayoutProps.ContentType = 'default'): void {
   const store = useContext(PageLayoutContext);
   const serialized = JSON.stringify(breadcrumbs);
+  usePageTitle(titleFromTrail(breadcrumbs.map((crumb) => crumb.text)));
   useEffect(() => {
     if (!store) return;
     // Keeps the split panel: a page sets it apart (usePageSplitPanel).

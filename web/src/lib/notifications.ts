@@ -1,4 +1,5 @@
 import type { FlashbarProps } from '@cloudscape-design/components/flashbar';
+import { announce } from './announcer.ts';
 import { createStore, useStore } from './store.ts';
 
 /** Flash messages shown in the app layout's notification area (upload and download progress, results). */
@@ -25,7 +26,10 @@ export function notify(notification: Notification, autoDismissMs?: number): void
     onDismiss: () => dismiss(id),
     ...notification,
   };
-  store.set((list) => (list.some((item) => item.id === id) ? list.map((item) => (item.id === id ? entry : item)) : [entry, ...list]));
+  const before = store.get().find((item) => item.id === id);
+  store.set((list) => (before ? list.map((item) => (item.id === id ? entry : item)) : [entry, ...list]));
+  // Said to a screen reader when it appears or changes kind (in progress -> done), not on every progress tick.
+  if (!before || before.type !== entry.type || !!before.loading !== !!entry.loading) announce(entry.header ?? entry.content);
   clearTimeout(timers.get(id));
   timers.delete(id);
   const after = autoDismissMs ?? (notification.type === 'success' ? SUCCESS_DISMISS_MS : undefined);

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import TopNavigation, { type TopNavigationProps } from '@cloudscape-design/components/top-navigation';
@@ -31,6 +32,7 @@ export function TopBar({ user, onSignOut, onLanguageChange, signingOut = false }
   const visual = useVisualMode();
   const language = currentLanguage();
   const languageName = t(`languages.${language}`);
+  const [identityRef, titleHidden] = useIdentityTitleHidden();
 
   const languageMenu: TopNavigationProps.MenuDropdownUtility = {
     type: 'menu-dropdown',
@@ -83,12 +85,13 @@ export function TopBar({ user, onSignOut, onLanguageChange, signingOut = false }
   }
 
   return (
-    <div id="top-nav" className="top-nav" data-testid="top-nav">
+    <div id="top-nav" className="top-nav" data-testid="top-nav" ref={identityRef}>
       <TopNavigation
         identity={{
           href: user ? '/storage' : '/login',
           title: t('app.productName'),
-          logo: { src: '/favicon.svg', alt: '' },
+          // Narrow screens show the logo alone: then it names the link (else it would repeat the title).
+          logo: { src: '/favicon.svg', alt: titleHidden ? t('app.productName') : '' },
           onFollow: (event) => {
             event.preventDefault();
             navigate(user ? '/storage' : '/login');
@@ -99,4 +102,34 @@ export function TopBar({ user, onSignOut, onLanguageChange, signingOut = false }
       />
     </div>
   );
+}
+
+/**
+ * Whether TopNavigation shows the logo without the product name (it drops the title when the bar is
+ * narrow, e.g. at 320 px): its identity link then has no text, so the logo's alt must name it.
+ */
+function useIdentityTitleHidden(): [RefObject<HTMLDivElement | null>, boolean] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    // Only the link on screen: the bar also renders a hidden copy of itself for measuring.
+    const check = () =>
+      setHidden(
+        [...root.querySelectorAll<HTMLElement>('a:has(> img)')]
+          .filter((link) => !link.closest('[aria-hidden="true"]') && link.checkVisibility({ visibilityProperty: true }))
+          .some((link) => link.textContent?.trim() === ''),
+      );
+    check();
+    const observer = new MutationObserver(check);
+    observer.observe(root, { childList: true, subtree: true });
+    const resized = new ResizeObserver(check);
+    resized.observe(root);
+    return () => {
+      observer.disconnect();
+      resized.disconnect();
+    };
+  }, []);
+  return [ref, hidden];
 }

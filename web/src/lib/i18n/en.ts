@@ -109,7 +109,7 @@ export const en = {
   },
   underConstruction: {
     title: 'Under construction',
-    description: 'This screen is not available yet. It will be added in a later release.',
+    description: "This screen belongs to a sibling module of the platform (property, knowledge, commerce, workflow, dashboard or work order). The sibling modules' own screens are outside Common Drive: open them from their module.",
     back: 'Go to the drive',
     backToLogin: 'Back to sign-in',
   },

@@ -35,7 +35,7 @@ export const ja: Resources = {
   app: {
     productName: '共通ドライブ',
     loading: '読み込み中…',
-    skipToMain: 'メインコンテンツへ移動',
+    skipToMain: 'メインコンテンツへスキップ',
   },
   languages: {
     en: 'English',
@@ -107,7 +107,7 @@ export const ja: Resources = {
   },
   underConstruction: {
     title: '準備中',
-    description: 'この画面はまだご利用いただけません。今後のリリースで追加されます。',
+    description: 'この画面はプラットフォームの別モジュール（物件・ナレッジ・コマース・ワークフロー・ダッシュボード・作業指示）のものです。別モジュール固有の画面は共通ドライブの対象外です。各モジュールから開いてください。',
     back: 'ドライブへ移動',
     backToLogin: 'ログイン画面に戻る',
   },

@@ -4,7 +4,7 @@ import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
+import Modal from '@/components/app-modal.tsx';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { codes } from '@shared/codes.ts';
 import { folderRegisterRequest } from '@shared/schemas/drive.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import Modal from '@cloudscape-design/components/modal';
+import Modal from '@/components/app-modal.tsx';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { isAbortError, reportApiError } from '@/lib/api-client.ts';
 import type { DriveItem } from '../api/get-file-info.ts';

@@ -5,7 +5,7 @@ import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import CopyToClipboard from '@cloudscape-design/components/copy-to-clipboard';
-import Modal from '@cloudscape-design/components/modal';
+import Modal from '@/components/app-modal.tsx';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';

@@ -3,7 +3,7 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import CopyToClipboard from '@cloudscape-design/components/copy-to-clipboard';
-import Modal from '@cloudscape-design/components/modal';
+import Modal from '@/components/app-modal.tsx';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 
 /**

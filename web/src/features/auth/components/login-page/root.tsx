@@ -18,6 +18,7 @@ import { lazyValue } from '@/lib/lazy-value.ts';
 import { navigateTo, safeNextPath } from '@/lib/navigation.ts';
 import { useIsAuthenticated } from '@/lib/session.ts';
 import type { LoginPageState } from '../sign-in/use-sign-in-flow.ts';
+import { usePageTitle } from '@/components/page-layout.tsx';
 
 type Field = 'kyk_id' | 'user_id' | 'password';
 
@@ -49,6 +50,7 @@ const errorReasons: ReadonlySet<string> = new Set(['code.loginContractNotAllowed
  */
 export default function LoginPage() {
   const { t } = useTranslation();
+  usePageTitle(t('login.title'));
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -11,6 +11,7 @@ import { codeName } from '@shared/codes.ts';
 import type { LoginStepKind } from '@shared/schemas/auth.ts';
 import type { LoginPageState } from './use-sign-in-flow.ts';
 import { clearPendingSignIn, isPendingExpired, readPendingSignIn, type PendingSignIn } from '../../utils/pending-sign-in.ts';
+import { usePageTitle } from '@/components/page-layout.tsx';
 
 /**
  * The pending step of this page from sessionStorage (survives a reload). Undefined when there is
@@ -37,6 +38,7 @@ export function StepFrame({ testId, title, description, code, wide = false, chil
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  usePageTitle(title);
   const name = code === undefined ? undefined : codeName(code);
   const message = name ? t(`code.${name}`) : undefined;
   return (

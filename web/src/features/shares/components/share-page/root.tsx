@@ -17,6 +17,7 @@ import { ApiError, isAbortError } from '@/lib/api-client.ts';
 import { formatBytes, formatDateTime } from '@/lib/format.ts';
 import { downloadSharedFile } from '../../api/download-shared-file.ts';
 import { getSharedFile, type SharedFile } from '../../api/get-shared-file.ts';
+import { usePageTitle } from '@/components/page-layout.tsx';
 
 type Shown = { kind: 'loading' } | { kind: 'open'; file: SharedFile } | { kind: 'refused'; message: string };
 
@@ -41,6 +42,7 @@ function startDownload(url: string): void {
  */
 export default function SharePage() {
   const { t, i18n } = useTranslation();
+  usePageTitle(t('shares.page.title'));
   const language = i18n.language === 'ja' ? 'ja' : 'en';
   const { kykId = '', token = '' } = useParams();
   // A token of the wrong shape is not worth a call (nor a count against the address).

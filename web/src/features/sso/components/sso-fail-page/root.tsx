@@ -7,6 +7,7 @@ import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ssoFailReasons, type SsoFailReason } from '@shared/schemas/sso.ts';
+import { usePageTitle } from '@/components/page-layout.tsx';
 
 const isReason = (value: string | null): value is SsoFailReason => (ssoFailReasons as readonly string[]).includes(value ?? '');
 
@@ -16,6 +17,7 @@ const isReason = (value: string | null): value is SsoFailReason => (ssoFailReaso
  */
 export default function SsoFailPage() {
   const { t } = useTranslation();
+  usePageTitle(t('sso.fail.title'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const reason = params.get('reason');

@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { setLanguage } from '@/lib/i18n/index.ts';
 import { storeUser } from '@/lib/session.ts';
 import { ssoLogin } from '../../api/sso-login.ts';
+import { usePageTitle } from '@/components/page-layout.tsx';
 
 /** Codes are single use: a second exchange (StrictMode, a reload) must not run. */
 const exchanged = new Set<string>();
@@ -20,6 +21,7 @@ const exchanged = new Set<string>();
  */
 export default function SsoLoginPage() {
   const { t } = useTranslation();
+  usePageTitle(t('sso.login.title'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';

@@ -15,6 +15,7 @@ import { ssoStartRequest } from '@shared/schemas/sso.ts';
 import { ApiError, isAbortError } from '@/lib/api-client.ts';
 import { fieldErrors } from '@/lib/form-validation.ts';
 import { ssoStart } from '../../api/sso-start.ts';
+import { usePageTitle } from '@/components/page-layout.tsx';
 
 /**
  * /com_drive/sso: SAML sign-in. The contract ID (prefilled and submitted at once from ?kyk_id=, the
@@ -22,6 +23,7 @@ import { ssoStart } from '../../api/sso-start.ts';
  */
 export default function SsoPage() {
   const { t } = useTranslation();
+  usePageTitle(t('sso.page.title'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const initial = params.get('kyk_id') ?? '';
