@@ -44,6 +44,8 @@ export class DataStack extends Stack {
     this.audit = this.table('AuditTable', auditTable, config);
     // Read by `npm run tenant -- create ... --env <name>` to provision contracts in this environment.
     new CfnOutput(this, 'TableName', { value: this.main.table.tableName });
+    // Read by `npm run audit -- <kyk_id> ... --env <name>` to read this environment's audit log.
+    new CfnOutput(this, 'AuditTableName', { value: this.audit.table.tableName });
 
     this.tokenSecret = new Secret(this, 'TokenSecret', {
       description: `ComDrive ${config.name}: signing key of session tokens`,
