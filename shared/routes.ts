@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { mergeRoutes, type EndpointGroup } from './routes/define.ts';
 import { driveRoutes } from './routes/drive.ts';
@@ -29,6 +30,7 @@ export const routes = mergeRoutes({
   legal: legalRoutes,
   imports: importsRoutes,
   security: securityRoutes,
+  audit: auditRoutes,
 });
 
 

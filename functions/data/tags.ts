@@ -1,4 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailure } from '#lib/errors.ts';
 import { db } from '#lib/clients.ts';
 import { batchGet } from '#lib/data/batch.ts';
 import { decodeCursor, encodeCursor, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
@@ -28,6 +29,9 @@ export interface TagRecord {
   owner_user_id?: string;
   regist_date: string;
   regist_user_id: string;
+  /** The last rename (tags administration). */
+  update_date?: string;
+  update_user_id?: string;
 }
 
 export const tagKey = (kykId: string, tagId: string): Keys => ({ pk: `${tenantPrefix(kykId)}#TAG#${tagId}`, sk: 'TAG' });
@@ -53,12 +57,13 @@ export const tagNameKey = (name: string): string => nameKey(name);
 export class TagNameTakenError extends Error {}
 
 /** Creates a tag with its name claim (NFC, case-insensitive, in its scope). Throws TagNameTakenError. */
-export async function insertTag(tag: TagRecord): Promise<void> {
+export async function insertTag(tag: TagRecord, alongside: LabelledItem[] = []): Promise<void> {
   const claim = tag.scope === 'common' ? commonTagNameKey(tag.kyk_id, tag.name_key) : privateTagNameKey(tag.kyk_id, tag.owner_user_id!, tag.name_key);
   try {
     await transactWrite([
       { label: 'nameClaim', Put: { TableName: table(), Item: { ...claim, type: 'tag-name', tag_id: tag.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { label: 'tag', Put: { TableName: table(), Item: { ...tagKey(tag.kyk_id, tag.id), ...tagListingKeys(tag), type: 'tag', ...tag }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...alongside,
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('nameClaim')) throw new TagNameTakenError();
@@ -150,4 +155,91 @@ export async function listTaggedItems(kykId: string, tagId: string, options: { p
     ScanIndexForward: false, Limit: options.pageSize, ExclusiveStartKey: startKey,
   }));
   return { itemIds: Items.map((item) => String(item.item_id)), nextCursor: LastEvaluatedKey ? encodeCursor({ s: LastEvaluatedKey.gsi1sk }) : null };
+}
+
+/** One page of the contract's common tags by name (from a name prefix), and where the next starts. */
+export async function listCommonTagsPage(kykId: string, options: { prefix: string; pageSize: number; cursor?: string }): Promise<{ tags: TagRecord[]; next: string | null } | undefined> {
+  const partition = listingPartition(kykId, 'common');
+  let startKey: Record<string, unknown> | undefined;
+  if (options.cursor) {
+    const decoded = decodeCursor(options.cursor);
+    const match = typeof decoded?.s === 'string' ? /^[^#]*#([0-9a-f-]{36})$/.exec(decoded.s) : null;
+    if (!match) return undefined;
+    startKey = { ...tagKey(kykId, match[1]!), gsi1pk: partition, gsi1sk: decoded!.s };
+  }
+  const prefix = options.prefix ? tagNameKey(options.prefix) : '';
+  const { Items = [], LastEvaluatedKey } = await db().send(new QueryCommand({
+    TableName: table(), IndexName: 'gsi1',
+    KeyConditionExpression: prefix ? 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)' : 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': partition, ...(prefix ? { ':prefix': prefix } : {}) },
+    Limit: options.pageSize, ExclusiveStartKey: startKey,
+  }));
+  return { tags: Items as TagRecord[], next: LastEvaluatedKey ? encodeCursor({ s: LastEvaluatedKey.gsi1sk }) : null };
+}
+
+export class TagChangedError extends Error {}
+
+/**
+ * Renames a common tag: its record (name, listing key) conditional on the name it was read with, and
+ * its name claim moved to the new name (refused when taken: TagNameTakenError). The links of files
+ * and folders name the tag by id and stay. `alongside` joins the transaction (the audit record).
+ */
+export async function renameCommonTag(tag: TagRecord, name: string, by: { userId: string; date: string }, alongside: LabelledItem[] = []): Promise<TagRecord> {
+  const renamed: TagRecord = { ...tag, name, name_key: tagNameKey(name), update_date: by.date, update_user_id: by.userId };
+  const claimMoves = renamed.name_key !== tag.name_key;
+  try {
+    await transactWrite([
+      { label: 'tag', Update: {
+        TableName: table(), Key: tagKey(tag.kyk_id, tag.id),
+        UpdateExpression: 'SET #name = :name, name_key = :key, gsi1sk = :listing, update_date = :date, update_user_id = :user',
+        ConditionExpression: 'attribute_exists(pk) AND name_key = :old AND #scope = :common',
+        ExpressionAttributeNames: { '#name': 'name', '#scope': 'scope' },
+        ExpressionAttributeValues: { ':name': name, ':key': renamed.name_key, ':listing': tagListingKeys(renamed).gsi1sk, ':date': by.date, ':user': by.userId, ':old': tag.name_key, ':common': 'common' },
+      } },
+      ...(claimMoves ? [
+        { label: 'nameClaim', Put: { TableName: table(), Item: { ...commonTagNameKey(tag.kyk_id, renamed.name_key), type: 'tag-name', tag_id: tag.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { label: 'oldClaim', Delete: { TableName: table(), Key: commonTagNameKey(tag.kyk_id, tag.name_key) } },
+      ] satisfies LabelledItem[] : []),
+      ...alongside,
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionFailed && error.failed('nameClaim')) throw new TagNameTakenError();
+    if (error instanceof TransactionFailed && error.failed('tag')) throw new TagChangedError();
+    throw error;
+  }
+  return renamed;
+}
+
+/** Deletes a common tag and its name claim (conditional on the name it was read with); its links stay until detached. */
+export async function deleteCommonTag(tag: TagRecord, alongside: LabelledItem[] = []): Promise<void> {
+  try {
+    await transactWrite([
+      { label: 'tag', Delete: {
+        TableName: table(), Key: tagKey(tag.kyk_id, tag.id),
+        ConditionExpression: 'attribute_exists(pk) AND name_key = :old AND #scope = :common',
+        ExpressionAttributeNames: { '#scope': 'scope' }, ExpressionAttributeValues: { ':old': tag.name_key, ':common': 'common' },
+      } },
+      { label: 'nameClaim', Delete: { TableName: table(), Key: commonTagNameKey(tag.kyk_id, tag.name_key) } },
+      ...alongside,
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionFailed && error.failed('tag')) throw new TagChangedError();
+    throw error;
+  }
+}
+
+/**
+ * Takes a (deleted) tag off one entry: the entry's search attribute first, then the link, so a retry
+ * after a fault finds the link still there. Idempotent; an entry deleted for good meanwhile is fine.
+ */
+export async function detachTag(kykId: string, tagId: string, itemId: string): Promise<void> {
+  try {
+    await db().send(new UpdateCommand({
+      TableName: table(), Key: itemKey(kykId, itemId), UpdateExpression: 'REMOVE #tag',
+      ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeNames: { '#tag': tagAttribute(tagId) },
+    }));
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
+  await db().send(new DeleteCommand({ TableName: table(), Key: itemTagKey(kykId, itemId, tagId) }));
 }

@@ -33,6 +33,7 @@ import { convertFile } from './convert.ts';
 import { correctFileDetails } from './correct-details.ts';
 import { getDocumentHistory, listCorrectionHistory, listLateScanFiles } from './bookkeeping-history.ts';
 import { startTaxExport } from './tax-export.ts';
+import { deleteCommonTagOperation, listCommonTags, saveCommonTag } from './tag-admin.ts';
 
 export const handler = createApiHandler(driveRoutes, {
   'com_drive/drive_info': listFolder,
@@ -80,4 +81,7 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/correction_history': listCorrectionHistory,
   'com_drive/scanner_late_list': listLateScanFiles,
   'com_drive/tax_export_btn': startTaxExport,
+  'com/tag_info_list': listCommonTags,
+  'com/tag_info_save_btn': saveCommonTag,
+  'com/tag_info_del_btn': deleteCommonTagOperation,
 });

@@ -30,16 +30,22 @@ export interface AuditChange {
   after: unknown;
 }
 
+/** A contract's records of one UTC day (`YYYY-MM-DD`), by time. */
+export const auditDayPartition = (kykId: string, day: string): string => `${tenantPrefix(kykId)}#AUDIT#${day}`;
+/** What one user did (and the sign-ins tried with that user ID), by time (gsi1). */
+export const auditUserPartition = (kykId: string, userId: string): string => `${tenantPrefix(kykId)}#AUDIT#USER#${userId}`;
+/** What happened to one item, by time (gsi2). */
+export const auditItemPartition = (kykId: string, targetType: string, targetId: string): string => `${tenantPrefix(kykId)}#AUDIT#ITEM#${targetType}#${targetId}`;
+
 export function auditRecord(actor: AuditActor, change: AuditChange, at = new Date()): Record<string, unknown> {
   const iso = at.toISOString();
   const position = `${iso}#${randomUUID()}`;
-  const tenant = tenantPrefix(actor.kykId);
   return {
-    pk: `${tenant}#AUDIT#${iso.slice(0, 10)}`,
+    pk: auditDayPartition(actor.kykId, iso.slice(0, 10)),
     sk: position,
-    gsi1pk: `${tenant}#AUDIT#USER#${actor.userId}`,
+    gsi1pk: auditUserPartition(actor.kykId, actor.userId),
     gsi1sk: position,
-    gsi2pk: `${tenant}#AUDIT#ITEM#${change.targetType}#${change.targetId}`,
+    gsi2pk: auditItemPartition(actor.kykId, change.targetType, change.targetId),
     gsi2sk: position,
     kyk_id: actor.kykId,
     at: iso,

@@ -12,7 +12,7 @@ import { AppFunction } from './app-function.ts';
 import type { DataStack } from './data-stack.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import { acknowledge } from './nag.ts';
-import { grantIndexQuery, grantKeyUse, grantSecretRead, grantTableAppend, grantTableReadWrite } from './permissions.ts';
+import { grantIndexQuery, grantKeyUse, grantTableQuery, grantSecretRead, grantTableAppend, grantTableReadWrite } from './permissions.ts';
 import type { StorageStack } from './storage-stack.ts';
 
 export interface ApiStackProps extends StackProps {
@@ -44,6 +44,8 @@ interface GroupAccess {
   readonly lockObjects?: boolean;
   /** Start drive jobs (their marker objects); the jobs themselves run in storage-events. */
   readonly startDriveJobs?: boolean;
+  /** Read the audit log (key-condition queries on the audit table and both its indexes) instead of appending to it. */
+  readonly readAuditLog?: boolean;
 }
 const groupAccess: Partial<Record<EndpointGroup, GroupAccess>> = {
   // Mail codes of the second step, lock notices.
@@ -62,6 +64,8 @@ const groupAccess: Partial<Record<EndpointGroup, GroupAccess>> = {
   // sso_info_spkey_btn stores a newly generated SP key (never reads one back); a new fiscal year or
   // retention period starts the job that lengthens bookkeeping retentions.
   security: { samlKeys: 'put', startDriveJobs: true },
+  // The audit log viewer: reads the audit table only (it changes nothing, so it writes no records).
+  audit: { readAuditLog: true },
 };
 
 /** SSM parameter name prefix of the SAML SP private keys, one SecureString per contract. */
@@ -99,6 +103,7 @@ export class ApiStack extends Stack {
           bucketName: storage.filesBucket.bucketName,
           mailFrom: config.mail.from,
           sessionIdleMinutes: config.sessionIdleMinutes,
+          auditRetentionDays: config.auditRetentionDays,
           tokenSecretArn: data.tokenSecret.secretArn,
           originVerifySecretArn: props.originVerifySecret.secretArn,
           ...(access.samlKeys ? { samlKeyParameterPrefix: samlKeyParameterPrefix(config.name) } : {}),
@@ -114,7 +119,8 @@ export class ApiStack extends Stack {
       const fn = appFunction.fn;
 
       grantTableReadWrite(fn, data.main);
-      grantTableAppend(fn, data.audit);
+      if (access.readAuditLog) grantTableQuery(fn, data.audit);
+      else grantTableAppend(fn, data.audit);
       if (access.readAuditByItem) grantIndexQuery(fn, data.audit, 'gsi2');
       grantSecretRead(fn, data.tokenSecret);
       grantSecretRead(fn, props.originVerifySecret);

@@ -15,6 +15,8 @@ export interface FunctionSettings {
   readonly bucketName: string;
   readonly mailFrom: string;
   readonly sessionIdleMinutes: number;
+  /** Days an audit record is kept (the environment's auditRetentionDays). */
+  readonly auditRetentionDays: number;
   /** Only for functions that verify or issue tokens. */
   readonly tokenSecretArn?: string;
   /** Only for API functions behind CloudFront (functions/lib/client-address.ts). */
@@ -49,6 +51,7 @@ export const functionEnvironment = (settings: FunctionSettings): Record<string, 
   [functionEnv.bucketName]: settings.bucketName,
   [functionEnv.mailFrom]: settings.mailFrom,
   [functionEnv.sessionIdleMinutes]: String(settings.sessionIdleMinutes),
+  [functionEnv.auditRetentionDays]: String(settings.auditRetentionDays),
   ...(settings.tokenSecretArn ? { [functionEnv.tokenSecretArn]: settings.tokenSecretArn } : {}),
   ...(settings.originVerifySecretArn ? { [functionEnv.originVerifySecretArn]: settings.originVerifySecretArn } : {}),
   ...(settings.samlKeyParameterPrefix ? { [functionEnv.samlKeyParameterPrefix]: settings.samlKeyParameterPrefix } : {}),

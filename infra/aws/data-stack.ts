@@ -44,7 +44,7 @@ export class DataStack extends Stack {
     this.audit = this.table('AuditTable', auditTable, config);
     // Read by `npm run tenant -- create ... --env <name>` to provision contracts in this environment.
     new CfnOutput(this, 'TableName', { value: this.main.table.tableName });
-    // Read by `npm run tenant -- export|delete ... --env <name>` (a contract's audit records).
+    // Read by `npm run audit -- <kyk_id> ... --env <name>` (the audit log) and `npm run tenant -- export|delete ... --env <name>`.
     new CfnOutput(this, 'AuditTableName', { value: this.audit.table.tableName });
 
     this.tokenSecret = new Secret(this, 'TokenSecret', {

@@ -64,6 +64,12 @@ export interface EnvironmentConfig {
   readonly webAclArn?: string;
   /** Idle minutes after which a session's token answers -102. */
   readonly sessionIdleMinutes: number;
+  /**
+   * Days an audit record is kept (DynamoDB TTL set when it is written: AUDIT_RETENTION_DAYS of the
+   * functions). The correction and deletion history of bookkeeping documents is not an audit record:
+   * it stays with its document for the document's legal retention (docs/e-bookkeeping.md).
+   */
+  readonly auditRetentionDays: number;
   /** Length of the generated token signing secret. */
   readonly tokenSecretLength: number;
   /** HTTP API stage throttling, requests per second and burst. */
@@ -91,6 +97,7 @@ const base: Defaults = {
   accessLogExpirationDays: 30,
   mail: { from: 'no-reply@example.com', identity: 'example.com' },
   sessionIdleMinutes: 60,
+  auditRetentionDays: 90,
   tokenSecretLength: 64,
   apiThrottle: { rateLimit: 50, burstLimit: 100 },
   apiMemoryMb: 1024,
@@ -105,6 +112,7 @@ const perEnvironment: Record<EnvName, Defaults> = {
     removalPolicy: RemovalPolicy.RETAIN,
     logRetention: RetentionDays.THREE_MONTHS,
     accessLogExpirationDays: 90,
+    auditRetentionDays: 400,
     mail: { from: 'no-reply@bastion.example.com', identity: 'bastion.example.com' },
   },
   customer: {
@@ -116,6 +124,8 @@ const perEnvironment: Record<EnvName, Defaults> = {
     objectLock: { mode: 'COMPLIANCE' },
     logRetention: RetentionDays.ONE_YEAR,
     accessLogExpirationDays: 365,
+    // Seven years: what a support inquiry or an auditor may ask about.
+    auditRetentionDays: 2557,
     apiThrottle: { rateLimit: 500, burstLimit: 1000 },
     // Up to about 1,000 users of one contract signing in within five minutes from one address.
     edge: { publicCallsPerIp: 3000, evaluationWindowSeconds: 300 },
@@ -170,6 +180,9 @@ export const loadEnvironment = (name: EnvName, read: ContextReader = () => undef
   const alarmEmail = text(read, contextKeys.alarmEmail) ?? defaults.monitoring.alarmEmail;
   if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) {
     throw new Error(`env ${name}: ${contextKeys.alarmEmail} must be an e-mail address`);
+  }
+  if (!(Number.isInteger(defaults.auditRetentionDays) && defaults.auditRetentionDays >= 1)) {
+    throw new Error(`env ${name}: auditRetentionDays must be a positive whole number`);
   }
   if (defaults.objectLock.mode === 'GOVERNANCE' && !(Number.isInteger(defaults.objectLock.maxRetentionDays) && defaults.objectLock.maxRetentionDays >= 1)) {
     throw new Error(`env ${name}: objectLock.maxRetentionDays must be a positive whole number`);

@@ -47,6 +47,10 @@ export const grantTableAppend = (grantee: IGrantable, ref: TableRef): void =>
     }),
   );
 
+/** Key-condition queries on a table and every index of it; nothing else (no item reads, no Scan, no writes). */
+export const grantTableQuery = (grantee: IGrantable, ref: TableRef): void =>
+  addStatement(grantee, new PolicyStatement({ actions: ['dynamodb:Query'], resources: tableResources(ref) }));
+
 /** Key-condition queries on one index of a table (nothing else of it). */
 export const grantIndexQuery = (grantee: IGrantable, ref: TableRef, index: string): void =>
   addStatement(

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 
-export const endpointGroups = ['auth', 'sso', 'drive', 'shares', 'users', 'groups', 'legal', 'imports', 'security'] as const;
+export const endpointGroups = ['auth', 'sso', 'drive', 'shares', 'users', 'groups', 'legal', 'imports', 'security', 'audit'] as const;
 export type EndpointGroup = (typeof endpointGroups)[number];
 
 /**

@@ -1,6 +1,7 @@
 import * as bookkeeping from '../schemas/bookkeeping.ts';
 import * as drive from '../schemas/drive.ts';
 import * as usage from '../schemas/drive-usage.ts';
+import * as tagAdmin from '../schemas/tag-admin.ts';
 import { route, type RouteDef } from './define.ts';
 
 export const driveRoutes = {
@@ -184,5 +185,17 @@ export const driveRoutes = {
   'com_drive/tax_export_btn': route({
     group: 'drive', access: 'admin', summary: "The tax office's download request: every bookkeeping document with a transaction date in a range, with its versions' SHA-256, as a CSV built by a job (poll com_drive/job_info)",
     request: bookkeeping.taxExportRequest, response: drive.jobResponse,
+  }),
+  'com/tag_info_list': route({
+    group: 'drive', access: 'admin', summary: "The contract's common tags by name, paged by cursor (administrators)",
+    request: tagAdmin.tagInfoListRequest, response: tagAdmin.tagInfoListResponse,
+  }),
+  'com/tag_info_save_btn': route({
+    group: 'drive', access: 'admin', summary: 'Create a common tag, or rename one (its links to files and folders stay); names unique in the contract ignoring case',
+    request: tagAdmin.tagInfoSaveRequest, response: tagAdmin.tagInfoSaveResponse,
+  }),
+  'com/tag_info_del_btn': route({
+    group: 'drive', access: 'admin', summary: 'Delete a common tag and take it off every file and folder (a background job when many carry it)',
+    request: tagAdmin.tagInfoDeleteRequest, response: tagAdmin.tagInfoDeleteResponse,
   }),
 } as const satisfies Record<string, RouteDef>;

@@ -15,6 +15,10 @@ describe('environment settings', () => {
     expect(customer.deletionProtection).toBe(true);
     expect(customer.removalPolicy).toBe(RemovalPolicy.RETAIN);
     expect(customer.encryption).toBe('customer-managed');
+    // Audit records: seven years for the customer, shorter where nothing is kept for long.
+    expect(customer.auditRetentionDays).toBe(2557);
+    expect(loadEnvironment('bastion').auditRetentionDays).toBe(400);
+    expect(loadEnvironment('dev').auditRetentionDays).toBe(90);
   });
 
   it('takes deployment-specific names from context', () => {

@@ -6,7 +6,7 @@ import { functionEnv, originHeaders } from '#lib/table-design.ts';
 import { fallbackGroup, routeKeyOf } from '#infra/aws/api-stack.ts';
 import { webAclArnParameter } from '#infra/aws/edge-stack.ts';
 import { contentSecurityPolicy, inlineScriptHashes, s3FileOrigins, securityHeaders, sharePathPattern } from '#infra/aws/security-headers.ts';
-import type { EnvName } from '#infra/aws/environments.ts';
+import { loadEnvironment, type EnvName } from '#infra/aws/environments.ts';
 import { resourcesOf, standInIndexHtml, synthesize, type SynthOptions, type Synthesized } from './synth.ts';
 import { objectLockTests } from './object-lock.ts';
 import { monitoringTests } from './monitoring.ts';
@@ -46,6 +46,7 @@ const apiEnvVars = [
   functionEnv.tokenSecretArn,
   functionEnv.originVerifySecretArn,
   functionEnv.sessionIdleMinutes,
+  functionEnv.auditRetentionDays,
   'NODE_OPTIONS',
 ].sort();
 
@@ -365,7 +366,18 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
         expect(Object.keys(variables).filter((name) => !optional.includes(name)).sort()).toEqual(apiEnvVars);
         expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
         expect(variables[functionEnv.sessionIdleMinutes]).toBe('60');
+        expect(variables[functionEnv.auditRetentionDays]).toBe(String(loadEnvironment(env).auditRetentionDays));
       }
+    });
+
+    it('lets the audit Lambda query the audit table and its indexes, and write nothing to it', () => {
+      const role = s.logicalId(s.built.stacks.api.functions.audit.role!);
+      const [, policy] = resourcesOf(s.templates.api, 'AWS::IAM::Policy').find(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${role}"`))!;
+      const statements = (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
+      const onAudit = statements.filter((statement) => JSON.stringify(statement.Resource).includes('AuditTable'));
+      expect(actionsOf(onAudit)).toEqual(['dynamodb:Query']);
+      expect(JSON.stringify(onAudit[0]!.Resource)).toMatch(/index\/gsi1.*index\/gsi2/);
+      expect(actionsOf(statements)).not.toContain('dynamodb:Scan');
     });
 
     it('declares exactly one POST /api/<path> route per manifest entry, to its group\'s Lambda', () => {

@@ -80,4 +80,15 @@ describe('tenant isolation', () => {
     expect(page.body.code).toBe(0);
     expect(page.body.data?.items).toEqual([]);
   });
+
+  it("audit: A's administrator reads A's log only, by time, by user and by item; B's common tags stay B's", async () => {
+    const since = new Date(Date.now() - 3_600_000).toISOString();
+    const bTag = (await call('com/tag_info_save_btn', { name: 'B only' }, b.token)).body.data!.tag;
+    const aLog = (await call('com/audit_log_list', { since }, a.token)).body.data!.records;
+    expect(aLog.some((record) => record.target_id === bTag.id || record.target_id === bFolder)).toBe(false);
+    expect((await call('com/audit_log_list', { since, target_type: 'tag', target_id: bTag.id }, a.token)).body.data!.records).toEqual([]);
+    expect((await call('com/audit_log_list', { since, target_type: 'tag', target_id: bTag.id }, b.token)).body.data!.records).toHaveLength(1);
+    expect((await call('com/tag_info_list', {}, a.token)).body.data!.tags.map((tag) => tag.name)).not.toContain('B only');
+    expect((await call('com/tag_info_del_btn', { id: bTag.id }, a.token)).body.code).toBe(-3);
+  });
 });

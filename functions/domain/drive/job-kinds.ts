@@ -3,5 +3,6 @@ import './copy-job.ts';
 import './zip-job.ts';
 import './tax-export-job.ts';
 import './retention-extend-job.ts';
+import './tag-detach-job.ts';
 
 export { recoverDriveJob, runDriveJob, sweepDriveJobs } from './jobs.ts';

@@ -90,6 +90,10 @@ export const routeObjects: RouteObject[] = [
               page('share-links', () => import('@/features/drive/components/share-links-page/root.tsx')),
               // Electronic bookkeeping: correction history, tax-office export, late scans (docs/e-bookkeeping.md).
               page('e-bookkeeping', () => import('@/features/drive/components/e-bookkeeping-page/root.tsx')),
+              // The contract's common tags: create, rename, delete (docs/drive.md "Tags administration").
+              page('tags', () => import('@/features/drive/components/tags-admin-page/root.tsx')),
+              // The audit log: every change and sign-in, with the readable difference (docs/operations.md "Read the audit log").
+              page('audit-log', () => import('@/features/audit/components/audit-log-page/root.tsx')),
             ],
           },
         ],

@@ -135,11 +135,13 @@ function SignedInShell() {
           { type: 'link', text: t('nav.shareLinks'), href: '/share-links' },
           { type: 'link', text: t('nav.accessLog'), href: '/access-log' },
           { type: 'link', text: t('nav.eBookkeeping'), href: '/e-bookkeeping' },
+          { type: 'link', text: t('nav.tags'), href: '/tags' },
+          { type: 'link', text: t('nav.auditLog'), href: '/audit-log' },
         ],
       },
     );
   }
-  const hrefs = ['/storage', '/favorites', '/recent', '/trash', '/access-log', '/profile', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/import-history', '/security-policy', '/common-settings', '/data-usage', '/share-links', '/e-bookkeeping'] : [])];
+  const hrefs = ['/storage', '/favorites', '/recent', '/trash', '/access-log', '/profile', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/import-history', '/security-policy', '/common-settings', '/data-usage', '/share-links', '/e-bookkeeping', '/tags', '/audit-log'] : [])];
   // The group create and edit screens live under /user-group/ but belong to the group list; /user
   // (a user's registration, details and edit) belongs to the account list.
   const section = location.pathname.startsWith('/user-group/')

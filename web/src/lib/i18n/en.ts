@@ -24,6 +24,8 @@ import { sharesTexts } from './shares.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import { bookkeepingTexts } from './bookkeeping.ts';
+import { auditLogTexts } from './audit-log.ts';
+import { tagAdminTexts } from './tag-admin.ts';
 
 /**
  * English UI texts. The server's catalogue (code.*, validation.*, notice.*) is merged in as-is, so
@@ -59,6 +61,8 @@ export const en = {
     shareLinks: 'Share links',
     accessLog: 'Access log',
     eBookkeeping: 'Electronic bookkeeping',
+    auditLog: 'Audit log',
+    tags: 'Common tags',
     favorites: 'Favourites',
     recent: 'Recent files',
     administration: 'Administration',
@@ -106,6 +110,8 @@ export const en = {
     ssoLogin: 'Single sign-on',
     notFound: 'Page not found',
     legalDetail: 'Legal entity',
+    auditLog: 'Audit log',
+    tags: 'Common tags',
   },
   underConstruction: {
     title: 'Under construction',
@@ -168,6 +174,8 @@ export const en = {
   preview: previewTexts.en,
   places: placesTexts.en,
   tags: tagsTexts.en,
+  auditLogPage: auditLogTexts.en,
+  tagAdmin: tagAdminTexts.en,
   permissions: permissionsTexts.en,
   shares: sharesTexts.en,
   location: locationTexts.en,

@@ -24,6 +24,8 @@ import { sharesTexts } from './shares.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import { bookkeepingTexts } from './bookkeeping.ts';
+import { auditLogTexts } from './audit-log.ts';
+import { tagAdminTexts } from './tag-admin.ts';
 import type { Resources } from './en.ts';
 
 /** Japanese UI texts: the same keys as en.ts (the type makes a missing key a compile error). */
@@ -57,6 +59,8 @@ export const ja: Resources = {
     shareLinks: '共有リンク',
     accessLog: 'アクセスログ',
     eBookkeeping: '電子帳簿保存',
+    auditLog: '監査ログ',
+    tags: '共通タグ',
     favorites: 'お気に入り',
     recent: '最近使用したファイル',
     administration: '管理',
@@ -104,6 +108,8 @@ export const ja: Resources = {
     ssoLogin: 'シングルサインオン',
     notFound: 'ページが見つかりません',
     legalDetail: '法人',
+    auditLog: '監査ログ',
+    tags: '共通タグ',
   },
   underConstruction: {
     title: '準備中',
@@ -166,6 +172,8 @@ export const ja: Resources = {
   preview: previewTexts.ja,
   places: placesTexts.ja,
   tags: tagsTexts.ja,
+  auditLogPage: auditLogTexts.ja,
+  tagAdmin: tagAdminTexts.ja,
   permissions: permissionsTexts.ja,
   shares: sharesTexts.ja,
   location: locationTexts.ja,
