@@ -24,6 +24,7 @@ import { sharesTexts } from './shares.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import { bookkeepingTexts } from './bookkeeping.ts';
+import { homeTexts } from './home.ts';
 
 /**
  * English UI texts. The server's catalogue (code.*, validation.*, notice.*) is merged in as-is, so
@@ -73,6 +74,7 @@ export const en = {
     breadcrumbs: 'Breadcrumbs',
     notifications: 'Notifications',
     home: 'Home',
+    manual: 'User manual',
     overflowMenu: 'More',
     overflowDismiss: 'Close menu',
   },
@@ -106,6 +108,8 @@ export const en = {
     ssoLogin: 'Single sign-on',
     notFound: 'Page not found',
     legalDetail: 'Legal entity',
+    home: 'Home',
+    manual: 'User manual',
   },
   underConstruction: {
     title: 'Under construction',
@@ -239,6 +243,7 @@ export const en = {
   },
   security: securityTexts.en,
   settings: settingsTexts.en,
+  home: homeTexts.en,
   account: {
     changePassword: {
       description: 'Change the password you sign in with.',

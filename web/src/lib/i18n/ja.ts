@@ -24,6 +24,7 @@ import { sharesTexts } from './shares.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import { bookkeepingTexts } from './bookkeeping.ts';
+import { homeTexts } from './home.ts';
 import type { Resources } from './en.ts';
 
 /** Japanese UI texts: the same keys as en.ts (the type makes a missing key a compile error). */
@@ -71,6 +72,7 @@ export const ja: Resources = {
     breadcrumbs: 'パンくずリスト',
     notifications: 'お知らせ',
     home: 'ホーム',
+    manual: '利用マニュアル',
     overflowMenu: 'その他',
     overflowDismiss: 'メニューを閉じる',
   },
@@ -104,6 +106,8 @@ export const ja: Resources = {
     ssoLogin: 'シングルサインオン',
     notFound: 'ページが見つかりません',
     legalDetail: '法人',
+    home: 'ホーム',
+    manual: '利用マニュアル',
   },
   underConstruction: {
     title: '準備中',
@@ -237,6 +241,7 @@ export const ja: Resources = {
   },
   security: securityTexts.ja,
   settings: settingsTexts.ja,
+  home: homeTexts.ja,
   account: {
     changePassword: {
       description: 'ログインに使うパスワードを変更します。',
