@@ -2,7 +2,7 @@ import type { ManualEdition } from './types.ts';
 
 export const manualEn: ManualEdition = {
   language: 'en',
-  title: 'Company drive: user manual',
+  title: 'Common Drive: user manual',
   updated: '2026-11-26',
   intro: 'This manual explains how to sign in, work with the shared drive and, for administrators, how to manage the contract. Your administrator sets the password rules, the second sign-in step and who may do what; ask them when something is refused.',
   labels: { contents: 'Contents', updated: 'Updated', forAdministrators: 'For administrators' },

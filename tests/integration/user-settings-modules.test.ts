@@ -164,7 +164,8 @@ describe('manual (manual_download_info, manual_download)', () => {
 });
 
 describe('password expiry on get_login_user_info (the home page notice)', () => {
-  it('answers the days left within the warning period, else null', async () => {
+  // Two contracts' worth of sign-ins and a user's first password change.
+  it('answers the days left within the warning period, else null', { timeout: 90_000 }, async () => {
     const t = await newTenant();
     expect((await call('com/get_login_user_info', {}, t.token)).body.data!.password_expires_in_days).toBeNull();
     await aPasswordPolicy(t, { pwd_expiry_days: 30, pwd_expiry_warning_days: 7 });

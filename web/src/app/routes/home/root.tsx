@@ -9,7 +9,7 @@ import { usePageLayout } from '@/components/page-layout.tsx';
 import { FavoritesList, RecentList } from './lists.tsx';
 import { AdminLinks, PasswordExpiryNotice, Shortcuts, UsagePanel } from './panels.tsx';
 
-const halves = [{ colspan: { default: 12, m: 6 } }, { colspan: { default: 12, m: 6 } }];
+const halves = [{ colspan: { default: 12, s: 6 } }, { colspan: { default: 12, s: 6 } }];
 
 /**
  * Home (/, SPEC.md §2; docs/home.md): what a signed-in user needs first. It composes several
