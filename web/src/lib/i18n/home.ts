@@ -82,7 +82,7 @@ const en = {
 
 const ja: typeof en = {
   welcome: 'ようこそ、{{name}}さん',
-  description: '最近使ったファイル、お気に入り、ショートカットです。',
+  description: '最近使用したファイル、お気に入り、ショートカットです。',
   passwordExpiry: {
     header: 'パスワードの有効期限が近づいています',
     body_one: 'パスワードの有効期限まであと{{count}}日です。期限までに変更してください。',
@@ -96,16 +96,16 @@ const ja: typeof en = {
     upload: 'ファイルをアップロード',
     search: 'ドライブを検索',
     favorites: 'お気に入り',
-    recent: '最近使ったファイル',
+    recent: '最近使用したファイル',
     trash: 'ごみ箱',
     property: '物件モジュール',
     manual: '利用マニュアル',
     noDrive: 'ドライブの権限がありません。必要な場合は管理者にお問い合わせください。',
   },
   recent: {
-    title: '最近使ったファイル',
-    empty: '最近使ったファイルはありません。',
-    viewAll: '最近使ったファイルをすべて表示',
+    title: '最近使用したファイル',
+    empty: '最近使用したファイルはありません。',
+    viewAll: '最近使用したファイルをすべて表示',
   },
   favorites: {
     title: 'お気に入り',
