@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { formatBytes } from '@/lib/format.ts';
@@ -48,3 +49,25 @@ export function QuotaState({ usage }: { usage: DataUsage }) {
   );
 }
 
+
+/** The quota bar and the figures behind it, read-only (the home page's usage, the common settings' storage). */
+export function StorageSummary({ usage, testIdPrefix }: { usage: DataUsage; testIdPrefix: string }) {
+  const { t } = useTranslation();
+  const figure = (label: string, value: string, testId?: string) => (
+    <div>
+      <Box variant="awsui-key-label">{label}</Box>
+      <div data-testid={testId}>{value}</div>
+    </div>
+  );
+  return (
+    <SpaceBetween size="l">
+      <QuotaState usage={usage} />
+      <ColumnLayout columns={4} variant="text-grid">
+        {figure(t('settings.storage.quota'), usage.quota_bytes === null ? t('settings.storage.noQuota') : formatBytes(usage.quota_bytes), `${testIdPrefix}-quota`)}
+        {figure(t('settings.storage.used'), formatBytes(usage.usage_bytes), `${testIdPrefix}-used`)}
+        {figure(t('settings.storage.files'), usage.file_count.toLocaleString())}
+        {figure(t('settings.storage.uploads'), formatBytes(usage.reserved_bytes))}
+      </ColumnLayout>
+    </SpaceBetween>
+  );
+}

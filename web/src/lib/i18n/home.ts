@@ -43,14 +43,7 @@ const en = {
   usage: {
     title: 'Data usage',
     description: "The contract's stored data against its quota.",
-    used: 'Used',
-    quota: 'Quota',
-    noQuota: 'No quota',
-    ofQuota: '{{used}} of {{quota}}',
-    files: 'Files',
-    trash: 'In the trash',
     details: 'Data usage details',
-    nearFull: 'The storage is almost full. Ask the operator for a larger quota or delete files for good.',
   },
   admin: {
     title: 'Administration',
@@ -121,14 +114,7 @@ const ja: typeof en = {
   usage: {
     title: 'データ使用量',
     description: '契約で保存しているデータ量と容量の上限です。',
-    used: '使用量',
-    quota: '容量の上限',
-    noQuota: '上限なし',
-    ofQuota: '{{quota}}中 {{used}}',
-    files: 'ファイル数',
-    trash: 'ごみ箱内',
     details: 'データ使用量の詳細',
-    nearFull: 'ストレージの空きがわずかです。容量の追加を運用担当者に依頼するか、ファイルを完全に削除してください。',
   },
   admin: {
     title: '管理',

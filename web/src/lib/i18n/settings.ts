@@ -32,6 +32,7 @@ const en = {
     quota: 'Quota',
     noQuota: 'No quota',
     used: 'Stored',
+    files: 'Files',
     uploads: 'Uploads in progress',
   },
   fiscal: {
@@ -94,6 +95,7 @@ const ja: typeof en = {
     quota: '容量の上限',
     noQuota: '上限なし',
     used: '保存済み',
+    files: 'ファイル数',
     uploads: 'アップロード中',
   },
   fiscal: {

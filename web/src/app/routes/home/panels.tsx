@@ -11,8 +11,7 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { LoginUser } from '@shared/schemas/auth.ts';
 import { useDataUsage } from '@/features/drive/api/get-data-usage.ts';
-import { QuotaState } from '@/components/quota-state.tsx';
-import { formatBytes } from '@/lib/format.ts';
+import { StorageSummary } from '@/components/quota-state.tsx';
 import { linkToAtp } from '@/features/auth/api/link-to-atp.ts';
 
 const go = (navigate: (href: string) => void, href: string) => (event: CustomEvent) => {
@@ -105,23 +104,7 @@ export function UsagePanel() {
       }
     >
       {data ? (
-        <SpaceBetween size="m">
-          <QuotaState usage={data} />
-          <ColumnLayout columns={3} variant="text-grid">
-            <div>
-              <Box variant="awsui-key-label">{t('home.usage.used')}</Box>
-              <div data-testid="home-usage-used">{formatBytes(data.usage_bytes)}</div>
-            </div>
-            <div>
-              <Box variant="awsui-key-label">{t('home.usage.quota')}</Box>
-              <div data-testid="home-usage-quota">{data.quota_bytes === null ? t('home.usage.noQuota') : formatBytes(data.quota_bytes)}</div>
-            </div>
-            <div>
-              <Box variant="awsui-key-label">{t('home.usage.files')}</Box>
-              <div>{data.file_count.toLocaleString()}</div>
-            </div>
-          </ColumnLayout>
-        </SpaceBetween>
+        <StorageSummary usage={data} testIdPrefix="home-usage" />
       ) : (
         <Box color="text-body-secondary">{t('common.loading')}</Box>
       )}

@@ -7,8 +7,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { QuotaState } from '@/components/quota-state.tsx';
-import { formatBytes } from '@/lib/format.ts';
+import { StorageSummary } from '@/components/quota-state.tsx';
 import { useStorageUsage } from '../../api/get-storage-usage.ts';
 import { fiscalYearStartMonth, monthName, TAX_ACT_RETENTION_YEARS, wholeNumber } from '../../utils/settings-form.ts';
 import { FlagField, NumberField, settingsFieldTestId, settingsTestId, type FieldsProps } from './fields.tsx';
@@ -119,23 +118,7 @@ export function StorageContainer() {
       header={<Header variant="h2" description={t('settings.storage.description')}>{t('settings.storage.title')}</Header>}
     >
       {data ? (
-        <SpaceBetween size="l">
-          <QuotaState usage={data} />
-          <ColumnLayout columns={3} variant="text-grid">
-            <div>
-              <Box variant="awsui-key-label">{t('settings.storage.quota')}</Box>
-              <div data-testid="settings-storage-quota">{data.quota_bytes === null ? t('settings.storage.noQuota') : formatBytes(data.quota_bytes)}</div>
-            </div>
-            <div>
-              <Box variant="awsui-key-label">{t('settings.storage.used')}</Box>
-              <div data-testid="settings-storage-used">{formatBytes(data.usage_bytes)}</div>
-            </div>
-            <div>
-              <Box variant="awsui-key-label">{t('settings.storage.uploads')}</Box>
-              <div>{formatBytes(data.reserved_bytes)}</div>
-            </div>
-          </ColumnLayout>
-        </SpaceBetween>
+        <StorageSummary usage={data} testIdPrefix="settings-storage" />
       ) : (
         <Box color="text-body-secondary">{t('common.loading')}</Box>
       )}
