@@ -109,6 +109,10 @@ export const codes = {
   // Electronic bookkeeping (docs/e-bookkeeping.md); not numbered in SPEC.md §8.
   /** A document of a legal style asked to be deleted for good before its retention period ends. */
   retentionNotEnded: error(-990000340001),
+  // Sibling modules (docs/home.md "Sibling modules"): SPEC.md §8 "no system options", and a module
+  // whose address this environment does not know.
+  moduleNotInContract: error(-990000390001, 403),
+  moduleLinkNotConfigured: error(-990000390002),
 } as const satisfies Record<string, CodeDef>;
 
 export type CodeName = keyof typeof codes;

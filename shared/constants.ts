@@ -15,3 +15,7 @@ export const ITEM_ID_PATTERN = /^(root|[0-9a-f-]{36})$/;
 export const productModules = ['drive', 'property', 'knowledge', 'commerce', 'workflow', 'dashboard', 'workorder'] as const;
 export type ProductModule = (typeof productModules)[number];
 export const CURRENT_MODULE: ProductModule = 'drive';
+
+/** The user's own display settings (shared/schemas/user-settings.ts): visual mode and density. */
+export const visualModes = ['system', 'light', 'dark'] as const;
+export const densities = ['comfortable', 'compact'] as const;

@@ -89,6 +89,8 @@ const en = {
     previewUnavailable: 'There is no preview of this file.',
     oldFileDeletionNotAllowed: 'The old file cannot be deleted or replaced: files of this document style are kept. Keep it as an old version, or keep both.',
     retentionNotEnded: '"{{name}}" must be kept until {{date}} (Electronic Bookkeeping Act). It cannot be deleted for good before its retention period ends.',
+    moduleNotInContract: 'There are no system options for this module in your contract. Please contact your company\'s administrator.',
+    moduleLinkNotConfigured: 'The address of this module is not set up for this environment. Please contact your company\'s administrator.',
   } satisfies Record<CodeName, string>,
   validation: {
     required: 'This field is required',
@@ -378,6 +380,8 @@ const ja: Catalogue = {
     previewUnavailable: 'このファイルのプレビューはありません。',
     oldFileDeletionNotAllowed: '古いファイルは削除も置き換えもできません。この文書区分のファイルは保存されます。旧版として保存するか、両方を残してください。',
     retentionNotEnded: '「{{name}}」は{{date}}まで保存が必要です（電子帳簿保存法）。保存期間が終わるまで完全に削除することはできません。',
+    moduleNotInContract: 'ご契約にはこのモジュールのシステムオプションがありません。貴社の管理者にお問い合わせください。',
+    moduleLinkNotConfigured: 'この環境ではこのモジュールのアドレスが設定されていません。貴社の管理者にお問い合わせください。',
   },
   validation: {
     required: 'この項目は必須です',

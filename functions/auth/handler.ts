@@ -8,9 +8,12 @@ import { getLocationInfo } from './location-info.ts';
 import { login } from './login.ts';
 import { getLoginOptions } from './login-options.ts';
 import { logout } from './logout.ts';
+import { manualDownload, manualDownloadInfo } from './manual.ts';
 import { passwordChangeLink } from './password-change-link.ts';
+import { getDxAuthKey, linkToAtp } from './sibling-modules.ts';
 import { checkLoginInfo, getLoginUserInfo } from './session-info.ts';
 import { loginTwoStepMail, loginTwoStepResend, loginTwoStepTotp } from './two-step.ts';
+import { getUserSettings, saveUserSettings } from './user-settings.ts';
 
 export const handler = createApiHandler(authRoutes, {
   'login/login_btn': login,
@@ -28,4 +31,10 @@ export const handler = createApiHandler(authRoutes, {
   'com/user_info_file_regist_change': changeFileRegistMethod,
   'com/device_list': listOwnDevices,
   'com/device_del_btn': deleteOwnDevice,
+  'com/user_setting_info': getUserSettings,
+  'com/user_setting_save_btn': saveUserSettings,
+  'com/get_dx_auth_key': getDxAuthKey,
+  'com/link_to_atp': linkToAtp,
+  'com/manual_download_info': manualDownloadInfo,
+  'com/manual_download': manualDownload,
 });

@@ -62,6 +62,11 @@ export function passwordSecondsLeft(user: User, policy: PasswordPolicy, now = ep
   return Math.floor(since / 1000) + policy.pwd_expiry_days * DAY - now;
 }
 
+/** Days left before the password expires when within the policy's warning period, else null (the notice after sign-in and on the home page). */
+export function passwordWarnDays(secondsLeft: number | undefined, policy: PasswordPolicy): number | null {
+  return secondsLeft !== undefined && secondsLeft <= policy.pwd_expiry_warning_days * DAY ? Math.max(0, Math.ceil(secondsLeft / DAY)) : null;
+}
+
 export const signInTicketInvalid = (): DomainError => new DomainError('tokenTimeout', {}, {}, 'notice.signInTicketInvalid');
 
 /**
@@ -180,6 +185,5 @@ export async function advance(user: User, state: FlowState, context: FlowContext
   // guessing second-step codes runs into the lock-out too).
   if (!(await recordSignIn(user.kyk_id, user.user_id))) throw new DomainError('loginNotAccepted');
   const { token, data } = await startSession(user, { replace: state.replace, log: context.log, origin: context, via: 'password' });
-  const warnDays = secondsLeft !== undefined && secondsLeft <= policy.pwd_expiry_warning_days * DAY ? Math.max(0, Math.ceil(secondsLeft / DAY)) : null;
-  return new Reply({ ...data, password_expires_in_days: warnDays }, { token });
+  return new Reply({ ...data, password_expires_in_days: passwordWarnDays(secondsLeft, policy) }, { token });
 }

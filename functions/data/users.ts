@@ -35,6 +35,10 @@ export interface User {
   ata_corp_permission?: 0 | 1;
   /** File registration method: simple 0, detailed 1. */
   file_regist_method?: 0 | 1;
+  /** The user's own display settings (user_setting_save_btn); absent: the defaults of shared/schemas/user-settings.ts. */
+  ui_page_size?: 50 | 100 | 1000;
+  ui_visual_mode?: 'system' | 'light' | 'dark';
+  ui_density?: 'comfortable' | 'compact';
   indiv_permission_flg?: 0 | 1;
   indiv_com_drive_permission?: number;
   password_hash: string;
@@ -174,7 +178,7 @@ export const userDelete = (kykId: string, userId: string, expectedVersion: numbe
  * The user's own settings (language, file-registration method): no lock, they are the user's
  * alone; `row_version` still moves so an administrator's open form does not write them back.
  */
-export async function updateOwnSettings(kykId: string, userId: string, settings: Partial<Pick<User, 'language' | 'file_regist_method'>>): Promise<User> {
+export async function updateOwnSettings(kykId: string, userId: string, settings: Partial<Pick<User, 'language' | 'file_regist_method' | 'ui_page_size' | 'ui_visual_mode' | 'ui_density'>>): Promise<User> {
   const fields: Record<string, unknown> = { ...settings, update_date: nowIso(), update_user_id: userId };
   const names = Object.fromEntries(Object.keys(fields).map((field, i) => [`#f${i}`, field]));
   const values = Object.fromEntries(Object.values(fields).map((value, i) => [`:f${i}`, value]));

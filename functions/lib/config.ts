@@ -35,6 +35,16 @@ export const config = {
   /** Where SAML SP private keys live: SSM parameters under a prefix (AWS) or files in a directory (local). */
   get samlKeyParameterPrefix() { return read(functionEnv.samlKeyParameterPrefix); },
   get samlKeyDir() { return read(functionEnv.samlKeyDir); },
+  /** A sibling module's sign-in address in this environment (MODULE_URLS), if it has one. */
+  moduleUrl(module: string): string | undefined {
+    try {
+      const urls = JSON.parse(read(functionEnv.moduleUrls) ?? '{}') as Record<string, unknown>;
+      const url = urls[module];
+      return typeof url === 'string' && /^https?:\/\//.test(url) ? url : undefined;
+    } catch {
+      return undefined;
+    }
+  },
   /** Stand-in endpoints of the local stack; unset in AWS. */
   get dynamodbEndpoint() { return read(functionEnv.dynamodbEndpoint); },
   /** Required with a DynamoDB endpoint: the local data is reachable only with the stack's key. */

@@ -70,6 +70,8 @@ export const functionEnv = {
   samlKeyDir: 'SAML_KEY_DIR',
   /** How long an import worker's lease lasts without renewal (seconds, default 60): a dead worker's job resumes after it. */
   importLeaseSeconds: 'IMPORT_LEASE_SECONDS',
+  /** Sibling modules' sign-in addresses, a JSON object by module (e.g. {"property":"https://…"}): link_to_atp (docs/home.md). */
+  moduleUrls: 'MODULE_URLS',
   /** S3 Object Lock of legal-style documents (functions/lib/object-lock.ts): COMPLIANCE or GOVERNANCE; unset locally (no lock). */
   objectLockMode: 'OBJECT_LOCK_MODE',
   /** GOVERNANCE only: a retention is capped at this many days from now, so the environment can be torn down. */

@@ -67,6 +67,13 @@ export async function verifyToken(token: string): Promise<TokenClaims | undefine
   return { kyk, sub, sid, exp };
 }
 
+/**
+ * A key for another purpose than sessions, derived from the token secret (HMAC-SHA256 of the
+ * purpose): what is signed with it never verifies as a session token, and the other way round.
+ */
+export const derivedSecret = async (purpose: string): Promise<string> =>
+  createHmac('sha256', await signingSecret()).update(purpose).digest('base64url');
+
 /** For tests and the local stack, which set TOKEN_SECRET after import. */
 export const resetTokenSecret = (): void => {
   secret = undefined;

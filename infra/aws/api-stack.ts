@@ -108,6 +108,7 @@ export class ApiStack extends Stack {
           originVerifySecretArn: props.originVerifySecret.secretArn,
           ...(access.samlKeys ? { samlKeyParameterPrefix: samlKeyParameterPrefix(config.name) } : {}),
           ...(access.lockObjects ? { objectLock: config.objectLock } : {}),
+          ...(group === 'auth' && config.moduleUrls ? { moduleUrls: config.moduleUrls } : {}),
         },
         ...(group === 'sso' ? { filesBesideBundle: xmllintFiles } : {}),
         logRetention: config.logRetention,

@@ -25,6 +25,8 @@ export interface FunctionSettings {
   readonly samlKeyParameterPrefix?: string;
   /** Only for functions that lock legal-style documents' bytes (functions/lib/object-lock.ts). */
   readonly objectLock?: ObjectLockSettings;
+  /** Sibling modules' sign-in addresses (link_to_atp), by module. */
+  readonly moduleUrls?: Readonly<Record<string, string>>;
 }
 
 export interface AppFunctionProps {
@@ -56,6 +58,7 @@ export const functionEnvironment = (settings: FunctionSettings): Record<string, 
   ...(settings.originVerifySecretArn ? { [functionEnv.originVerifySecretArn]: settings.originVerifySecretArn } : {}),
   ...(settings.samlKeyParameterPrefix ? { [functionEnv.samlKeyParameterPrefix]: settings.samlKeyParameterPrefix } : {}),
   ...(settings.objectLock ? objectLockEnvironment(settings.objectLock) : {}),
+  ...(settings.moduleUrls ? { [functionEnv.moduleUrls]: JSON.stringify(settings.moduleUrls) } : {}),
   // Stack traces point at the TypeScript source through the bundle's source map.
   NODE_OPTIONS: '--enable-source-maps',
 });

@@ -70,6 +70,8 @@ export interface EnvironmentConfig {
    * it stays with its document for the document's legal retention (docs/e-bookkeeping.md).
    */
   readonly auditRetentionDays: number;
+  /** Sibling modules' sign-in addresses (`-c propertyUrl=https://…`): link_to_atp answers the property one. */
+  readonly moduleUrls?: Readonly<Record<string, string>>;
   /** Length of the generated token signing secret. */
   readonly tokenSecretLength: number;
   /** HTTP API stage throttling, requests per second and burst. */
@@ -142,6 +144,7 @@ export const contextKeys = {
   webAclArn: 'webAclArn',
   sessionIdleMinutes: 'sessionIdleMinutes',
   alarmEmail: 'alarmEmail',
+  propertyUrl: 'propertyUrl',
 } as const;
 
 type ContextReader = (key: string) => unknown;
@@ -187,8 +190,13 @@ export const loadEnvironment = (name: EnvName, read: ContextReader = () => undef
   if (defaults.objectLock.mode === 'GOVERNANCE' && !(Number.isInteger(defaults.objectLock.maxRetentionDays) && defaults.objectLock.maxRetentionDays >= 1)) {
     throw new Error(`env ${name}: objectLock.maxRetentionDays must be a positive whole number`);
   }
+  const propertyUrl = text(read, contextKeys.propertyUrl);
+  if (propertyUrl !== undefined && !/^https:\/\/[^\s]+$/.test(propertyUrl)) {
+    throw new Error(`env ${name}: ${contextKeys.propertyUrl} must be an https address`);
+  }
   return {
     ...defaults,
+    ...(propertyUrl ? { moduleUrls: { property: propertyUrl } } : {}),
     monitoring: { ...defaults.monitoring, ...(alarmEmail ? { alarmEmail } : {}) },
     name,
     stackPrefix: `ComDrive-${name}`,

@@ -118,6 +118,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       [functionEnv.tokenSecret]: loadOrCreateTokenSecret(layout.tokenSecret),
       [functionEnv.samlKeyDir]: layout.samlKeys,
       [functionEnv.sessionIdleMinutes]: process.env[functionEnv.sessionIdleMinutes] || '60',
+      ...(process.env[functionEnv.moduleUrls] ? { [functionEnv.moduleUrls]: process.env[functionEnv.moduleUrls]! } : {}),
       [functionEnv.dynamodbEndpoint]: dynamodb.endpoint,
       [functionEnv.dynamodbAccessKey]: dynamodb.accessKey,
       [functionEnv.s3Endpoint]: s3.endpoint,

@@ -1,4 +1,7 @@
 import * as auth from '../schemas/auth.ts';
+import * as manual from '../schemas/manual.ts';
+import * as modules from '../schemas/modules.ts';
+import * as userSettings from '../schemas/user-settings.ts';
 import { route, type RouteDef } from './define.ts';
 
 export const authRoutes = {
@@ -40,8 +43,8 @@ export const authRoutes = {
     request: auth.emptyRequest, response: auth.checkLoginResponse,
   }),
   'com/get_login_user_info': route({
-    group: 'auth', access: 'user', summary: 'The signed-in user',
-    request: auth.emptyRequest, response: auth.sessionUserResponse,
+    group: 'auth', access: 'user', summary: 'The signed-in user, with the days left before the password expires when within the policy\'s warning period',
+    request: auth.emptyRequest, response: auth.loginUserInfoResponse,
   }),
   'com/get_login_options': route({
     group: 'auth', access: 'user', summary: "The modules the contract may use, and whether this product is one of them",
@@ -62,5 +65,29 @@ export const authRoutes = {
   'com/device_del_btn': route({
     group: 'auth', access: 'user', summary: 'Forget one of your trusted devices',
     request: auth.deviceDeleteRequest, response: auth.emptyRequest,
+  }),
+  'com/user_setting_info': route({
+    group: 'auth', access: 'user', summary: "The signed-in user's own settings: rows per page, visual mode and density (with language and file-registration method, read-only)",
+    request: userSettings.userSettingsRequest, response: userSettings.userSettingsResponse,
+  }),
+  'com/user_setting_save_btn': route({
+    group: 'auth', access: 'user', summary: "Save the signed-in user's own settings (fields not sent keep their values)",
+    request: userSettings.userSettingsSaveRequest, response: userSettings.userSettingsResponse,
+  }),
+  'com/get_dx_auth_key': route({
+    group: 'auth', access: 'user', summary: 'A 60-second key signed for one sibling module, which signs the user in there without a password (only modules of the contract)',
+    request: modules.dxAuthKeyRequest, response: modules.dxAuthKeyResponse,
+  }),
+  'com/link_to_atp': route({
+    group: 'auth', access: 'user', summary: "The property module's address with a fresh key (refused when the contract has no property option)",
+    request: modules.linkToAtpRequest, response: modules.linkToAtpResponse,
+  }),
+  'com/manual_download_info': route({
+    group: 'auth', access: 'user', summary: "The user manual's editions: language, title, updated date and size",
+    request: manual.manualInfoRequest, response: manual.manualInfoResponse,
+  }),
+  'com/manual_download': route({
+    group: 'auth', access: 'user', summary: "The user manual as a printable HTML document, in the caller's language or the one asked for",
+    request: manual.manualDownloadRequest, response: manual.manualDownloadResponse,
   }),
 } as const satisfies Record<string, RouteDef>;

@@ -55,6 +55,10 @@ export type LoginUser = z.infer<typeof loginUser>;
 export const sessionUserResponse = z.object({ user: loginUser });
 export type SessionUserResponse = z.infer<typeof sessionUserResponse>;
 
+/** get_login_user_info: the user, and the days left before the password expires when within the policy's warning period (else null). */
+export const loginUserInfoResponse = z.object({ user: loginUser, password_expires_in_days: z.optional(z.nullable(z.number().check(z.int()))) });
+export type LoginUserInfoResponse = z.infer<typeof loginUserInfoResponse>;
+
 /**
  * A step the sign-in still needs (docs/sign-in.md). The ticket is opaque, single-use and names the
  * pending sign-in on the server; it is worth nothing without the step's own proof.

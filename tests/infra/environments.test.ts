@@ -28,6 +28,12 @@ describe('environment settings', () => {
     expect(config.sessionIdleMinutes).toBe(30);
   });
 
+  it('takes the property module address for link_to_atp from -c propertyUrl, https only (docs/home.md)', () => {
+    expect(loadEnvironment('test').moduleUrls).toBeUndefined();
+    expect(loadEnvironment('test', (key) => (key === 'propertyUrl' ? 'https://property.example.jp/sso' : undefined)).moduleUrls).toEqual({ property: 'https://property.example.jp/sso' });
+    expect(() => loadEnvironment('test', (key) => (key === 'propertyUrl' ? 'http://property.example.jp' : undefined))).toThrow(/propertyUrl must be an https address/);
+  });
+
   it('locks legal-style documents in COMPLIANCE mode for the customer only, GOVERNANCE for a day elsewhere', () => {
     for (const name of envNames) {
       expect(loadEnvironment(name).objectLock).toEqual(name === 'customer' ? { mode: 'COMPLIANCE' } : { mode: 'GOVERNANCE', maxRetentionDays: 1 });

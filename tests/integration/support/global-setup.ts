@@ -5,6 +5,9 @@ import type { TestProject } from 'vitest/node';
 import { startLocalStack } from '#infra/local/stack.ts';
 import { functionEnv } from '#lib/table-design.ts';
 
+/** The property module's sign-in address the test stack knows. */
+export const PROPERTY_URL = 'https://property.example.test/sso-login';
+
 /** One local stack (DynamoDB Local, s3rver, SES emulator, the API adapter) for the whole run. */
 export default async function setup(project: TestProject) {
   process.env.LOG_LEVEL ??= 'silent';
@@ -13,7 +16,11 @@ export default async function setup(project: TestProject) {
   // throttle's own test fills a window of another loopback address to just below it.
   // The pending-upload caps are set low so their test reaches them in a few calls (no other test
   // keeps more than a handful of uploads waiting).
-  const throttle = { [functionEnv.signInSourceLimit]: '1000000', [functionEnv.uploadPendingPerUser]: '20', [functionEnv.uploadPendingPerContract]: '30' };
+  // The property module's address, for link_to_atp (tests/integration/sibling-modules.test.ts).
+  const throttle = {
+    [functionEnv.signInSourceLimit]: '1000000', [functionEnv.uploadPendingPerUser]: '20', [functionEnv.uploadPendingPerContract]: '30',
+    [functionEnv.moduleUrls]: JSON.stringify({ property: PROPERTY_URL }),
+  };
   Object.assign(process.env, throttle);
   const stack = await startLocalStack({ port: 0, dataDir, inMemory: true, seedDemo: false });
   project.provide('stack', { url: stack.url, functionEnv: { ...stack.functionEnv, ...throttle }, mailViewer: stack.endpoints.mailViewer });

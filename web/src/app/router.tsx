@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { PageKey } from '@/components/under-construction.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
@@ -50,7 +50,10 @@ export const routeObjects: RouteObject[] = [
       {
         lazy: async () => ({ Component: (await import('./layouts/app-shell.tsx')).AppShell }),
         children: [
-          { index: true, element: <Navigate to="/storage" replace /> },
+          // Home: recent files, favourites, shortcuts, the administrators' usage, a password-expiry notice (docs/home.md).
+          { index: true, lazy: async () => ({ Component: (await import('./routes/home/root.tsx')).default }) },
+          // The user manual, printable, with its downloadable edition (docs/home.md "Manual").
+          page('manual', () => import('@/features/manual/components/manual-page/root.tsx')),
           {
             lazy: async () => ({ Component: (await import('./layouts/admin-only.tsx')).DriveOnly }),
             children: [

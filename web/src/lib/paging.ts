@@ -30,6 +30,12 @@ export function searchKeyOf(text: string): string | undefined {
   return trimmed === '' ? undefined : trimmed;
 }
 
+/** The page size a list starts with when the user has not chosen one for it: the user's setting (user_setting_info). */
+let defaultPageSize: PageSize = DEFAULT_PAGE_SIZE as PageSize;
+export const setDefaultPageSize = (size: PageSize): void => {
+  defaultPageSize = size;
+};
+
 export function readPageSize(storageKey: string): PageSize {
   try {
     const stored = Number(localStorage.getItem(storageKey));
@@ -37,7 +43,7 @@ export function readPageSize(storageKey: string): PageSize {
   } catch {
     // storage unavailable
   }
-  return DEFAULT_PAGE_SIZE as PageSize;
+  return defaultPageSize;
 }
 
 export function writePageSize(storageKey: string, size: PageSize): void {

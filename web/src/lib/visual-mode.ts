@@ -1,7 +1,10 @@
 import { applyDensity, applyMode, Density, Mode } from '@cloudscape-design/global-styles';
 import { createStore, useStore } from './store.ts';
 
-/** Cloudscape's dark mode and compact density, chosen in the user menu and remembered. */
+/**
+ * Cloudscape's dark mode and compact density, chosen in the user menu or the profile: remembered in
+ * the browser for the next first paint, and kept on the server per user (user_setting_save_btn).
+ */
 export interface VisualMode {
   dark: boolean;
   compact: boolean;
@@ -16,8 +19,11 @@ function read(): VisualMode {
   } catch {
     // storage unavailable or garbled
   }
-  return { dark: window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false, compact: false };
+  return { dark: systemPrefersDark(), compact: false };
 }
+
+/** Whether the system asks for dark colours (the "same as the system" visual mode). */
+export const systemPrefersDark = (): boolean => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
 
 const store = createStore<VisualMode>(read());
 

@@ -9,6 +9,8 @@ import { changeLanguage } from '@/features/auth/api/change-language.ts';
 import { logout } from '@/features/auth/api/logout.ts';
 import { useLoginUser } from '@/features/auth/api/get-login-user.ts';
 import { useLoginOptions } from '@/features/auth/api/get-login-options.ts';
+import { useApplyUserSettings } from '@/features/auth/api/get-user-settings.ts';
+import { saveUserSettings } from '@/features/auth/api/save-user-settings.ts';
 import { createPageLayoutStore, PageLayoutProvider, usePageLayoutState } from '@/components/page-layout.tsx';
 import { isAbortError } from '@/lib/api-client.ts';
 import { loginPath } from '@/lib/navigation.ts';
@@ -65,6 +67,8 @@ function SignedInShell() {
   const options = useLoginOptions();
   const contractRefused = options.data?.allowed === false;
   const refusing = useRef(false);
+  // The user's display settings kept on the server (rows per page, visual mode, density).
+  useApplyUserSettings();
 
   // SPEC.md §1: a contract without this module signs out and goes to /login with the message.
   useEffect(() => {
@@ -102,6 +106,7 @@ function SignedInShell() {
   // The trash, favourites and recent files sit under the drive (a user without drive rights has none: DriveOnly refuses them).
   const driveUser = user === undefined || user.rights.drive >= 1;
   const items: SideNavigationProps.Item[] = [
+    { type: 'link', text: t('nav.home'), href: '/' },
     driveUser
       ? {
           type: 'link-group',
@@ -117,6 +122,7 @@ function SignedInShell() {
         }
       : { type: 'link', text: t('nav.drive'), href: '/storage' },
     { type: 'link', text: t('nav.profile'), href: '/profile' },
+    { type: 'link', text: t('nav.manual'), href: '/manual' },
   ];
   if (admin) {
     items.push(
@@ -141,7 +147,7 @@ function SignedInShell() {
       },
     );
   }
-  const hrefs = ['/storage', '/favorites', '/recent', '/trash', '/access-log', '/profile', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/import-history', '/security-policy', '/common-settings', '/data-usage', '/share-links', '/e-bookkeeping', '/tags', '/audit-log'] : [])];
+  const hrefs = ['/storage', '/favorites', '/recent', '/trash', '/access-log', '/profile', '/manual', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/import-history', '/security-policy', '/common-settings', '/data-usage', '/share-links', '/e-bookkeeping', '/tags', '/audit-log'] : [])];
   // The group create and edit screens live under /user-group/ but belong to the group list; /user
   // (a user's registration, details and edit) belongs to the account list.
   const section = location.pathname.startsWith('/user-group/')
@@ -149,7 +155,7 @@ function SignedInShell() {
     : location.pathname === '/user'
       ? '/list-user'
       : location.pathname;
-  const activeHref = hrefs.find((href) => section === href || section.startsWith(`${href}/`));
+  const activeHref = section === '/' ? '/' : hrefs.find((href) => section === href || section.startsWith(`${href}/`));
 
   const follow = (event: CustomEvent<{ href: string; external?: boolean }>) => {
     if (event.detail.external) return;
@@ -163,6 +169,7 @@ function SignedInShell() {
         user={user}
         onSignOut={() => void signOut()}
         onLanguageChange={(language) => void changeLanguage({ language }).catch(() => undefined)}
+        onVisualModeChange={(change) => void saveUserSettings(change).catch(() => undefined)}
         signingOut={signingOut}
       />
       <AppLayout

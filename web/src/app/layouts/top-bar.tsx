@@ -11,6 +11,7 @@ import { setVisualMode, useVisualMode } from '@/lib/visual-mode.ts';
 export const menuIds = {
   language: (language: string) => `language-${language}`,
   profile: 'user-menu-profile',
+  manual: 'user-menu-manual',
   dark: 'user-menu-dark-mode',
   compact: 'user-menu-compact-mode',
   signOut: 'sign-out',
@@ -20,11 +21,13 @@ export const menuIds = {
  * The top navigation: product name, language switch (always, also before sign-in) and, when signed
  * in, the user menu with sign-out.
  */
-export function TopBar({ user, onSignOut, onLanguageChange, signingOut = false }: {
+export function TopBar({ user, onSignOut, onLanguageChange, onVisualModeChange, signingOut = false }: {
   user?: LoginUser;
   onSignOut?: () => void;
   /** Called after the UI switched, e.g. to save the choice for the signed-in user. */
   onLanguageChange?: (language: Language) => void;
+  /** Called after dark mode or compact density was switched, to save it for the signed-in user. */
+  onVisualModeChange?: (change: { visual_mode?: 'light' | 'dark'; density?: 'comfortable' | 'compact' }) => void;
   signingOut?: boolean;
 }) {
   const { t } = useTranslation();
@@ -67,6 +70,7 @@ export function TopBar({ user, onSignOut, onLanguageChange, signingOut = false }
       disableUtilityCollapse: true,
       items: [
         { id: menuIds.profile, text: t('nav.profile'), href: '/profile' },
+        { id: menuIds.manual, text: t('nav.manual'), href: '/manual', iconName: 'support' },
         { id: menuIds.dark, text: t('nav.darkMode'), itemType: 'checkbox', checked: visual.dark },
         { id: menuIds.compact, text: t('nav.compactMode'), itemType: 'checkbox', checked: visual.compact },
         { id: menuIds.signOut, text: signingOut ? t('nav.signingOut') : t('nav.signOut'), iconName: 'sign-out', disabled: signingOut },
@@ -77,8 +81,13 @@ export function TopBar({ user, onSignOut, onLanguageChange, signingOut = false }
         navigate(event.detail.href);
       },
       onItemClick: ({ detail }) => {
-        if (detail.id === menuIds.dark) setVisualMode({ dark: !visual.dark });
-        else if (detail.id === menuIds.compact) setVisualMode({ compact: !visual.compact });
+        if (detail.id === menuIds.dark) {
+          setVisualMode({ dark: !visual.dark });
+          onVisualModeChange?.({ visual_mode: visual.dark ? 'light' : 'dark' });
+        } else if (detail.id === menuIds.compact) {
+          setVisualMode({ compact: !visual.compact });
+          onVisualModeChange?.({ density: visual.compact ? 'comfortable' : 'compact' });
+        }
         else if (detail.id === menuIds.signOut) onSignOut?.();
       },
     });

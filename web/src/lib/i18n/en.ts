@@ -26,6 +26,7 @@ import { ssoTexts } from './sso.ts';
 import { bookkeepingTexts } from './bookkeeping.ts';
 import { auditLogTexts } from './audit-log.ts';
 import { tagAdminTexts } from './tag-admin.ts';
+import { homeTexts } from './home.ts';
 
 /**
  * English UI texts. The server's catalogue (code.*, validation.*, notice.*) is merged in as-is, so
@@ -77,6 +78,7 @@ export const en = {
     breadcrumbs: 'Breadcrumbs',
     notifications: 'Notifications',
     home: 'Home',
+    manual: 'User manual',
     overflowMenu: 'More',
     overflowDismiss: 'Close menu',
   },
@@ -112,6 +114,8 @@ export const en = {
     legalDetail: 'Legal entity',
     auditLog: 'Audit log',
     tags: 'Common tags',
+    home: 'Home',
+    manual: 'User manual',
   },
   underConstruction: {
     title: 'Under construction',
@@ -247,6 +251,7 @@ export const en = {
   },
   security: securityTexts.en,
   settings: settingsTexts.en,
+  home: homeTexts.en,
   account: {
     changePassword: {
       description: 'Change the password you sign in with.',

@@ -26,6 +26,7 @@ import { ssoTexts } from './sso.ts';
 import { bookkeepingTexts } from './bookkeeping.ts';
 import { auditLogTexts } from './audit-log.ts';
 import { tagAdminTexts } from './tag-admin.ts';
+import { homeTexts } from './home.ts';
 import type { Resources } from './en.ts';
 
 /** Japanese UI texts: the same keys as en.ts (the type makes a missing key a compile error). */
@@ -75,6 +76,7 @@ export const ja: Resources = {
     breadcrumbs: 'パンくずリスト',
     notifications: 'お知らせ',
     home: 'ホーム',
+    manual: '利用マニュアル',
     overflowMenu: 'その他',
     overflowDismiss: 'メニューを閉じる',
   },
@@ -110,6 +112,8 @@ export const ja: Resources = {
     legalDetail: '法人',
     auditLog: '監査ログ',
     tags: '共通タグ',
+    home: 'ホーム',
+    manual: '利用マニュアル',
   },
   underConstruction: {
     title: '準備中',
@@ -245,6 +249,7 @@ export const ja: Resources = {
   },
   security: securityTexts.ja,
   settings: settingsTexts.ja,
+  home: homeTexts.ja,
   account: {
     changePassword: {
       description: 'ログインに使うパスワードを変更します。',

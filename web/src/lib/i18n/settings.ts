@@ -26,6 +26,15 @@ const en = {
     rangeNoLimit: 'From {{min}} to {{max}}. 0: no limit.',
     noLimit: 'No limit',
   },
+  storage: {
+    title: 'Storage',
+    description: "The contract's storage quota and what it holds now. The quota is set by the operator; ask them to change it.",
+    quota: 'Quota',
+    noQuota: 'No quota',
+    used: 'Stored',
+    files: 'Files',
+    uploads: 'Uploads in progress',
+  },
   fiscal: {
     title: 'Fiscal year and retention',
     description: 'Used by the electronic bookkeeping rules to work out how long documents are kept.',
@@ -79,6 +88,15 @@ const ja: typeof en = {
     issuingOff: 'URL発行がオフです。これらの設定は、URL発行をオンにすると適用されます。',
     rangeNoLimit: '{{min}}～{{max}}（0: 無制限）',
     noLimit: '無制限',
+  },
+  storage: {
+    title: 'ストレージ',
+    description: '契約のストレージ容量の上限と現在の使用量です。上限は運用担当者が設定します。変更は運用担当者に依頼してください。',
+    quota: '容量の上限',
+    noQuota: '上限なし',
+    used: '保存済み',
+    files: 'ファイル数',
+    uploads: 'アップロード中',
   },
   fiscal: {
     title: '事業年度と保存年数',

@@ -19,10 +19,11 @@ import { changeFileRegistMethod } from '../../api/change-file-regist-method.ts';
 import { changeLanguage } from '../../api/change-language.ts';
 import { useLoginUser } from '../../api/get-login-user.ts';
 import { DevicesSection } from './devices-section.tsx';
+import { DisplaySettings } from './display-settings.tsx';
 
 /**
  * /profile (SPEC.md §2): the signed-in user's own information, language, file-registration method,
- * password change and trusted second-step devices.
+ * display settings (kept on the server), password change and trusted second-step devices.
  */
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -112,6 +113,7 @@ export default function ProfilePage() {
             </FormField>
           </SpaceBetween>
         </Container>
+        <DisplaySettings />
         <DevicesSection />
       </SpaceBetween>
     </ContentLayout>

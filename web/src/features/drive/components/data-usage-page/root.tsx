@@ -6,52 +6,13 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
-import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { loadErrorText } from '@/components/list-error.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { formatBytes } from '@/lib/format.ts';
-import { useDataUsage, type DataUsage } from '../../api/get-data-usage.ts';
-
-/** From this share of the quota on, the page warns that uploads will soon be refused. */
-export const NEAR_QUOTA_RATIO = 0.9;
-
-/** What counts against the quota: stored bytes and the reservations of uploads in progress (as the server checks). */
-const committed = (usage: DataUsage) => usage.usage_bytes + usage.reserved_bytes;
-
-function QuotaState({ usage }: { usage: DataUsage }) {
-  const { t } = useTranslation();
-  if (usage.quota_bytes === null) {
-    return (
-      <Box data-testid="data-usage-no-quota" color="text-body-secondary">
-        {t('usage.dataUsage.noQuota')}
-      </Box>
-    );
-  }
-  const ratio = usage.quota_bytes > 0 ? committed(usage) / usage.quota_bytes : 1;
-  const percent = Math.min(100, Math.floor(ratio * 100));
-  const status = ratio >= 1 ? 'over' : ratio >= NEAR_QUOTA_RATIO ? 'near' : 'ok';
-  return (
-    <SpaceBetween size="m">
-      <ProgressBar
-        data-testid="data-usage-progress"
-        data-status={status}
-        value={percent}
-        label={t('usage.dataUsage.usedLabel')}
-        description={t('usage.dataUsage.used', { used: formatBytes(committed(usage)), quota: formatBytes(usage.quota_bytes), percent })}
-        additionalInfo={usage.reserved_bytes > 0 ? t('usage.dataUsage.includesUploads', { bytes: formatBytes(usage.reserved_bytes) }) : undefined}
-        status={status === 'over' ? 'error' : 'in-progress'}
-        resultText={t('usage.dataUsage.overQuota')}
-      />
-      {status === 'near' && (
-        <Alert type="warning" data-testid="data-usage-near">
-          {t('usage.dataUsage.nearQuota', { percent })}
-        </Alert>
-      )}
-    </SpaceBetween>
-  );
-}
+import { useDataUsage } from '../../api/get-data-usage.ts';
+import { committed, QuotaState } from '@/components/quota-state.tsx';
 
 /**
  * The data-usage page (/data-usage, administrators): the contract's stored bytes against its quota

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { StorageSummary } from '@/components/quota-state.tsx';
+import { useStorageUsage } from '../../api/get-storage-usage.ts';
 import { fiscalYearStartMonth, monthName, TAX_ACT_RETENTION_YEARS, wholeNumber } from '../../utils/settings-form.ts';
 import { FlagField, NumberField, settingsFieldTestId, settingsTestId, type FieldsProps } from './fields.tsx';
 
@@ -98,6 +101,27 @@ export function FiscalContainer(props: FieldsProps) {
           {t('settings.fiscal.taxActNote')}
         </Alert>
       </SpaceBetween>
+    </Container>
+  );
+}
+
+/**
+ * The contract's storage, read-only: the quota is the operator's (`npm run tenant -- quota`), the
+ * usage the server's counters (data_usage). Outside the form: nothing here is saved.
+ */
+export function StorageContainer() {
+  const { t } = useTranslation();
+  const { data } = useStorageUsage();
+  return (
+    <Container
+      data-testid="settings-storage"
+      header={<Header variant="h2" description={t('settings.storage.description')}>{t('settings.storage.title')}</Header>}
+    >
+      {data ? (
+        <StorageSummary usage={data} testIdPrefix="settings-storage" />
+      ) : (
+        <Box color="text-body-secondary">{t('common.loading')}</Box>
+      )}
     </Container>
   );
 }

@@ -2,16 +2,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import ContentLayout from '@cloudscape-design/components/content-layout';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import Header from '@cloudscape-design/components/header';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { RecordLoading } from '@/components/record-loading.tsx';
 import { useCommonSettings } from '../../api/get-common-settings.ts';
+import { StorageContainer } from './containers.tsx';
 import { CommonSettingsForm } from './settings-form.tsx';
 import { UnsavedChangesGuard } from './unsaved-changes.tsx';
 
 /**
  * /common-settings (SPEC.md §2 "common settings", administrators): trash retention, sharing, share
- * links, fiscal year and retention years, saved together. Leaving with unsaved edits asks first.
+ * links, fiscal year and retention years, saved together; and, read-only, the storage quota the
+ * operator set with the current usage. Leaving with unsaved edits asks first.
  */
 export default function CommonSettingsPage() {
   const { t } = useTranslation();
@@ -29,6 +32,7 @@ export default function CommonSettingsPage() {
 
   return (
     <ContentLayout header={<Header variant="h1" description={t('settings.description')}>{t('pages.commonSettings')}</Header>}>
+      <SpaceBetween size="l">
       {data ? (
         <CommonSettingsForm
           key={formKey}
@@ -53,6 +57,8 @@ export default function CommonSettingsPage() {
           onRetry={() => void mutate()}
         />
       )}
+      <StorageContainer />
+      </SpaceBetween>
       <UnsavedChangesGuard unsaved={dirty} onDiscard={restart} />
     </ContentLayout>
   );
