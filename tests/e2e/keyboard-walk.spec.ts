@@ -2,7 +2,7 @@ import type { Locator } from '@playwright/test';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { AdminApi, DEMO_KYK_ID } from './pages/admin-api.ts';
 import { createAdministrator, UserApi } from './pages/drive-api.ts';
-import { expectAccessible, focused, liveRegion } from './pages/a11y.ts';
+import { expectAccessible, expectAnnounced, focused } from './pages/a11y.ts';
 import { shotsIn, uniqueUserId } from './pages/shots.ts';
 
 /**
@@ -72,7 +72,7 @@ test('keyboard only: sign in, create a folder, upload, open the folder and the f
   await expect(page).toHaveURL(/\/storage/);
   await expect(page).toHaveTitle('Drive - Common Drive');
   await expect(focused(page)).toHaveText(/^Drive/);
-  await expect(liveRegion(page)).toHaveText('Drive');
+  await expectAnnounced(page, 'Drive');
 
   // The skip link of the signed-in frame: first in the Tab order, a few presses to the toolbar.
   await blur(page);
@@ -89,7 +89,7 @@ test('keyboard only: sign in, create a folder, upload, open the folder and the f
   await expect(focused(page)).toHaveAttribute('data-testid', 'create-folder-name');
   await page.keyboard.type(folder);
   await page.keyboard.press('Enter');
-  await expect(liveRegion(page)).toHaveText(`Folder "${folder}" was created.`);
+  await expectAnnounced(page, `Folder "${folder}" was created.`);
   await expect(page.locator(`[data-testid="drive-row"][data-item-name="${folder}"]`)).toBeVisible();
   await expect(focused(page)).toHaveAttribute('data-testid', 'create-folder-button');
 
@@ -99,7 +99,7 @@ test('keyboard only: sign in, create a folder, upload, open the folder and the f
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles({ name: 'kbd-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('typed, never clicked\n') });
-  await expect(liveRegion(page)).toHaveText('kbd-notes.txt was uploaded.');
+  await expectAnnounced(page, 'kbd-notes.txt was uploaded.');
   const file = page.locator('[data-testid="drive-row"][data-item-name="kbd-notes.txt"][data-item-status="ready"]');
   await expect(file).toBeVisible();
 
@@ -109,13 +109,13 @@ test('keyboard only: sign in, create a folder, upload, open the folder and the f
   await expect(page).toHaveURL(/folder=/);
   await expect(page).toHaveTitle(`${folder} - Drive - Common Drive`);
   await expect(focused(page)).toHaveText(new RegExp(`^${folder}`));
-  await expect(liveRegion(page)).toHaveText(`${folder} - Drive`);
+  await expectAnnounced(page, `${folder} - Drive`);
   await expectAccessible(page, '/storage?folder=');
 
   // Back to the drive's top: the heading keeps the focus, the live region names the page again.
   await page.goBack();
   await expect(page).toHaveTitle('Drive - Common Drive');
-  await expect(liveRegion(page)).toHaveText('Drive');
+  await expectAnnounced(page, 'Drive');
   await expect(focused(page)).toHaveText(/^Drive/);
 
   // Open the file: select its row with Space, then Preview; Escape gives focus back to Preview.
@@ -178,7 +178,7 @@ test('the group and legal-entity delete dialogs open on their field and give foc
     await page.keyboard.press('Enter');
     await page.keyboard.type('confirm');
     await page.keyboard.press('Enter');
-    await expect(liveRegion(page)).toContainText(name);
+    await expectAnnounced(page, new RegExp(name));
     await expect(focused(page)).toHaveText(await heading(page).innerText());
     await expectAccessible(page, path);
   }

@@ -52,8 +52,8 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
 /** Two frames: Cloudscape's responsive parts (top navigation, app layout) re-measure on resize. */
 const settle = (page: Page) => page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
 
-/** The app's polite live region (components/a11y.tsx): what a screen reader was last told. */
-export const liveRegion = (page: Page): Locator => page.getByTestId('live-region');
+/** What the app's polite live region (components/a11y.tsx) last told a screen reader: its host's `data-announcement`. */
+export const expectAnnounced = (page: Page, text: string | RegExp) => expect(page.getByTestId('live-region')).toHaveAttribute('data-announcement', text);
 
 /** The element that has the keyboard focus. */
 export const focused = (page: Page): Locator => page.locator('*:focus');

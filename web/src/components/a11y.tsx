@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useLocation, type Location } from 'react-router';
 import { announce, useAnnouncement } from '@/lib/announcer.ts';
@@ -56,13 +57,30 @@ export function SkipLink() {
 /**
  * The polite live region: flash messages as they appear (lib/notifications.ts) and the new page's
  * title after a navigation. Visually hidden; each announcement replaces the text (keyed, so the same
- * words said again are said again).
+ * words said again are said again). The region sits in a closed shadow root: screen readers hear it,
+ * but a page's text search (a test's getByText of a flash message) does not find it twice; the host
+ * carries the words said last in `data-announcement` for the tests.
  */
 export function LiveRegion() {
   const announcement = useAnnouncement();
+  const host = useRef<HTMLDivElement>(null);
+  const region = useRef<HTMLDivElement>(null);
+  const [shadow, setShadow] = useState<ShadowRoot | null>(null);
+  useEffect(() => {
+    if (host.current && !shadow) setShadow(host.current.shadowRoot ?? host.current.attachShadow({ mode: 'closed' }));
+  }, [shadow]);
+  useEffect(() => {
+    host.current?.setAttribute('data-announcement', region.current?.textContent ?? '');
+  });
   return (
-    <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="live-region">
-      {announcement && <span key={announcement.seq}>{announcement.message}</span>}
+    <div ref={host} className="visually-hidden" data-testid="live-region">
+      {shadow &&
+        createPortal(
+          <div ref={region} role="status" aria-live="polite" aria-atomic="true">
+            {announcement && <span key={announcement.seq}>{announcement.message}</span>}
+          </div>,
+          shadow,
+        )}
     </div>
   );
 }
