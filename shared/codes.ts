@@ -109,6 +109,12 @@ export const codes = {
   // Electronic bookkeeping (docs/e-bookkeeping.md); not numbered in SPEC.md §8.
   /** A document of a legal style asked to be deleted for good before its retention period ends. */
   retentionNotEnded: error(-990000340001),
+  // Property items (docs/property-items.md); SPEC.md §5 and §8 name them without numbers.
+  propertyNameDuplicate: error(-990000350001),
+  propertyFixedValueDuplicate: error(-990000350002),
+  propertyDropdownValueDuplicate: error(-990000350003),
+  /** SPEC.md §8 "cannot update because files are linked to removed values", with how many files. */
+  propertyValuesInUse: error(-990000350004),
 } as const satisfies Record<string, CodeDef>;
 
 export type CodeName = keyof typeof codes;
