@@ -113,6 +113,12 @@ export const codes = {
   // whose address this environment does not know.
   moduleNotInContract: error(-990000390001, 403),
   moduleLinkNotConfigured: error(-990000390002),
+  // Property items (docs/property-items.md); SPEC.md §5 and §8 name them without numbers.
+  propertyNameDuplicate: error(-990000350001),
+  propertyFixedValueDuplicate: error(-990000350002),
+  propertyDropdownValueDuplicate: error(-990000350003),
+  /** SPEC.md §8 "cannot update because files are linked to removed values", with how many files. */
+  propertyValuesInUse: error(-990000350004),
 } as const satisfies Record<string, CodeDef>;
 
 export type CodeName = keyof typeof codes;

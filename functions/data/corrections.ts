@@ -44,6 +44,7 @@ export const snapshotOf = (item: ItemRecord, sha256?: string): DocumentSnapshot 
   ...(item.scanner_grade !== undefined ? { scanner_grade: item.scanner_grade } : {}),
   ...(item.paper_size !== undefined ? { paper_size: item.paper_size } : {}),
   ...(item.received_date !== undefined ? { received_date: item.received_date } : {}),
+  ...(item.properties !== undefined && Object.keys(item.properties).length ? { properties: item.properties } : {}),
   ...(item.size !== null ? { size: item.size } : {}),
   ...(sha256 ? { sha256 } : {}),
 });

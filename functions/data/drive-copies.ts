@@ -6,6 +6,7 @@ import { versionKey, versionPut } from './file-versions.ts';
 import { claimedId, getItem, itemKey, listingKeys, nameClaimKey, ROOT_ID, type FolderState, type ItemRecord } from './drive-items.ts';
 import { purgeQueuePut } from './drive-trash.ts';
 import { gramDeletes, gramPuts, partnerDeletes, partnerPuts, recordPartnerNames } from './drive-search-keys.ts';
+import { propertyUsageChanges } from './property-items.ts';
 
 /**
  * The writes of a copy job (docs/drive.md "Copy and ZIP jobs"). A copy is made of new entries with
@@ -74,6 +75,7 @@ export async function insertCopiedEntry(record: CopyRecord, options: { hidden: b
       { label: 'item', Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
       ...gramPuts(record),
       ...partnerPuts(record),
+      ...propertyUsageChanges(record.kyk_id, [], record.property_links),
       // A file: its bytes and count in the usage, and the record of its one version (the history starts at the copy).
       ...(record.type === 'file' ? [
         usageAdd(record.kyk_id, record.size ?? 0, options.quota),
@@ -159,6 +161,7 @@ export async function abandonCopy(kykId: string, id: string, jobId: string): Pro
         { label: 'versionRecord', Delete: { TableName: table(), Key: versionKey(kykId, id, record.version) } },
         ...gramDeletes(record),
         ...partnerDeletes(record),
+        ...propertyUsageChanges(kykId, record.property_links, []),
       ]);
     } else {
       await transactWrite([

@@ -62,6 +62,8 @@ export interface ItemRecord extends DriveItem {
   scanner_check_version?: number;
   /** A bookkeeping document in the trash: why it was deleted (the correction history has the rest). */
   deletion_reason?: string;
+  /** The fixed and dropdown values the file is linked to, `<item no>#<value id>` (functions/data/property-items.ts counts them). */
+  property_links?: string[];
 }
 
 /** A preview as stored on the file: for the version it was made from. */
@@ -77,7 +79,7 @@ export interface FolderAcl {
 /** The SPEC.md §3 file fields a registration records. */
 export type DocumentFields = Partial<Pick<ItemRecord,
   'document_style' | 'transaction_date' | 'transaction_amount' | 'recipient' | 'provider' | 'invoice_number' | 'scanner_grade' | 'paper_size' | 'received_date'
-  | 'retention_until' | 'input_deadline' | 'input_late'
+  | 'retention_until' | 'input_deadline' | 'input_late' | 'properties' | 'property_links'
 >>;
 
 export interface PendingVersion {
@@ -150,6 +152,7 @@ export const toDriveItem = (record: ItemRecord): DriveItem => ({
   ...(record.recipient !== undefined ? { recipient: record.recipient } : {}),
   ...(record.provider !== undefined ? { provider: record.provider } : {}),
   ...bookkeepingView(record),
+  ...(record.properties !== undefined && Object.keys(record.properties).length ? { properties: record.properties } : {}),
   ...(currentScanStatus(record) ? { scan_status: currentScanStatus(record) } : {}),
   ...(currentPreview(record) ? { preview: currentPreview(record) } : {}),
 });

@@ -9,6 +9,7 @@ import { fileDeletionRelease } from './file-versions.ts';
 import { claimedId, itemKey, ItemChangedError, listingKeys, liveFolderCheck, nameClaimKey, NameTakenError, ROOT_ID, storedBytes, type ItemRecord } from './drive-items.ts';
 import { gramDeletes, partnerDeletes } from './drive-search-keys.ts';
 import { correctionPut, snapshotOf, SYSTEM_USER } from './corrections.ts';
+import { propertyUsageChanges } from './property-items.ts';
 
 /**
  * The trash (docs/drive.md "Trash"). Trashing an entry takes it out of its folder's listing and
@@ -196,6 +197,7 @@ export async function deleteTrashedFile(item: ItemRecord, expectedVersion: numbe
       ...fileDeletionRelease(item, { file_count: -1, ...trashUsage(item, -1) }),
       ...gramDeletes(item),
       ...partnerDeletes(item),
+      ...propertyUsageChanges(item.kyk_id, item.property_links, []),
       ...record,
     ]);
   } catch (error) {
@@ -285,6 +287,7 @@ export async function purgeChild(child: ItemRecord, record: LabelledItem[] = [])
         ...fileDeletionRelease(child, { file_count: -1 }),
         ...gramDeletes(child),
         ...partnerDeletes(child),
+        ...propertyUsageChanges(child.kyk_id, child.property_links, []),
         ...record,
       ];
   try {

@@ -16,6 +16,7 @@ import { partnerChanges, recordPartnerNames } from './drive-search-keys.ts';
 import {
   markerDelete, markerKey, markerPut, QuotaExceededError, reservationItem, TooManyPendingError, userCounterItem, type UploadLimits,
 } from './pending-uploads.ts';
+import { propertyUsageChanges } from './property-items.ts';
 
 /**
  * A file's versions (docs/drive.md "Versions"). Access patterns (functions/lib/data/README.md):
@@ -443,6 +444,8 @@ export async function correctDetails(
   try {
     await transactWrite([
       ...partnerChanges(item, corrected),
+      // New property values: the counters move, and a value removed meanwhile refuses (docs/property-items.md).
+      ...propertyUsageChanges(item.kyk_id, item.property_links, corrected.property_links, true),
       versionedUpdateItem('item', {
         key: itemKey(item.kyk_id, item.id), expectedVersion: change.expectedVersion, set, remove: change.clear,
         condition: '#status = :ready AND attribute_not_exists(trashed_date) AND attribute_not_exists(purging)',
@@ -463,7 +466,7 @@ export async function correctDetails(
         : []),
     ]);
   } catch (error) {
-    if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();
+    if (error instanceof TransactionFailed && (error.failed('item') || Object.keys(error.reasons).some((label) => label.startsWith('propertyUse')))) throw new ItemChangedError();
     throw error;
   }
   return corrected;

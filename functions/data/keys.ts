@@ -19,6 +19,7 @@ import { jobCounterKey, jobKey, listingKeys as jobListingKeys, runningJobKey } f
 import { driveJobKey, runningDriveJobKey } from './drive-jobs.ts';
 import { problemKeys, resultKey } from './import-rows.ts';
 import { ipPolicyKey } from './ip-entries.ts';
+import { propertyCounterKey, propertyItemKey, propertyNameClaimKey } from './property-items.ts';
 import { policyKey } from './password-policy.ts';
 import { pendingKey } from './pending-sign-ins.ts';
 import { assertionKey, codeKey, requestKey, ssoSettingsKey } from './saml.ts';
@@ -63,6 +64,9 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'IP allow-list entry', module: 'ip-entries', index: 'table', partition: 'T#<kyk>', sort: 'IPPOLICY#<group>', builder: 'ipPolicyKey', example: () => pair(ipPolicyKey(K, 'g1')) },
   { entity: 'common settings', module: 'common-settings', index: 'table', partition: 'T#<kyk>', sort: 'SETTINGS#COMMON', builder: 'commonSettingsKey', example: () => pair(commonSettingsKey(K)) },
   { entity: 'administrators guard', module: 'administrators', index: 'table', partition: 'T#<kyk>', sort: 'GUARD#ADMINS', builder: 'administratorsGuardKey', example: () => pair(administratorsGuardKey(K)) },
+  { entity: 'property item', module: 'property-items', index: 'table', partition: 'T#<kyk>', sort: 'PROPITEM#<no>', builder: 'propertyItemKey', example: () => pair(propertyItemKey(K, 3)) },
+  { entity: 'property item name claim', module: 'property-items', index: 'table', partition: 'T#<kyk>', sort: 'PROPNAME#<name key>', builder: 'propertyNameClaimKey', example: () => pair(propertyNameClaimKey(K, 'category')) },
+  { entity: 'property item counter', module: 'property-items', index: 'table', partition: 'T#<kyk>', sort: 'PROPSEQ', builder: 'propertyCounterKey', example: () => pair(propertyCounterKey(K)) },
   // A user's partition: the profile, the session, the pending sign-in, trusted devices.
   { entity: 'user', module: 'users', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'PROFILE', builder: 'userKey', example: () => pair(userKey(K, 'u1')) },
   { entity: 'session', module: 'sessions', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'SESSION', builder: 'sessionKey', example: () => pair(sessionKey(K, 'u1')) },

@@ -7,6 +7,7 @@ import { contractKey, usageCounterAdd } from './contracts.ts';
 import { itemKey, listingKeys, liveFolderCheck, nameClaimKey, type ItemRecord } from './drive-items.ts';
 import { userPartition } from './users.ts';
 import { gramDeletes, gramPuts, partnerPuts, recordPartnerNames } from './drive-search-keys.ts';
+import { propertyUsageChanges } from './property-items.ts';
 
 /**
  * An upload between its registration and its bytes (docs/architecture.md, "Files"): the pending
@@ -273,6 +274,8 @@ export async function confirmUpload(
       },
       ...settleItems(item, size),
       ...partnerPuts(item),
+      // The property values it carries count as linked from now (docs/property-items.md).
+      ...propertyUsageChanges(kykId, [], item.property_links),
       // e.g. the first version's record (file-versions.ts), in the same transaction.
       ...alsoWrite(item, now),
     ]);

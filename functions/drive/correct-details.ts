@@ -9,6 +9,11 @@ import { extendLocks, inputTiming, isBookkeepingChange, refuseFutureReceipt, req
 import { getCommonSettings } from '#data/common-settings.ts';
 import { ItemChangedError, toDriveItem, type DocumentFields, type ItemRecord } from '#data/drive-items.ts';
 import { allVersions, correctDetails, hasLivePendingVersion } from '#data/file-versions.ts';
+import { listPropertyItems } from '#data/property-items.ts';
+import { checkPropertyValues } from '#domain/property-values.ts';
+
+/** Values compared whatever order their keys came back in. */
+const canonical = (values: Record<string, unknown>): string => JSON.stringify(Object.entries(values).sort(([a], [b]) => a.localeCompare(b)));
 
 const CLEARABLE = ['transaction_date', 'transaction_amount', 'recipient', 'provider', 'invoice_number', 'received_date'] as const;
 const SETTABLE = [...CLEARABLE, 'document_style', 'scanner_grade', 'paper_size'] as const;
@@ -35,6 +40,16 @@ export const correctFileDetails: Operation<'com_drive/file_detail_upd_btn'> = as
     if (value === null) {
       if (item[field] !== undefined) clear.push(field);
     } else Object.assign(set, { [field]: value });
+  }
+  if (input.properties !== undefined) {
+    // The values sent replace those of their items; the others in use are checked as they are (docs/property-items.md).
+    const checked = checkPropertyValues(await listPropertyItems(caller.kykId), input.properties, item.properties ?? {});
+    if (canonical(checked.properties) !== canonical(item.properties ?? {})) {
+      if (Object.keys(checked.properties).length) set.properties = checked.properties;
+      else if (item.properties !== undefined) clear.push('properties');
+      if (checked.links.length) set.property_links = checked.links;
+      else if (item.property_links !== undefined) clear.push('property_links');
+    }
   }
   if (!Object.keys(set).length && !clear.length) return { item: toDriveItem(item) };
 

@@ -14,6 +14,8 @@ import { objectKey, presignMultipartUpload, presignUpload } from '#lib/object-st
 import { resolveNameConflict } from './name-conflicts.ts';
 import { getCommonSettings } from '#data/common-settings.ts';
 import { inputTiming, refuseFutureReceipt, retentionFor } from '#domain/drive/bookkeeping.ts';
+import { checkPropertyValues } from '#domain/property-values.ts';
+import { listPropertyItems } from '#data/property-items.ts';
 
 const duplicate = () => new DomainError('folderNameDuplicate', {}, { name: 'code.folderNameDuplicate' });
 
@@ -27,8 +29,13 @@ const duplicate = () => new DomainError('folderNameDuplicate', {}, { name: 'code
  * (name-conflicts.ts); a name taken by anything else, or without a choice, answers -990000090007.
  */
 export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller, input }) => {
-  const [parent, contract, { settings }] = await Promise.all([writableFolder(viewerOf(caller), input.folder_id), getContract(caller.kykId), getCommonSettings(caller.kykId)]);
+  const [parent, contract, { settings }, definitions] = await Promise.all([
+    writableFolder(viewerOf(caller), input.folder_id), getContract(caller.kykId), getCommonSettings(caller.kykId),
+    input.properties === undefined ? [] : listPropertyItems(caller.kykId),
+  ]);
   if (!parent) throw itemNotFound();
+  // Detailed registration: the property values checked against the items in use (docs/property-items.md).
+  const properties = input.properties === undefined ? undefined : checkPropertyValues(definitions, input.properties);
   const limits: UploadLimits = { quota: contract?.quota_bytes, perUser: config.uploadPendingPerUser, perContract: config.uploadPendingPerContract };
   if (limits.quota !== undefined && (contract?.committed_bytes ?? contract?.usage_bytes ?? 0) + input.size > limits.quota) throw new DomainError('serverCapacityExceeded');
 
@@ -68,6 +75,10 @@ export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller
       ? { scanner_grade: input.scanner_grade ?? 'important', paper_size: input.paper_size ?? 'A4', ...(input.received_date !== undefined ? { received_date: input.received_date } : {}) }
       : {}),
   };
+  if (properties && Object.keys(properties.properties).length) {
+    record.properties = properties.properties;
+    if (properties.links.length) record.property_links = properties.links;
+  }
   if (record.document_style === 'scanner') refuseFutureReceipt(record.received_date);
   const retention = retentionFor(record, settings);
   if (retention) record.retention_until = retention;

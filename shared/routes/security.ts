@@ -1,5 +1,6 @@
 import * as groups from '../schemas/groups.ts';
 import * as ipPolicy from '../schemas/ip-policy.ts';
+import * as propertyItems from '../schemas/property-items.ts';
 import * as security from '../schemas/security.ts';
 import * as settings from '../schemas/settings.ts';
 import * as sso from '../schemas/sso.ts';
@@ -57,5 +58,19 @@ export const securityRoutes = {
   'com/sso_attrib_save_btn': route({
     group: 'security', access: 'admin', summary: 'Save which SAML attributes carry the user ID and the e-mail address (optimistic lock)',
     request: sso.ssoAttribSaveRequest, response: sso.ssoInfoResponse,
+  }),
+  // Property items (docs/property-items.md): every signed-in user reads the definitions (the drive's
+  // registration and details forms are made from them); administrators save and delete.
+  'com/property_item': route({
+    group: 'security', access: 'user', summary: "The contract's property items (definitions, numbered), for the drive's forms and the settings screen",
+    request: propertyItems.propertyItemListRequest, response: propertyItems.propertyItemListResponse,
+  }),
+  'com/property_item_save_btn': route({
+    group: 'security', access: 'admin', summary: 'Create (no item_no) or change a property item (optimistic lock; unique names, fixed and dropdown values; refused while files are linked to a value it removes; audited)',
+    request: propertyItems.propertyItemSaveRequest, response: propertyItems.propertyItemSaveResponse,
+  }),
+  'com/property_item_del_btn': route({
+    group: 'security', access: 'admin', summary: 'Delete a property item (optimistic lock; refused while files are linked to any of its values; audited)',
+    request: propertyItems.propertyItemDeleteRequest, response: propertyItems.propertyItemDeleteResponse,
   }),
 } as const satisfies Record<string, RouteDef>;

@@ -103,6 +103,8 @@ export const documentSnapshot = z.object({
   scanner_grade: z.optional(z.enum(scannerGrades)),
   paper_size: z.optional(z.enum(paperSizes)),
   received_date: z.optional(z.string()),
+  /** Property item values by item number (docs/property-items.md). */
+  properties: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())]))),
   size: z.optional(z.number()),
   sha256: z.optional(z.string()),
 });

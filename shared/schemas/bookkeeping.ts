@@ -5,6 +5,7 @@ import { cursor, DEFAULT_PAGE_SIZE, itemId, pageSize, trimmedText } from '../val
 import { userId } from './users.ts';
 import { driveItem } from './drive.ts';
 import { csvEncodings } from './imports.ts';
+import { propertyValuesUpdate } from './property-items.ts';
 
 /**
  * The calls of Japan's Electronic Bookkeeping Act (docs/e-bookkeeping.md): correcting a document's
@@ -33,6 +34,8 @@ export const fileDetailUpdateRequest = z.strictObject({
   scanner_grade: bookkeepingFields.scanner_grade,
   paper_size: bookkeepingFields.paper_size,
   received_date: z.optional(z.nullable(calendarDate)),
+  /** Property item values by item number: those sent replace, `null` clears; the required items in use must stay filled. */
+  properties: z.optional(propertyValuesUpdate),
   reason: z.optional(bookkeepingReason),
 });
 export type FileDetailUpdateRequest = z.input<typeof fileDetailUpdateRequest>;

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { FOLDER_PERMISSION_ENTRIES_MAX, BULK_MAX, MAX_UPLOAD_BYTES, DUPLICATE_CHECK_MAX, ITEMS_TAGS_MAX, TAG_NAME_MAX, TAGS_PER_ITEM_MAX, TRANSACTION_AMOUNT_MAX, CONTENT_TYPE_MAX, CONTENT_TYPE_PATTERN } from '../drive-limits.ts';
 import { userId } from './users.ts';
 import { bookkeepingFields, bookkeepingItemFields, bookkeepingReason, calendarDate, documentSnapshot, documentStyles, invoiceNumber, scannerCheckResult } from './bookkeeping-fields.ts';
+import { propertyValue, propertyValues } from './property-items.ts';
 import { cursor, DEFAULT_PAGE_SIZE, flag, ITEM_NAME_MAX, itemId, itemName, pageSize, sortFlag, trimmedText } from '../validation.ts';
 
 
@@ -58,6 +59,8 @@ export const driveItem = z.object({
   recipient: z.optional(z.string()),
   provider: z.optional(z.string()),
   ...bookkeepingItemFields,
+  /** Property item values by item number (docs/property-items.md; files only). */
+  properties: z.optional(z.record(z.string(), propertyValue)),
   /** The malware scan's verdict on the current version's bytes (absent until scanned; files only). */
   scan_status: z.optional(z.enum(scanStatuses)),
   /** The preview of the current version's bytes (absent until they were looked at; files only). */
@@ -134,6 +137,11 @@ export const fileRegisterRequest = z.strictObject({
   recipient: z.optional(trimmedText(100)),
   provider: z.optional(trimmedText(100)),
   ...bookkeepingFields,
+  /**
+   * Detailed registration: the values of the property items in use (docs/property-items.md),
+   * checked against their definitions; sent (even empty), the required items must be filled.
+   */
+  properties: z.optional(propertyValues),
   /**
    * Why the bytes of an existing bookkeeping document change (`old_version` over a file of a legal
    * style): required then, as for any correction (docs/e-bookkeeping.md).

@@ -91,4 +91,16 @@ describe('tenant isolation', () => {
     expect((await call('com/tag_info_list', {}, a.token)).body.data!.tags.map((tag) => tag.name)).not.toContain('B only');
     expect((await call('com/tag_info_del_btn', { id: bTag.id }, a.token)).body.code).toBe(-3);
   });
+
+  it("property items: A never reads, changes or deletes B's items by their numbers, nor uses B's value ids on its files", async () => {
+    const saved = await call('com/property_item_save_btn', { name: 'B only', required: 0, used: 1, type: 'fixed', values: [{ name: 'Secret' }] }, b.token);
+    expect(saved.body.code).toBe(0);
+    const item = saved.body.data!.item;
+    expect((await call('com/property_item', {}, a.token)).body.data?.items.some((own) => own.name === 'B only')).toBe(false);
+    expect((await call('com/property_item_save_btn', { item_no: item.item_no, row_version: 1, name: 'Taken', required: 0, used: 1, type: 'date' }, a.token)).body.code).toBe(-3);
+    expect((await call('com/property_item_del_btn', { item_no: item.item_no, row_version: 1 }, a.token)).body.code).toBe(-3);
+    const borrowed = await call('com_drive/file_reg_btn', { name: 'a.pdf', size: 1, properties: { [item.item_no]: item.values![0]!.id } }, a.token);
+    expect(borrowed.body.code).toBe(-4);
+    expect((await call('com/property_item', {}, b.token)).body.data?.items.find((own) => own.item_no === item.item_no)).toEqual(item);
+  });
 });

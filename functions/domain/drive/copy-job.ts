@@ -28,7 +28,7 @@ const CLEANUP_MS = 5_000;
  * bookkeeping document's copy is kept as long as the original (docs/e-bookkeeping.md).
  */
 const documentFieldsOf = (source: ItemRecord): DocumentFields => Object.fromEntries(
-  (['document_style', 'transaction_date', 'transaction_amount', 'recipient', 'provider', 'invoice_number', 'scanner_grade', 'paper_size', 'received_date', 'retention_until'] as const)
+  (['document_style', 'transaction_date', 'transaction_amount', 'recipient', 'provider', 'invoice_number', 'scanner_grade', 'paper_size', 'received_date', 'retention_until', 'properties', 'property_links'] as const)
     .filter((field) => source[field] !== undefined).map((field) => [field, source[field]]),
 );
 

@@ -77,6 +77,8 @@ export const routeObjects: RouteObject[] = [
             children: [
               page('security-policy', () => import('@/features/security/components/security-policy-page/root.tsx')),
               page('common-settings', () => import('@/features/settings/components/common-settings-page/root.tsx')),
+              // Property items: the drive's own fields (docs/property-items.md).
+              page('property-items', () => import('@/features/properties/components/property-items-page/root.tsx')),
               page('list-user', () => import('@/features/users/components/user-list-page/root.tsx')),
               // Registration (?mode=new), details (?user_id=…) and edit (&mode=edit) of one user.
               page('user', () => import('@/features/users/components/user-page/root.tsx')),

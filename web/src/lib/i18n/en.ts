@@ -3,6 +3,7 @@ import { ipPolicyTexts } from './ip-policy.ts';
 import { pickerTexts } from './picker.ts';
 import { securityTexts } from './security.ts';
 import { settingsTexts } from './settings.ts';
+import { propertiesTexts } from './properties.ts';
 import { importsTexts } from './imports.ts';
 import { usersTexts } from './users.ts';
 import { legalTexts } from './legal.ts';
@@ -72,6 +73,7 @@ export const en = {
     legalEntities: 'Legal entities',
     securityPolicy: 'Security policy',
     commonSettings: 'Common settings',
+    propertyItems: 'Property items',
     importHistory: 'Import history',
     openNavigation: 'Open navigation',
     closeNavigation: 'Close navigation',
@@ -91,6 +93,7 @@ export const en = {
     user: 'User information',
     securityPolicy: 'Security policy',
     commonSettings: 'Common settings',
+    propertyItems: 'Property items',
     legal: 'Legal entities',
     legalAdd: 'Register legal entity',
     listUserGroup: 'User groups',
@@ -252,6 +255,7 @@ export const en = {
   security: securityTexts.en,
   settings: settingsTexts.en,
   home: homeTexts.en,
+  properties: propertiesTexts.en,
   account: {
     changePassword: {
       description: 'Change the password you sign in with.',

@@ -3,6 +3,7 @@ import { ipPolicyTexts } from './ip-policy.ts';
 import { pickerTexts } from './picker.ts';
 import { securityTexts } from './security.ts';
 import { settingsTexts } from './settings.ts';
+import { propertiesTexts } from './properties.ts';
 import { importsTexts } from './imports.ts';
 import { usersTexts } from './users.ts';
 import { legalTexts } from './legal.ts';
@@ -70,6 +71,7 @@ export const ja: Resources = {
     legalEntities: '法人',
     securityPolicy: 'セキュリティポリシー',
     commonSettings: '共通設定',
+    propertyItems: 'プロパティ項目設定',
     importHistory: 'インポート履歴',
     openNavigation: 'ナビゲーションを開く',
     closeNavigation: 'ナビゲーションを閉じる',
@@ -89,6 +91,7 @@ export const ja: Resources = {
     user: 'ユーザー情報',
     securityPolicy: 'セキュリティポリシー',
     commonSettings: '共通設定',
+    propertyItems: 'プロパティ項目設定',
     legal: '法人',
     legalAdd: '法人登録',
     listUserGroup: 'ユーザーグループ',
@@ -250,6 +253,7 @@ export const ja: Resources = {
   security: securityTexts.ja,
   settings: settingsTexts.ja,
   home: homeTexts.ja,
+  properties: propertiesTexts.ja,
   account: {
     changePassword: {
       description: 'ログインに使うパスワードを変更します。',

@@ -19,6 +19,9 @@ import { fieldErrors } from '@/lib/form-validation.ts';
 import { useTags } from '../api/search-tags.ts';
 import { toRegistrationFields, type FileDetails, type RegistrationFields } from '../utils/file-details.ts';
 import { japanToday } from '../utils/bookkeeping.ts';
+import { usePropertyItems } from '@/lib/property-items-api.ts';
+import { PropertyFields } from '@/components/property-fields.tsx';
+import { propertyErrors, toPropertyValues, type PropertyDraft } from '@/lib/property-values.ts';
 
 const FIELDS = ['document_style', 'transaction_date', 'transaction_amount', 'recipient', 'provider', 'invoice_number', 'scanner_grade', 'paper_size', 'received_date'] as const;
 
@@ -56,44 +59,57 @@ export function DetailedRegistrationModal({
 }) {
   const { t } = useTranslation();
   const tags = useTags({});
+  const propertyItems = usePropertyItems();
   const [details, setDetails] = useState<FileDetails[]>(() => files.map(emptyDetails));
+  // The property items' values per file (docs/property-items.md), beside the document fields.
+  const [properties, setProperties] = useState<PropertyDraft[]>(() => files.map(() => ({})));
   const [errors, setErrors] = useState<Record<string, string>[]>();
   const [expanded, setExpanded] = useState<boolean[]>(() => files.map((_, index) => index === 0 || files.length <= 3));
   const [copiedFrom, setCopiedFrom] = useState<string>();
 
   // Messages after the first submit, then kept in step with every change.
-  const check = (all: FileDetails[]) =>
+  const items = propertyItems.data?.items ?? [];
+  const check = (all: FileDetails[], allProperties: PropertyDraft[] = properties) =>
     all.map((entry, index) => {
       const fields = toRegistrationFields(entry);
       const found = fieldErrors(fileRegisterRequest, { name: files[index]!.name, size: files[index]!.size, ...fields }, t);
       if (!found.received_date && fields.received_date && fields.received_date > japanToday()) found.received_date = t('validation.receivedDateFuture');
-      return found;
+      return { ...found, ...propertyErrors(items, allProperties[index] ?? {}, t) };
     });
+  const invalidIn = (fileErrors: Record<string, string>) => FIELDS.some((field) => fileErrors[field]) || Object.keys(fileErrors).some((field) => field.startsWith('properties.'));
   const change = (index: number, patch: Partial<FileDetails>) => {
     const next = details.map((entry, at) => (at === index ? { ...entry, ...patch } : entry));
     setDetails(next);
     setCopiedFrom(undefined);
     if (errors) setErrors(check(next));
   };
+  const changeProperties = (index: number, draft: PropertyDraft) => {
+    const next = properties.map((entry, at) => (at === index ? draft : entry));
+    setProperties(next);
+    setCopiedFrom(undefined);
+    if (errors) setErrors(check(details, next));
+  };
   const copyToAll = (index: number) => {
     const source = details[index]!;
     const next = details.map(() => ({ ...source, tag_ids: [...source.tag_ids] }));
+    const nextProperties = properties.map(() => structuredClone(properties[index]!));
     setDetails(next);
+    setProperties(nextProperties);
     setCopiedFrom(files[index]!.name);
-    if (errors) setErrors(check(next));
+    if (errors) setErrors(check(next, nextProperties));
   };
   const submit = () => {
     const found = check(details);
-    const invalid = found.flatMap((fileErrors, index) => (FIELDS.some((field) => fileErrors[field]) ? [index] : []));
+    const invalid = found.flatMap((fileErrors, index) => (invalidIn(fileErrors) ? [index] : []));
     if (invalid.length > 0) {
       setErrors(found);
       setExpanded((open) => open.map((value, index) => value || invalid.includes(index)));
       return;
     }
-    onConfirm(details.map((entry) => ({ fields: toRegistrationFields(entry), tagIds: entry.tag_ids })));
+    onConfirm(details.map((entry, index) => ({ fields: { ...toRegistrationFields(entry), properties: toPropertyValues(items, properties[index]!) }, tagIds: entry.tag_ids })));
   };
 
-  const invalidCount = errors ? errors.filter((fileErrors) => FIELDS.some((field) => fileErrors[field])).length : 0;
+  const invalidCount = errors ? errors.filter(invalidIn).length : 0;
   const styleOptions = documentStyles.map((style) => ({ value: style, label: t(`versions.documentStyles.${style}`) }));
   const gradeOptions = scannerGrades.map((grade) => ({ value: grade, label: t(`bookkeeping.fields.grades.${grade}`), description: t(`bookkeeping.fields.gradeDescriptions.${grade}`) }));
   const paperOptions = paperSizes.map((size) => ({ value: size, label: t(`bookkeeping.fields.paperSizes.${size}`) }));
@@ -222,6 +238,7 @@ export function DetailedRegistrationModal({
                       />
                     </FormField>
                   </ColumnLayout>
+                  <PropertyFields items={items} draft={properties[index]!} errors={fileErrors} onChange={(draft) => changeProperties(index, draft)} testIdPrefix="detailed" />
                   {entry.document_style === 'scanner' && (
                     <div className="bookkeeping-scanner-fields" data-testid="detailed-scanner-fields">
                       <ColumnLayout columns={3}>

@@ -11,6 +11,7 @@ import Modal from '@/components/app-modal.tsx';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { codes } from '@shared/codes.ts';
+import type { PropertyValue } from '@shared/schemas/property-items.ts';
 import { fileDetailUpdateRequest, type FileDetailUpdateRequest } from '@shared/schemas/bookkeeping.ts';
 import { documentStyles, isLegalDocumentStyle, paperSizes, scannerGrades, type DocumentStyle, type PaperSize, type ScannerGrade } from '@shared/schemas/bookkeeping-fields.ts';
 import { ConflictAlert } from '@/components/conflict-alert.tsx';
@@ -20,6 +21,9 @@ import { updateFileDetails } from '../api/update-file-details.ts';
 import { isBookkeepingDocument, japanToday } from '../utils/bookkeeping.ts';
 import { amountOf } from '../utils/file-details.ts';
 import { ReasonField, reasonMissing } from './bookkeeping-parts.tsx';
+import { usePropertyItems, type PropertyItem } from '@/lib/property-items-api.ts';
+import { PropertyFields } from '@/components/property-fields.tsx';
+import { draftOf, propertyErrors, toPropertyUpdate, type PropertyDraft } from '@/lib/property-values.ts';
 
 interface Values {
   document_style: DocumentStyle;
@@ -31,6 +35,8 @@ interface Values {
   scanner_grade: ScannerGrade;
   paper_size: PaperSize;
   received_date: string;
+  /** The property items' values (docs/property-items.md). */
+  properties: PropertyDraft;
   reason: string;
 }
 
@@ -44,6 +50,7 @@ const valuesOf = (item: DriveItem): Values => ({
   scanner_grade: item.scanner_grade ?? 'important',
   paper_size: item.paper_size ?? 'A4',
   received_date: item.received_date ?? '',
+  properties: draftOf(item.properties),
   reason: '',
 });
 
@@ -51,7 +58,7 @@ const valuesOf = (item: DriveItem): Values => ({
  * The request from the form: only the fields changed (a field not sent keeps its value, an emptied
  * one is sent as null); the scanner fields only while the style is scanner storage; the reason when given.
  */
-function toBody(item: DriveItem, initial: Values, values: Values): FileDetailUpdateRequest {
+function toBody(item: DriveItem, initial: Values, values: Values, items: readonly PropertyItem[]): FileDetailUpdateRequest {
   const body: FileDetailUpdateRequest = { id: item.id, row_version: item.row_version };
   const text = (field: 'transaction_date' | 'recipient' | 'provider' | 'invoice_number' | 'received_date') => {
     if (values[field] !== initial[field]) body[field] = values[field].trim() === '' ? null : values[field].trim();
@@ -67,6 +74,7 @@ function toBody(item: DriveItem, initial: Values, values: Values): FileDetailUpd
     if (values.paper_size !== initial.paper_size || (initial.document_style !== 'scanner' && item.paper_size === undefined)) body.paper_size = values.paper_size;
     text('received_date');
   }
+  if (JSON.stringify(values.properties) !== JSON.stringify(initial.properties)) body.properties = toPropertyUpdate(items, values.properties);
   if (values.reason.trim()) body.reason = values.reason;
   return body;
 }
@@ -94,12 +102,13 @@ export function EditDetailsModal({
 }) {
   const { t } = useTranslation();
   const initial = valuesOf(file);
+  const propertyItems = usePropertyItems().data?.items ?? [];
   // A bookkeeping document now, or one the change makes a legal style: a correction with a reason.
   const needsReason = (body: FileDetailUpdateRequest) => isBookkeepingDocument(file) || isLegalDocumentStyle(body.document_style);
   const form = useZodForm({
     initial,
     schema: fileDetailUpdateRequest,
-    toBody: (values: Values) => toBody(file, initial, values),
+    toBody: (values: Values) => toBody(file, initial, values, propertyItems),
     send: (body) => updateFileDetails(body, { silent: true }),
     onSaved: ({ item }) => onSaved(item, item.version !== file.version),
     conflictCodes: [codes.editedByAnotherUser.code, codes.address.code],
@@ -107,6 +116,10 @@ export function EditDetailsModal({
     crossCheck: (body) => {
       const errors: Record<string, string> = {};
       if (changedFields(body).length === 0) errors.body = t('bookkeeping.edit.noChange');
+      if (body.properties) {
+        const sent = Object.fromEntries(Object.entries(body.properties).filter((entry): entry is [string, PropertyValue] => entry[1] !== null));
+        Object.assign(errors, propertyErrors(propertyItems, draftOf(sent), t));
+      }
       if (needsReason(body) && reasonMissing(body.reason ?? '')) errors.reason = t('validation.bookkeepingReasonRequired');
       if (typeof body.received_date === 'string' && body.received_date > japanToday()) errors.received_date = t('validation.receivedDateFuture');
       return errors;
@@ -182,6 +195,13 @@ export function EditDetailsModal({
                 <Input value={values.provider} onChange={({ detail }) => form.change('provider', detail.value)} data-testid="edit-provider" />
               </FormField>
             </ColumnLayout>
+            <PropertyFields
+              items={propertyItems}
+              draft={values.properties}
+              errors={Object.fromEntries(propertyItems.map((item) => [`properties.${item.item_no}`, form.errorOf(`properties.${item.item_no}`)]).filter(([, message]) => message)) as Record<string, string>}
+              onChange={(draft) => form.change('properties', draft)}
+              testIdPrefix="edit"
+            />
             {values.document_style === 'scanner' && (
               <ColumnLayout columns={3}>
                 <FormField label={t('bookkeeping.fields.scannerGrade')} errorText={form.errorOf('scanner_grade')}>

@@ -23,7 +23,7 @@ export interface FileDetails {
 
 export type RegistrationFields = Pick<
   FileRegisterRequest,
-  'document_style' | 'transaction_date' | 'transaction_amount' | 'recipient' | 'provider' | 'invoice_number' | 'scanner_grade' | 'paper_size' | 'received_date'
+  'document_style' | 'transaction_date' | 'transaction_amount' | 'recipient' | 'provider' | 'invoice_number' | 'scanner_grade' | 'paper_size' | 'received_date' | 'properties'
 >;
 
 /** A whole-yen amount as typed ("108,000", "１０８，０００"); NaN when not a whole number, undefined when empty. */

@@ -12,6 +12,8 @@ import { ScannerCheckStatus } from '../bookkeeping-parts.tsx';
 import { isBookkeepingDocument } from '../../utils/bookkeeping.ts';
 import { Thumbnail } from '../preview/thumbnail.tsx';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { usePropertyItems } from '@/lib/property-items-api.ts';
+import { displayValue, itemsInUse } from '@/lib/property-values.ts';
 
 /**
  * The drive page's split panel (Cloudscape's "split panel" pattern): the details of the one
@@ -34,6 +36,7 @@ export function DetailsPanel({
   onEditDetails?: ((item: DriveItem) => void) | undefined;
 }) {
   const { t, i18n } = useTranslation();
+  const propertyItems = usePropertyItems().data?.items;
   const language = i18n.language === 'ja' ? 'ja' : 'en';
   const item = selected.length === 1 ? selected[0]! : undefined;
   if (!item) {
@@ -73,6 +76,11 @@ export function DetailsPanel({
                 { label: t('registration.fields.recipient'), value: item.recipient ?? '-' },
                 { label: t('registration.fields.provider'), value: item.provider ?? '-' },
                 { label: t('bookkeeping.fields.invoiceNumber'), value: <span data-testid="details-invoice">{item.invoice_number ?? '-'}</span> },
+                // The property items in use (docs/property-items.md), with the file's values.
+                ...itemsInUse(propertyItems).map((property) => ({
+                  label: property.name,
+                  value: <span data-testid={`details-property-${property.item_no}`}>{property.type === 'date' && typeof item.properties?.[property.item_no] === 'string' ? formatCalendarDate(item.properties[property.item_no] as string, language) : displayValue(property, item.properties?.[property.item_no])}</span>,
+                })),
                 ...(isBookkeepingDocument(item)
                   ? [{ label: t('bookkeeping.fields.retentionUntil'), value: <span data-testid="details-retention">{item.retention_until ? formatCalendarDate(item.retention_until, language) : '-'}</span> }]
                   : []),
