@@ -23,9 +23,10 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Two walks side by side, each in its own contract (fixtures.ts): much of a walk waits on the
-  // server, the stand-ins and Cloudscape's transitions rather than on a core. E2E_WORKERS=1 for one.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // One walk at a time by default. E2E_WORKERS=2 runs two side by side, each in its own contract
+  // (fixtures.ts); on a loaded 2-core machine that run saw the side navigation close and a version
+  // upload's background check race a delete, so it is not the default until those are understood.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   reporter: [['list']],
   use: {

@@ -21,7 +21,7 @@ test.use({ viewport: { width: 1280, height: 900 } });
  * Japanese. The item and the file are removed at the end (other walks share the demo contract).
  */
 test('an administrator defines a three-layer dropdown and uses it in a detailed registration', async ({ page, request }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const login = new LoginPage(page);
   const drive = new DrivePage(page);
   const items = new PropertyItemsPage(page);

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { cloudscape, locate } from './cloudscape.ts';
 
 /** A11Y_SHOTS_DIR: also a full-page screenshot of each checked page at each width (to look at them). */
 const shotsDir = process.env.A11Y_SHOTS_DIR;
@@ -28,6 +29,10 @@ const internal = (rule: string, target: string) => cloudscapeInternals.some((kno
 export async function expectAccessible(page: Page, where: string): Promise<void> {
   const size = page.viewportSize() ?? { width: 1366, height: 860 };
   const started = Date.now();
+  // Below its breakpoint the app layout closes the side navigation, and it stays closed when the
+  // window widens again: reopened afterwards, so the walk goes on with the page as it had it.
+  const navigation = locate(page, cloudscape.findSideNavigation());
+  const hadNavigation = await navigation.isVisible();
   try {
     for (const width of [1280, 320]) {
       await page.setViewportSize({ width, height: size.height });
@@ -44,6 +49,10 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
   } finally {
     await page.setViewportSize(size);
     await settle(page);
+    if (hadNavigation && !(await navigation.isVisible())) {
+      await locate(page, cloudscape.findAppLayout().findNavigationToggle()).click();
+      await expect(navigation).toBeVisible();
+    }
     // The check's own time does not come out of the walk's timeout.
     test.info().setTimeout(test.info().timeout + (Date.now() - started));
   }
