@@ -46,7 +46,7 @@ test('an administrator edits the common settings, with field errors and a stale 
 
   try {
     // From the side navigation, with its breadcrumb.
-    await settings.navigationLink().click();
+    await settings.followNavigation('/common-settings');
     await settings.expectLoaded();
     await expect(settings.breadcrumbs()).toContainText('Common settings');
     await expect(settings.input('trash_retention_days')).toHaveValue(String(current.trash_retention_days));

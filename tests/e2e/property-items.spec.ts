@@ -35,8 +35,7 @@ test('an administrator defines a three-layer dropdown and uses it in a detailed 
   const api = await AdminApi.ofBrowser(request, page.context());
 
   try {
-    await items.navigationLink().click();
-    await expect(items.table()).toBeVisible();
+    await items.openFromNavigation();
     await items.create();
     await items.setName(name);
     await items.setType('dropdown');
@@ -84,7 +83,7 @@ test('an administrator defines a three-layer dropdown and uses it in a detailed 
 
     // Japanese.
     await drive.switchLanguage('ja');
-    await items.navigationLink().click();
+    await items.openFromNavigation();
     await expect(items.table()).toContainText('3階層');
     await shot(page, 'table-ja');
     await locate(page, cloudscape.findTable(byTestId('property-table')).findRowSelectionArea(1)).click();

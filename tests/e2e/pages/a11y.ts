@@ -33,6 +33,8 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
   // window widens again: reopened afterwards, so the walk goes on with the page as it had it.
   const navigation = locate(page, cloudscape.findSideNavigation());
   const hadNavigation = await navigation.isVisible();
+  // Reopening the navigation moves the focus to its close button: the walk's own focus is put back.
+  await page.evaluate('window.focusBeforeAxe = document.activeElement');
   try {
     for (const width of [1280, 320]) {
       await page.setViewportSize({ width, height: size.height });
@@ -52,7 +54,11 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
     if (hadNavigation && !(await navigation.isVisible())) {
       await locate(page, cloudscape.findAppLayout().findNavigationToggle()).click();
       await expect(navigation).toBeVisible();
+      await expect(locate(page, cloudscape.findAppLayout().findNavigationClose())).toBeFocused();
     }
+    await page.evaluate(
+      'window.focusBeforeAxe?.isConnected && window.focusBeforeAxe !== document.body ? window.focusBeforeAxe.focus({ preventScroll: true }) : document.activeElement?.blur()',
+    );
     // The check's own time does not come out of the walk's timeout.
     test.info().setTimeout(test.info().timeout + (Date.now() - started));
   }

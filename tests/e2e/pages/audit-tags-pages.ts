@@ -1,13 +1,13 @@
 import { expect, type Locator } from '@playwright/test';
 import { AppShell } from './app-shell.ts';
-import { byTestId, cloudscape, control, locate } from './cloudscape.ts';
+import { byTestId, cloudscape, control, locate, followSideNavigation } from './cloudscape.ts';
 
 /** Tags administration (/tags): the common tags' table, the name dialog and the delete confirmation. */
 export class TagsAdminPage extends AppShell {
   private readonly tableWrapper = cloudscape.findTable(byTestId('tags-admin-table'));
 
   async openFromNavigation() {
-    await locate(this.page, cloudscape.findSideNavigation().findLinkByHref('/tags')).click();
+    await followSideNavigation(this.page, '/tags');
     await expect(this.page).toHaveURL(/\/tags$/);
     await expect(this.table()).toBeVisible();
   }
@@ -66,7 +66,7 @@ export class AuditLogPage extends AppShell {
   private readonly filterWrapper = cloudscape.find(byTestId('audit-log-filter')).findPropertyFilter();
 
   async openFromNavigation() {
-    await locate(this.page, cloudscape.findSideNavigation().findLinkByHref('/audit-log')).click();
+    await followSideNavigation(this.page, '/audit-log');
     await expect(this.page).toHaveURL(/\/audit-log$/);
     await expect(this.table()).toBeVisible();
   }

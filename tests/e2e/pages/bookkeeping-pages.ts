@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { AppShell } from './app-shell.ts';
-import { byTestId, cloudscape, control, locate } from './cloudscape.ts';
+import { byTestId, cloudscape, control, locate, followSideNavigation } from './cloudscape.ts';
 
 /**
  * Electronic bookkeeping in the drive (docs/e-bookkeeping.md): the edit-details dialog with its
@@ -72,7 +72,7 @@ export class EBookkeepingPage extends AppShell {
   private readonly tabs = cloudscape.findTabs(byTestId('e-bookkeeping-tabs'));
 
   async openFromNavigation() {
-    await locate(this.page, cloudscape.findSideNavigation().findLinkByHref('/e-bookkeeping')).click();
+    await followSideNavigation(this.page, '/e-bookkeeping');
     await expect(this.page).toHaveURL(/\/e-bookkeeping/);
   }
 

@@ -19,3 +19,15 @@ export const control = (page: Page, testId: string): Locator => locate(page, clo
 
 /** Test-utils wrappers rooted at one element of the app (e.g. a form): `within('login-form').findFormField()`. */
 export const within = (testId: string): ElementWrapper => new ElementWrapper(byTestId(testId));
+
+/**
+ * Follows an entry of the app's side navigation as a user would: the app layout closes the
+ * navigation in narrow windows and when a drawer opens beside it, so it is opened first if needed.
+ */
+export async function followSideNavigation(page: Page, href: string): Promise<void> {
+  const link = locate(page, cloudscape.findSideNavigation().findLinkByHref(href));
+  const toggle = locate(page, cloudscape.findAppLayout().findNavigationToggle());
+  await link.or(toggle).first().waitFor();
+  if (!(await link.isVisible())) await toggle.click();
+  await link.click();
+}

@@ -1,7 +1,7 @@
 import { expect, type Locator } from '@playwright/test';
 import type { CommonSettings } from '#shared/schemas/settings.ts';
 import { AppShell } from './app-shell.ts';
-import { byTestId, cloudscape, control, locate } from './cloudscape.ts';
+import { byTestId, cloudscape, control, followSideNavigation, locate } from './cloudscape.ts';
 
 type Field = keyof CommonSettings;
 const hyphens = (field: string): string => field.replaceAll('_', '-');
@@ -95,7 +95,7 @@ export class CommonSettingsPage extends AppShell {
 
   /** Another entry of the side navigation, to leave the page. */
   async followNavigation(href: string) {
-    await locate(this.page, cloudscape.findSideNavigation().findLinkByHref(href)).click();
+    await followSideNavigation(this.page, href);
   }
 
   unsavedChangesModal(): Locator {

@@ -1,7 +1,7 @@
 import { expect, type Locator } from '@playwright/test';
 import { AppShell } from './app-shell.ts';
 import { closeMenu, driveAction } from './drive-page.ts';
-import { byTestId, cloudscape, control, locate } from './cloudscape.ts';
+import { byTestId, cloudscape, control, locate, followSideNavigation } from './cloudscape.ts';
 
 /** Rows of a list whose name cells carry `data-testid=<rowTestId>` and `data-item-name`. */
 class PlacedList extends AppShell {
@@ -20,7 +20,7 @@ class PlacedList extends AppShell {
 
   /** The list's entry under "Drive" in the side navigation. */
   async openFromNavigation() {
-    await locate(this.page, cloudscape.findSideNavigation().findLinkByHref(this.href)).click();
+    await followSideNavigation(this.page, this.href);
     await this.expectLoaded();
   }
 

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { byTestId, cloudscape, control, locate, within } from './cloudscape.ts';
+import { byTestId, cloudscape, control, followSideNavigation, locate, within } from './cloudscape.ts';
 
 /** /property-items: the items table, the create/edit form with its nested value lists, the delete dialog. */
 export class PropertyItemsPage {
@@ -8,8 +8,9 @@ export class PropertyItemsPage {
 
   constructor(readonly page: Page) {}
 
-  navigationLink(): Locator {
-    return locate(this.page, cloudscape.findSideNavigation().findLinkByHref('/property-items'));
+  async openFromNavigation() {
+    await followSideNavigation(this.page, '/property-items');
+    await expect(this.table()).toBeVisible();
   }
 
   table(): Locator {

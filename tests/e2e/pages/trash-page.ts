@@ -1,6 +1,6 @@
 import { expect, type Locator } from '@playwright/test';
 import { AppShell } from './app-shell.ts';
-import { byTestId, cloudscape, control, locate } from './cloudscape.ts';
+import { byTestId, cloudscape, control, locate, followSideNavigation } from './cloudscape.ts';
 
 /** The drive's trash (/trash): its table, the actions over the selection, and their dialogs. */
 export class TrashPage extends AppShell {
@@ -15,7 +15,7 @@ export class TrashPage extends AppShell {
 
   /** "Trash" under "Drive" in the side navigation. */
   async openFromNavigation() {
-    await locate(this.page, cloudscape.findSideNavigation().findLinkByHref('/trash')).click();
+    await followSideNavigation(this.page, '/trash');
     await this.expectLoaded();
   }
 

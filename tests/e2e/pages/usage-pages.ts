@@ -1,6 +1,6 @@
 import { expect, type Locator } from '@playwright/test';
 import { AppShell } from './app-shell.ts';
-import { byTestId, cloudscape, control, locate } from './cloudscape.ts';
+import { byTestId, cloudscape, control, locate, followSideNavigation } from './cloudscape.ts';
 
 /** The access log (/access-log): its table, property filter, date range and CSV export. */
 export class AccessLogPage extends AppShell {
@@ -14,7 +14,7 @@ export class AccessLogPage extends AppShell {
 
   /** "Access log" in the side navigation (with the administration pages for administrators). */
   async openFromNavigation() {
-    await locate(this.page, cloudscape.findSideNavigation().findLinkByHref('/access-log')).click();
+    await followSideNavigation(this.page, '/access-log');
     await this.expectLoaded();
   }
 
@@ -66,7 +66,7 @@ export class AccessLogPage extends AppShell {
 /** The data-usage page (/data-usage): the quota's progress bar, its warnings and the figures. */
 export class DataUsagePage extends AppShell {
   async openFromNavigation() {
-    await locate(this.page, cloudscape.findSideNavigation().findLinkByHref('/data-usage')).click();
+    await followSideNavigation(this.page, '/data-usage');
     await expect(this.page).toHaveURL(/\/data-usage$/);
     await expect(this.figures()).toBeVisible();
   }
