@@ -3,9 +3,11 @@ import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { ROOT_ID, toDriveItem } from '#data/drive-items.ts';
 import { getTags } from '#data/tags.ts';
+import { listPropertyItems } from '#data/property-items.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { reachableItem, itemNotFound } from '#domain/drive/reach.ts';
 import { searchDrive } from '#domain/drive/search.ts';
+import { checkPropertyConditions } from '#domain/property-values.ts';
 import { sees } from './tags.ts';
 
 
@@ -18,10 +20,12 @@ import { sees } from './tags.ts';
 export const searchItems: Operation<'com_drive/search'> = async ({ caller, input }) => {
   const viewer = viewerOf(caller);
   const scopeId = input.folder_id !== undefined && input.folder_id !== ROOT_ID ? input.folder_id : undefined;
-  const [scope, tags] = await Promise.all([
+  const [scope, tags, definitions] = await Promise.all([
     scopeId ? reachableItem(viewer, scopeId) : undefined,
     input.tag_ids?.length ? getTags(caller.kykId, [...new Set(input.tag_ids)]) : [],
+    input.properties?.length ? listPropertyItems(caller.kykId) : [],
   ]);
+  const properties = input.properties?.length ? checkPropertyConditions(definitions, input.properties) : undefined;
   // The scope folder must be a folder the caller reaches, or it is not there for them.
   if (scopeId && scope?.type !== 'folder') throw itemNotFound();
   // A tag the caller does not see (another user's private tag, or none at all) is not a condition they can set.
@@ -37,6 +41,7 @@ export const searchItems: Operation<'com_drive/search'> = async ({ caller, input
     ...(input.amount_max !== undefined ? { amountMax: input.amount_max } : {}),
     ...(input.partner !== undefined ? { partner: input.partner } : {}),
     ...(input.invoice_number !== undefined ? { invoiceNumber: input.invoice_number } : {}),
+    ...(properties ? { properties } : {}),
     ...(input.include_deleted === 1 ? { includeDeleted: true } : {}),
     ...(scopeId ? { scopeId } : {}),
   }, {

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { FOLDER_PERMISSION_ENTRIES_MAX, BULK_MAX, MAX_UPLOAD_BYTES, DUPLICATE_CHECK_MAX, ITEMS_TAGS_MAX, TAG_NAME_MAX, TAGS_PER_ITEM_MAX, TRANSACTION_AMOUNT_MAX, CONTENT_TYPE_MAX, CONTENT_TYPE_PATTERN } from '../drive-limits.ts';
 import { userId } from './users.ts';
 import { bookkeepingFields, bookkeepingItemFields, bookkeepingReason, calendarDate, documentSnapshot, documentStyles, invoiceNumber, scannerCheckResult } from './bookkeeping-fields.ts';
-import { propertyValue, propertyValues } from './property-items.ts';
+import { propertyCondition, propertyValue, propertyValues } from './property-items.ts';
 import { cursor, DEFAULT_PAGE_SIZE, flag, ITEM_NAME_MAX, itemId, itemName, pageSize, sortFlag, trimmedText } from '../validation.ts';
 
 
@@ -586,6 +586,8 @@ export const searchRequest = z.strictObject({
   partner: z.optional(trimmedText(100)),
   /** The qualified invoice issuer's registration number (normalised; exact match). */
   invoice_number: z.optional(invoiceNumber),
+  /** Every one of these property-item conditions (one per item; files only). */
+  properties: z.optional(z.array(propertyCondition, 'validation.invalidValue').check(z.maxLength(SEARCH_LIST_MAX, 'validation.invalidValue'))),
   /**
    * 1: bookkeeping documents deleted logically (in the trash, kept for their retention) match too
    * (docs/e-bookkeeping.md); for those who see the contract's trash (drive level 3, administrators).

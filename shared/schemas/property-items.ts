@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { flag, intRange, trimmedText } from '../validation.ts';
+import { calendarDate } from './bookkeeping-fields.ts';
 
 /**
  * Property items (SPEC.md §3 "Property item", §5, §9; docs/property-items.md): numbered fields an
@@ -156,6 +157,22 @@ export const propertyValuesUpdate = z.record(z.string().check(z.regex(/^\d{1,4}$
   z.refine((values) => Object.keys(values).length <= PROPERTY_ITEMS_MAX, 'validation.invalidValue'),
 );
 export type PropertyValues = z.infer<typeof propertyValues>;
+
+/**
+ * A drive-search condition on one property item (`com_drive/search` `properties`), by the item's
+ * type: `text` part of a text value (case- and width-insensitive); `from` / `to` a number or date
+ * range (inclusive, either end open); `value_id` a fixed value, or a dropdown value of any layer
+ * (the files whose path passes through it). Checked against the definitions on the server
+ * (functions/domain/property-values.ts `checkPropertyConditions`).
+ */
+export const propertyCondition = z.strictObject({
+  item_no: intRange(1, 9999),
+  text: z.optional(trimmedText(PROPERTY_TEXT_MAX)),
+  from: z.optional(z.union([z.number('validation.invalidValue').check(z.refine(Number.isFinite, 'validation.invalidValue')), calendarDate], 'validation.invalidValue')),
+  to: z.optional(z.union([z.number('validation.invalidValue').check(z.refine(Number.isFinite, 'validation.invalidValue')), calendarDate], 'validation.invalidValue')),
+  value_id: z.optional(propertyValueId),
+});
+export type PropertyCondition = z.infer<typeof propertyCondition>;
 
 /**
  * The first duplicate of an item's values, if any (SPEC.md §5): a fixed value entered twice, or a

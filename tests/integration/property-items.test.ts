@@ -197,3 +197,92 @@ describe('property values on files (file_reg_btn, file_detail_upd_btn, file_info
     expect(changed.body.data!.item.properties).toEqual({ [code.item_no]: 'K', [category.item_no]: category.values![1]!.id });
   });
 });
+
+describe('property conditions in the drive search (com_drive/search properties)', () => {
+  let t: TestTenant;
+  let code: PropertyItem;
+  let weight: PropertyItem;
+  let due: PropertyItem;
+  let category: PropertyItem;
+  let place: PropertyItem;
+  const id = (item: PropertyItem, ...names: string[]): string => {
+    let level = item.options!;
+    let found = '';
+    for (const name of names) {
+      const node = level.find((option) => option.name === name)!;
+      found = node.id;
+      level = node.children ?? [];
+    }
+    return found;
+  };
+  const path = (item: PropertyItem, ...names: string[]): string[] => names.map((_, index) => id(item, ...names.slice(0, index + 1)));
+  const found = async (properties: unknown[], extra: Record<string, unknown> = {}, token = t.token): Promise<string[]> => {
+    const result = await call('com_drive/search', { properties: properties as never, ...extra }, token);
+    expect(result.body.code, JSON.stringify(result.body)).toBe(0);
+    return result.body.data!.items.map((item) => item.name).sort();
+  };
+
+  beforeAll(async () => {
+    t = await newTenant();
+    code = await save(t.token, { name: 'Project code', required: 0, used: 1, type: 'text', length: 20 });
+    weight = await save(t.token, { name: 'Weight', required: 0, used: 1, type: 'number', length: 4 });
+    due = await save(t.token, { name: 'Due', required: 0, used: 1, type: 'date' });
+    category = await save(t.token, { name: 'Category', required: 0, used: 1, type: 'fixed', values: [{ name: 'Contract' }, { name: 'Invoice' }] });
+    place = await save(t.token, region);
+    await aFile(t.token, 'root', 'alpha.pdf', { properties: {
+      [code.item_no]: 'PRJ-Alpha', [weight.item_no]: 5, [due.item_no]: '2026-04-01', [category.item_no]: category.values![0]!.id, [place.item_no]: path(place, 'Japan', 'Kanto', 'Tokyo'),
+    } });
+    await aFile(t.token, 'root', 'beta.pdf', { properties: {
+      [code.item_no]: 'prj-beta', [weight.item_no]: 50, [due.item_no]: '2026-06-30', [category.item_no]: category.values![1]!.id, [place.item_no]: path(place, 'Japan', 'Kansai', 'Osaka'),
+    } });
+    await aFile(t.token, 'root', 'plain.pdf');
+  });
+
+  it('matches text by part (width and case aside), numbers and dates by range, fixed values, and dropdown values of any layer', async () => {
+    expect(await found([{ item_no: code.item_no, text: 'ＰＲＪ' }])).toEqual(['alpha.pdf', 'beta.pdf']);
+    expect(await found([{ item_no: code.item_no, text: 'alpha' }])).toEqual(['alpha.pdf']);
+    expect(await found([{ item_no: weight.item_no, from: 10 }])).toEqual(['beta.pdf']);
+    expect(await found([{ item_no: weight.item_no, from: 5, to: 5 }])).toEqual(['alpha.pdf']);
+    expect(await found([{ item_no: due.item_no, to: '2026-05-01' }])).toEqual(['alpha.pdf']);
+    expect(await found([{ item_no: category.item_no, value_id: category.values![1]!.id }])).toEqual(['beta.pdf']);
+    expect(await found([{ item_no: place.item_no, value_id: id(place, 'Japan') }])).toEqual(['alpha.pdf', 'beta.pdf']);
+    expect(await found([{ item_no: place.item_no, value_id: id(place, 'Japan', 'Kanto') }])).toEqual(['alpha.pdf']);
+    expect(await found([{ item_no: place.item_no, value_id: id(place, 'Japan', 'Kansai', 'Osaka') }])).toEqual(['beta.pdf']);
+    expect(await found([{ item_no: place.item_no, value_id: id(place, 'France') }])).toEqual([]);
+    // Conditions combine with each other and with the other conditions (AND).
+    expect(await found([{ item_no: place.item_no, value_id: id(place, 'Japan') }, { item_no: weight.item_no, to: 10 }])).toEqual(['alpha.pdf']);
+    expect(await found([{ item_no: place.item_no, value_id: id(place, 'Japan') }], { name: 'bet' })).toEqual(['beta.pdf']);
+    expect(await found([{ item_no: place.item_no, value_id: id(place, 'Japan') }], { sort_item: 'update_date', sort_flg: 2 })).toEqual(['alpha.pdf', 'beta.pdf']);
+  });
+
+  it('refuses a condition that does not fit its item, and searches nothing', async () => {
+    const bad: [unknown[], Record<string, string>][] = [
+      [[{ item_no: 99, text: 'x' }], { 'properties.0': 'The value is not valid.' }],
+      [[{ item_no: weight.item_no, text: '5' }], { 'properties.0': 'The value is not valid.' }],
+      [[{ item_no: code.item_no }], { 'properties.0': 'The value is not valid.' }],
+      [[{ item_no: due.item_no, from: 3 }], { 'properties.0': 'The value is not valid.' }],
+      [[{ item_no: weight.item_no, from: '2026-01-01' }], { 'properties.0': 'The value is not valid.' }],
+      [[{ item_no: due.item_no, from: '2026-06-01', to: '2026-05-01' }], { 'properties.0': 'The end must not be before the start.' }],
+      [[{ item_no: weight.item_no, from: 9, to: 1 }], { 'properties.0': 'The maximum must not be less than the minimum.' }],
+      [[{ item_no: category.item_no, value_id: id(place, 'Japan') }], { 'properties.0': 'The value is not valid.' }],
+      [[{ item_no: code.item_no, text: 'a' }, { item_no: code.item_no, text: 'b' }], { 'properties.1': 'The value is not valid.' }],
+    ];
+    for (const [properties, fields] of bad) {
+      const result = await call('com_drive/search', { properties: properties as never }, t.token);
+      expect(result.body.code, JSON.stringify(properties)).toBe(-4);
+      expect(result.body.info?.fields, JSON.stringify(properties)).toEqual(fields);
+    }
+    const tooMany = await call('com_drive/search', { properties: Array.from({ length: 6 }, () => ({ item_no: code.item_no, text: 'x' })) }, t.token);
+    expect(tooMany.body.code).toBe(-4);
+  });
+
+  it("another contract's search reads its own items and finds none of this contract's files", async () => {
+    const other = await newTenant();
+    const refused = await call('com_drive/search', { properties: [{ item_no: place.item_no, value_id: id(place, 'Japan') }] }, other.token);
+    expect(refused.body.code).toBe(-4);
+    // Its own first item has this contract's first item's number: the number reads the caller's definitions only.
+    const own = await save(other.token, { name: 'Project code', required: 0, used: 1, type: 'text', length: 20 });
+    expect(own.item_no).toBe(code.item_no);
+    expect(await found([{ item_no: own.item_no, text: 'prj' }], {}, other.token)).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import { tagAttribute } from '#data/drive-search-keys.ts';
 import { levelUnder, type DriveViewer } from './folder-access.ts';
 import { governing } from './reach.ts';
 import { isBookkeepingChange } from './bookkeeping.ts';
+import { meetsPropertyCondition, type PropertyMatch } from '#domain/property-values.ts';
 
 /**
  * The drive search's rule (docs/drive.md "Search"): which entries a set of conditions matches, and
@@ -14,9 +15,9 @@ import { isBookkeepingChange } from './bookkeeping.ts';
  * same trash and folder-permission rule as a folder page (reach.ts `governing`, folder-access.ts
  * `levelUnder`), so an index never decides alone what is shown.
  *
- * Extension point: a condition is a `Matcher` built in `searchMatchers`. The property items (issue
- * 11) add theirs there (a value or range on the entry's `prop_<n>` attribute), and, where one is
- * selective enough to drive a search, a sparse GSI on that attribute beside `srch-txd`/`srch-amt`
+ * Extension point: a condition is a `Matcher` built in `searchMatchers`. The property items add
+ * theirs there (a text part, a range, or a value on the file's `properties`); they never drive a
+ * search: a selective one would need a sparse GSI on its attribute beside `srch-txd`/`srch-amt`
  * with its entry in `planFor`.
  */
 export interface SearchConditions {
@@ -30,6 +31,8 @@ export interface SearchConditions {
   partner?: string;
   /** The qualified invoice number, normalised (exact match). */
   invoiceNumber?: string;
+  /** Property-item conditions, checked against the definitions (property-values.ts `checkPropertyConditions`). */
+  properties?: PropertyMatch[];
   /** Bookkeeping documents deleted logically (in the trash) match too: for viewers who see the contract's trash. */
   includeDeleted?: boolean;
   /** Only this folder and below (ROOT_ID or absent: the whole drive). */
@@ -68,6 +71,7 @@ export function searchMatchers(conditions: SearchConditions): Matcher[] {
     const number = conditions.invoiceNumber;
     matchers.push((item) => isFile(item) && item.invoice_number === number);
   }
+  for (const match of conditions.properties ?? []) matchers.push((item) => isFile(item) && meetsPropertyCondition(item.properties, match, searchForm));
   return matchers;
 }
 
