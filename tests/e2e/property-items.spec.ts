@@ -7,6 +7,7 @@ import { DriveListsPanel } from './pages/lists-pages.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { PropertyItemsPage } from './pages/property-items-page.ts';
 import { RegistrationDialog } from './pages/registration-dialog.ts';
+import { SearchPage } from './pages/search-page.ts';
 import { shotsIn } from './pages/shots.ts';
 
 const shot = shotsIn('/tmp/shots/property-items');
@@ -17,7 +18,8 @@ test.use({ viewport: { width: 1280, height: 900 } });
 /**
  * Issue 13 item 1: the demo administrator defines a three-layer dropdown on /property-items (a
  * duplicate under one parent is refused under the value), registers a file in detail choosing a
- * path through its three layers, and sees it in the file's details; the screens in English and
+ * path through its three layers, sees it in the file's details and finds it by a value of the
+ * second layer in the drive search; the screens in English and
  * Japanese. The item and the file are removed at the end (other walks share the demo contract).
  */
 test('an administrator defines a three-layer dropdown and uses it in a detailed registration', async ({ page, request }) => {
@@ -80,6 +82,18 @@ test('an administrator defines a three-layer dropdown and uses it in a detailed 
     await lists.openDetails();
     await expect(lists.details()).toContainText('Japan / Kanto / Chiba');
     await shot(page, 'details-en');
+
+    // The drive search finds it by a value of the dropdown's second layer (and not by a sibling's).
+    const search = new SearchPage(page);
+    await search.searchFromDrive(fileName.slice(0, 8));
+    await expect(page).toHaveURL(/\/search-result/);
+    await search.chooseProperty(item.item_no, 'Japan / Kanto');
+    await search.submit();
+    await expect(search.row(fileName)).toBeVisible();
+    await shot(page, 'search-en');
+    await search.chooseProperty(item.item_no, 'Japan / Kanto / Tokyo');
+    await search.submit();
+    await expect(page.getByTestId('search-empty')).toBeVisible();
 
     // Japanese.
     await drive.switchLanguage('ja');

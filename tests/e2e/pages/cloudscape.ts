@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ElementWrapper } from '@cloudscape-design/components/test-utils/selectors';
 
 /**
@@ -27,7 +27,8 @@ export const within = (testId: string): ElementWrapper => new ElementWrapper(byT
 export async function followSideNavigation(page: Page, href: string): Promise<void> {
   const link = locate(page, cloudscape.findSideNavigation().findLinkByHref(href));
   const toggle = locate(page, cloudscape.findAppLayout().findNavigationToggle());
-  await link.or(toggle).first().waitFor();
+  // The toggle stays in the page (hidden) while the navigation is open: wait for either to show.
+  await expect.poll(async () => (await link.isVisible()) || (await toggle.isVisible()), { timeout: 15_000 }).toBe(true);
   if (!(await link.isVisible())) await toggle.click();
   await link.click();
 }

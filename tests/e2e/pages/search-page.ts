@@ -35,6 +35,15 @@ export class SearchPage extends AppShell {
     await this.page.keyboard.press('Escape');
   }
 
+  /** Opens the property-item conditions and chooses a value of a fixed or dropdown item (its label: "Japan / Kanto"). */
+  async chooseProperty(itemNo: number, label: string) {
+    const section = this.page.getByTestId('search-properties');
+    const select = this.page.getByTestId(`search-property-${itemNo}`);
+    if (!(await select.isVisible())) await section.getByRole('button').first().click();
+    await select.getByRole('button').first().click();
+    await this.page.getByRole('option', { name: label, exact: true }).click();
+  }
+
   async sortBy(label: string) {
     await this.page.getByTestId('search-sort').getByRole('button').first().click();
     await this.page.getByRole('option', { name: label }).click();

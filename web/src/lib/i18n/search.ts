@@ -40,6 +40,11 @@ const en = {
     clear: 'Clear',
     datePlaceholder: 'YYYY/MM/DD',
     notANumber: 'Enter a whole number of yen.',
+    properties: 'Property items',
+    propertyAny: 'Any',
+    propertyContains: 'Part of the value',
+    propertyFrom: 'from',
+    propertyTo: 'to',
   },
   columns: {
     transactionDate: 'Transaction date',
@@ -97,6 +102,11 @@ const ja: typeof en = {
     clear: 'クリア',
     datePlaceholder: 'YYYY/MM/DD',
     notANumber: '金額は円単位の整数で入力してください。',
+    properties: 'プロパティ項目',
+    propertyAny: '指定なし',
+    propertyContains: '値の一部',
+    propertyFrom: 'から',
+    propertyTo: 'まで',
   },
   columns: {
     transactionDate: '取引年月日',

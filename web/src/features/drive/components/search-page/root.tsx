@@ -26,7 +26,9 @@ import { readPageSize, writePageSize, type PageSize } from '@/lib/paging.ts';
 import { searchItems, type SearchHit } from '../../api/search-items.ts';
 import { useTags } from '../../api/search-tags.ts';
 import { PlacedEmptyState } from '../place-cells.tsx';
-import { DOCUMENT_STYLES, emptyForm, formFromParams, paramsFromForm, requestFromForm, SEARCH_HREF, SORT_ITEMS, type ConditionsForm } from './conditions-config.tsx';
+import { usePropertyItems } from '@/lib/property-items-api.ts';
+import { DOCUMENT_STYLES, emptyForm, formFromParams, paramsFromForm, propertyConditionsOf, requestFromForm, SEARCH_HREF, SORT_ITEMS, type ConditionsForm } from './conditions-config.tsx';
+import { PropertyConditions } from './property-conditions.tsx';
 import { DEFAULT_COLUMNS, PAGE_SIZE_KEY, PREFERENCES_KEY, searchColumns } from './table-config.tsx';
 
 interface Results {
@@ -37,8 +39,8 @@ interface Results {
 
 /**
  * The drive search (/search-result; docs/drive.md "Search"): the conditions (name, tags, document
- * style, transaction date and amount ranges, trading partner, this folder and below or the whole
- * drive, sort) above Cloudscape's table view of what matches, each with its place and a link that
+ * style, transaction date and amount ranges, trading partner, property items, this folder and below
+ * or the whole drive, sort) above Cloudscape's table view of what matches, each with its place and a link that
  * opens it in its folder. The conditions live in the URL: the drive page's search field sends the name
  * and its folder. "Load more" reads on from the cursor when more may match (also when a call stopped
  * at its read limit before the page was full).
@@ -56,6 +58,7 @@ export default function SearchPage() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const controller = useRef<AbortController | undefined>(undefined);
   const { data: tagData, isLoading: tagsLoading } = useTags({});
+  const { data: propertyData } = usePropertyItems();
 
   const columns = useMemo(() => searchColumns(t, language, navigate), [t, language, navigate]);
   const { display, save: saveDisplay } = useTableDisplay(PREFERENCES_KEY, columns, DEFAULT_COLUMNS);
@@ -108,6 +111,10 @@ export default function SearchPage() {
   const styleOptions = DOCUMENT_STYLES.map((style) => ({ value: style, label: t(`versions.documentStyles.${style}`) }));
   const sortOptions = SORT_ITEMS.map((item) => ({ value: item, label: t(`search.conditions.sortItems.${item}`) }));
   const items = results?.items ?? [];
+  // The server names a refused property condition by its position in the request: shown under its item.
+  const propertyErrors = Object.fromEntries(
+    propertyConditionsOf(applied).flatMap(({ no }, index) => (fieldErrors[`properties.${index}`] ? [[no, fieldErrors[`properties.${index}`]!]] : [])),
+  );
 
   return (
     <SpaceBetween size="l">
@@ -185,6 +192,7 @@ export default function SearchPage() {
                   </SpaceBetween>
                 </FormField>
               </ColumnLayout>
+              <PropertyConditions items={propertyData?.items} conditions={form.properties} errors={propertyErrors} onChange={(properties) => change({ properties })} />
               {form.folder ? (
                 <FormField label={t('search.conditions.scope')} errorText={fieldErrors.folder_id}>
                   <RadioGroup
