@@ -44,7 +44,8 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'local', include: ['tests/local/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false },
+        // The stacks these start (in process and as `npm start`) hash the demo passwords at scrypt 2^10 (functions/lib/table-design.ts).
+        test: { name: 'local', include: ['tests/local/**/*.test.ts'], env: { PASSWORD_HASH_COST: '10' }, testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false },
       },
       {
         test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000 },

@@ -29,6 +29,11 @@ export const config = {
   get uploadPendingHours() { return Number(read(functionEnv.uploadPendingHours) ?? 24); },
   get uploadPendingPerUser() { return Number(read(functionEnv.uploadPendingPerUser) ?? 100); },
   get uploadPendingPerContract() { return Number(read(functionEnv.uploadPendingPerContract) ?? 1000); },
+  /** log2 of scrypt's N for new password hashes: 10 to 20, 15 unless the environment says otherwise. */
+  get passwordHashCost() {
+    const cost = Number(read(functionEnv.passwordHashCost) ?? 15);
+    return Number.isInteger(cost) && cost >= 10 && cost <= 20 ? cost : 15;
+  },
   get sessionIdleMinutes() { return Number(read(functionEnv.sessionIdleMinutes) ?? 60); },
   /** An import worker's lease (renewed with every chunk and by a heartbeat): a dead worker is detected after it. */
   get importLeaseSeconds() { return Number(read(functionEnv.importLeaseSeconds) ?? 60); },

@@ -1,12 +1,14 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { config } from './config.ts';
 
 /**
  * Password hashing with scrypt (memory-hard, in Node's standard library). Parameters are stored in
  * the hash so they can be raised later without invalidating existing passwords.
  * N=2^15, r=8, p=1 uses 32 MiB per hash: OWASP's scrypt minimum of 2^17 would need 128 MiB and
  * ~0.5 s on a small Lambda; 2^15 with a unique salt per password keeps sign-in well under that.
+ * (The test stacks lower N with PASSWORD_HASH_COST; see functions/lib/table-design.ts.)
  */
-const params = { N: 2 ** 15, r: 8, p: 1 };
+const params = (): ScryptOptions => ({ N: 2 ** config.passwordHashCost, r: 8, p: 1 });
 const keyLength = 32;
 
 const scrypt = (password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> =>
@@ -18,8 +20,9 @@ const scrypt = (password: string, salt: Buffer, options: ScryptOptions): Promise
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, params);
-  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const options = params();
+  const key = await scrypt(password, salt, options);
+  return ['scrypt', options.N, options.r, options.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -50,6 +50,12 @@ export const functionEnv = {
   originVerifySecretArn: 'ORIGIN_VERIFY_SECRET_ARN',
   originVerifySecret: 'ORIGIN_VERIFY_SECRET',
   sessionIdleMinutes: 'SESSION_IDLE_MINUTES',
+  /**
+   * log2 of scrypt's N for new password hashes (functions/lib/passwords.ts; default 15). The test
+   * stacks set 10: a hash carries its parameters, so verifying is the same code at any cost, and
+   * the suites hash thousands of passwords on a 2-core machine. Never set in AWS.
+   */
+  passwordHashCost: 'PASSWORD_HASH_COST',
   auditRetentionDays: 'AUDIT_RETENTION_DAYS',
   /** The lock-out (docs/sign-in.md): days a pair's failures are kept; failures per source address and window. */
   signInAttemptsKeepDays: 'SIGN_IN_ATTEMPTS_KEEP_DAYS',

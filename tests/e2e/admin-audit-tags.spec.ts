@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { e2eDataDir } from './playwright.config.ts';
 import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { shotsIn, uniqueUserId } from './pages/shots.ts';
+import { downloadedCsvLines } from './pages/downloads.ts';
 import { AuditLogPage, TagsAdminPage } from './pages/audit-tags-pages.ts';
 
 /**
@@ -68,11 +68,7 @@ test('manage common tags, then find the changes in the audit log with their diff
   await shot(page, 'audit-log-filtered-en');
 
   // The export: the filter's one record, UTF-8 with a BOM, with the difference and the raw JSON.
-  const exported = page.waitForEvent('download');
-  await log.exportButton().click();
-  const csv = await readFile((await (await exported).path())!);
-  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const lines = csv.subarray(3).toString('utf8').trimEnd().split('\r\n');
+  const lines = await downloadedCsvLines(page, log.exportButton());
   expect(lines[0]).toBe('Time,User ID,User name,Action,Item type,Item ID,IP address,Changes,Before (JSON),After (JSON)');
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(',boss,Audit Boss,tag.rename,tag,');

@@ -1,17 +1,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { demoPassword } from './playwright.config.ts';
 import { GroupFormPage, GroupListPage, ImportPages, UserFormPage, UserListPage } from './pages/admin-pages.ts';
 import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { DEMO_KYK_ID } from './pages/admin-api.ts';
 import { expectAccessible } from './pages/a11y.ts';
+import { shotsIn } from './pages/shots.ts';
 
-const screenshots = join(import.meta.dirname, '.artifacts', 'screenshots');
-mkdirSync(screenshots, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+const shot = shotsIn(join(import.meta.dirname, '.artifacts', 'screenshots'));
 
 /**
  * Issue 3's walk: an administrator registers a user, puts it in a group, suspends and unsuspends

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { expect, test } from './fixtures.ts';
@@ -6,11 +5,10 @@ import { AdminApi, DEMO_KYK_ID } from './pages/admin-api.ts';
 import { ChangePasswordPage } from './pages/change-password-page.ts';
 import { DriveCopyPage } from './pages/drive-copy-page.ts';
 import { LoginPage } from './pages/login-page.ts';
-import { uniqueUserId } from './pages/shots.ts';
+import { shotsIn, uniqueUserId } from './pages/shots.ts';
 
 /** Screenshots of the copy and ZIP screens, looked at by hand. */
-const SHOTS = '/tmp/shots-copy';
-mkdirSync(SHOTS, { recursive: true });
+const shot = shotsIn('/tmp/shots-copy');
 
 /**
  * Issue item 1, copy and ZIP download: a folder copied into another through the location dialog
@@ -61,10 +59,10 @@ test('copies a folder through the dialog and downloads a folder as ZIP', async (
   await drive.toggle(source);
   await drive.openCopyDialog();
   await expect(drive.copyDialog()).toContainText(`Choose the folder to copy "${source}" into.`);
-  await page.screenshot({ path: `${SHOTS}/copy-dialog-en.png` });
+  await shot(page, 'copy-dialog-en', { fullPage: false });
   await drive.copyTo(target);
   await expect(drive.flash(`"${source}" was copied to ${target}.`)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/copied-en.png` });
+  await shot(page, 'copied-en', { fullPage: false });
   await drive.openFolder(target);
   await expect(drive.row(source)).toBeVisible();
   await drive.openFolder(source);
@@ -78,7 +76,7 @@ test('copies a folder through the dialog and downloads a folder as ZIP', async (
   const downloaded = page.waitForEvent('download');
   await (await drive.zipAction()).click();
   await expect(drive.jobProgress('zip')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/zip-progress-en.png` });
+  await shot(page, 'zip-progress-en', { fullPage: false });
   const download = await downloaded;
   expect(download.suggestedFilename()).toBe(`${source}.zip`);
   const entries = unzipSync(new Uint8Array(await readFile((await download.path())!)));
@@ -93,11 +91,11 @@ test('copies a folder through the dialog and downloads a folder as ZIP', async (
   await expect(drive.copyDialog()).toContainText(`「${source}」のコピー先フォルダーを選択してください。`);
   await drive.copyTo(target);
   await expect(drive.copyDialog()).toContainText('移動先・コピー先に同じ名前のフォルダが既に存在します。');
-  await page.screenshot({ path: `${SHOTS}/copy-refused-ja.png` });
+  await shot(page, 'copy-refused-ja', { fullPage: false });
   await page.keyboard.press('Escape');
   await expect(drive.copyDialog()).toHaveCount(0);
   await drive.toggle(source);
   await drive.toggle(target);
   await expect(await drive.zipAction()).toBeEnabled();
-  await page.screenshot({ path: `${SHOTS}/selection-ja.png` });
+  await shot(page, 'selection-ja', { fullPage: false });
 });

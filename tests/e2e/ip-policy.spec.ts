@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { demoPassword } from './playwright.config.ts';
 import { GroupFormPage } from './pages/admin-pages.ts';
 import { DrivePage } from './pages/drive-page.ts';
@@ -8,14 +7,9 @@ import { LoginPage } from './pages/login-page.ts';
 import { SecurityPolicyPage } from './pages/security-policy-page.ts';
 import { DEMO_KYK_ID } from './pages/admin-api.ts';
 import { expectAccessible } from './pages/a11y.ts';
+import { shotsIn } from './pages/shots.ts';
 
-const screenshots = join(import.meta.dirname, '.artifacts', 'screenshots');
-mkdirSync(screenshots, { recursive: true });
-/** A screenshot from the top of the page (a full-page shot of a scrolled page repeats the sticky top bar). */
-async function shot(page: Page, name: string, fullPage = true) {
-  await page.evaluate('window.scrollTo(0, 0)');
-  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage });
-}
+const shot = shotsIn(join(import.meta.dirname, '.artifacts', 'screenshots'));
 
 const BAD_ENTRY =
   'Not a valid IPv4 address or range: 10.0.0.300. Enter addresses such as 192.0.2.10 or ranges such as 192.0.2.0/24 (mask 0 to 32), separated by commas.';
@@ -108,7 +102,7 @@ test('an administrator keeps the IP allow-list with the own address in it', asyn
     await ip.editGroup(groupName);
     await ip.saveGroupList('198.51.100.0/24, 2001:db8::1');
     await expect(ip.groupModal()).toContainText('正しいIPv4アドレスまたは範囲ではありません: 2001:db8::1');
-    await shot(page, 'ip-policy-group-modal-ja', false);
+    await shot(page, 'ip-policy-group-modal-ja', { fullPage: false });
     await ip.saveGroupList('');
     await expect(ip.groupModal()).toBeHidden();
     await expect(row).toContainText('契約全体のリストを適用');

@@ -1,18 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { MULTIPART_THRESHOLD_BYTES } from '#shared/drive-limits.ts';
 import { demoPassword } from './playwright.config.ts';
 import { DrivePage } from './pages/drive-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { DEMO_KYK_ID } from './pages/admin-api.ts';
 import { expectAccessible } from './pages/a11y.ts';
+import { shotsIn } from './pages/shots.ts';
 
-const screenshots = join(import.meta.dirname, '.artifacts', 'screenshots');
-mkdirSync(screenshots, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+const shot = shotsIn(join(import.meta.dirname, '.artifacts', 'screenshots'));
 
 /**
  * The newcomer's walk of issue 2 against `npm start`: sign in to the seeded demo contract, create a

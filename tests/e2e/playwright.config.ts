@@ -34,7 +34,12 @@ export default defineConfig({
     acceptDownloads: true,
     locale: 'en-GB',
     viewport: { width: 1366, height: 860 },
-    trace: 'retain-on-failure',
+    // Cloudscape honours prefers-reduced-motion: no transitions to render (the walks run on a busy
+    // 2-core machine, where Chromium's rendering is most of their time) or to wait out.
+    reducedMotion: 'reduce',
+    // A trace snapshots the page at every step: in CI (or E2E_TRACE=1) to read a failure afterwards,
+    // not in a developer's `npm test`, where it costs a tenth of the walks' time.
+    trace: process.env.CI || process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -58,6 +63,8 @@ export default defineConfig({
       // Every walk signs in from 127.0.0.1: the per-address throttle (tested in integration) would
       // count two workers' sign-ins as one guesser's.
       SIGN_IN_SOURCE_LIMIT: '100000',
+      // Password hashes at scrypt 2^10 (functions/lib/table-design.ts): every walk signs in and sets passwords.
+      PASSWORD_HASH_COST: '10',
     },
   },
 });

@@ -17,7 +17,9 @@ export default async function setup(project: TestProject) {
   // The pending-upload caps are set low so their test reaches them in a few calls (no other test
   // keeps more than a handful of uploads waiting).
   // The property module's address, for link_to_atp (tests/integration/sibling-modules.test.ts).
+  // Password hashes at scrypt 2^10 rather than 2^15: the suites hash thousands (functions/lib/table-design.ts).
   const throttle = {
+    [functionEnv.passwordHashCost]: '10',
     [functionEnv.signInSourceLimit]: '1000000', [functionEnv.uploadPendingPerUser]: '20', [functionEnv.uploadPendingPerContract]: '30',
     [functionEnv.moduleUrls]: JSON.stringify({ property: PROPERTY_URL }),
   };
