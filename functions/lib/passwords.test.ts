@@ -1,10 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { functionEnv } from './table-design.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 describe('password hashes', () => {
-  afterEach(() => {
+  // The test stacks lower the cost for the whole run (vitest.config.ts), so start each case from production's default.
+  const inherited = process.env[functionEnv.passwordHashCost];
+  beforeEach(() => {
     delete process.env[functionEnv.passwordHashCost];
+  });
+  afterEach(() => {
+    if (inherited === undefined) delete process.env[functionEnv.passwordHashCost];
+    else process.env[functionEnv.passwordHashCost] = inherited;
   });
 
   it('carry their scrypt parameters: 2^15 unless the environment lowers it, and verify at any cost', async () => {
