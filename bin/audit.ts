@@ -12,7 +12,6 @@
  * needs only dynamodb:Query on that table and its indexes.
  */
 import { parseArgs } from 'node:util';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { auditDiff, diffSummary } from '#shared/audit-diff.ts';
 import { auditLogRequest, auditKinds, type AuditKind } from '#shared/schemas/audit.ts';
 import { translate } from '#shared/messages.ts';
@@ -22,6 +21,7 @@ import { withLocalTable } from '#infra/local/local-table.ts';
 import { resolveDataDir } from '#infra/local/settings.ts';
 import { CONTRACT_ID_PATTERN } from '#data/contracts.ts';
 import { queryAuditLog, type StoredAuditRecord } from '#data/audit-log.ts';
+import { withDeployedStacks } from './support/deployed-stacks.ts';
 
 const usage = 'Usage: npm run audit -- <kyk_id> --since <YYYY-MM-DD | ISO time> [--until <...>] [--user <user_id>] [--action <prefix>] [--item <type>:<id>] [--kind all|changes|signin] [--limit <n>] [--json] [--env <env>]';
 
@@ -68,27 +68,13 @@ function parse(argv: string[]) {
 }
 
 /** Points the functions' environment at the deployed environment's audit table. */
-async function useDeployedAuditTable(env: string): Promise<string> {
-  const region = process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION;
-  if (!region) throw new Error(`Set AWS_REGION to the region of the ${env} stacks`);
-  process.env.AWS_REGION = region;
-  delete process.env[functionEnv.dynamodbEndpoint];
-  const stackName = `ComDrive-${env}-Data`;
-  const cloudFormation = new CloudFormationClient({ region });
-  try {
-    const { Stacks } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
-    const name = Stacks?.[0]?.Outputs?.find((output) => output.OutputKey === 'AuditTableName')?.OutputValue;
-    if (!name) throw new Error(`The stack ${stackName} has no output AuditTableName (deploy the current version)`);
+const useDeployedAuditTable = (env: string): Promise<string> =>
+  withDeployedStacks(env, async (output, region) => {
+    const name = await output('Data', 'AuditTableName');
     process.env[functionEnv.auditTableName] = name;
     resetClients();
-    return `${stackName} (audit table ${name}, ${region})`;
-  } catch (error) {
-    if (error instanceof Error && /does not exist/.test(error.message)) throw new Error(`The stack ${stackName} does not exist in ${region}`);
-    throw error;
-  } finally {
-    cloudFormation.destroy();
-  }
-}
+    return `ComDrive-${env}-Data (audit table ${name}, ${region})`;
+  });
 
 const line = (record: StoredAuditRecord): string => {
   const diff = diffSummary(auditDiff(record.before, record.after));

@@ -16,7 +16,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { functionEnv } from '#lib/table-design.ts';
 import { withLocalTable } from '#infra/local/local-table.ts';
 import { withLocalData } from '#infra/local/local-data.ts';
@@ -30,6 +29,7 @@ import { readUsage, setContractQuota } from '#data/pending-uploads.ts';
 import { productModules, type ProductModule } from '#shared/constants.ts';
 import { exportTenant, NoSuchContractError } from '#domain/tenant-export.ts';
 import { deleteTenant, RetainedDocumentsError, type DeleteReport } from '#domain/tenant-delete.ts';
+import { withDeployedStacks } from './support/deployed-stacks.ts';
 
 const usage = [
   'Usage: npm run tenant -- create <kyk_id> --admin <user_id> --password <password> [--name <contract name>] [--admin-name <name>] [--email <e-mail>] [--modules drive,property,...] [--home-url <url>] [--env <env>]',
@@ -137,25 +137,8 @@ function parse(argv: string[]): Command {
  * also the audit table (`AuditTableName`), the files bucket (`FilesBucketName` of the storage stack)
  * and the SAML keys' SSM prefix, for export and delete.
  */
-async function useDeployedTable(env: string, everything = false): Promise<string> {
-  const region = process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION;
-  if (!region) throw new Error(`Set AWS_REGION to the region of the ${env} stacks`);
-  process.env.AWS_REGION = region;
-  for (const name of [functionEnv.dynamodbEndpoint, functionEnv.s3Endpoint, functionEnv.sesEndpoint, functionEnv.samlKeyDir]) delete process.env[name];
-  const cloudFormation = new CloudFormationClient({ region });
-  const output = async (part: string, key: string): Promise<string> => {
-    const stackName = `ComDrive-${env}-${part}`;
-    try {
-      const { Stacks } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
-      const value = Stacks?.[0]?.Outputs?.find((found) => found.OutputKey === key)?.OutputValue;
-      if (!value) throw new Error(`The stack ${stackName} has no output ${key}${key === 'TableName' ? '' : ' (deploy this version of the stacks first)'}`);
-      return value;
-    } catch (error) {
-      if (error instanceof Error && /does not exist/.test(error.message)) throw new Error(`The stack ${stackName} does not exist in ${region}`);
-      throw error;
-    }
-  };
-  try {
+const useDeployedTable = (env: string, everything = false): Promise<string> =>
+  withDeployedStacks(env, async (output, region) => {
     const tableName = await output('Data', 'TableName');
     process.env[functionEnv.tableName] = tableName;
     if (!everything) {
@@ -173,10 +156,7 @@ async function useDeployedTable(env: string, everything = false): Promise<string
     });
     resetClients();
     return `the ${env} environment (tables ${tableName} and ${auditTableName}, bucket ${bucketName}, ${region})`;
-  } finally {
-    cloudFormation.destroy();
-  }
-}
+  });
 
 /** Runs `work` against the deployed environment's table, or the local stack's data. */
 async function onTable<T>(env: string | undefined, work: () => Promise<T>): Promise<[string, T]> {

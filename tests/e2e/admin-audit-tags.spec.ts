@@ -7,6 +7,7 @@ import { LoginPage } from './pages/login-page.ts';
 import { shotsIn, uniqueUserId } from './pages/shots.ts';
 import { downloadedCsvLines } from './pages/downloads.ts';
 import { AuditLogPage, TagsAdminPage } from './pages/audit-tags-pages.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 /**
  * Issue 13 items 2 and 4: an administrator manages the common tags (create, a refused duplicate,
@@ -49,6 +50,7 @@ test('manage common tags, then find the changes in the audit log with their diff
   await expect(tags.flash('The tag "Invoices" was deleted.')).toBeVisible();
   await expect(tags.names()).toHaveText(['Agreements']);
   await shot(page, 'tags-en');
+  await expectAccessible(page, '/tags');
 
   const log = new AuditLogPage(page);
   await log.openFromNavigation();
@@ -66,6 +68,7 @@ test('manage common tags, then find the changes in the audit log with their diff
   await shot(page, 'audit-diff-en');
   await log.diffDialog().getByRole('button', { name: 'Close', exact: true }).click();
   await shot(page, 'audit-log-filtered-en');
+  await expectAccessible(page, '/audit-log');
 
   // The export: the filter's one record, UTF-8 with a BOM, with the difference and the raw JSON.
   const lines = await downloadedCsvLines(page, log.exportButton());

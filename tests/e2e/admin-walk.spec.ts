@@ -52,6 +52,7 @@ test('an administrator registers, groups, suspends, exports and re-imports a use
   await groups.open();
   await groups.openGroup(groupName);
   await groupForm.addMember(userId);
+  await expectAccessible(page, '/user-group/edit/:id');
   await groupForm.submit();
   await groups.open();
   await expect(groups.row(groupName)).toContainText('1');

@@ -71,6 +71,7 @@ test('a link made in the share dialog is downloaded without sign-in, counted, an
   await expect(share.name()).toHaveText(fileName);
   await expect(share.left()).toHaveText('1');
   await shot(publicPage, 'share-page-en');
+  await expectAccessible(publicPage, '/share/:kykId/:token');
   await share.switchLanguage('ja');
   await expect(publicPage.getByText('残りダウンロード回数')).toBeVisible();
   await shot(publicPage, 'share-page-ja');

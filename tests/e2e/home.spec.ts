@@ -5,6 +5,8 @@ import { AdminApi, DEMO_KYK_ID } from './pages/admin-api.ts';
 import { DrivePage } from './pages/drive-page.ts';
 import { HomePage, ManualPage } from './pages/home-pages.ts';
 import { LoginPage } from './pages/login-page.ts';
+import { ProfilePage } from './pages/profile-page.ts';
+import { expectAccessible } from './pages/a11y.ts';
 import { shotsIn } from './pages/shots.ts';
 
 const shot = shotsIn('/tmp/shots/home');
@@ -42,6 +44,7 @@ test('home page and manual, in English and Japanese', async ({ page, request }) 
     await expect(home.section('usage')).toContainText('Data usage');
     await expect(home.section('admin')).toContainText('Accounts');
     await shot(page, 'home-en');
+    await expectAccessible(page, '/');
 
     await home.switchLanguage('ja');
     await expect(home.heading()).toHaveText(/^ようこそ、/);
@@ -65,6 +68,7 @@ test('home page and manual, in English and Japanese', async ({ page, request }) 
     expect(download.suggestedFilename()).toBe('com-drive-manual-en.html');
     expect(await readFile(await download.path(), 'utf8')).toContain('<h1>Common Drive: user manual</h1>');
     await shot(page, 'manual-en');
+    await expectAccessible(page, '/manual');
 
     // The storage on the common settings (read-only) and the display settings on the profile.
     await page.goto('/common-settings');
@@ -80,11 +84,35 @@ test('home page and manual, in English and Japanese', async ({ page, request }) 
     await shot(page, 'common-settings-ja');
     await home.switchLanguage('en');
 
+    // Cloudscape's dark mode and compact density from the profile: applied at once, kept on the
+    // server across a reload, and the home page still passes the axe check (contrast in dark colours).
+    const profile = new ProfilePage(page);
+    await profile.open();
+    await profile.displayOption('visual-mode', 'dark').click();
+    await expect(profile.displaySaved()).toBeVisible();
+    await profile.displayOption('density', 'compact').click();
+    await expect(page.locator('body')).toHaveClass(/\bawsui-dark-mode\b/);
+    await expect(page.locator('body')).toHaveClass(/\bawsui-compact-mode\b/);
+    await expect.poll(async () => (await api.ok('com/user_setting_info', {})).settings).toMatchObject({ visual_mode: 'dark', density: 'compact' });
+    await page.evaluate('localStorage.clear()');
+    await home.open();
+    await expect(home.heading()).toHaveText(/^Welcome, /);
+    await expect(page.locator('body')).toHaveClass(/\bawsui-dark-mode\b/);
+    await expect(page.locator('body')).toHaveClass(/\bawsui-compact-mode\b/);
+    await shot(page, 'home-dark-compact-en');
+    await expectAccessible(page, '/ (dark, compact)');
+    await profile.open();
+    await profile.displayOption('visual-mode', 'light').click();
+    await profile.displayOption('density', 'comfortable').click();
+    await expect(page.locator('body')).not.toHaveClass(/\bawsui-dark-mode\b/);
+    await expect(page.locator('body')).not.toHaveClass(/\bawsui-compact-mode\b/);
+
     // The shortcut opens the drive.
     await home.open();
     await home.shortcut('drive').click();
     await drive.expectLoaded();
   } finally {
+    await api.ok('com/user_setting_save_btn', { visual_mode: 'system', density: 'comfortable' }).catch(() => undefined);
     await api.ok('com_drive/favorite_del_btn', { id: folder.item.id }).catch(() => undefined);
     await api.ok('com_drive/delete_btn', { items: [{ id: folder.item.id, row_version: folder.item.row_version, type: 'folder' }] }).catch(() => undefined);
   }

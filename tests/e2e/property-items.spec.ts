@@ -9,6 +9,7 @@ import { PropertyItemsPage } from './pages/property-items-page.ts';
 import { RegistrationDialog } from './pages/registration-dialog.ts';
 import { SearchPage } from './pages/search-page.ts';
 import { shotsIn } from './pages/shots.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 const shot = shotsIn('/tmp/shots/property-items');
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4 ${name}`) });
@@ -51,12 +52,14 @@ test('an administrator defines a three-layer dropdown and uses it in a detailed 
     await items.save();
     await expect(items.valueError('options.0.children.0.children.1')).toHaveText('The same dropdown value is entered more than once under one parent.');
     await shot(items.page, 'form-duplicate-en');
+    await expectAccessible(page, '/property-items (form with a field error)');
     await items.value('options.0.children.0.children.1').fill('Chiba');
     await items.save();
     await expect(items.dialog()).toHaveCount(0);
     await expect(items.table()).toContainText(name);
     await expect(items.table()).toContainText('3 layers, 4 values');
     await shot(page, 'table-en');
+    await expectAccessible(page, '/property-items');
 
     // Detailed registration: the item in use is a field with one select per layer.
     await page.goto('/storage');

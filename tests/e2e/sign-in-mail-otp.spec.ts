@@ -9,6 +9,7 @@ import { UserDetailPage } from './pages/admin-pages.ts';
 import { ChangePasswordPage } from './pages/change-password-page.ts';
 import { MailCodePage } from './pages/mail-code-page.ts';
 import { ProfilePage } from './pages/profile-page.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 /**
  * Issue 4, mail one-time code: a member of an account-area group with two_step 1 signs in, reads the
@@ -40,6 +41,7 @@ test('a mail code signs in, and a trusted browser skips it next time', async ({ 
   await expect(mailCode.sentTo()).toContainText('@example.com');
   await expect(mailCode.trustCheckbox()).toBeVisible();
   await shot(page, 'otp-mail-en');
+  await expectAccessible(page, '/otp-mail');
   await login.switchLanguage('ja');
   await expect(mailCode.submitButton()).toHaveText('認証');
   await shot(page, 'otp-mail-ja');

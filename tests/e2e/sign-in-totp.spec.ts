@@ -6,6 +6,7 @@ import { LoginPage } from './pages/login-page.ts';
 import { shot, uniqueUserId } from './pages/shots.ts';
 import { AuthenticatorPage } from './pages/authenticator-page.ts';
 import { ChangePasswordPage } from './pages/change-password-page.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 /**
  * Issue 4, authenticator: a member of a group with two_step 2 activates an authenticator from the
@@ -34,6 +35,7 @@ test('an authenticator is activated with the generation key, and a wrong code is
     .poll(() => authenticator.qrCode().evaluate((image) => (image as unknown as { complete: boolean; naturalWidth: number }).complete && (image as unknown as { naturalWidth: number }).naturalWidth > 0))
     .toBe(true);
   await shot(page, 'otp-multi-part-en');
+  await expectAccessible(page, '/otp-multi-part (activation)');
   await login.switchLanguage('ja');
   await expect(authenticator.activation()).toContainText('生成キー');
   await shot(page, 'otp-multi-part-ja');

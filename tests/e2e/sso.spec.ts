@@ -9,6 +9,7 @@ import { LoginPage } from './pages/login-page.ts';
 import { SecurityPolicyPage } from './pages/security-policy-page.ts';
 import { SsoFailPage, SsoSignInPage } from './pages/sso-pages.ts';
 import { shot, uniqueUserId } from './pages/shots.ts';
+import { expectAccessible } from './pages/a11y.ts';
 
 const htmlEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -146,6 +147,7 @@ test('a member of an SSO group signs in through the IdP; an unsolicited response
     const ssoSignIn = new SsoSignInPage(user);
     await ssoSignIn.open();
     await shot(user, 'sso-start-en');
+    await expectAccessible(user, '/com_drive/sso');
     await withLanguage(user, 'ja');
     await expect(user.getByText('シングルサインオンでログイン')).toBeVisible();
     await shot(user, 'sso-start-ja');
@@ -164,6 +166,7 @@ test('a member of an SSO group signs in through the IdP; an unsolicited response
     await expect(ssoFail.reason()).toHaveAttribute('data-reason', 'notice.ssoResponseInvalid');
     await expect(ssoFail.reason()).toHaveText('The sign-in response from your identity provider could not be accepted. Please try again from the start.');
     await shot(other, 'sso-fail-en');
+    await expectAccessible(other, '/com_drive/sso-fail');
     await withLanguage(other, 'ja');
     await expect(ssoFail.reason()).toHaveText('IDプロバイダーからのログイン応答を受け付けられませんでした。最初からやり直してください。');
     await shot(other, 'sso-fail-ja');

@@ -41,4 +41,14 @@ export class ProfilePage extends AppShell {
   fileMethodSaved(): Locator {
     return locate(this.page, cloudscape.findFlashbar().find(byTestId('profile-file-method-saved')));
   }
+
+  /** A radio of the display settings: the visual mode (light, dark, system) or the density (comfortable, compact). */
+  displayOption(setting: 'visual-mode' | 'density', value: string): Locator {
+    return locate(this.page, cloudscape.findRadioGroup(byTestId(`profile-${setting}`)).findInputByValue(value));
+  }
+
+  /** The flash that a display setting was saved. */
+  displaySaved(): Locator {
+    return locate(this.page, cloudscape.findFlashbar().find(byTestId('profile-display-saved'))).first();
+  }
 }

@@ -257,7 +257,8 @@ function SignedInShell() {
           notifications.length > 0 ? (
             <div className="no-print">
               <Suspense fallback={null}>
-                <Flashbar items={notifications} stackItems />
+                {/* Every dismiss button has a name, whoever raised the message. */}
+                <Flashbar items={notifications.map((item) => (item.dismissLabel ? item : { ...item, dismissLabel: t('common.close') }))} stackItems />
               </Suspense>
             </div>
           ) : undefined

@@ -16,7 +16,8 @@ const en = {
   changesCount_one: '{{count}} field',
   changesCount_other: '{{count}} fields',
   noChanges: 'No field changed',
-  viewChanges: 'Show the changes of {{action}} at {{at}}',
+  // Begins with the link's visible text (the count), so speech input finds it by what it shows.
+  viewChanges: '{{changes}} ({{action}} at {{at}})',
   kindAll: 'All',
   kindChanges: 'Changes',
   kindSignin: 'Sign-ins',
@@ -80,7 +81,7 @@ const ja: typeof en = {
   changesCount_one: '{{count}} 項目',
   changesCount_other: '{{count}} 項目',
   noChanges: '変更された項目はありません',
-  viewChanges: '{{at}} の {{action}} の変更内容を表示',
+  viewChanges: '{{changes}}（{{at}} の {{action}}）',
   kindAll: 'すべて',
   kindChanges: '変更',
   kindSignin: 'サインイン',
