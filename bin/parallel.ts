@@ -1,9 +1,10 @@
 /**
  * `tsx bin/parallel.ts <npm script>...`: runs npm scripts side by side and fails when any fails.
- * `npm test` starts with the typecheck, the lint and the scale imports together: the first two are
- * one core each and the imports mostly wait on DynamoDB Local, so on a 2-core machine they overlap
- * instead of queueing (README "Tests"). Each script's output is held and printed whole when it
- * ends, so the log reads script by script rather than interleaved.
+ * `npm test` runs the typecheck, the lint, the scale imports and the vitest projects together, then
+ * the walks: on a 2-core machine the four keep both cores busy where one after another left one
+ * idle while a stand-in answered (measured: 697 s together against 780 s as two phases; README
+ * "Tests"). Each script's output is held and printed whole when it ends, so the log reads script
+ * by script rather than interleaved.
  */
 import { spawn } from 'node:child_process';
 
