@@ -10,6 +10,7 @@ import type { DriveItem } from '../api/get-file-info.ts';
 import { trashItems, type TrashItemsResponse } from '../api/trash-items.ts';
 import { isBookkeepingDocument } from '../utils/bookkeeping.ts';
 import { ReasonField, reasonMissing } from './bookkeeping-parts.tsx';
+import { seenItems } from '../utils/seen-items.ts';
 
 /**
  * Confirms moving the selected entries to the trash; the answer says which went and which did not.
@@ -29,7 +30,7 @@ export function TrashModal({ items, onDismiss, onDone }: { items: DriveItem[]; o
     if (bookkeeping > 0 && reasonMissing(reason)) return;
     setBusy(true);
     try {
-      const entries = items.map(({ id, type, row_version }) => ({ id, type, row_version }));
+      const entries = seenItems(items);
       onDone(await trashItems({ items: entries, ...(bookkeeping > 0 ? { reason } : {}) }, { silent: true }));
     } catch (error) {
       // Every entry refused: the call answered the first refusal, which the error dialog shows.

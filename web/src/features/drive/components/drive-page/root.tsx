@@ -44,6 +44,7 @@ import {
   type DrivePageSize,
   type DriveSortItem,
 } from './table-config.tsx';
+import { seenItems } from '../../utils/seen-items.ts';
 
 interface Sort {
   item: DriveSortItem;
@@ -155,7 +156,7 @@ export default function DrivePage() {
     setMoveBusy(true);
     setMoveError(undefined);
     try {
-      const result = await moveItems({ items: moving.map(({ id, type, row_version }) => ({ id, type, row_version })), folder_id: folder.id }, { silent: true });
+      const result = await moveItems({ items: seenItems(moving), folder_id: folder.id }, { silent: true });
       const folderName = folder.id === 'root' ? t('location.root') : folder.name;
       reportBulk(moving, result, t, {
         one: (name) => t('drive.move.movedOne', { name, folder: folderName }),
