@@ -94,6 +94,7 @@ test('an administrator defines a three-layer dropdown and uses it in a detailed 
     await search.submit();
     await expect(search.row(fileName)).toBeVisible();
     await shot(page, 'search-en');
+    const foundBySearch = page.url();
     await search.chooseProperty(item.item_no, 'Japan / Kanto / Tokyo');
     await search.submit();
     await expect(page.getByTestId('search-empty')).toBeVisible();
@@ -114,6 +115,11 @@ test('an administrator defines a three-layer dropdown and uses it in a detailed 
     await expect(dialog.dialog()).toContainText(name);
     await shot(page, 'registration-ja');
     await page.keyboard.press('Escape');
+    // The search kept in its URL, in Japanese: the condition's section and the file it found.
+    await page.goto(foundBySearch);
+    await expect(search.row(fileName)).toBeVisible();
+    await expect(page.getByTestId('search-properties')).toContainText('プロパティ項目');
+    await shot(page, 'search-ja');
   } finally {
     await drive.switchLanguage('en').catch(() => undefined);
     // The file (trash, then for good) and the item go, so other walks see the contract as before.
