@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { e2eDataDir } from './playwright.config.ts';
+import { AdminApi } from './pages/admin-api.ts';
 import { BookkeepingDialogs, EBookkeepingPage } from './pages/bookkeeping-pages.ts';
 import { control } from './pages/cloudscape.ts';
 import { DrivePage } from './pages/drive-page.ts';
@@ -28,7 +29,7 @@ const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buff
 /** Today in Japan as the date pickers take it (YYYY/MM/DD). */
 const japanToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
 
-test('registers, corrects with a reason, deletes with a reason, and finds both in the history and the tax-office export', async ({ page }) => {
+test('registers, corrects with a reason, deletes with a reason, and finds both in the history and the tax-office export', async ({ page, request }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -148,6 +149,9 @@ test('registers, corrects with a reason, deletes with a reason, and finds both i
   await versions.closeHistory();
 
   // The same name uploaded again, kept as an old version: a new version of a bookkeeping document needs a reason.
+  const api = await AdminApi.ofBrowser(request, page.context());
+  const versionNow = async () => (await api.ok('com_drive/drive_info', { page_size: 1000 })).items.find((entry) => entry.name === invoice)?.version ?? 0;
+  const versionBefore = await versionNow();
   await drive.upload(pdf(invoice));
   await expect(versions.choice(0, 'Keep the old one as an old version')).toBeChecked();
   await control(page, 'duplicate-submit').click();
@@ -156,7 +160,13 @@ test('registers, corrects with a reason, deletes with a reason, and finds both i
   await shot(page, 'duplicate-reason-en');
   await versions.confirmUpload();
   await expect(drive.flash(`${invoice} was uploaded.`)).toBeVisible({ timeout: 30_000 });
-  await drive.refreshButton().click();
+  // The storage event confirms the new version in the background (a new row_version); the delete
+  // below sends the row_version the list shows, so the page is read again once that confirmation is in
+  // (acting on the older one is answered -201, "edited by another user", as for any stale row).
+  await expect.poll(versionNow, { timeout: 20_000 }).toBeGreaterThan(versionBefore);
+  await page.reload();
+  await drive.expectLoaded();
+  await expect(drive.row(invoice)).toBeVisible();
   await drive.select(invoice);
 
   // Delete: the bookkeeping document needs a reason; it is deleted logically.
