@@ -96,7 +96,23 @@ export const tagAttribute = (tagId: string): string => `tag_${tagId}`;
  *   of a partner, so a search first reads the names that contain the query and then the index of
  *   each; when too many names match, or the contract has too many, the search falls back to the
  *   transaction-date GSI with the partner checked on the entries read (drive-search.ts).
+ * - The amount bands: a file with an amount also has, per partner value, a key item in the partition
+ *   of the amount's decimal order of magnitude (`T#<kyk>#PTNA#<band>#<partner>` / `<date>#<id>`,
+ *   band 0 for 0-9 yen, 6 for 1,000,000-9,999,999), written and removed with the partner key in the
+ *   same transactions. A search with an amount range spanning at most PARTNER_AMOUNT_BANDS_MAX bands
+ *   reads those bands only: a range of ¥1,000,000-3,000,000 reads that partner's documents of a
+ *   quarter between ¥1,000,000 and ¥9,999,999, not all of them.
  */
+
+/** The amount band of an amount: its order of magnitude (the number of its digits less one). */
+export const amountBand = (amount: number): number => String(Math.max(0, Math.trunc(amount))).length - 1;
+
+/** The bands an amount range touches, from its lower band to its upper (an open end: the band of 0 or of the largest amount). */
+export function amountBands(range: { from?: number | string | undefined; to?: number | string | undefined }, largest: number): number[] {
+  const low = amountBand(typeof range.from === 'number' ? range.from : 0);
+  const high = amountBand(typeof range.to === 'number' ? range.to : largest);
+  return Array.from({ length: Math.max(0, high - low + 1) }, (_, index) => low + index);
+}
 
 /** The search forms of an entry's partners (recipient, provider), distinct. */
 export function partnerForms(entry: { recipient?: string | undefined; provider?: string | undefined }): string[] {
@@ -108,19 +124,30 @@ export const partnerPartition = (kykId: string, partner: string): string => `${t
 
 export const partnerKey = (kykId: string, partner: string, date: string, id: string): Keys => ({ pk: partnerPartition(kykId, partner), sk: `${date}#${id}` });
 
+export const partnerAmountPartition = (kykId: string, band: number, partner: string): string => `${tenantPrefix(kykId)}#PTNA#${band}#${partner}`;
+
+export const partnerAmountKey = (kykId: string, band: number, partner: string, date: string, id: string): Keys => ({ pk: partnerAmountPartition(kykId, band, partner), sk: `${date}#${id}` });
+
 export const partnerNamesPartition = (kykId: string, bucket: number): string => `${tenantPrefix(kykId)}#PTNRS#${bucket}`;
 
 export const partnerNameKey = (kykId: string, partner: string): Keys => ({ pk: partnerNamesPartition(kykId, searchBucket(partner)), sk: partner });
 
 type PartnerEntry = { kyk_id: string; id: string; type: string; transaction_date?: string | undefined; transaction_amount?: number | undefined; recipient?: string | undefined; provider?: string | undefined };
 
-/** The partner key items of an entry: a file with a transaction date and a partner, one per distinct partner value. */
+/**
+ * The partner key items of an entry: a file with a transaction date and a partner, one per distinct
+ * partner value, and with an amount one more per partner value in its amount band.
+ */
 export function partnerItems(entry: PartnerEntry): Record<string, unknown>[] {
   if (entry.type !== 'file' || !entry.transaction_date) return [];
-  return partnerForms(entry).map((partner) => ({
-    ...partnerKey(entry.kyk_id, partner, entry.transaction_date!, entry.id),
-    type: 'partner-key', item_id: entry.id, ...(entry.transaction_amount !== undefined ? { amt: entry.transaction_amount } : {}),
-  }));
+  const date = entry.transaction_date;
+  const amount = entry.transaction_amount;
+  return partnerForms(entry).flatMap((partner) => typeof amount !== 'number'
+    ? [{ ...partnerKey(entry.kyk_id, partner, date, entry.id), type: 'partner-key', item_id: entry.id }]
+    : [
+      { ...partnerKey(entry.kyk_id, partner, date, entry.id), type: 'partner-key', item_id: entry.id, amt: amount },
+      { ...partnerAmountKey(entry.kyk_id, amountBand(amount), partner, date, entry.id), type: 'partner-amount-key', item_id: entry.id, amt: amount },
+    ]);
 }
 
 /** The partner name items an entry's partner keys need (Put before the transaction that writes them). */

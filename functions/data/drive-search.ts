@@ -3,7 +3,8 @@ import { db } from '#lib/clients.ts';
 import { batchGet } from '#lib/data/batch.ts';
 import { decodeCursor, encodeCursor, table } from '#lib/data/table.ts';
 import { itemKey, type ItemRecord } from './drive-items.ts';
-import { bigrams, gramPartition, partnerNamesPartition, partnerPartition, SEARCH_BUCKETS, searchForm, searchPartition } from './drive-search-keys.ts';
+import { TRANSACTION_AMOUNT_MAX } from '#shared/drive-limits.ts';
+import { amountBands, bigrams, gramPartition, partnerAmountPartition, partnerNamesPartition, partnerPartition, SEARCH_BUCKETS, searchForm, searchPartition } from './drive-search-keys.ts';
 
 /**
  * The drive search's reads (docs/drive.md "Search"; keys in drive-search-keys.ts). A search walks
@@ -14,7 +15,9 @@ import { bigrams, gramPartition, partnerNamesPartition, partnerPartition, SEARCH
  *   keys of one bucket each) and races the GRAMS_RACED sparsest (`gramDriver`);
  * - by transaction date with a partner condition: the partner index of each partner name that
  *   contains the query (key condition on the date range, amount range filtered where the keys are
- *   read), then one batch read of the matched entries; when more than PARTNER_VALUES_MAX names match,
+ *   read), then one batch read of the matched entries; with an amount range over at most
+ *   PARTNER_AMOUNT_BANDS_MAX amount bands, only those bands' partitions of each name are read;
+ *   when more than PARTNER_VALUES_MAX names match,
  *   or the contract has more than PARTNER_NAMES_READ_MAX, the transaction-date GSI as below;
  * - otherwise the search GSI of the sort (`srch-name`, `srch-upd`, `srch-txd`, `srch-amt`), with a
  *   key condition on the range when the sort field carries one (date range on `srch-txd`, amount
@@ -65,6 +68,8 @@ export const GRAM_PROBE_LIMIT = 20;
 export const GRAMS_RACED = 2;
 /** Partner names that may drive one search (one partition each); more falls back to the date GSI. */
 export const PARTNER_VALUES_MAX = 8;
+/** Amount bands (orders of magnitude) an amount range may span to be read from the bands' partitions instead of the partner's whole index. */
+export const PARTNER_AMOUNT_BANDS_MAX = 3;
 /** Partner names read to find those containing the query (tiny items, beside the read budget); a contract with more falls back. */
 export const PARTNER_NAMES_READ_MAX = 2000;
 
@@ -223,16 +228,23 @@ async function gramsToRace(kykId: string, plan: SearchPlan, name: string, maxRea
   return ranked.slice(0, GRAMS_RACED).map((probe) => probe.gram);
 }
 
-function partnerDriver(kykId: string, plan: SearchPlan, partners: string[]): Driver {
+/**
+ * The partner index of each name, or with `bands` those amount bands of each name (source
+ * `name * bands + band`), merged by transaction date.
+ */
+function partnerDriver(kykId: string, plan: SearchPlan, partners: string[], bands?: number[]): Driver {
   const range = plan.range ?? {};
   const amount = plan.amount ?? {};
+  const partitionOf = (source: number): string => bands
+    ? partnerAmountPartition(kykId, bands[source % bands.length]!, partners[Math.floor(source / bands.length)]!)
+    : partnerPartition(kykId, partners[source]!);
   return {
-    id: 'p',
-    sources: partners.length,
+    id: bands ? 'pa' : 'p',
+    sources: partners.length * (bands?.length ?? 1),
     cursorExtra: { v: partners },
     resolves: true,
     async query(source, start, limit) {
-      const partition = partnerPartition(kykId, partners[source]!);
+      const partition = partitionOf(source);
       const conditions = ['pk = :pk'];
       const values: Record<string, unknown> = { ':pk': partition };
       // Sort keys are `<date>#<id>`: the range's last day takes every id after it.
@@ -373,14 +385,18 @@ async function driverFor(
   } else if (plan.sort === 'transaction_date' && plan.partner !== undefined) {
     const query = plan.partner;
     let partners: string[] | undefined;
-    if (cursor?.d === 'p') {
+    if (cursor?.d === 'p' || cursor?.d === 'pa') {
       const values: unknown = cursor.v;
       if (!Array.isArray(values) || values.length > PARTNER_VALUES_MAX || !values.every((value) => typeof value === 'string' && value.length <= 1024 && value.includes(query))) return undefined;
       partners = values as string[];
     } else if (!cursor) {
       partners = await partnerNamesContaining(kykId, query, reads.beside);
     }
-    driver = partners ? partnerDriver(kykId, plan, partners) : indexDriver(kykId, plan);
+    // An amount range over few bands reads only those (the bands follow from the plan, so a cursor need not carry them).
+    const bands = plan.amount ? amountBands(plan.amount, TRANSACTION_AMOUNT_MAX) : undefined;
+    driver = !partners ? indexDriver(kykId, plan)
+      : bands && bands.length >= 1 && bands.length <= PARTNER_AMOUNT_BANDS_MAX ? partnerDriver(kykId, plan, partners, bands)
+        : partnerDriver(kykId, plan, partners);
   } else {
     driver = indexDriver(kykId, plan);
   }

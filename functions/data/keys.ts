@@ -5,7 +5,7 @@ import { contractKey } from './contracts.ts';
 import { codeClaimKey, corpCounterKey, corpKey, dateIndexKey, listingKeys as corpListingKeys } from './corps.ts';
 import { deviceKey } from './devices.ts';
 import { itemKey, listingKeys as itemListingKeys, nameClaimKey } from './drive-items.ts';
-import { gramKey, partnerKey, partnerNameKey, searchKeys } from './drive-search-keys.ts';
+import { gramKey, partnerAmountKey, partnerKey, partnerNameKey, searchKeys } from './drive-search-keys.ts';
 import { purgeMarkerKey, retentionStateKey, trashContractKey, trashKeys } from './drive-trash.ts';
 import { commonSettingsKey } from './common-settings.ts';
 import { favouriteKey, favouriteListingKeys } from './favourites.ts';
@@ -119,6 +119,7 @@ export const keyRegistry: KeyUse[] = [
   // The partner index: a file under each of its partners, by transaction date; the partner names a search looks for.
   { entity: 'partner key', module: 'drive-search-keys', index: 'table', partition: 'T#<kyk>#PTNR#<partner>', sort: '<date>#<item>', builder: 'partnerKey', example: () => pair(partnerKey(K, 'acme', '2024-01-31', 'i1')) },
   { entity: 'partner name', module: 'drive-search-keys', index: 'table', partition: 'T#<kyk>#PTNRS#<bucket>', sort: '<partner>', builder: 'partnerNameKey', example: () => pair(partnerNameKey(K, 'acme')) },
+  { entity: 'partner amount key', module: 'drive-search-keys', index: 'table', partition: 'T#<kyk>#PTNA#<band>#<partner>', sort: '<date>#<item>', builder: 'partnerAmountKey', example: () => pair(partnerAmountKey(K, 6, 'acme', '2024-01-31', 'i1')) },
   { entity: 'drive item in the trash', module: 'drive-trash', index: 'gsi1', partition: 'T#<kyk>#TRASH', sort: '<date>#<item>', builder: 'trashKeys', example: () => { const keys = trashKeys({ kyk_id: K, id: 'i1', trashed_date: day, trashed_user_id: 'u1' }); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'drive item in the trash', module: 'drive-trash', index: 'gsi2', partition: 'T#<kyk>#TRASH#USER#<user>', sort: '<date>#<item>', builder: 'trashKeys', example: () => { const keys = trashKeys({ kyk_id: K, id: 'i1', trashed_date: day, trashed_user_id: 'u1' }); return [keys.gsi2pk, keys.gsi2sk]; } },
   // Folder purges and trash emptying: a queue for every contract, served by the scheduled sweep.

@@ -1,13 +1,14 @@
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { productAreas } from '#shared/schemas/groups.ts';
 import { accessActions } from '#shared/schemas/drive-usage.ts';
+import { TRANSACTION_AMOUNT_MAX } from '#shared/drive-limits.ts';
 import { config } from '#lib/config.ts';
 import { batchGet } from '#lib/data/batch.ts';
 import { queryAll, queryRange } from '#lib/data/query.ts';
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { keyRegistry, type KeyUse } from '#data/keys.ts';
 import { contractKey } from '#data/contracts.ts';
-import { gramKey, nameGrams, SEARCH_BUCKETS, searchPartition } from '#data/drive-search-keys.ts';
+import { amountBand, gramKey, nameGrams, partnerAmountPartition, SEARCH_BUCKETS, searchPartition } from '#data/drive-search-keys.ts';
 import { purgeShards, trashContractKey } from '#data/drive-trash.ts';
 import { markerKey } from '#data/pending-uploads.ts';
 
@@ -90,6 +91,11 @@ export class Discovery {
       for (const items of await Promise.all(list.slice(index, index + 8).map((pk) => this.partition(pk)))) result.push(...items);
     }
     return result;
+  }
+
+  /** The partner names of the drive search's partner index. */
+  partnerNames(): Promise<string[]> {
+    return this.once('partnerNames', async () => (await this.many(Array.from({ length: SEARCH_BUCKETS }, (_, bucket) => `${this.prefix}#PTNRS#${bucket}`))).map((name) => String(name.sk)));
   }
 
   contract(): Promise<Item | undefined> {
@@ -271,10 +277,14 @@ export const tenantPlan: Record<string, Coverage> = {
     kind: 'read', how: 'point reads of the keys each entry\'s name is indexed under (gramKey of its grams)',
     read: async (d) => batchGet((await d.entries()).flatMap((entry) => (str(entry.name) ? nameGrams(String(entry.name)).map((gram) => gramKey(d.kykId, gram, String(entry.id), String(entry.name))) : []))),
   },
+  'T#<kyk>#PTNA#<band>#<partner>': {
+    kind: 'read', how: 'one query per partner name and amount band (the partner names T#<kyk>#PTNRS#<bucket>, read before they are deleted)',
+    read: async (d) => d.many((await d.partnerNames()).flatMap((name) => Array.from({ length: amountBand(TRANSACTION_AMOUNT_MAX) + 1 }, (_, band) => partnerAmountPartition(d.kykId, band, name)))),
+  },
   'T#<kyk>#PTNRS#<bucket>': { kind: 'read', how: 'one query per bucket', read: (d) => d.many(Array.from({ length: SEARCH_BUCKETS }, (_, bucket) => `${d.prefix}#PTNRS#${bucket}`)) },
   'T#<kyk>#PTNR#<partner>': {
     kind: 'read', how: 'one query per partner name (the partner names T#<kyk>#PTNRS#<bucket>)',
-    read: async (d) => d.many((await d.many(Array.from({ length: SEARCH_BUCKETS }, (_, bucket) => `${d.prefix}#PTNRS#${bucket}`))).map((name) => `${d.prefix}#PTNR#${String(name.sk)}`)),
+    read: async (d) => d.many((await d.partnerNames()).map((name) => `${d.prefix}#PTNR#${name}`)),
   },
   'T#<kyk>#TAG#<tag>': { kind: 'read', how: 'one query per tag: the common tags (gsi1 T#<kyk>#TAGS), each user\'s private tags (gsi1 T#<kyk>#USER#<user>#TAGS) and the tags on entries', read: async (d) => d.many([...(await d.tagIds())].map((id) => `${d.prefix}#TAG#${id}`)) },
   'T#<kyk>#TAGS': { kind: 'read', how: 'one query of the partition', read: (d) => d.partition(`${d.prefix}#TAGS`) },

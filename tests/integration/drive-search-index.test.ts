@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DriveItem, SearchRequest } from '#shared/schemas/drive.ts';
 import { db } from '#lib/clients.ts';
 import { table } from '#lib/data/table.ts';
-import { partnerPartition, searchForm } from '#data/drive-search-keys.ts';
+import { amountBand, amountBands, partnerAmountPartition, partnerPartition, searchForm } from '#data/drive-search-keys.ts';
 import { viewerFor } from '#domain/drive/folder-access.ts';
 import { searchDrive } from '#domain/drive/search.ts';
 import { aFolder } from './support/factories.ts';
@@ -24,6 +24,12 @@ async function names(token: string, request: SearchRequest): Promise<string[]> {
 /** The partner key items a partner's partition holds (what the index would read). */
 async function partnerKeys(kykId: string, partner: string): Promise<string[]> {
   const { Items = [] } = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': partnerPartition(kykId, searchForm(partner)) } }));
+  return Items.map((item) => String(item.item_id));
+}
+
+/** The ids in a partner's amount band (the partition a search with a narrow amount range reads). */
+async function bandKeys(kykId: string, band: number, partner: string): Promise<string[]> {
+  const { Items = [] } = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': partnerAmountPartition(kykId, band, searchForm(partner)) } }));
   return Items.map((item) => String(item.item_id));
 }
 
@@ -81,6 +87,23 @@ describe('drive search: partner index and long names', { timeout: 240_000 }, () 
     expect(await names(t.token, { ...quarter, sort_item: 'name', partner: 'acme' })).toEqual([a1.name, a2.name, a5.name]);
   });
 
+  it('an amount range reads the amount bands it spans, and finds what the whole index finds', async () => {
+    // Bands are orders of magnitude: 0 for 0-9 yen, 6 for 1,000,000-9,999,999.
+    expect([0, 9, 10, 999_999, 1_000_000, 9_999_999].map(amountBand)).toEqual([0, 0, 1, 5, 6, 6]);
+    expect(amountBands({ from: 500_000, to: 1_500_000 }, 999_999_999_999)).toEqual([5, 6]);
+    expect(amountBands({ from: 1_000_000 }, 999_999_999_999)).toEqual([6, 7, 8, 9, 10, 11]);
+    expect(await bandKeys(t.kykId, 6, 'ACME 株式会社')).toEqual(expect.arrayContaining([a1.id, a2.id, a5.id]));
+    expect(await bandKeys(t.kykId, 5, 'ACME 株式会社')).not.toContain(a1.id);
+    const dated = { sort_item: 'transaction_date', date_from: '2024-04-01', date_to: '2024-06-30', partner: 'acme' } as const;
+    // Two bands (5 and 6), merged in date order; the bounds are inclusive on both sides of a band's edge.
+    expect(await names(t.token, { ...dated, amount_min: 500_000, amount_max: 1_500_000 })).toEqual([a1.name, 'inv-a4-small.pdf', a5.name]);
+    expect(await names(t.token, { ...dated, amount_min: 500_001, amount_max: 999_999 })).toEqual([]);
+    expect(await names(t.token, { ...dated, amount_min: 0, amount_max: 500_000 })).toEqual(['inv-a4-small.pdf']);
+    // Open above (six bands): the partner's whole index, the amount filtered, the same answer.
+    expect(await names(t.token, { ...dated, amount_min: 1_000_000 })).toEqual([a1.name, a2.name, a5.name]);
+    expect(await names(t.token, { ...dated, amount_max: 1_000_000 })).toEqual(['inv-a4-small.pdf', a5.name]);
+  });
+
   it('reads only the partner\'s keys in the range, not the quarter\'s other documents', async () => {
     const answer = await search(t.token, { ...quarter, partner: 'acme' });
     // The names read (7), the acme keys in the range (5), their entries (3), the folders above them (1);
@@ -104,6 +127,16 @@ describe('drive search: partner index and long names', { timeout: 240_000 }, () 
       }
       expect(walked).toEqual(ascending ? [a1.name, a2.name, a5.name] : [a5.name, a2.name, a1.name]);
     }
+    // Two amount bands of two partner names (four partitions merged), one match a page.
+    const walked: string[] = [];
+    let next: string | undefined;
+    for (let calls = 0; calls < 10; calls++) {
+      const page = await searchDrive(viewer, { ...conditions, amountMin: 500_000 }, { sort: 'transaction_date', ascending: true, pageSize: 1, maxReads: 1000, ...(next ? { cursor: next } : {}) });
+      walked.push(...page!.hits.map((hit) => hit.item.name));
+      if (!page!.nextCursor) break;
+      next = page!.nextCursor;
+    }
+    expect(walked).toEqual([a1.name, a2.name, 'inv-a4-small.pdf', a5.name]);
     // A partner cursor under other conditions is refused, not read as theirs.
     const first = await search(t.token, { ...quarter, partner: 'acme', page_size: 50 });
     const page = await searchDrive(viewer, conditions, { sort: 'transaction_date', ascending: true, pageSize: 1, maxReads: 1000 });
@@ -145,6 +178,8 @@ describe('drive search: partner index and long names', { timeout: 240_000 }, () 
     expect(await names(t.token, { ...quarter, partner: 'acme' })).toEqual([a1.name, a2.name, a5.name]);
     expect(await names(t.token, { ...quarter, partner: 'umbrella' })).toEqual([doc.name]);
     expect(await partnerKeys(t.kykId, 'ACME 株式会社')).not.toContain(doc.id);
+    expect(await bandKeys(t.kykId, 6, 'ACME 株式会社')).not.toContain(doc.id);
+    expect(await bandKeys(t.kykId, 6, 'Umbrella KK')).toEqual([doc.id]);
 
     // A copy is a document of its own under the same partner.
     const target = await aFolder(t, { name: `Copies ${randomUUID().slice(0, 6)}` });
@@ -162,6 +197,7 @@ describe('drive search: partner index and long names', { timeout: 240_000 }, () 
     }
     expect(await names(t.token, { ...quarter, partner: 'umbrella' })).toEqual([]);
     expect(await partnerKeys(t.kykId, 'Umbrella KK')).toEqual([]);
+    expect(await bandKeys(t.kykId, 6, 'Umbrella KK')).toEqual([]);
   });
 
   it('a partner query matching many partner names falls back to the date index and finds the same', async () => {

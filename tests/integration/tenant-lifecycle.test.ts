@@ -15,7 +15,7 @@ import { deleteTenant, RetainedDocumentsError, scanLeftovers } from '#domain/ten
 import { tenantObjectVersions } from '#domain/tenant-objects.ts';
 import { call, signIn } from './support/api.ts';
 import { aCorp, aFolder, aGroup, aUser, type SignedInUser } from './support/factories.ts';
-import { sendBytes, trash, uploadFile } from './support/drive.ts';
+import { aFile, sendBytes, trash, uploadFile } from './support/drive.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 
 /**
@@ -46,6 +46,8 @@ async function build(label: string): Promise<Built> {
   await aCorp(tenant);
   const docs = await aFolder(tenant, { name: 'Docs' });
   const sub = await aFolder(tenant, { parentId: docs.id, name: '2026 請求書' });
+  // An invoice with a partner and an amount: the search's partner names, keys and amount-band keys.
+  await aFile(tenant.token, sub.id, 'invoice.pdf', { transaction_date: '2026-04-01', transaction_amount: 1_200_000, provider: `${label} Trading` });
   const report = await uploadFile(tenant.token, sub.id, 'report.txt', bytes(`${label} report v1`), 'text/plain');
   // A second version over the first, which stays as an old version.
   const second = bytes(`${label} report v2`);
@@ -100,13 +102,13 @@ describe('tenant lifecycle', () => {
     expect(manifest.counts).toMatchObject({
       contract: 1, user: 2, 'user-group': 1, 'legal-entity': 1,
       tag: 1, 'tag-on-an-entry': 1, favourite: 1, 'share-link': 1,
-      // Docs, its subfolder, the report and the trashed file; three versions' records.
-      'drive-item': 4, 'file-version': 3,
+      // Docs, its subfolder, the report, the invoice and the trashed file; four versions' records.
+      'drive-item': 5, 'file-version': 4,
     });
     expect(manifest.counts['audit-record']).toBeGreaterThanOrEqual(3);
     expect(manifest.counts).not.toHaveProperty('unregistered');
     expect(manifest.left_out.entities.session).toBeGreaterThanOrEqual(2);
-    expect(manifest.files).toEqual({ versions: 3, bytes: 'A report v1'.length + 'A report v2'.length + 'A old'.length });
+    expect(manifest.files).toEqual({ versions: 4, bytes: 'A report v1'.length + 'A report v2'.length + 'A old'.length + 'invoice.pdf'.length });
     expect(Object.keys(manifest.not_read)).toContain('T#<kyk>#SSOCODE#<hash>');
   }, 60_000);
 
@@ -162,7 +164,11 @@ describe('tenant lifecycle', () => {
     const report = await deleteTenant(a.tenant.kykId, 'test', { forceRetained: true, scan: true });
     expect(report).toMatchObject({ contractFound: true, forcedRetained: true, remaining: 0, scanned: 1, complete: true, objects: { refused: [] } });
     expect(report.retained.map((document) => document.id)).toEqual([a.report.id]);
-    expect(report.deleted).toMatchObject({ contract: 1, user: 2, session: 2, 'drive item': 4, 'file version': 3, 'share link': 1 });
+    expect(report.deleted).toMatchObject({
+      contract: 1, user: 2, session: 2, 'drive item': 5, 'file version': 4, 'share link': 1,
+      // The invoice's place in the partner index: its name, its key and its amount band's key.
+      'partner name': 1, 'partner key': 1, 'partner amount key': 1,
+    });
     expect(report.objects.deleted).toBeGreaterThanOrEqual(3);
 
     // Nothing of A anywhere: the Scan reads both whole tables; the bucket lists every version.
