@@ -1,5 +1,5 @@
-import holidayJp from '@holiday-jp/holiday_jp';
 import { addDays, addMonths, isCalendarDate, monthOf, tokyoDate, weekday, type CalendarDate } from './calendar-date.ts';
+import { japanHolidaysByYear } from './japan-holidays.ts';
 
 /**
  * The scanner-storage input deadline (電子帳簿保存法施行規則2条6項1号イ・ロ): a paper document must
@@ -11,7 +11,8 @@ import { addDays, addMonths, isCalendarDate, monthOf, tokyoDate, weekday, type C
  * "営業日" are the company's business days. Default calendar, chosen because most Japanese companies
  * close on these days and the Act on Holidays of Administrative Organs (行政機関の休日に関する法律
  * 1条) closes the tax offices on exactly them: Saturdays, Sundays, national holidays (祝日, 振替休日
- * and 国民の休日, from @holiday-jp/holiday_jp, maintained upstream; it lists years up to 2050, later
+ * and 国民の休日, from @holiday-jp/holiday_jp, maintained upstream, its dates kept in japan-holidays.ts
+ * by `npm run holidays`; it lists years up to 2050, later
  * years count weekends only) and the year-end break 12/29–1/3. A company open at year end can set
  * `yearEndClosure: false`. The NTA's "おおむね" leaves room either way; we choose the calendar that
  * does not flag a company that closed over New Year.
@@ -28,7 +29,8 @@ export const INPUT_BUSINESS_DAYS = 7;
 /** The longest business cycle a 事務処理規程 may fix (通達4-18: 最長2か月). */
 export const PROCESSING_CYCLE_MONTHS = 2;
 
-const holidays: ReadonlySet<string> = new Set(Object.keys(holidayJp.holidays));
+const holidays: ReadonlySet<string> = new Set(Object.entries(japanHolidaysByYear)
+  .flatMap(([year, days]) => days.split(' ').map((day) => `${year}-${day.slice(0, 2)}-${day.slice(2)}`)));
 
 function isYearEndBreak(date: CalendarDate): boolean {
   const month = monthOf(date);
