@@ -67,6 +67,17 @@ export function reportApiError(error: unknown): void {
   showErrorModal({ message: i18n.t('notice.networkError') });
 }
 
+/**
+ * A failed call made from an open dialog or form: the server's refusal (not a session timeout, which
+ * signs out) goes to `inDialog`, shown where the user can change their choice; anything else is
+ * reported the default way. An aborted call is ignored.
+ */
+export function reportRefusal(error: unknown, inDialog: (refusal: ApiError) => void): void {
+  if (isAbortError(error)) return;
+  if (error instanceof ApiError && error.kind === 'api' && error.code !== codes.tokenTimeout.code) inDialog(error);
+  else reportApiError(error);
+}
+
 // The manifest's flags only (web/build/route-flags.ts): the manifest itself would bring every schema and zod.
 const startsSession = (path: RoutePath): boolean => routeFlags[path].startsSession === true;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
-import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { reportRefusal } from '@/lib/api-client.ts';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
 import type { DriveItem } from '../api/get-file-info.ts';
 import { copyItems } from '../api/copy-items.ts';
@@ -47,10 +47,8 @@ export function CopyDialog({ copying, folderId, onCopied, onDismiss }: { copying
       }
       void jobs().then((module) => module.followCopy(job, destination, folderId));
     } catch (failure) {
-      if (isAbortError(failure)) return;
       // Another folder can be chosen.
-      if (failure instanceof ApiError && failure.kind === 'api') setError(failure.message);
-      else reportApiError(failure);
+      reportRefusal(failure, (refusal) => setError(refusal.message));
     } finally {
       setBusy(false);
     }

@@ -15,7 +15,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { codes } from '@shared/codes.ts';
 import { TAG_NAME_MAX } from '@shared/drive-limits.ts';
 import { tagCreateRequest } from '@shared/schemas/drive.ts';
-import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { reportRefusal } from '@/lib/api-client.ts';
 import { useZodForm } from '@/lib/use-zod-form.ts';
 import { createTag } from '../api/create-tag.ts';
 import type { DriveItem } from '../api/get-file-info.ts';
@@ -84,9 +84,7 @@ export function TagsDialog({ item, admin, onDismiss, onSaved }: { item: DriveIte
       void refreshTagReads();
       onSaved(tags);
     } catch (error) {
-      if (isAbortError(error)) return;
-      if (error instanceof ApiError && error.kind === 'api' && error.code !== codes.tokenTimeout.code) setSaveError(error.message);
-      else reportApiError(error);
+      reportRefusal(error, (refusal) => setSaveError(refusal.message));
     } finally {
       setSaving(false);
     }

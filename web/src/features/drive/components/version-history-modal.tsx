@@ -13,7 +13,7 @@ import Tabs from '@cloudscape-design/components/tabs';
 import { CollectionPagination } from '@/components/collection.tsx';
 import { useCursorPaging } from '@/lib/cursor-paging.ts';
 import { ListErrorState } from '@/components/list-error.tsx';
-import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { reportRefusal } from '@/lib/api-client.ts';
 import { formatBytes, formatDateTime } from '@/lib/format.ts';
 import { newNotificationId, notify, SUCCESS_DISMISS_MS } from '@/lib/notifications.ts';
 import { useFileHistory, type FileVersion } from '../api/file-history.ts';
@@ -98,11 +98,10 @@ export function VersionHistoryModal({
       await mutate();
       onRestored(item);
     } catch (failure) {
-      if (isAbortError(failure)) return;
-      if (failure instanceof ApiError && failure.kind === 'api') {
-        setRestoreError(failure.message);
+      reportRefusal(failure, (refusal) => {
+        setRestoreError(refusal.message);
         void mutate();
-      } else reportApiError(failure);
+      });
     } finally {
       setBusy(false);
     }

@@ -9,7 +9,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { codes } from '@shared/codes.ts';
 import { drivePermissions, GROUP_LIST_UPDATES_MAX } from '@shared/schemas/groups.ts';
 import { ConflictAlert } from '@/components/conflict-alert.tsx';
-import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { reportRefusal } from '@/lib/api-client.ts';
 import type { UserGroup } from '../api/list-user-groups.ts';
 import { updateGroupPermissions } from '../api/update-group-permissions.ts';
 import { keepAll, permissionUpdates, type BulkPermissionChoice } from '../utils/bulk-permissions.ts';
@@ -61,11 +61,7 @@ export function EditPermissionsModal({
       await updateGroupPermissions({ updates }, { silent: true });
       onSaved(updates.length);
     } catch (error) {
-      if (isAbortError(error)) return;
-      if (error instanceof ApiError && error.kind === 'api' && error.code !== codes.tokenTimeout.code) {
-        const details = Object.values(error.fields);
-        setFailure({ message: [error.message, ...details].join(' '), stale: error.code === codes.editedByAnotherUser.code });
-      } else reportApiError(error);
+      reportRefusal(error, (refusal) => setFailure({ message: [refusal.message, ...Object.values(refusal.fields)].join(' '), stale: refusal.code === codes.editedByAnotherUser.code }));
     } finally {
       setBusy(false);
     }

@@ -16,7 +16,7 @@ import { displayProps, TablePreferences, useTableDisplay } from '@/components/ta
 import { Tx } from '@/components/translated.tsx';
 import { dismiss, newNotificationId, notify, SUCCESS_DISMISS_MS } from '@/lib/notifications.ts';
 import { readStoredUser } from '@/lib/session.ts';
-import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { isAbortError, reportApiError, reportRefusal } from '@/lib/api-client.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
 import { refreshFolder, useFolderPage } from '../../api/list-folder.ts';
 import { moveItems } from '../../api/move-items.ts';
@@ -168,9 +168,7 @@ export default function DrivePage() {
       void refreshFolder(folderId);
       void refreshFolder(folder.id);
     } catch (error) {
-      if (isAbortError(error)) return;
-      if (error instanceof ApiError && error.kind === 'api') setMoveError(error.message);
-      else reportApiError(error);
+      reportRefusal(error, (refusal) => setMoveError(refusal.message));
     } finally {
       setMoveBusy(false);
     }

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { codes } from '@shared/codes.ts';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -15,7 +14,7 @@ import { CollectionPagination, collectionAriaLabels, ListPreferences, RefreshBut
 import { DeleteModal } from '@/components/delete-modal.tsx';
 import { ListErrorState } from '@/components/list-error.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
-import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { isAbortError, reportApiError, reportRefusal } from '@/lib/api-client.ts';
 import { revalidateApi } from '@/lib/api-swr.ts';
 import { useCursorPaging } from '@/lib/cursor-paging.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -42,8 +41,7 @@ function TagNameModal({ tag, onDone, onDismiss }: { tag?: CommonTag; onDone: (sa
       const { tag: saved } = await saveCommonTag({ ...(tag ? { id: tag.id } : {}), name }, { silent: true });
       onDone(saved);
     } catch (failure) {
-      if (failure instanceof ApiError && failure.kind === 'api' && failure.code !== codes.tokenTimeout.code) setError(failure.fields.name ?? failure.message);
-      else if (!isAbortError(failure)) reportApiError(failure);
+      reportRefusal(failure, (refusal) => setError(refusal.fields.name ?? refusal.message));
     } finally {
       setBusy(false);
     }

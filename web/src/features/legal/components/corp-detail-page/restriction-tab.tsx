@@ -10,7 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { codes } from '@shared/codes.ts';
 import { ConflictAlert } from '@/components/conflict-alert.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { reportRefusal } from '@/lib/api-client.ts';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
 import { searchKeyOf, useDebouncedValue } from '@/lib/paging.ts';
 import type { Corp } from '../../api/list-corps.ts';
@@ -74,10 +74,7 @@ function RestrictionForm({ corp, onSaved, onReload }: { corp: Corp; onSaved: (co
       );
       onSaved(saved);
     } catch (error) {
-      if (isAbortError(error)) return;
-      if (error instanceof ApiError && error.kind === 'api' && error.code !== codes.tokenTimeout.code) {
-        setFailure({ message: [error.message, ...new Set(Object.values(error.fields))].join(' '), stale: error.code === codes.editedByAnotherUser.code });
-      } else reportApiError(error);
+      reportRefusal(error, (refusal) => setFailure({ message: [refusal.message, ...new Set(Object.values(refusal.fields))].join(' '), stale: refusal.code === codes.editedByAnotherUser.code }));
     } finally {
       setBusy(false);
     }
