@@ -131,6 +131,13 @@ export async function readObjectHead(key: string, length: number): Promise<{ byt
   return { bytes: bytes.subarray(0, length), size: total ? Number(total) : (response.ContentLength ?? bytes.length) };
 }
 
+/** An object's bytes as they arrive (to hash or pass on without holding the whole object). */
+export async function* objectChunks(key: string): AsyncGenerator<Uint8Array> {
+  const { Body } = await s3().send(new GetObjectCommand({ Bucket: config.bucketName, Key: key }));
+  if (!Body) throw new Error('S3 answered no body');
+  yield* Body as AsyncIterable<Uint8Array>;
+}
+
 /** A whole object's bytes (for rendering; the caller bounds the size beforehand). */
 export async function readObject(key: string): Promise<Uint8Array> {
   const response = await s3().send(new GetObjectCommand({ Bucket: config.bucketName, Key: key }));

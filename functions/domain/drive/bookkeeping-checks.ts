@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { s3 } from '#lib/clients.ts';
-import { config } from '#lib/config.ts';
+import { objectChunks } from '#lib/object-storage.ts';
 import type { Logger } from '#lib/logger.ts';
 import type { ScannerCheckResult } from '#shared/schemas/bookkeeping-fields.ts';
 import type { ItemRecord } from '#data/drive-items.ts';
@@ -13,14 +11,6 @@ import { isBookkeepingChange, retainUntilOf } from './bookkeeping.ts';
 /** Scans are images and PDFs of paper; larger bytes are hashed as a stream but not read whole for the checks. */
 const SCANNER_CHECK_MAX_BYTES = 200 * 1024 ** 2;
 
-async function readObject(key: string): Promise<Uint8Array[]> {
-  const { Body } = await s3().send(new GetObjectCommand({ Bucket: config.bucketName, Key: key }));
-  if (!Body) throw new Error('S3 answered no body');
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of Body as AsyncIterable<Uint8Array>) chunks.push(chunk);
-  return chunks;
-}
-
 /**
  * What the storage event does with the bytes of a bookkeeping document once its upload is
  * confirmed (docs/e-bookkeeping.md): their SHA-256 for the tax-office export and, for scanner
@@ -31,12 +21,16 @@ async function readObject(key: string): Promise<Uint8Array[]> {
 export async function checkBookkeepingBytes(item: ItemRecord, log: Logger): Promise<void> {
   if (item.type !== 'file' || !item.s3_key || !isBookkeepingChange(item)) return;
   try {
-    const chunks = await readObject(item.s3_key);
+    const checked = item.document_style === 'scanner' && (item.size ?? 0) <= SCANNER_CHECK_MAX_BYTES;
     const hash = createHash('sha256');
-    for (const chunk of chunks) hash.update(chunk);
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of objectChunks(item.s3_key)) {
+      hash.update(chunk);
+      if (checked) chunks.push(chunk);
+    }
     const sha256 = hash.digest('hex');
     let scannerCheck: ScannerCheckResult | undefined;
-    if (item.document_style === 'scanner' && (item.size ?? 0) <= SCANNER_CHECK_MAX_BYTES) {
+    if (checked) {
       const result = await checkScannedDocument(Buffer.concat(chunks), { paperSize: item.paper_size ?? 'A4', grade: item.scanner_grade ?? 'important' });
       scannerCheck = {
         status: result.status, findings: result.findings, dpi: result.dpi, width: result.width || null, height: result.height || null,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { objectChunks } from '#lib/object-storage.ts';
 import { s3 } from '#lib/clients.ts';
 import { config } from '#lib/config.ts';
 import { filesBucketLayout } from '#lib/table-design.ts';
@@ -32,10 +33,8 @@ const COLUMNS = [
 const header = (language: Language): string[] => COLUMNS.map((column) => translate(language, `taxExport.${column}`));
 
 async function sha256Of(key: string): Promise<string> {
-  const { Body } = await s3().send(new GetObjectCommand({ Bucket: config.bucketName, Key: key }));
-  if (!Body) throw new Error('S3 answered no body');
   const hash = createHash('sha256');
-  for await (const chunk of Body as AsyncIterable<Uint8Array>) hash.update(chunk);
+  for await (const chunk of objectChunks(key)) hash.update(chunk);
   return hash.digest('hex');
 }
 

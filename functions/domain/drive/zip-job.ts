@@ -1,5 +1,6 @@
-import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, GetObjectCommand, PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
+import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { Zip, ZipPassThrough } from 'fflate';
+import { objectChunks } from '#lib/object-storage.ts';
 import { ZIP_MAX_BYTES, ZIP_MAX_FILES } from '#shared/drive-limits.ts';
 import { s3 } from '#lib/clients.ts';
 import { config } from '#lib/config.ts';
@@ -153,9 +154,7 @@ async function zipWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcom
       file.push(new Uint8Array(0), true);
       continue;
     }
-    const { Body } = await s3().send(new GetObjectCommand({ Bucket: config.bucketName, Key: entry.item.s3_key }));
-    if (!Body) throw new Error('S3 answered no body');
-    for await (const chunk of Body as AsyncIterable<Uint8Array>) {
+    for await (const chunk of objectChunks(entry.item.s3_key)) {
       file.push(chunk);
       await writer.drain();
     }
