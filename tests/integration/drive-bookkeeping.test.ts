@@ -61,6 +61,8 @@ describe('electronic bookkeeping: corrections', () => {
 
   it('corrects the details of a bookkeeping document only with a reason, as a new version over the same bytes, the first kept as it was', async () => {
     const document = await aDocument(t.token, 'root', TAX);
+    // The storage event hashes the bytes just after they are confirmed; a correction copies the hash it finds.
+    await expect.poll(async () => (await historyOf(t.token, document.id))[0]?.sha256, { timeout: 15_000 }).toMatch(/^[0-9a-f]{64}$/);
     const without = await call('com_drive/file_detail_upd_btn', { id: document.id, row_version: document.row_version, transaction_amount: 110_000 }, t.token);
     expect(without.body).toMatchObject({ code: -4, info: { fields: { reason: REASON_REQUIRED } } });
     expect(await fresh(t.token, document.id)).toMatchObject({ transaction_amount: 108_000, version: 1, row_version: document.row_version });
