@@ -107,6 +107,8 @@ interface Driver {
   query: (bucket: number, start: Position, limit: number) => Promise<{ rows: Row[]; last: Position; scanned: number }>;
   /** Whether each row costs one more read (its entry) after the index: the index reads leave room for it. */
   resolves: boolean;
+  /** Rows are filtered where they are read (an amount range on the partner index): fewer come back than are read, so the first read goes twice as far. */
+  filtered?: boolean;
   /** Entries for rows that carry only an id (the gram driver). */
   resolve: (rows: Row[], reads: { add: (count: number) => void }) => Promise<ItemRecord[]>;
 }
@@ -243,6 +245,7 @@ function partnerDriver(kykId: string, plan: SearchPlan, partners: string[], band
     sources: partners.length * (bands?.length ?? 1),
     cursorExtra: { v: partners },
     resolves: true,
+    filtered: amount.from !== undefined || amount.to !== undefined,
     async query(source, start, limit) {
       const partition = partitionOf(source);
       const conditions = ['pk = :pk'];
@@ -485,7 +488,7 @@ export async function searchPage(kykId: string, options: SearchPageOptions): Pro
       // the others (the merge), and those still waiting when the budget ends are read again by the
       // next call, so reading far ahead would spend the budget twice.
       const want = options.pageSize - accepted.length;
-      const growing = (Math.ceil((want * 1.5) / driver.sources) + 5) * 4 ** round;
+      const growing = (Math.ceil((want * 1.5) / driver.sources) + 5) * 4 ** round * (driver.filtered ? 2 : 1);
       // Once something was kept, the rows kept per row read so far size the next read: a selective
       // condition (an amount range filtered on the partner index) is then met in one more round trip
       // instead of several growing ones, and a loose one does not read far past the page.
