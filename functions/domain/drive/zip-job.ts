@@ -1,5 +1,4 @@
 import { CompleteMultipartUploadCommand, CreateMultipartUploadCommand, PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
-import { Zip, ZipPassThrough } from 'fflate';
 import { objectChunks } from '#lib/object-storage.ts';
 import { ZIP_MAX_BYTES, ZIP_MAX_FILES } from '#shared/drive-limits.ts';
 import { s3 } from '#lib/clients.ts';
@@ -138,6 +137,8 @@ async function zipWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcom
   const files = entries.filter((entry) => entry.item.type === 'file').length;
   await run.save({ done: 0, total: files, bytes });
 
+  // Loaded here, not with the module: fflate builds its tables when it loads, which cost every cold start of the group.
+  const { Zip, ZipPassThrough } = await import('fflate');
   const key = zipObjectKey(kykId, job.job_id);
   const writer = new PartWriter(key);
   let failure: Error | null = null;

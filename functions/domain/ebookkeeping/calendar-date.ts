@@ -71,10 +71,12 @@ export function monthOf(date: CalendarDate): number {
   return parts(date)[1];
 }
 
-const tokyoFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' });
+// Made on first use: loading the time zone data costs a cold start some 40 ms that most calls never need.
+let tokyoFormat: Intl.DateTimeFormat | undefined;
 
 /** The calendar day in Japan (Asia/Tokyo, UTC+9 all year) at an instant. */
 export function tokyoDate(instant: Date): CalendarDate {
   // en-CA formats as YYYY-MM-DD.
+  tokyoFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' });
   return tokyoFormat.format(instant);
 }
