@@ -138,7 +138,7 @@ async function zipWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcom
   await run.save({ done: 0, total: files, bytes });
 
   // Loaded here, not with the module: fflate builds its tables when it loads, which cost every cold start of the group.
-  const { Zip, ZipPassThrough } = await import('fflate');
+  const { Zip, ZipPassThrough } = await import('./zip-stream.ts');
   const key = zipObjectKey(kykId, job.job_id);
   const writer = new PartWriter(key);
   let failure: Error | null = null;
