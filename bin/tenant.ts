@@ -10,6 +10,8 @@
  * empty folder (docs/operations.md "Export a contract").
  * `npm run tenant -- delete <kyk_id> --confirm <kyk_id> [--force-retained] [--scan] [--env <env>]`:
  * the contract and everything of it, for good (docs/operations.md "Delete a contract").
+ * `npm run tenant -- reindex <kyk_id> [--env <env>]`: files every drive entry of the contract in the
+ * search's indexes again, once, after a version that adds an index (docs/drive.md "Backfill").
  * Without --env it works on the local stack of DATA_DIR (default .local/), running or not; with
  * --env it writes to the deployed environment's table (AWS default credentials, AWS_REGION).
  */
@@ -29,6 +31,7 @@ import { readUsage, setContractQuota } from '#data/pending-uploads.ts';
 import { productModules, type ProductModule } from '#shared/constants.ts';
 import { exportTenant, NoSuchContractError } from '#domain/tenant-export.ts';
 import { deleteTenant, RetainedDocumentsError, type DeleteReport } from '#domain/tenant-delete.ts';
+import { reindexSearch } from '#domain/search-reindex.ts';
 import { withDeployedStacks } from './support/deployed-stacks.ts';
 
 const usage = [
@@ -37,6 +40,7 @@ const usage = [
   '       npm run tenant -- quota <kyk_id> [<bytes, e.g. 500MB, 20GB>|none] [--env <env>]',
   '       npm run tenant -- export <kyk_id> --out <empty folder> [--env <env>]',
   '       npm run tenant -- delete <kyk_id> --confirm <kyk_id> [--force-retained] [--scan] [--env <env>]',
+  '       npm run tenant -- reindex <kyk_id> [--env <env>]',
 ].join('\n');
 
 class UsageError extends Error {}
@@ -46,7 +50,8 @@ type Command =
   | { kind: 'unlock'; kykId: string; userId: string; env?: string }
   | { kind: 'quota'; kykId: string; quota?: number | 'none'; env?: string }
   | { kind: 'export'; kykId: string; out: string; env?: string }
-  | { kind: 'delete'; kykId: string; forceRetained: boolean; scan: boolean; env?: string };
+  | { kind: 'delete'; kykId: string; forceRetained: boolean; scan: boolean; env?: string }
+  | { kind: 'reindex'; kykId: string; env?: string };
 
 const SIZE_UNITS: Record<string, number> = { '': 1, B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 };
 
@@ -94,6 +99,11 @@ function parse(argv: string[]): Command {
     if (!CONTRACT_ID_PATTERN.test(kykId)) throw new Error(`Bad contract ID "${kykId}"`);
     return { kind: 'quota', kykId, ...(size === undefined ? {} : { quota: size === 'none' ? 'none' as const : parseSize(size) }), ...(values.env ? { env: values.env } : {}) };
   }
+  if (command === 'reindex') {
+    if (!kykId || extra.length) throw new UsageError('Expected: reindex <kyk_id>');
+    if (!CONTRACT_ID_PATTERN.test(kykId)) throw new Error(`Bad contract ID "${kykId}"`);
+    return { kind: 'reindex', kykId, ...(values.env ? { env: values.env } : {}) };
+  }
   if (command === 'export' || command === 'delete') {
     if (!kykId || extra.length) throw new UsageError(`Expected: ${command} <kyk_id>`);
     if (!CONTRACT_ID_PATTERN.test(kykId)) throw new Error(`Bad contract ID "${kykId}"`);
@@ -106,7 +116,7 @@ function parse(argv: string[]): Command {
     if (values.confirm !== kykId) throw new UsageError(`--confirm ${kykId} is required: the deletion of a contract cannot be undone`);
     return { kind: 'delete', kykId, forceRetained: values['force-retained'] === true, scan: values.scan === true, ...env };
   }
-  if (command !== 'create' || !kykId || extra.length) throw new UsageError('Expected: create <kyk_id>, unlock <kyk_id> <user_id>, quota <kyk_id> [<size>|none], export <kyk_id> or delete <kyk_id>');
+  if (command !== 'create' || !kykId || extra.length) throw new UsageError('Expected: create <kyk_id>, unlock <kyk_id> <user_id>, quota <kyk_id> [<size>|none], export <kyk_id>, delete <kyk_id> or reindex <kyk_id>');
   if (!values.admin) throw new UsageError('--admin <user_id> is required');
   if (!values.password) throw new UsageError('--password <password> is required');
   // Checked before any stand-in starts, so a typo fails at once.
@@ -217,6 +227,12 @@ async function main(): Promise<void> {
       console.log(`Deleting contract ${kykId} from ${where}${command.forceRetained ? ' (--force-retained)' : ''}`);
       printDeletion(await deleteTenant(kykId, where, { forceRetained: command.forceRetained, scan: command.scan, log: (line) => console.log(line) }), where);
     });
+    return;
+  }
+  if (command.kind === 'reindex') {
+    const [where, report] = await onTable(command.env, () => reindexSearch(command.kykId, { log: (line) => console.log(line) }));
+    if (!report.contractFound) throw new Error(`No contract "${command.kykId}" in ${where}`);
+    console.log(`Filed ${report.entries} drive entries of contract ${command.kykId} in the search indexes again (${report.items} index items put) in ${where}`);
     return;
   }
   if (command.kind === 'quota') {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DriveItem, SearchRequest } from '#shared/schemas/drive.ts';
 import { db } from '#lib/clients.ts';
 import { table } from '#lib/data/table.ts';
-import { amountBand, amountBands, partnerAmountPartition, partnerPartition, searchForm } from '#data/drive-search-keys.ts';
+import { amountBand, amountBands, gramKey, nameGrams, partnerAmountPartition, partnerItems, partnerNameItems, partnerPartition, searchForm, tagAttribute } from '#data/drive-search-keys.ts';
+import { itemKey, type ItemRecord } from '#data/drive-items.ts';
+import { reindexSearch } from '#domain/search-reindex.ts';
 import { viewerFor } from '#domain/drive/folder-access.ts';
 import { searchDrive } from '#domain/drive/search.ts';
 import { aFolder } from './support/factories.ts';
@@ -198,6 +200,37 @@ describe('drive search: partner index and long names', { timeout: 240_000 }, () 
     expect(await names(t.token, { ...quarter, partner: 'umbrella' })).toEqual([]);
     expect(await partnerKeys(t.kykId, 'Umbrella KK')).toEqual([]);
     expect(await bandKeys(t.kykId, 6, 'Umbrella KK')).toEqual([]);
+  });
+
+  it('files entries written before the indexes again (the operator\'s reindex), and only the contract\'s', async () => {
+    const partner = `Legacy ${randomUUID().slice(0, 6)}`;
+    const doc = await aFile(t.token, books.id, `legacy-${randomUUID().slice(0, 6)}.pdf`, { transaction_date: '2024-05-15', transaction_amount: 2_500_000, provider: partner });
+    const { tag } = (await call('com_drive/tag_create_btn', { name: `legacy ${randomUUID().slice(0, 6)}`, scope: 'common' }, t.token)).body.data!;
+    expect((await call('com_drive/item_tags_save_btn', { id: doc.id, tag_ids: [tag.id] }, t.token)).body.code).toBe(0);
+    // As an entry of a version before the search's indexes: no grams, partner keys, names, search partition or tag attribute.
+    const record = { ...doc, kyk_id: t.kykId } as unknown as ItemRecord;
+    const keys = [...nameGrams(doc.name).map((gram) => gramKey(t.kykId, gram, doc.id, doc.name)), ...partnerItems(record), ...partnerNameItems(record)]
+      .map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } }));
+    for (let index = 0; index < keys.length; index += 25) await db().send(new BatchWriteCommand({ RequestItems: { [table()]: keys.slice(index, index + 25) } }));
+    await db().send(new UpdateCommand({ TableName: table(), Key: itemKey(t.kykId, doc.id), UpdateExpression: 'REMOVE srch_pk, #tag', ExpressionAttributeNames: { '#tag': tagAttribute(tag.id) } }));
+    const found = async () => ({
+      name: await names(t.token, { name: doc.name.slice(0, 12) }),
+      partner: await names(t.token, { ...quarter, partner: partner.toLowerCase() }),
+      tag: await names(t.token, { tag_ids: [tag.id] }),
+    });
+    expect(await found()).toEqual({ name: [], partner: [], tag: [] });
+
+    const theirs = await names(other.token, { ...quarter, partner: 'acme' });
+    const report = await reindexSearch(t.kykId);
+    expect(report).toMatchObject({ contractFound: true });
+    expect(report.entries).toBeGreaterThan(30);
+    expect(await found()).toEqual({ name: [doc.name], partner: [doc.name], tag: [doc.name] });
+    expect(await bandKeys(t.kykId, 6, partner)).toEqual([doc.id]);
+    // Run again: the same answers; another contract is untouched; a contract that is not there is said so.
+    await reindexSearch(t.kykId);
+    expect(await found()).toEqual({ name: [doc.name], partner: [doc.name], tag: [doc.name] });
+    expect(await names(other.token, { ...quarter, partner: 'acme' })).toEqual(theirs);
+    expect(await reindexSearch('nobody-here')).toEqual({ contractFound: false, entries: 0, items: 0 });
   });
 
   it('a partner query matching many partner names falls back to the date index and finds the same', async () => {

@@ -1,0 +1,42 @@
+import { batchGet } from '#lib/data/batch.ts';
+import { contractKey } from '#data/contracts.ts';
+import type { ItemRecord } from '#data/drive-items.ts';
+import { reindexEntry } from '#data/drive-search-reindex.ts';
+import { Discovery } from './tenant-data.ts';
+
+export interface ReindexReport {
+  contractFound: boolean;
+  /** Drive entries filed again (files and folders, the trash included). */
+  entries: number;
+  /** Index items put (gram items, partner names, partner keys and amount-band keys). */
+  items: number;
+}
+
+/**
+ * Files every drive entry of a contract in the search's indexes again (the operator's `tenant reindex`,
+ * docs/drive.md "Backfill"): what a deployment runs once when a version adds an index, since
+ * entries written before it are not in it. Entries are found as the contract export finds them
+ * (tenant-data.ts: the folder listings from the root, the trash and the search buckets), so an
+ * entry without its search partition is found too. Idempotent; the contract's users go on working.
+ */
+export async function reindexSearch(kykId: string, options: { log?: (line: string) => void } = {}): Promise<ReindexReport> {
+  const contractFound = (await batchGet([contractKey(kykId)])).length > 0;
+  if (!contractFound) return { contractFound, entries: 0, items: 0 };
+  const discovery = new Discovery(kykId);
+  const items = await discovery.driveItems();
+  // An entry's tags are items of its own partition (`TAG#<tag>`).
+  const tagsOf = new Map<string, string[]>();
+  for (const item of items) {
+    const sk = String(item.sk);
+    if (!sk.startsWith('TAG#')) continue;
+    const entryId = String(item.pk).slice(String(item.pk).lastIndexOf('#') + 1);
+    tagsOf.set(entryId, [...(tagsOf.get(entryId) ?? []), sk.slice('TAG#'.length)]);
+  }
+  const entries = items.filter((item) => item.sk === 'ITEM') as unknown as ItemRecord[];
+  let written = 0;
+  for (const [index, entry] of entries.entries()) {
+    written += await reindexEntry(entry, tagsOf.get(entry.id) ?? []);
+    if ((index + 1) % 1000 === 0) options.log?.(`  ${index + 1} of ${entries.length} entries`);
+  }
+  return { contractFound, entries: entries.length, items: written };
+}
