@@ -78,7 +78,8 @@ const ROWS = 450;
 const isBad = (i: number): boolean => i % 10 === 0;
 const pad = (i: number): string => String(i).padStart(4, '0');
 
-describe('imports: a worker killed mid-import (legal entities)', () => {
+// A whole import, its worker's death and the stack's resume: seconds alone, several times that beside the scale tests.
+describe('imports: a worker killed mid-import (legal entities)', { timeout: 120_000 }, () => {
   let t: TestTenant;
   beforeAll(async () => {
     t = await newTenant();
@@ -127,7 +128,7 @@ describe('imports: a worker killed mid-import (legal entities)', () => {
   });
 });
 
-describe('imports: a worker killed mid-import (users)', () => {
+describe('imports: a worker killed mid-import (users)', { timeout: 120_000 }, () => {
   let t: TestTenant;
   let groupId: string;
   let corpId: string;
