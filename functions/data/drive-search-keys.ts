@@ -63,12 +63,13 @@ export const gramKey = (kykId: string, gram: string, id: string, name: string): 
   sk: `${searchForm(name)}#${id}`,
 });
 
+/** The gram items that index an entry's name. */
+export const gramItems = (entry: { kyk_id: string; id: string; name: string }): Record<string, unknown>[] =>
+  nameGrams(entry.name).map((gram) => ({ ...gramKey(entry.kyk_id, gram, entry.id, entry.name), type: 'name-gram', item_id: entry.id, nm: searchForm(entry.name) }));
+
 /** The transaction actions that index an entry's name (its grams). */
 export const gramPuts = (entry: { kyk_id: string; id: string; name: string }): LabelledItem[] =>
-  nameGrams(entry.name).map((gram, index) => ({
-    label: `gramPut${index}`,
-    Put: { TableName: table(), Item: { ...gramKey(entry.kyk_id, gram, entry.id, entry.name), type: 'name-gram', item_id: entry.id, nm: searchForm(entry.name) } },
-  }));
+  gramItems(entry).map((Item, index) => ({ label: `gramPut${index}`, Put: { TableName: table(), Item } }));
 
 /** The transaction actions that remove an entry's name from the index. */
 export const gramDeletes = (entry: { kyk_id: string; id: string; name: string }): LabelledItem[] =>
@@ -141,13 +142,11 @@ type PartnerEntry = { kyk_id: string; id: string; type: string; transaction_date
 export function partnerItems(entry: PartnerEntry): Record<string, unknown>[] {
   if (entry.type !== 'file' || !entry.transaction_date) return [];
   const date = entry.transaction_date;
-  const amount = entry.transaction_amount;
-  return partnerForms(entry).flatMap((partner) => typeof amount !== 'number'
-    ? [{ ...partnerKey(entry.kyk_id, partner, date, entry.id), type: 'partner-key', item_id: entry.id }]
-    : [
-      { ...partnerKey(entry.kyk_id, partner, date, entry.id), type: 'partner-key', item_id: entry.id, amt: amount },
-      { ...partnerAmountKey(entry.kyk_id, amountBand(amount), partner, date, entry.id), type: 'partner-amount-key', item_id: entry.id, amt: amount },
-    ]);
+  const amount = typeof entry.transaction_amount === 'number' ? entry.transaction_amount : undefined;
+  return partnerForms(entry).flatMap((partner) => [
+    { ...partnerKey(entry.kyk_id, partner, date, entry.id), type: 'partner-key', item_id: entry.id, ...(amount !== undefined ? { amt: amount } : {}) },
+    ...(amount !== undefined ? [{ ...partnerAmountKey(entry.kyk_id, amountBand(amount), partner, date, entry.id), type: 'partner-amount-key', item_id: entry.id, amt: amount }] : []),
+  ]);
 }
 
 /** The partner name items an entry's partner keys need (Put before the transaction that writes them). */

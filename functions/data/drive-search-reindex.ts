@@ -4,7 +4,7 @@ import { db } from '#lib/clients.ts';
 import { batchWrite } from '#lib/data/batch.ts';
 import { table } from '#lib/data/table.ts';
 import { itemKey } from './drive-items.ts';
-import { gramKey, nameGrams, partnerItems, partnerNameItems, searchForm, searchKeys, tagAttribute } from './drive-search-keys.ts';
+import { gramItems, partnerItems, partnerNameItems, searchKeys, tagAttribute } from './drive-search-keys.ts';
 
 type IndexedEntry = Parameters<typeof partnerItems>[0] & { name: string; status?: string; purging?: boolean; srch_pk?: string };
 
@@ -18,7 +18,7 @@ type IndexedEntry = Parameters<typeof partnerItems>[0] & { name: string; status?
 export async function reindexEntry(entry: IndexedEntry, tagIds: readonly string[]): Promise<number> {
   if (entry.purging) return 0;
   const items = [
-    ...nameGrams(entry.name).map((gram) => ({ ...gramKey(entry.kyk_id, gram, entry.id, entry.name), type: 'name-gram', item_id: entry.id, nm: searchForm(entry.name) })),
+    ...gramItems(entry),
     ...(entry.status === 'ready' ? [...partnerNameItems(entry), ...partnerItems(entry)] : []),
   ];
   await batchWrite(items.map((Item) => ({ PutRequest: { Item } })));

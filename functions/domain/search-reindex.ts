@@ -1,5 +1,3 @@
-import { batchGet } from '#lib/data/batch.ts';
-import { contractKey } from '#data/contracts.ts';
 import type { ItemRecord } from '#data/drive-items.ts';
 import { reindexEntry } from '#data/drive-search-reindex.ts';
 import { Discovery } from './tenant-data.ts';
@@ -20,17 +18,15 @@ export interface ReindexReport {
  * entry without its search partition is found too. Idempotent; the contract's users go on working.
  */
 export async function reindexSearch(kykId: string, options: { log?: (line: string) => void } = {}): Promise<ReindexReport> {
-  const contractFound = (await batchGet([contractKey(kykId)])).length > 0;
-  if (!contractFound) return { contractFound, entries: 0, items: 0 };
   const discovery = new Discovery(kykId);
+  if (!(await discovery.contract())) return { contractFound: false, entries: 0, items: 0 };
   const items = await discovery.driveItems();
-  // An entry's tags are items of its own partition (`TAG#<tag>`).
+  // An entry's tag links are items of its own partition.
   const tagsOf = new Map<string, string[]>();
-  for (const item of items) {
-    const sk = String(item.sk);
-    if (!sk.startsWith('TAG#')) continue;
-    const entryId = String(item.pk).slice(String(item.pk).lastIndexOf('#') + 1);
-    tagsOf.set(entryId, [...(tagsOf.get(entryId) ?? []), sk.slice('TAG#'.length)]);
+  for (const link of items) {
+    if (link.type !== 'item-tag') continue;
+    const entryId = String(link.item_id);
+    tagsOf.set(entryId, [...(tagsOf.get(entryId) ?? []), String(link.tag_id)]);
   }
   const entries = items.filter((item) => item.sk === 'ITEM') as unknown as ItemRecord[];
   let written = 0;
@@ -38,5 +34,5 @@ export async function reindexSearch(kykId: string, options: { log?: (line: strin
     written += await reindexEntry(entry, tagsOf.get(entry.id) ?? []);
     if ((index + 1) % 1000 === 0) options.log?.(`  ${index + 1} of ${entries.length} entries`);
   }
-  return { contractFound, entries: entries.length, items: written };
+  return { contractFound: true, entries: entries.length, items: written };
 }

@@ -11,7 +11,7 @@ import type { RoutePath, RouteRequest, RouteResponse } from '#shared/routes.ts';
 import { db } from '#lib/clients.ts';
 import { config } from '#lib/config.ts';
 import { itemKey, listingKeys, nameClaimKey, nameKey, type ItemRecord } from '#data/drive-items.ts';
-import { gramKey, nameGrams, partnerItems, partnerNameItems, searchForm } from '#data/drive-search-keys.ts';
+import { gramItems, partnerItems, partnerNameItems } from '#data/drive-search-keys.ts';
 
 type Call = <P extends RoutePath>(path: P, body: RouteRequest<P>, token?: string) => Promise<{ data: RouteResponse<P> }>;
 type Timed = <T>(work: () => Promise<T>, section?: string) => Promise<[number, T]>;
@@ -75,10 +75,9 @@ export async function measureSearch(options: { kykId: string; token: string; cal
       };
       batch.push({ ...itemKey(kykId, record.id), ...listingKeys(record), ...record });
       batch.push({ ...nameClaimKey(kykId, record.parent_id, 'file', record.name_key), type: 'name-claim', item_id: record.id });
-      for (const gram of nameGrams(name)) {
-        batch.push({ ...gramKey(kykId, gram, record.id, name), type: 'name-gram', item_id: record.id, nm: searchForm(name) });
-        grams++;
-      }
+      const nameItems = gramItems(record);
+      batch.push(...nameItems);
+      grams += nameItems.length;
       // The partner index, as a confirmation writes it (its names once per partner, below).
       batch.push(...partnerItems(record));
       for (const item of partnerNameItems(record)) partnerNames.set(String(item.sk), item);
