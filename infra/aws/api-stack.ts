@@ -72,8 +72,6 @@ const groupAccess: Partial<Record<EndpointGroup, GroupAccess>> = {
 export const samlKeyParameterPrefix = (envName: string): string => `/com-drive/${envName}/saml-sp-key/`;
 
 /** Files the sso Lambda's XML schema validator runs (functions/lib/saml/schema-validator.ts). */
-const xmllintFiles = ['node_modules/xmllint-wasm/xmllint-node.js', 'node_modules/xmllint-wasm/xmllint.wasm'] as const;
-
 /** The group whose Lambda answers any other path under /api with the 404 envelope (-3). */
 export const fallbackGroup: EndpointGroup = 'auth';
 
@@ -110,7 +108,6 @@ export class ApiStack extends Stack {
           ...(access.lockObjects ? { objectLock: config.objectLock } : {}),
           ...(group === 'auth' && config.moduleUrls ? { moduleUrls: config.moduleUrls } : {}),
         },
-        ...(group === 'sso' ? { filesBesideBundle: xmllintFiles } : {}),
         logRetention: config.logRetention,
         removalPolicy: config.removalPolicy,
         memorySize: config.apiMemoryMb,

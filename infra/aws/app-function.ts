@@ -1,12 +1,14 @@
-import { Validations, type Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { AssetHashType, DockerImage, Validations, type Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import type { Architecture } from 'aws-cdk-lib/aws-lambda';
+import { Code, Function as LambdaFunction, type Architecture } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { functionEnv } from '#lib/table-design.ts';
 import { objectLockEnvironment, type ObjectLockSettings } from '#lib/object-lock.ts';
-import { copyRuntimeFiles, functionEntry, lambdaArchitecture, lambdaBundling, lambdaRuntime, lockFile, projectRoot } from './bundling.ts';
+import { lambdaArchitecture, lambdaRuntime, projectRoot } from './bundling.ts';
 
 /** The values behind the environment variables of functionEnv (infra/table-design.ts). */
 export interface FunctionSettings {
@@ -38,10 +40,6 @@ export interface AppFunctionProps {
   readonly removalPolicy: RemovalPolicy;
   readonly memorySize: number;
   readonly timeout: Duration;
-  /** Files (paths from the repository root) copied beside the bundle, for code that loads them at run time. */
-  readonly filesBesideBundle?: readonly string[];
-  /** Paths from the repository root copied beside the bundle keeping their place (node_modules with native binaries). */
-  readonly treesBesideBundle?: readonly string[];
   /** Another architecture than lambdaArchitecture (native binaries built for it). */
   readonly architecture?: Architecture;
 }
@@ -63,9 +61,33 @@ export const functionEnvironment = (settings: FunctionSettings): Record<string, 
   NODE_OPTIONS: '--enable-source-maps',
 });
 
+const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+const buildScript = path.join(projectRoot, 'infra/aws/build-function.ts');
+
+/**
+ * functions/<name>/handler.ts bundled on this machine by infra/aws/function-bundle.ts (the bundle the
+ * bench measures), with what it loads at run time beside it. The asset's hash is its output's.
+ */
+const functionCode = (name: string): Code => Code.fromAsset(projectRoot, {
+  assetHashType: AssetHashType.OUTPUT,
+  bundling: {
+    // Never run: the local bundling below always succeeds or throws. The command also keys CDK's
+    // bundling cache, which would otherwise hand every function the first one's bundle.
+    image: DockerImage.fromRegistry('local-bundling-only'),
+    command: ['tsx', 'infra/aws/build-function.ts', name, '/asset-output'],
+    local: {
+      tryBundle(outputDir) {
+        const built = spawnSync(process.execPath, [tsxCli, buildScript, name, outputDir], { cwd: projectRoot, stdio: 'inherit' });
+        if (built.status !== 0) throw new Error(`bundling functions/${name} failed (exit ${built.status ?? built.signal})`);
+        return true;
+      },
+    },
+  },
+});
+
 /** One Lambda built from functions/<name>/handler.ts with the shared bundling and its own log group. */
 export class AppFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: LambdaFunction;
   readonly role: Role;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
@@ -78,26 +100,11 @@ export class AppFunction extends Construct {
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
     this.role = role;
-    this.fn = new NodejsFunction(this, 'Function', {
-      entry: functionEntry(props.name),
-      handler: 'handler',
-      projectRoot,
-      depsLockFilePath: lockFile,
+    this.fn = new LambdaFunction(this, 'Function', {
+      code: functionCode(props.name),
+      handler: 'index.handler',
       runtime: lambdaRuntime,
       architecture: props.architecture ?? lambdaArchitecture,
-      bundling: props.filesBesideBundle?.length || props.treesBesideBundle?.length
-        ? {
-          ...lambdaBundling,
-          commandHooks: {
-            beforeBundling: () => [],
-            beforeInstall: () => [],
-            afterBundling: (inputDir: string, outputDir: string) => [
-              ...(props.filesBesideBundle ?? []).map((file) => `cp "${inputDir}/${file}" "${outputDir}/"`),
-              ...copyRuntimeFiles(props.treesBesideBundle ?? [], inputDir, outputDir),
-            ],
-          },
-        }
-        : lambdaBundling,
       description: props.description,
       memorySize: props.memorySize,
       timeout: props.timeout,

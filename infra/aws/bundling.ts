@@ -2,11 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 
-/** The repository root: every Lambda entry and the lock file are resolved from here. */
+/** The repository root: every Lambda entry is resolved from here. */
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
-export const lockFile = path.join(projectRoot, 'package-lock.json');
 
 /** `functions/<name>/handler.ts`, exporting `handler`. */
 export const functionEntry = (name: string): string => path.join(projectRoot, 'functions', name, 'handler.ts');
@@ -45,22 +43,6 @@ export const esbuildOptions = {
   external: [],
 } as const satisfies BuildOptions;
 
-/** The same options in NodejsFunction's terms (it runs the local esbuild; no Docker). */
-export const lambdaBundling: BundlingOptions = {
-  format: OutputFormat.ESM,
-  target: esbuildOptions.target,
-  minify: esbuildOptions.minify,
-  sourceMap: esbuildOptions.sourcemap,
-  sourcesContent: esbuildOptions.sourcesContent,
-  // NodejsFunction's own `charset` option is not passed on to esbuild by this aws-cdk-lib: say it directly.
-  esbuildArgs: { '--charset': esbuildOptions.charset },
-  mainFields: [...esbuildOptions.mainFields],
-  banner: esbuildOptions.banner.js,
-  externalModules: [...esbuildOptions.external],
-  bundleAwsSDK: true,
-  // Errors and warnings only: a synth bundles every function, the size table is noise there.
-  logLevel: LogLevel.WARNING,
-};
 
 /**
  * The previews function (functions/previews) loads sharp, pdfjs-dist and @napi-rs/canvas at run time
@@ -85,6 +67,16 @@ export const previewsRuntimeFiles: readonly string[] = [
   'node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs',
 ];
 
-/** Shell commands copying previewsRuntimeFiles from `fromDir` into `toDir` (CDK's afterBundling hook, and bin/bundle-functions.ts). */
-export const copyRuntimeFiles = (files: readonly string[], fromDir: string, toDir: string): string[] =>
-  files.map((file) => `mkdir -p "${path.posix.dirname(`${toDir}/${file}`)}" && cp -R "${fromDir}/${file}" "${toDir}/${file}"`);
+/** xmllint-wasm's worker and WebAssembly, which the sso Lambda's SAML schema validator loads at run time. */
+export const xmllintFiles = ['node_modules/xmllint-wasm/xmllint-node.js', 'node_modules/xmllint-wasm/xmllint.wasm'] as const;
+
+/**
+ * What a function loads at run time from beside its bundle, copied there by every build of it (CDK's
+ * and `npm run build:functions`): `files` into the bundle's folder, `trees` keeping their place.
+ */
+export const besideBundle: Readonly<Record<string, { files?: readonly string[]; trees?: readonly string[] }>> = {
+  sso: { files: xmllintFiles },
+  // The scanner checks load sharp and pdfjs-dist as the previews function does.
+  'storage-events': { trees: previewsRuntimeFiles },
+  previews: { trees: previewsRuntimeFiles },
+};

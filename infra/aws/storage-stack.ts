@@ -8,7 +8,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { AppFunction } from './app-function.ts';
-import { previewsArchitecture, previewsRuntimeFiles } from './bundling.ts';
+import { previewsArchitecture } from './bundling.ts';
 import type { DataStack } from './data-stack.ts';
 import { filesBucketCors, filesBucketLayout, malwareScan } from '#lib/table-design.ts';
 import type { EnvironmentConfig } from './environments.ts';
@@ -136,7 +136,6 @@ export class StorageStack extends Stack {
       // The scanner checks load sharp and pdfjs-dist at run time, as the previews function does:
       // their files beside the bundle, on the architecture they were installed for.
       architecture: previewsArchitecture,
-      treesBesideBundle: previewsRuntimeFiles,
     });
     const storageEvents = storageEventsFunction.fn;
     grantTableReadWrite(storageEvents, data.main);
@@ -263,7 +262,6 @@ export class StorageStack extends Stack {
       memorySize: 2048,
       timeout: Duration.minutes(2),
       architecture: previewsArchitecture,
-      treesBesideBundle: previewsRuntimeFiles,
     });
     grantTableReadWrite(previews.fn, data.main);
     grantReadFiles(previews.fn, this.filesBucket, true);

@@ -1,7 +1,7 @@
 /**
- * Lambda bundle sizes against their floor: each group's bundle is built exactly as CDK builds it,
- * and beside it a "floor" bundle whose entry only creates the AWS SDK clients that group really
- * contains (read off the esbuild metafile). The difference is what the group's own code and its
+ * Lambda bundle sizes against their floor: each group's bundle is built exactly as CDK builds it
+ * (infra/aws/function-bundle.ts), and beside it a "floor" bundle whose entry only creates the AWS SDK
+ * clients that group really contains (read off the esbuild metafile). The difference is what the group's own code and its
  * other dependencies add. Cold import: a fresh `node` process importing the bundle, median of runs.
  * `npx tsx tests/bench/lambda-bundles.ts` runs it alone; `npm run bench` includes it.
  */
@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { endpointGroups } from '#shared/routes.ts';
-import { esbuildOptions, functionEntry, projectRoot } from '#infra/aws/bundling.ts';
+import { esbuildOptions, projectRoot } from '#infra/aws/bundling.ts';
+import { bundleFunction } from '#infra/aws/function-bundle.ts';
 
 /** The SDK clients a bundle may hold, and how the floor entry creates each (so it is not tree-shaken away). */
 const clients: Record<string, string> = {
@@ -71,7 +72,7 @@ export async function measureLambdaBundles(options: { runs?: number; log?: (line
   try {
     for (const name of [...endpointGroups, 'storage-events', 'previews']) {
       const outfile = join(dir, name, 'index.mjs');
-      const { metafile } = await build({ ...esbuildOptions, entryPoints: [functionEntry(name)], outfile, metafile: true, logLevel: 'silent' });
+      const { metafile } = await bundleFunction(name, outfile);
       const output = outputOf(metafile);
       const byPackage = new Map<string, number>();
       for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) byPackage.set(packageOf(input), (byPackage.get(packageOf(input)) ?? 0) + bytesInOutput);

@@ -433,6 +433,11 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
         const key = (resource.Properties.Code as { S3Key: string }).S3Key;
         expect(s.assetFiles(key)).toEqual(expect.arrayContaining(['index.mjs', 'xmllint-node.js', 'xmllint.wasm']));
       });
+
+      it('ships each group its own bundle (one asset per Lambda, no shared bundling cache entry)', () => {
+        const keys = resourcesOf(s.templates.api, 'AWS::Lambda::Function').map(([, fn]) => (fn.Properties.Code as { S3Key: string }).S3Key);
+        expect(new Set(keys).size).toBe(endpointGroups.length);
+      });
     }
 
     it('grants S3 presigning to drive and imports, exports to imports only, SES to auth, and Scan to nobody', () => {

@@ -1,0 +1,144 @@
+import { cp, mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { build, type Metafile, type Plugin } from 'esbuild';
+import ts from 'typescript';
+import { catalogue, type Catalogue, type MessageKey } from '#shared/messages.ts';
+import { besideBundle, esbuildOptions, functionEntry, projectRoot } from './bundling.ts';
+
+/**
+ * One Lambda bundle, built the same way for CDK (infra/aws/app-function.ts runs
+ * infra/aws/build-function.ts), the bench and the bundle tests: esbuild with `esbuildOptions` and two
+ * plugins that drop what a function's calls never use (docs/architecture.md "Lambda bundles"):
+ *
+ * - `pureDeclarations`: our modules' top-level constants are declarations (zod schemas, route tables,
+ *   key builders), so an unused one is dropped with its initializer, which esbuild cannot know is free
+ *   of side effects (`z.object(...)` is a call). A module used for one schema no longer brings all of them.
+ * - `prunedCatalogue`: the message catalogue keeps the result codes' texts (a stored job or import may
+ *   name any code) and, of the other sections, the entries the bundle's code names: a literal key
+ *   (`'notice.folderCreated'`), or the whole section where a key is built (`` `accessLog.${action}` ``).
+ *   The names are read off a first build of the same bundle, so code esbuild drops names nothing.
+ */
+
+/** Where our own modules live; node_modules keep their own side-effect rules. */
+const OWN_MODULES = /\/(functions|shared)\/.*\.ts$/;
+const CATALOGUE_MODULE = /\/shared\/message-catalogue\.ts$/;
+
+type Section = keyof Catalogue;
+/** Sections every bundle keeps whole. */
+const WHOLE_SECTIONS: readonly Section[] = [];
+
+/** Initializers that are already free to drop, or that must keep their own evaluation (names, `await`). */
+function keepsAsIs(node: ts.Expression): boolean {
+  if (ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isParenthesizedExpression(node)) return keepsAsIs(node.expression);
+  return ts.isLiteralExpression(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isIdentifier(node)
+    || ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isClassExpression(node)
+    || node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword
+    || (ts.isArrayLiteralExpression(node) && node.elements.every((element) => !ts.isSpreadElement(element) && keepsAsIs(element)));
+}
+
+function containsAwait(node: ts.Node): boolean {
+  if (ts.isAwaitExpression(node)) return true;
+  if (ts.isFunctionLike(node)) return false;
+  return ts.forEachChild(node, containsAwait) ?? false;
+}
+
+/**
+ * The module's text with each top-level `const` initializer wrapped as `/* @__PURE__ *\/ (() => (init))()`:
+ * evaluated exactly as before where the constant is used, dropped where it is not.
+ */
+export function markDeclarationsPure(fileName: string, text: string): string {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const edits: { start: number; end: number; initializer: string }[] = [];
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      const initializer = declaration.initializer;
+      if (!initializer || keepsAsIs(initializer) || containsAwait(initializer)) continue;
+      edits.push({ start: initializer.getStart(source), end: initializer.end, initializer: initializer.getText(source) });
+    }
+  }
+  let result = text;
+  for (const edit of edits.reverse()) {
+    result = `${result.slice(0, edit.start)}/* @__PURE__ */ (() => (${edit.initializer}))()${result.slice(edit.end)}`;
+  }
+  return result;
+}
+
+const pureDeclarations: Plugin = {
+  name: 'pure-declarations',
+  setup(plugin) {
+    plugin.onLoad({ filter: OWN_MODULES }, async ({ path: file }) => {
+      if (CATALOGUE_MODULE.test(file)) return undefined;
+      return { contents: markDeclarationsPure(file, await readFile(file, 'utf8')), loader: 'ts' };
+    });
+  },
+};
+
+const catalogueModule = (texts: typeof catalogue): Plugin => ({
+  name: 'pruned-catalogue',
+  setup(plugin) {
+    plugin.onLoad({ filter: CATALOGUE_MODULE }, () => ({ contents: `export const catalogue = ${JSON.stringify(texts)};`, loader: 'js' }));
+  },
+});
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The catalogue keys a bundle's code can send, read off its JavaScript: every key written as a string
+ * (any quote), and every key of a section whose keys are built from a prefix (`` `section.${x}` `` or
+ * `'section.' + x`), plus the sections kept whole.
+ */
+export function messageKeysIn(code: string): Set<MessageKey> {
+  const keys = new Set<MessageKey>();
+  for (const section of Object.keys(catalogue.en) as Section[]) {
+    const names = Object.keys(catalogue.en[section]);
+    const built = new RegExp(`[\`'"]${escapeRegExp(section)}\\.(\\$\\{|[\`'"]\\s*\\+)`).test(code);
+    for (const name of names) {
+      const key = `${section}.${name}` as MessageKey;
+      const named = new RegExp(`[\`'"]${escapeRegExp(key)}[\`'"]`).test(code) || (section === 'code' && new RegExp(`[\`'"]${escapeRegExp(name)}[\`'"]`).test(code));
+      if (WHOLE_SECTIONS.includes(section) || (built && section !== 'code') || named) keys.add(key);
+    }
+  }
+  return keys;
+}
+
+/** The catalogue with only the given keys, in every language. */
+export function pruneCatalogue(keys: ReadonlySet<MessageKey>): typeof catalogue {
+  const pick = (texts: Catalogue) => Object.fromEntries(
+    Object.entries(texts).map(([section, entries]) => [section, Object.fromEntries(Object.entries(entries).filter(([name]) => keys.has(`${section}.${name}` as MessageKey)))]),
+  ) as Catalogue;
+  return { en: pick(catalogue.en), ja: pick(catalogue.ja) };
+}
+
+export interface FunctionBundle {
+  /** esbuild's metafile of the written bundle. */
+  metafile: Metafile;
+  /** The catalogue keys the bundle carries. */
+  messageKeys: Set<MessageKey>;
+}
+
+/**
+ * Bundles functions/<name>/handler.ts into `outfile` (index.mjs and its source map). A first build
+ * with an empty catalogue shows which keys the bundle names; the second carries just those.
+ */
+export async function bundleFunction(name: string, outfile: string): Promise<FunctionBundle> {
+  const options = { ...esbuildOptions, entryPoints: [functionEntry(name)], outfile, logLevel: 'silent' as const };
+  const empty = { en: {}, ja: {} } as typeof catalogue;
+  const probe = await build({ ...options, write: false, sourcemap: false, plugins: [pureDeclarations, catalogueModule(empty)] });
+  const code = probe.outputFiles.map((file) => file.text).join('\n');
+  const messageKeys = messageKeysIn(code);
+  const { metafile } = await build({ ...options, metafile: true, plugins: [pureDeclarations, catalogueModule(pruneCatalogue(messageKeys))] });
+  return { metafile, messageKeys };
+}
+
+/** Bundles a function into `outputDir` as it is shipped: index.mjs, and what it loads at run time beside it (besideBundle). */
+export async function bundleFunctionInto(name: string, outputDir: string): Promise<FunctionBundle> {
+  const bundle = await bundleFunction(name, path.join(outputDir, 'index.mjs'));
+  const beside = besideBundle[name] ?? {};
+  for (const file of beside.files ?? []) await cp(path.join(projectRoot, file), path.join(outputDir, path.basename(file)));
+  for (const tree of beside.trees ?? []) {
+    await mkdir(path.dirname(path.join(outputDir, tree)), { recursive: true });
+    await cp(path.join(projectRoot, tree), path.join(outputDir, tree), { recursive: true });
+  }
+  return bundle;
+}
