@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { xmllintWorkerFiles } from '#lib/saml/schema-validator.ts';
 
 /** The repository root: every Lambda entry is resolved from here. */
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -67,15 +68,14 @@ export const previewsRuntimeFiles: readonly string[] = [
   'node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs',
 ];
 
-/** xmllint-wasm's worker and WebAssembly, which the sso Lambda's SAML schema validator loads at run time. */
-export const xmllintFiles = ['node_modules/xmllint-wasm/xmllint-node.js', 'node_modules/xmllint-wasm/xmllint.wasm'] as const;
 
 /**
  * What a function loads at run time from beside its bundle, copied there by every build of it (CDK's
  * and `npm run build:functions`): `files` into the bundle's folder, `trees` keeping their place.
  */
 export const besideBundle: Readonly<Record<string, { files?: readonly string[]; trees?: readonly string[] }>> = {
-  sso: { files: xmllintFiles },
+  // xmllint-wasm's worker and WebAssembly, which the SAML schema validator loads at run time.
+  sso: { files: xmllintWorkerFiles.map((file) => `node_modules/xmllint-wasm/${file}`) },
   // The scanner checks load sharp and pdfjs-dist as the previews function does.
   'storage-events': { trees: previewsRuntimeFiles },
   previews: { trees: previewsRuntimeFiles },

@@ -5,6 +5,7 @@ import { isRoutePath, routes, type EndpointGroup } from '#shared/routes.ts';
 import type { ApiHandler } from '#lib/api-handler.ts';
 import { envelopeResponse } from '#lib/envelope.ts';
 import { requestUrl, toApiEvent, writeApiResult, writeGatewayError } from './api-event.ts';
+import { functionModule } from './function-modules.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { PortInUseError } from './ports.ts';
 import { contentSecurityPolicy, securityHeaders } from '#infra/aws/security-headers.ts';
@@ -41,8 +42,7 @@ const handlers = new Map<EndpointGroup, Promise<ApiHandler>>();
 const groupHandler = (group: EndpointGroup): Promise<ApiHandler> => {
   let handler = handlers.get(group);
   if (!handler) {
-    const url = new URL(`../../functions/${group}/handler.ts`, import.meta.url).href;
-    handler = import(url).then((module: { handler: ApiHandler }) => module.handler);
+    handler = import(functionModule(group)).then((module: { handler: ApiHandler }) => module.handler);
     // A failed import (a group still being written) is retried on the next call.
     handler.catch(() => handlers.delete(group));
     handlers.set(group, handler);

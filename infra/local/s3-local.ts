@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { S3Event, S3EventRecord, ScheduledEvent } from 'aws-lambda';
 import S3rver, { type S3rverEvent } from 's3rver';
 import { filesBucketCors } from '#lib/table-design.ts';
+import { functionModule } from './function-modules.ts';
 import { lambdaContext } from './lambda-context.ts';
 
 /** s3rver on loopback, with the bucket the app uses, whose object events run the storage-events handler. */
@@ -24,9 +25,9 @@ const corsConfig = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
-const storageEventsModule = new URL('../../functions/storage-events/handler.ts', import.meta.url).href;
+const storageEventsModule = functionModule('storage-events');
 /** In AWS the bucket's EventBridge events run the previews function apart; here it gets the same notification, before storage-events. */
-const previewsModule = new URL('../../functions/previews/handler.ts', import.meta.url).href;
+const previewsModule = functionModule('previews');
 type PreviewsHandler = (event: S3Event) => Promise<unknown>;
 
 /** Real S3 URL-encodes keys in notifications (space as "+"); s3rver sends them raw. */

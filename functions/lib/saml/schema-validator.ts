@@ -27,7 +27,7 @@ const schemaFiles = [
   { fileName: 'xenc-schema.xsd', contents: xencSchema },
 ];
 
-/** Files copied beside the Lambda bundle (infra/aws/api-stack.ts). */
+/** Files copied beside the Lambda bundle (`besideBundle` in infra/aws/bundling.ts). */
 export const xmllintWorkerFiles = ['xmllint-node.js', 'xmllint.wasm'] as const;
 
 let workerPath: string | undefined;
