@@ -13,10 +13,12 @@ import { besideBundle, esbuildOptions, functionEntry, projectRoot } from './bund
  * - `pureDeclarations`: our modules' top-level constants are declarations (zod schemas, route tables,
  *   key builders), so an unused one is dropped with its initializer, which esbuild cannot know is free
  *   of side effects (`z.object(...)` is a call). A module used for one schema no longer brings all of them.
- * - `prunedCatalogue`: the message catalogue keeps the result codes' texts (a stored job or import may
- *   name any code) and, of the other sections, the entries the bundle's code names: a literal key
- *   (`'notice.folderCreated'`), or the whole section where a key is built (`` `accessLog.${action}` ``).
- *   The names are read off a first build of the same bundle, so code esbuild drops names nothing.
+ * - `prunedCatalogue`: the message catalogue keeps the entries the bundle's code can send: a key
+ *   written as a string (`'notice.loggedOut'`), every key of a section whose keys are built
+ *   (`` `accessLog.${action}` ``), and a result code's text where its code name is written
+ *   (`new DomainError('loginWrongData')`). The names are read off a first build of the same bundle, so
+ *   code esbuild drops names nothing. (Stored codes and keys, a drive job's, are shown by the drive
+ *   Lambda, which runs the same jobs: their names are in its code.)
  */
 
 /** Where our own modules live; node_modules keep their own side-effect rules. */
@@ -24,8 +26,6 @@ const OWN_MODULES = /\/(functions|shared)\/.*\.ts$/;
 const CATALOGUE_MODULE = /\/shared\/message-catalogue\.ts$/;
 
 type Section = keyof Catalogue;
-/** Sections every bundle keeps whole. */
-const WHOLE_SECTIONS: readonly Section[] = [];
 
 /** Initializers that are already free to drop, or that must keep their own evaluation (names, `await`). */
 function keepsAsIs(node: ts.Expression): boolean {
@@ -74,7 +74,7 @@ const pureDeclarations: Plugin = {
   },
 };
 
-const catalogueModule = (texts: typeof catalogue): Plugin => ({
+const prunedCatalogue = (texts: typeof catalogue): Plugin => ({
   name: 'pruned-catalogue',
   setup(plugin) {
     plugin.onLoad({ filter: CATALOGUE_MODULE }, () => ({ contents: `export const catalogue = ${JSON.stringify(texts)};`, loader: 'js' }));
@@ -85,18 +85,18 @@ const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\
 
 /**
  * The catalogue keys a bundle's code can send, read off its JavaScript: every key written as a string
- * (any quote), and every key of a section whose keys are built from a prefix (`` `section.${x}` `` or
- * `'section.' + x`), plus the sections kept whole.
+ * (any quote); every key of a section whose keys are built from a prefix (`` `section.${x}` `` or
+ * `'section.' + x`); and a result code's text where its code name is written as a string (every
+ * bundle builds `code.${codeName}` in its envelope, so that prefix alone says nothing).
  */
 export function messageKeysIn(code: string): Set<MessageKey> {
+  const quoted = (text: string) => new RegExp(`[\`'"]${escapeRegExp(text)}[\`'"]`).test(code);
   const keys = new Set<MessageKey>();
   for (const section of Object.keys(catalogue.en) as Section[]) {
-    const names = Object.keys(catalogue.en[section]);
-    const built = new RegExp(`[\`'"]${escapeRegExp(section)}\\.(\\$\\{|[\`'"]\\s*\\+)`).test(code);
-    for (const name of names) {
+    const built = section !== 'code' && new RegExp(`[\`'"]${escapeRegExp(section)}\\.(\\$\\{|[\`'"]\\s*\\+)`).test(code);
+    for (const name of Object.keys(catalogue.en[section])) {
       const key = `${section}.${name}` as MessageKey;
-      const named = new RegExp(`[\`'"]${escapeRegExp(key)}[\`'"]`).test(code) || (section === 'code' && new RegExp(`[\`'"]${escapeRegExp(name)}[\`'"]`).test(code));
-      if (WHOLE_SECTIONS.includes(section) || (built && section !== 'code') || named) keys.add(key);
+      if (built || quoted(key) || (section === 'code' && quoted(name))) keys.add(key);
     }
   }
   return keys;
@@ -124,10 +124,10 @@ export interface FunctionBundle {
 export async function bundleFunction(name: string, outfile: string): Promise<FunctionBundle> {
   const options = { ...esbuildOptions, entryPoints: [functionEntry(name)], outfile, logLevel: 'silent' as const };
   const empty = { en: {}, ja: {} } as typeof catalogue;
-  const probe = await build({ ...options, write: false, sourcemap: false, plugins: [pureDeclarations, catalogueModule(empty)] });
+  const probe = await build({ ...options, write: false, sourcemap: false, plugins: [pureDeclarations, prunedCatalogue(empty)] });
   const code = probe.outputFiles.map((file) => file.text).join('\n');
   const messageKeys = messageKeysIn(code);
-  const { metafile } = await build({ ...options, metafile: true, plugins: [pureDeclarations, catalogueModule(pruneCatalogue(messageKeys))] });
+  const { metafile } = await build({ ...options, metafile: true, plugins: [pureDeclarations, prunedCatalogue(pruneCatalogue(messageKeys))] });
   return { metafile, messageKeys };
 }
 
