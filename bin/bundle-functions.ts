@@ -1,15 +1,15 @@
-import { writeFile } from 'node:fs/promises';
-import { endpointGroups } from '#shared/routes.ts';
+import path from 'node:path';
 import { projectRoot } from '#infra/aws/bundling.ts';
-import { bundleFunctionInto } from '#infra/aws/function-bundle.ts';
+import { bundleFunctionsInto } from '#infra/aws/function-bundle.ts';
 
-/** `npm run build:functions`: the Lambda bundles exactly as CDK builds them, under dist/functions/. */
-for (const name of [...endpointGroups, 'storage-events', 'previews']) {
-  const outputDir = `${projectRoot}dist/functions/${name}`;
-  const { metafile } = await bundleFunctionInto(name, outputDir);
+/**
+ * `npm run build:functions`: every Lambda bundle exactly as CDK ships it, under dist/functions/ (or
+ * the folder given: CDK's bundling of AppFunction builds them all at once into one of its own).
+ */
+const dir = path.resolve(process.argv[2] ?? path.join(projectRoot, 'dist/functions'));
+const started = Date.now();
+for (const [name, { metafile }] of await bundleFunctionsInto(dir)) {
   const bytes = Object.values(metafile.outputs).find((output) => output.entryPoint)!.bytes;
-  console.log(`${name.padEnd(16)} ${(bytes / 1024).toFixed(1)} KiB  ${outputDir}/index.mjs`);
+  console.log(`${name.padEnd(16)} ${(bytes / 1024).toFixed(1)} KiB  ${path.join(dir, name, 'index.mjs')}`);
 }
-// In Lambda no package.json lies above the bundle, so the CommonJS `.js` files beside it (xmllint-wasm's
-// worker) load as CommonJS; here the repository's `"type": "module"` would apply to them instead.
-await writeFile(`${projectRoot}dist/functions/package.json`, '{ "type": "commonjs" }\n');
+console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -478,8 +478,11 @@ export async function searchPage(kykId: string, options: SearchPageOptions): Pro
     // Read every bucket whose rows ran out and that has more.
     const toRead = buffers.map((_, bucket) => bucket).filter(readable);
     if (toRead.length > 0) {
-      // What is left of the budget, shared by the buckets to read (and, for the gram driver, their entries).
-      const share = Math.floor((options.maxReads - reads) / (toRead.length * (driver.resolves ? 2 : 1)));
+      // What is left of the budget, shared by the buckets to read (and, for the gram driver, their
+      // entries). Rows read earlier and still waiting in the merge cost their entry read when taken:
+      // room is kept for them, so the budget holds to the last read.
+      const waiting = driver.resolves ? buffers.reduce((sum, rows) => sum + rows.length, 0) : 0;
+      const share = Math.floor((options.maxReads - reads - waiting) / (toRead.length * (driver.resolves ? 2 : 1)));
       if (share < 1) {
         capped = true;
         break;

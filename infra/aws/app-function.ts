@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AssetHashType, DockerImage, Validations, type Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -62,23 +64,33 @@ export const functionEnvironment = (settings: FunctionSettings): Record<string, 
 });
 
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
-const buildScript = path.join(projectRoot, 'infra/aws/build-function.ts');
 
 /**
- * functions/<name>/handler.ts bundled on this machine by infra/aws/function-bundle.ts (the bundle the
- * bench measures), with what it loads at run time beside it. The asset's hash is its output's.
+ * Every function's bundle, built once per synthesis by bin/bundle-functions.ts (the bundles the bench
+ * measures: infra/aws/function-bundle.ts) into a folder of this process, on the first function CDK
+ * bundles: one process and one pass over the shared modules instead of one per function.
  */
+let bundlesDir: string | undefined;
+const builtBundles = (): string => {
+  if (bundlesDir) return bundlesDir;
+  const dir = mkdtempSync(path.join(tmpdir(), 'com-drive-functions-'));
+  const built = spawnSync(process.execPath, [tsxCli, path.join(projectRoot, 'bin/bundle-functions.ts'), dir], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error(`bundling the functions failed (exit ${built.status ?? built.signal})`);
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return (bundlesDir = dir);
+};
+
+/** functions/<name>/handler.ts as shipped: its bundle and what it loads at run time beside it. The asset's hash is its output's. */
 const functionCode = (name: string): Code => Code.fromAsset(projectRoot, {
   assetHashType: AssetHashType.OUTPUT,
   bundling: {
     // Never run: the local bundling below always succeeds or throws. The command also keys CDK's
     // bundling cache, which would otherwise hand every function the first one's bundle.
     image: DockerImage.fromRegistry('local-bundling-only'),
-    command: ['tsx', 'infra/aws/build-function.ts', name, '/asset-output'],
+    command: ['bundle-function', name],
     local: {
       tryBundle(outputDir) {
-        const built = spawnSync(process.execPath, [tsxCli, buildScript, name, outputDir], { cwd: projectRoot, stdio: 'inherit' });
-        if (built.status !== 0) throw new Error(`bundling functions/${name} failed (exit ${built.status ?? built.signal})`);
+        cpSync(path.join(builtBundles(), name), outputDir, { recursive: true });
         return true;
       },
     },

@@ -3,9 +3,13 @@ import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { xmllintWorkerFiles } from '#lib/saml/schema-validator.ts';
+import { endpointGroups } from '#shared/routes.ts';
 
 /** The repository root: every Lambda entry is resolved from here. */
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Every Lambda: one per endpoint group, and the two run by the files bucket's events. */
+export const functionNames: readonly string[] = [...endpointGroups, 'storage-events', 'previews'];
 
 /** `functions/<name>/handler.ts`, exporting `handler`. */
 export const functionEntry = (name: string): string => path.join(projectRoot, 'functions', name, 'handler.ts');

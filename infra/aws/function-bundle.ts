@@ -1,13 +1,13 @@
-import { cp, mkdir, readFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import ts from 'typescript';
 import { catalogue, type Catalogue, type MessageKey } from '#shared/messages.ts';
-import { besideBundle, esbuildOptions, functionEntry, projectRoot } from './bundling.ts';
+import { besideBundle, esbuildOptions, functionEntry, functionNames, projectRoot } from './bundling.ts';
 
 /**
  * One Lambda bundle, built the same way for CDK (infra/aws/app-function.ts runs
- * infra/aws/build-function.ts), the bench and the bundle tests: esbuild with `esbuildOptions` and two
+ * bin/bundle-functions.ts), the bench and the bundle tests: esbuild with `esbuildOptions` and two
  * plugins that drop what a function's calls never use (docs/architecture.md "Lambda bundles"):
  *
  * - `pureDeclarations`: our modules' top-level constants are declarations (zod schemas, route tables,
@@ -64,12 +64,17 @@ export function markDeclarationsPure(fileName: string, text: string): string {
   return result;
 }
 
+/** Modules as the plugin serves them, by path: every bundle of a build run loads mostly the same ones. */
+const pureModules = new Map<string, Promise<string>>();
+
 const pureDeclarations: Plugin = {
   name: 'pure-declarations',
   setup(plugin) {
     plugin.onLoad({ filter: OWN_MODULES }, async ({ path: file }) => {
       if (CATALOGUE_MODULE.test(file)) return undefined;
-      return { contents: markDeclarationsPure(file, await readFile(file, 'utf8')), loader: 'ts' };
+      let contents = pureModules.get(file);
+      if (!contents) pureModules.set(file, contents = readFile(file, 'utf8').then((text) => markDeclarationsPure(file, text)));
+      return { contents: await contents, loader: 'ts' };
     });
   },
 };
@@ -141,4 +146,16 @@ export async function bundleFunctionInto(name: string, outputDir: string): Promi
     await cp(path.join(projectRoot, tree), path.join(outputDir, tree), { recursive: true });
   }
   return bundle;
+}
+
+/**
+ * Every function's bundle, side by side, into `<dir>/<name>/`. In Lambda no package.json lies above
+ * a bundle, so the CommonJS `.js` files beside one (xmllint-wasm's worker) load as CommonJS; under the
+ * repository's `"type": "module"` they would not, hence the package.json written above them here.
+ */
+export async function bundleFunctionsInto(dir: string, names: readonly string[] = functionNames): Promise<Map<string, FunctionBundle>> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'package.json'), '{ "type": "commonjs" }\n');
+  const built = await Promise.all(names.map(async (name) => [name, await bundleFunctionInto(name, path.join(dir, name))] as const));
+  return new Map(built);
 }

@@ -10,8 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { endpointGroups } from '#shared/routes.ts';
-import { esbuildOptions, projectRoot } from '#infra/aws/bundling.ts';
+import { esbuildOptions, functionNames, projectRoot } from '#infra/aws/bundling.ts';
 import { bundleFunction } from '#infra/aws/function-bundle.ts';
 
 /** The SDK clients a bundle may hold, and how the floor entry creates each (so it is not tree-shaken away). */
@@ -70,7 +69,7 @@ export async function measureLambdaBundles(options: { runs?: number; log?: (line
   const dir = await mkdtemp(join(tmpdir(), 'com-drive-bundles-'));
   const results: Record<string, BundleMeasure> = {};
   try {
-    for (const name of [...endpointGroups, 'storage-events', 'previews']) {
+    for (const name of functionNames) {
       const outfile = join(dir, name, 'index.mjs');
       const { metafile } = await bundleFunction(name, outfile);
       const output = outputOf(metafile);
