@@ -26,8 +26,8 @@ export const esmRequireBanner =
   "import { createRequire as __cdCreateRequire } from 'node:module'; const require = __cdCreateRequire(import.meta.url);";
 
 /**
- * The esbuild options of every Lambda bundle, in esbuild's own terms, so the benchmark can build the
- * same bundles with esbuild's API and measure them.
+ * The esbuild options of every Lambda bundle (infra/aws/function-bundle.ts adds its plugins), and of
+ * the bench's floor bundles, so the two differ only in what they import.
  *
  * Everything is bundled, the AWS SDK v3 included (no externals): the functions then run the exact
  * SDK version the tests ran against instead of whatever the runtime ships that month, esbuild keeps
