@@ -117,8 +117,13 @@ describe('each group bundle, built as shipped', () => {
     return bundles.get(group)!.handler(event, { awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 25_000 } as Context);
   };
 
+  /** A catalogue text with its `{{name}}` placeholders filled in any way. */
+  const filledFrom = (template: string, text: string) =>
+    new RegExp(`^${template.split(/\{\{\w+\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`).test(text);
+  const texts = (language: Language) => Object.values(catalogue[language]).flatMap((section) => Object.values(section as Record<string, string>));
+
   it.each(groups)('%s', async (group) => {
-    const texts = (language: Language) => new Set(Object.values(catalogue[language]).flatMap((section) => Object.values(section as Record<string, string>)));
+    let fieldTexts = 0;
     // The ACS answers the IdP's form post with a redirect whose reason the SPA translates.
     for (const route of routesOfGroup(group).filter((path) => routes[path].body !== 'form')) {
       for (const language of languages) {
@@ -127,13 +132,16 @@ describe('each group bundle, built as shipped', () => {
         const codeName = (Object.keys(codes) as (keyof typeof codes)[]).find((name) => codes[name].code === envelope.code)!;
         expect({ route, language, message: envelope.message }).toEqual({ route, language, message: translate(language, `code.${codeName}`) });
         if (routes[route].access !== 'public') expect({ route, code: envelope.code }).toEqual({ route, code: codes.tokenTimeout.code });
-        // Field texts may carry parameters; a raw key or an unfilled text would show the bundle lacks it.
+        // A field's text may carry parameters; a bare key or a text of no catalogue entry would show the bundle lacks it.
         for (const text of Object.values(envelope.info.fields ?? {})) {
-          expect(text, `${route} ${language}`).not.toMatch(/^[a-z]+[A-Z]?\w*\.[a-zA-Z]+$/);
-          expect([...texts(language)].some((known) => new RegExp(`^${known.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\\\{\w+\\\}\\\}/g, '.+')}$`).test(text)), `${route} ${language}: ${text}`).toBe(true);
+          fieldTexts++;
+          expect(text, `${route} ${language}`).not.toMatch(/^[a-z]+[A-Za-z]*\.[a-zA-Z]+$/);
+          expect(texts(language).some((template) => filledFrom(template, text)), `${route} ${language}: ${text}`).toBe(true);
         }
       }
     }
-    expect(bundles.get(group)!.bundle.messageKeys.size).toBeLessThan(Object.values(catalogue.en).flatMap((section) => Object.keys(section)).length);
+    // The sign-in routes are open: their empty bodies are refused field by field.
+    if (group === 'auth') expect(fieldTexts).toBeGreaterThan(0);
+    expect(bundles.get(group)!.bundle.messageKeys.size).toBeLessThan(texts('en').length);
   });
 });
