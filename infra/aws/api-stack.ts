@@ -71,7 +71,6 @@ const groupAccess: Partial<Record<EndpointGroup, GroupAccess>> = {
 /** SSM parameter name prefix of the SAML SP private keys, one SecureString per contract. */
 export const samlKeyParameterPrefix = (envName: string): string => `/com-drive/${envName}/saml-sp-key/`;
 
-/** Files the sso Lambda's XML schema validator runs (functions/lib/saml/schema-validator.ts). */
 /** The group whose Lambda answers any other path under /api with the 404 envelope (-3). */
 export const fallbackGroup: EndpointGroup = 'auth';
 

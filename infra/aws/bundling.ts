@@ -48,7 +48,6 @@ export const esbuildOptions = {
   external: [],
 } as const satisfies BuildOptions;
 
-
 /**
  * The previews function (functions/previews) loads sharp, pdfjs-dist and @napi-rs/canvas at run time
  * with `require` (native binaries cannot be bundled): these paths (from the repository root) are
@@ -71,7 +70,6 @@ export const previewsRuntimeFiles: readonly string[] = [
   'node_modules/pdfjs-dist/legacy/build/pdf.mjs',
   'node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs',
 ];
-
 
 /**
  * What a function loads at run time from beside its bundle, copied there by every build of it (CDK's

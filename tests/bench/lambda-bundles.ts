@@ -1,8 +1,8 @@
 /**
  * Lambda bundle sizes against their floor: each group's bundle is built exactly as CDK builds it
  * (infra/aws/function-bundle.ts), and beside it a "floor" bundle whose entry only creates the AWS SDK
- * clients that group really contains (read off the esbuild metafile). The difference is what the group's own code and its
- * other dependencies add. Cold import: a fresh `node` process importing the bundle, median of runs.
+ * clients that group really contains (read off the esbuild metafile). The difference is what the
+ * group's own code and its other dependencies add. Cold import: a fresh `node` process importing the bundle, median of runs.
  * `npx tsx tests/bench/lambda-bundles.ts` runs it alone; `npm run bench` includes it.
  */
 import { spawnSync } from 'node:child_process';

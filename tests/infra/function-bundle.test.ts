@@ -81,18 +81,18 @@ describe('messageKeysIn', () => {
  * per field for the routes open without a token) in both languages, with the full catalogue's texts.
  */
 describe('each group bundle, built as shipped', () => {
-  const groups = endpointGroups;
+  type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
   let dir: string;
-  const bundles = new Map<string, { bundle: FunctionBundle; handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2> }>();
+  const bundles = new Map<string, { bundle: FunctionBundle; handler: Handler }>();
 
   const logLevel = process.env.LOG_LEVEL;
   beforeAll(async () => {
     process.env.LOG_LEVEL = 'silent';
     dir = await mkdtemp(path.join(tmpdir(), 'com-drive-bundle-test-'));
-    for (const group of groups) {
+    for (const group of endpointGroups) {
       const outfile = path.join(dir, group, 'index.mjs');
       const bundle = await bundleFunction(group, outfile);
-      const { handler } = (await import(pathToFileURL(outfile).href)) as { handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2> };
+      const { handler } = (await import(pathToFileURL(outfile).href)) as { handler: Handler };
       bundles.set(group, { bundle, handler });
     }
   }, 180_000);
@@ -122,7 +122,7 @@ describe('each group bundle, built as shipped', () => {
     new RegExp(`^${template.split(/\{\{\w+\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`).test(text);
   const texts = (language: Language) => Object.values(catalogue[language]).flatMap((section) => Object.values(section as Record<string, string>));
 
-  it.each(groups)('%s', async (group) => {
+  it.each(endpointGroups)('%s', async (group) => {
     let fieldTexts = 0;
     // The ACS answers the IdP's form post with a redirect whose reason the SPA translates.
     for (const route of routesOfGroup(group).filter((path) => routes[path].body !== 'form')) {
