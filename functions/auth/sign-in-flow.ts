@@ -158,7 +158,7 @@ export async function advance(user: User, state: FlowState, context: FlowContext
       const pending = await toStep(user, state, 'totp', secret ? { totp_pending_secret: secret } : {});
       return step(pending, 'loginTotpNeeded', {
         trust_days: validDays,
-        ...(secret ? { totp_activation: await totpActivation(secret, user.kyk_id, user.user_id) } : {}),
+        ...(secret ? { totp_activation: totpActivation(secret, user.kyk_id, user.user_id) } : {}),
       });
     }
   }

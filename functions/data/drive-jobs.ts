@@ -45,10 +45,11 @@ export interface DriveJobRecord {
   run_id: string | null;
   attempts?: number;
   resume_after?: string | null;
-  /** failed: the code name and message key it answers (with the message's parameters). */
+  /** failed: the code name and message key it answers (with the message's parameters), and that message in the job's language. */
   error_code?: string;
   error_key?: string;
   error_params?: Record<string, string | number>;
+  error_message?: string;
   /** copy, done: the new top-level entries. */
   result_ids?: string[];
   /** zip and tax_export, done: the object and the name it downloads under. */
@@ -157,7 +158,7 @@ export async function releaseDriveJobLease(kykId: string, jobId: string, runId: 
 
 export type DriveJobOutcome =
   | { state: 'done'; result_ids?: string[]; zip_key?: string; file_name?: string; zip_size?: number }
-  | { state: 'failed'; error_code: string; error_key: string; error_params?: Record<string, string | number> };
+  | { state: 'failed'; error_code: string; error_key: string; error_params?: Record<string, string | number>; error_message: string };
 
 /**
  * The job's end, by the lease holder (`runId`), or by a reader settling a dead job (`runId`

@@ -8,8 +8,8 @@ import { reachableItem, writableFolder, itemNotFound } from '#domain/drive/reach
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { refuseIfThreat } from '#domain/drive/malware.ts';
 import { measureSubtree } from '#domain/drive/subtree.ts';
-import { runDriveJob } from '#domain/drive/job-kinds.ts';
-import { jobView, leaseUntil, putDriveJobMarker } from '#domain/drive/jobs.ts';
+import { copyWork } from '#domain/drive/copy-job.ts';
+import { jobView, leaseUntil, putDriveJobMarker, runDriveJob } from '#domain/drive/jobs.ts';
 import { claimedId, MAX_FOLDER_DEPTH, nameClaimKey, type ItemRecord } from '#data/drive-items.ts';
 import { getDriveJob, insertDriveJob, type DriveJobRecord } from '#data/drive-jobs.ts';
 
@@ -53,7 +53,7 @@ export const copyDriveItems: Operation<'com_drive/copy_btn'> = async ({ caller, 
     await putDriveJobMarker(caller.kykId, job.job_id);
     return { job: await jobView(job), failed: checked.failed };
   }
-  await runDriveJob(caller.kykId, job.job_id, { log });
+  await runDriveJob(caller.kykId, job.job_id, { copy: copyWork }, { log });
   const ended = (await getDriveJob(caller.kykId, job.job_id))!;
   if (ended.state === 'failed' && ended.error_code) {
     throw new DomainError(ended.error_code as DomainError['codeName'], ended.error_params ?? {}, ended.error_code === 'input' ? { folder_id: 'notice.copyIntoItself' } : {}, ended.error_key as DomainError['messageKey']);

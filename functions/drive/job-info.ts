@@ -1,6 +1,5 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { recoverDriveJob } from '#domain/drive/job-kinds.ts';
-import { jobNotFound, jobView } from '#domain/drive/jobs.ts';
+import { jobNotFound, jobView, recoverDriveJob } from '#domain/drive/jobs.ts';
 import { getDriveJob } from '#data/drive-jobs.ts';
 
 /** A job the caller started (the SPA polls it); a job whose worker died is resumed on the way. */

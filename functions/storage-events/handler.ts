@@ -14,7 +14,8 @@ import { applyTrashRetention } from '#domain/drive/retention.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
 import { recordAccessOf } from '#domain/drive/access-log.ts';
 import { checkBookkeepingBytes } from '#domain/drive/bookkeeping-checks.ts';
-import { runDriveJob, sweepDriveJobs } from '#domain/drive/job-kinds.ts';
+import { driveJobWorks } from '#domain/drive/job-kinds.ts';
+import { runDriveJob, sweepDriveJobs } from '#domain/drive/jobs.ts';
 import { parseDriveJobKey } from '#domain/drive/jobs.ts';
 import { isScanResultEvent, recordScanResult, type ScanResultEvent } from '#domain/drive/malware.ts';
 
@@ -62,7 +63,7 @@ export const handler = async (event: S3Event | ScheduledEvent | ScanResultEvent,
     // their entries are written by the job, which also owns their bytes.
     const driveJob = parseDriveJobKey(key);
     if (driveJob) {
-      await runDriveJob(driveJob.kykId, driveJob.jobId, { deadline, log: logger });
+      await runDriveJob(driveJob.kykId, driveJob.jobId, driveJobWorks, { deadline, log: logger });
       continue;
     }
     if (record.eventName === 'ObjectCreated:Copy') continue;

@@ -17,8 +17,8 @@ import { besideBundle, esbuildOptions, functionEntry, functionNames, projectRoot
  *   written as a string (`'notice.loggedOut'`), every key of a section whose keys are built
  *   (`` `accessLog.${action}` ``), and a result code's text where its code name is written
  *   (`new DomainError('loginWrongData')`). The names are read off a first build of the same bundle, so
- *   code esbuild drops names nothing. (Stored codes and keys, a drive job's, are shown by the drive
- *   Lambda, which runs the same jobs: their names are in its code.)
+ *   code esbuild drops names nothing. (No bundle translates a stored key: a failed drive job's message
+ *   is written, in its starter's language, by the code that failed it.)
  */
 
 /** Where our own modules live; node_modules keep their own side-effect rules. */

@@ -75,7 +75,7 @@ export const loginStep = z.object({
   /** otp-mail: where the code went, masked (t***@example.com). */
   email_masked: z.optional(z.string()),
   /** totp, when the user has no authenticator yet: what to register it with. */
-  totp_activation: z.optional(z.object({ generation_key: z.string(), otpauth_url: z.string(), qr_svg: z.string() })),
+  totp_activation: z.optional(z.object({ generation_key: z.string(), otpauth_url: z.string() })),
   /** otp-mail and totp: days a trusted device skips the step (the group's MFA validity). */
   trust_days: z.optional(z.number().check(z.int())),
   /** password-change: why (first sign-in, administrator reset, expired, policy not met). */

@@ -5,7 +5,8 @@ import { s3 } from '#lib/clients.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { setContractQuota } from '#data/pending-uploads.ts';
 import { getDriveJob, insertDriveJob } from '#data/drive-jobs.ts';
-import { runDriveJob } from '#domain/drive/job-kinds.ts';
+import { driveJobWorks } from '#domain/drive/job-kinds.ts';
+import { runDriveJob } from '#domain/drive/jobs.ts';
 import { copiedId } from '#data/drive-copies.ts';
 import { getItem } from '#data/drive-items.ts';
 import { aFolder, aUser } from './support/factories.ts';
@@ -175,7 +176,7 @@ describe('copy', { timeout: 120_000 }, () => {
       return next(args);
     }, { step: 'initialize', name });
     try {
-      await runDriveJob(t.kykId, job.job_id);
+      await runDriveJob(t.kykId, job.job_id, driveJobWorks);
     } finally {
       s3().middlewareStack.remove(name);
     }
@@ -210,7 +211,7 @@ describe('copy', { timeout: 120_000 }, () => {
       const job = { kyk_id: t.kykId, job_id: randomUUID(), kind: 'copy' as const, user_id: t.adminId, language: 'en' as const, state: 'running' as const, items: [source.id], folder_id: to.id, total: null, done: 0, bytes: 0, created_at: nowIso(), ended_at: null, stale_after: nowIso(), run_id: null };
       await insertDriveJob(job);
 
-      await expect(runDriveJob(t.kykId, job.job_id)).rejects.toThrow('Service Unavailable');
+      await expect(runDriveJob(t.kykId, job.job_id, driveJobWorks)).rejects.toThrow('Service Unavailable');
       const interrupted = (await getDriveJob(t.kykId, job.job_id))!;
       expect(interrupted.state).toBe('running');
       expect(interrupted.done).toBeGreaterThan(0);

@@ -2,26 +2,22 @@ import { CopyObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '#lib/clients.ts';
 import { config } from '#lib/config.ts';
 import { nowIso } from '#lib/data/table.ts';
-import type { Logger } from '#lib/logger.ts';
-import { deleteObjects, objectKey } from '#lib/object-storage.ts';
+import { objectKey } from '#lib/object-storage.ts';
 import { currentScanStatus, getItem, getItems, type DocumentFields, type ItemRecord } from '#data/drive-items.ts';
 import { malwareScan } from '#lib/table-design.ts';
 import { readUsage } from '#data/pending-uploads.ts';
 import type { DriveJobOutcome, DriveJobRecord } from '#data/drive-jobs.ts';
-import { abandonCopy, copiedId, CopyNameTakenError, CopyParentGoneError, CopyQuotaError, insertCopiedEntry, publishCopy, type CopyRecord } from '#data/drive-copies.ts';
+import { copiedId, CopyNameTakenError, CopyParentGoneError, CopyQuotaError, insertCopiedEntry, publishCopy, type CopyRecord } from '#data/drive-copies.ts';
 import { mapLimit } from '#domain/imports/pool.ts';
-import { purgeFolder } from './purge.ts';
 import { childLevel, reachableItem, writableFolder, type ReachedItem } from './reach.ts';
 import { viewerFor } from './folder-access.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { DriveLevel } from '#shared/routes/define.ts';
 import { childPages, measureSubtree } from './subtree.ts';
-import { HandOver, JobRefusal, refusalOf, registerDriveJobKind, type JobRun } from './jobs.ts';
+import { HandOver, JobRefusal, refusalOf, type JobRun } from './jobs.ts';
 
 /** Server-side copies in flight at once (S3 CopyObject and DynamoDB writes of one page). */
 const PARALLEL = 8;
-/** Time the cleanup of a failed copy spends inline; the scheduled purge does the rest. */
-const CLEANUP_MS = 5_000;
 
 /**
  * A copy keeps the document's SPEC.md §3 fields (a copied invoice is still an invoice), and a
@@ -40,7 +36,7 @@ const destinationGone = () => new JobRefusal('address', 'notice.destinationMissi
  * them page by page (S3 CopyObject, then the entry), then publishes each top-level copy. Resumable:
  * ids derive from the job and the source, so a resumed run skips what is already written.
  */
-async function copyWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcome> {
+export async function copyWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcome> {
   const kykId = job.kyk_id;
   // The starter's rights as they are now: folder permissions decide what is copied, and where to.
   const viewer = await viewerFor(kykId, job.user_id);
@@ -126,18 +122,3 @@ async function copyWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutco
   run.log.info('copy finished', { kyk: kykId, job: job.job_id, entries: done });
   return { state: 'done', result_ids: tops.map((top) => top.id) };
 }
-
-/** A failed copy leaves nothing: its unpublished top-level copies go (a folder's content by the purge). */
-async function copyCleanup(job: DriveJobRecord, log: Logger): Promise<void> {
-  for (const sourceId of job.items) {
-    const abandoned = await abandonCopy(job.kyk_id, copiedId(job.job_id, sourceId), job.job_id);
-    if (!abandoned) continue;
-    if (abandoned.type === 'file') {
-      // Bytes nobody can reach any more: a failure is logged for the operator, the rest goes on.
-      await deleteObjects(abandoned.s3_key ? [abandoned.s3_key] : []).catch((error: unknown) => log.error('bytes of an abandoned copy not removed', { error, kyk: job.kyk_id, item: abandoned.id }));
-    }
-    else await purgeFolder(job.kyk_id, abandoned.id, Date.now() + CLEANUP_MS, log);
-  }
-}
-
-registerDriveJobKind('copy', copyWork, copyCleanup);

@@ -1,8 +1,16 @@
-// Every kind of drive job registers its worker here, so whoever runs a job knows them all.
-import './copy-job.ts';
-import './zip-job.ts';
-import './tax-export-job.ts';
-import './retention-extend-job.ts';
-import './tag-detach-job.ts';
+import type { DriveJobRecord } from '#data/drive-jobs.ts';
+import { copyWork } from './copy-job.ts';
+import type { JobWork } from './jobs.ts';
+import { retentionExtendWork } from './retention-extend-job.ts';
+import { tagDetachWork } from './tag-detach-job.ts';
+import { taxExportWork } from './tax-export-job.ts';
+import { zipWork } from './zip-job.ts';
 
-export { recoverDriveJob, runDriveJob, sweepDriveJobs } from './jobs.ts';
+/** Every kind of drive job and its worker: what the storage-events Lambda runs (a new kind fails the type check until it is here). */
+export const driveJobWorks: Record<DriveJobRecord['kind'], JobWork> = {
+  copy: copyWork,
+  zip: zipWork,
+  tax_export: taxExportWork,
+  retention_extend: retentionExtendWork,
+  tag_detach: tagDetachWork,
+};

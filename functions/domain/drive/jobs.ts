@@ -14,6 +14,7 @@ import {
 } from '#data/drive-jobs.ts';
 import { getItems, toDriveItem } from '#data/drive-items.ts';
 import { csvContentType } from '#domain/imports/csv/encoding.ts';
+import { jobCleanups } from './job-cleanups.ts';
 
 /**
  * How a drive job runs (docs/drive.md "Copy and ZIP jobs"), the way the import jobs run: a marker
@@ -60,26 +61,31 @@ export interface JobRun {
 export class HandOver extends Error {}
 
 export type JobWork = (job: DriveJobRecord, run: JobRun) => Promise<DriveJobOutcome>;
-/** Undoes what a failed job wrote (copy: its unpublished entries). */
-export type JobCleanup = (job: DriveJobRecord, log: Logger) => Promise<void>;
 
-const workers = new Map<string, { work: JobWork; cleanup?: JobCleanup }>();
-export const registerDriveJobKind = (kind: DriveJobRecord['kind'], work: JobWork, cleanup?: JobCleanup): void => {
-  workers.set(kind, { work, cleanup });
-};
+/**
+ * The workers a caller can run, by kind. The storage-events Lambda runs every kind
+ * (job-kinds.ts); the drive Lambda runs small copies within the call and names only the copy's,
+ * so the ZIP and CSV writers are not in its bundle.
+ */
+export type JobWorks = Partial<Record<DriveJobRecord['kind'], JobWork>>;
+
+/** The message a failed job shows, written in the starter's language when it fails, by the code that knows it. */
+const failure = (job: DriveJobRecord, codeName: CodeName, messageKey: MessageKey, params: Record<string, string | number> = {}): DriveJobOutcome => ({
+  state: 'failed', error_code: codeName, error_key: messageKey, error_params: params, error_message: translate(job.language, messageKey, params),
+});
 
 /**
  * Takes the job (when nobody holds it, or its holder died) and runs it to its end, or until the
  * deadline (then hands it over through the marker). A fault lets the lease go at once and is
  * rethrown: the next poll or sweep resumes the job.
  */
-export async function runDriveJob(kykId: string, jobId: string, options: { deadline?: number; log?: Logger } = {}): Promise<void> {
+export async function runDriveJob(kykId: string, jobId: string, works: JobWorks, options: { deadline?: number; log?: Logger } = {}): Promise<void> {
   const log = options.log ?? logger;
   const runId = randomUUID();
   const job = await claimDriveJob(kykId, jobId, runId, leaseUntil());
   if (!job) return;
-  const worker = workers.get(job.kind);
-  if (!worker) throw new Error(`no worker for drive job kind ${job.kind}`);
+  const work = works[job.kind];
+  if (!work) throw new Error(`no worker for drive job kind ${job.kind}`);
   const run: JobRun = {
     runId,
     log,
@@ -88,7 +94,7 @@ export async function runDriveJob(kykId: string, jobId: string, options: { deadl
   };
   let outcome: DriveJobOutcome;
   try {
-    outcome = await worker.work(job, run);
+    outcome = await work(job, run);
   } catch (error) {
     if (error instanceof DriveJobLeaseLostError) return;
     if (error instanceof HandOver) {
@@ -100,8 +106,8 @@ export async function runDriveJob(kykId: string, jobId: string, options: { deadl
       await releaseDriveJobLease(kykId, jobId, runId);
       throw error;
     }
-    await worker.cleanup?.(job, log);
-    outcome = { state: 'failed', error_code: error.codeName, error_key: error.messageKey, error_params: error.params };
+    await jobCleanups[job.kind]?.(job, log);
+    outcome = failure(job, error.codeName, error.messageKey, error.params);
   }
   await finishDriveJob(job, runId, outcome);
   await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: driveJobMarkerKey(kykId, jobId) })).catch((error: unknown) => {
@@ -124,8 +130,8 @@ export async function recoverDriveJob(job: DriveJobRecord, log: Logger, now = ne
     }
     return (await getDriveJob(job.kyk_id, job.job_id)) ?? job;
   }
-  await workers.get(job.kind)?.cleanup?.(job, log);
-  await finishDriveJob(job, undefined, { state: 'failed', error_code: 'updateFailure', error_key: 'notice.driveJobInterrupted' }, now);
+  await jobCleanups[job.kind]?.(job, log);
+  await finishDriveJob(job, undefined, failure(job, 'updateFailure', 'notice.driveJobInterrupted'), now);
   return (await getDriveJob(job.kyk_id, job.job_id)) ?? job;
 }
 
@@ -160,9 +166,7 @@ export async function jobView(job: DriveJobRecord): Promise<DriveJob> {
     state: job.state,
     done: job.done,
     total: job.total,
-    error: job.state === 'failed' && job.error_code
-      ? { code: codes[job.error_code as CodeName].code, message: translate(job.language, (job.error_key ?? `code.${job.error_code}`) as MessageKey, job.error_params ?? {}) }
-      : null,
+    error: job.state === 'failed' && job.error_code ? { code: codes[job.error_code as CodeName].code, message: job.error_message ?? '' } : null,
     items: items.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map(toDriveItem),
     download,
   };

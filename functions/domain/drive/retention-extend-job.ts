@@ -3,7 +3,7 @@ import type { DriveJobOutcome, DriveJobRecord } from '#data/drive-jobs.ts';
 import { allVersions } from '#data/file-versions.ts';
 import { allBookkeepingDocuments, lengthenRetention } from '#data/bookkeeping-documents.ts';
 import { extendLocks, retentionFor } from './bookkeeping.ts';
-import { HandOver, registerDriveJobKind, type JobRun } from './jobs.ts';
+import { HandOver, type JobRun } from './jobs.ts';
 
 /**
  * After the fiscal year end or the retention years change (common settings), every bookkeeping
@@ -11,7 +11,7 @@ import { HandOver, registerDriveJobKind, type JobRun } from './jobs.ts';
  * lengthened where it grows (never shortened: docs/e-bookkeeping.md), with the bucket's lock on
  * every version's bytes. Idempotent, so a job handed over to a fresh worker simply starts again.
  */
-async function retentionExtendWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcome> {
+export async function retentionExtendWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcome> {
   const { settings } = await getCommonSettings(job.kyk_id, true);
   let done = 0;
   let lengthened = 0;
@@ -30,5 +30,3 @@ async function retentionExtendWork(job: DriveJobRecord, run: JobRun): Promise<Dr
   run.log.info('bookkeeping retention recomputed', { kyk: job.kyk_id, job: job.job_id, documents: done, lengthened });
   return { state: 'done' };
 }
-
-registerDriveJobKind('retention_extend', retentionExtendWork);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Language } from '#shared/messages.ts';
 import { insertDriveJob, type DriveJobOutcome, type DriveJobRecord } from '#data/drive-jobs.ts';
 import { detachTag, listTaggedItems } from '#data/tags.ts';
-import { HandOver, leaseUntil, putDriveJobMarker, registerDriveJobKind, type JobRun } from './jobs.ts';
+import { HandOver, leaseUntil, putDriveJobMarker, type JobRun } from './jobs.ts';
 
 /** Entries a tag deletion takes the tag off within the call; a job takes it off the rest. */
 export const DETACH_INLINE = 50;
@@ -23,7 +23,7 @@ export async function startTagDetach(kykId: string, userId: string, language: La
  * Pages through the tag's links (its gsi1 listing, by cursor) and detaches each (tags.ts
  * detachTag: idempotent), so a job handed over to a fresh worker simply starts again from the top.
  */
-async function tagDetachWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcome> {
+export async function tagDetachWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcome> {
   const tagId = job.items[0]!;
   let done = 0;
   let cursor: string | undefined;
@@ -38,5 +38,3 @@ async function tagDetachWork(job: DriveJobRecord, run: JobRun): Promise<DriveJob
   run.log.info('deleted tag detached', { kyk: job.kyk_id, job: job.job_id, tag: tagId, entries: done });
   return { state: 'done' };
 }
-
-registerDriveJobKind('tag_detach', tagDetachWork);

@@ -13,7 +13,7 @@ import { documentsByTransactionDate } from '#data/bookkeeping-documents.ts';
 import { getUsers } from '#data/user-directory.ts';
 import { csvContentType, encodeCsv } from '#domain/imports/csv/encoding.ts';
 import { toCsv } from '#domain/imports/csv/csv.ts';
-import { registerDriveJobKind, type JobRun } from './jobs.ts';
+import { type JobRun } from './jobs.ts';
 
 /**
  * The tax office's download request (ダウンロードの求め, 規則 2条6項5号; docs/e-bookkeeping.md): every
@@ -46,7 +46,7 @@ async function hashOf(item: ItemRecord, version: VersionRecord): Promise<string>
   return sha256;
 }
 
-async function taxExportWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcome> {
+export async function taxExportWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcome> {
   const kykId = job.kyk_id;
   const documents: ItemRecord[] = [];
   for await (const page of documentsByTransactionDate(kykId, job.date_from!, job.date_to!)) {
@@ -89,5 +89,3 @@ async function taxExportWork(job: DriveJobRecord, run: JobRun): Promise<DriveJob
   run.log.info('tax export written', { kyk: kykId, job: job.job_id, documents: documents.length, rows: rows.length - 1 });
   return { state: 'done', zip_key: key, file_name: `e-bookkeeping_${job.date_from!.replaceAll('-', '')}-${job.date_to!.replaceAll('-', '')}.csv`, zip_size: body.length };
 }
-
-registerDriveJobKind('tax_export', taxExportWork);

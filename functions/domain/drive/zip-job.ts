@@ -11,7 +11,7 @@ import { viewerFor, type DriveViewer } from './folder-access.ts';
 import { recordAccessesOf } from './access-log.ts';
 import type { DriveLevel } from '#shared/routes/define.ts';
 import { childPages } from './subtree.ts';
-import { JobRefusal, registerDriveJobKind, type JobRun } from './jobs.ts';
+import { JobRefusal, type JobRun } from './jobs.ts';
 
 /**
  * The ZIP download job (docs/drive.md "Copy and ZIP jobs"): lists the files of the selection with
@@ -124,7 +124,7 @@ class PartWriter {
   }
 }
 
-async function zipWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcome> {
+export async function zipWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcome> {
   const kykId = job.kyk_id;
   const viewer = await viewerFor(kykId, job.user_id);
   const selected: ReachedItem[] = [];
@@ -174,5 +174,3 @@ async function zipWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcom
   await recordAccessesOf(job.user_id, 'download', selected, run.log, fileName);
   return { state: 'done', zip_key: key, file_name: fileName, zip_size: writer.size };
 }
-
-registerDriveJobKind('zip', zipWork);

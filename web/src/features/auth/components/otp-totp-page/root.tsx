@@ -8,9 +8,8 @@ import { loginTwoStepTotp } from '../../api/login-two-step-totp.ts';
 import type { PendingSignIn } from '../../utils/pending-sign-in.ts';
 import { CodeForm } from '../sign-in/code-form.tsx';
 import { StepFrame, StepMissing, usePendingStep } from '../sign-in/step-frame.tsx';
+import { qrCodeImage } from './qr-code.ts';
 
-/** The QR code the server drew, as an image (never as markup in the page). */
-const svgDataUrl = (svg: string): string => `data:image/svg+xml;base64,${btoa(String.fromCharCode(...new TextEncoder().encode(svg)))}`;
 
 /**
  * /otp-multi-part (SPEC.md §2): the authenticator code; when the user has none yet, the generation
@@ -43,7 +42,7 @@ function OtpTotp({ pending }: { pending: PendingSignIn }) {
               </ol>
               <ColumnLayout columns={2} variant="text-grid">
                 <Box textAlign="center">
-                  <img className="totp-qr" src={svgDataUrl(activation.qr_svg)} alt={t('signIn.totp.qrAlt')} width={180} height={180} data-testid="otp-totp-qr" />
+                  <img className="totp-qr" src={qrCodeImage(activation.otpauth_url)} alt={t('signIn.totp.qrAlt')} width={180} height={180} data-testid="otp-totp-qr" />
                 </Box>
                 <SpaceBetween size="xs">
                   <Box variant="awsui-key-label">{t('signIn.totp.key')}</Box>

@@ -1,4 +1,4 @@
-/** The two parts of `qrcode` the authenticator activation uses (its main entry also pulls in the PNG renderer). */
+/** The two parts of `qrcode` the authenticator activation page uses (its main entry also loads the canvas and PNG renderers). */
 declare module 'qrcode/lib/core/qrcode.js' {
   import type { QRCode, QRCodeOptions } from 'qrcode';
   export function create(text: string, options?: QRCodeOptions): QRCode;
