@@ -13,7 +13,7 @@ import { userTemplateDownload } from './user-template.ts';
 
 /**
  * CSV import and export (SPEC.md §2, §4, §7 "Imports" and the legal calls), administrators only.
- * Files go browser <-> S3 with presigned URLs; an import runs as a job in the storage-events
+ * Files go browser <-> S3 with presigned URLs; an import runs as a job in the import-jobs
  * Lambda (run-import.ts), started by its upload.
  */
 export const handler = createApiHandler(importsRoutes, {

@@ -1,5 +1,6 @@
 import type { S3Event } from 'aws-lambda';
 import { logger } from '#lib/logger.ts';
+import { createdObjectKeys, type ObjectCreatedEvent } from '#lib/object-events.ts';
 import { isRenditionKey } from '#lib/object-storage.ts';
 import { previewObject } from '#domain/drive/previews.ts';
 
@@ -9,19 +10,9 @@ import { previewObject } from '#domain/drive/previews.ts';
  * binaries load here only. In AWS the bucket's EventBridge "Object Created" events under `t/` run it;
  * locally the stand-in of S3 hands it the same S3 notification it hands storage-events.
  */
-export interface ObjectCreatedEvent {
-  source: 'aws.s3';
-  'detail-type': 'Object Created';
-  detail: { object?: { key?: string } };
-}
-
 export const handler = async (event: S3Event | ObjectCreatedEvent): Promise<void> => {
-  const keys = 'detail-type' in event
-    ? [event.detail.object?.key ?? '']
-    // Notification keys are form-encoded ("+" is a space); EventBridge's are not.
-    : event.Records.map((record) => decodeURIComponent(record.s3.object.key.replace(/\+/g, ' ')));
-  for (const key of keys) {
-    if (!key || isRenditionKey(key)) continue;
+  for (const key of createdObjectKeys(event)) {
+    if (isRenditionKey(key)) continue;
     await previewObject(key, logger);
   }
 };

@@ -1,21 +1,16 @@
-import type { Context, S3Event, ScheduledEvent } from 'aws-lambda';
+import type { S3Event, ScheduledEvent } from 'aws-lambda';
 import { getItem } from '#data/drive-items.ts';
 import { confirmUpload } from '#data/pending-uploads.ts';
 import { sweepAbandonedUploads } from '#domain/uploads/sweep.ts';
 import { discardUpload, isRenditionKey, parseObjectKey } from '#lib/object-storage.ts';
 import { confirmVersionUpload, firstVersionRecord } from '#data/file-versions.ts';
 import { parseImportKey } from '#domain/imports/files.ts';
-import { purgeImport } from '#domain/imports/purge.ts';
-import { resumeImport, runImport } from '#domain/imports/run-import.ts';
-import { sweepRunningImports } from '#domain/imports/jobs.ts';
 import { logger } from '#lib/logger.ts';
 import { runPurges } from '#domain/drive/purge.ts';
 import { applyTrashRetention } from '#domain/drive/retention.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
 import { recordAccessOf } from '#domain/drive/access-log.ts';
 import { checkBookkeepingBytes } from '#domain/drive/bookkeeping-checks.ts';
-import { driveJobWorks } from '#domain/drive/job-kinds.ts';
-import { runDriveJob, sweepDriveJobs } from '#domain/drive/jobs.ts';
 import { parseDriveJobKey } from '#domain/drive/jobs.ts';
 import { isScanResultEvent, recordScanResult, type ScanResultEvent } from '#domain/drive/malware.ts';
 
@@ -23,22 +18,18 @@ const PURGE_BUDGET_MS = 40_000;
 
 /**
  * S3 ObjectCreated events: an upload is only "ready" once its bytes are really in the bucket.
- * Idempotent, because S3 delivers events at least once. Keys of the imports layout
- * (`t/<kyk>/imports/<id>/...`) start an import job, resume one whose worker died, or purge a
- * deleted one (functions/imports).
+ * Idempotent, because S3 delivers events at least once. The imports' objects and the drive jobs'
+ * markers arrive here too (one notification covers `t/`) and are left to their own functions
+ * (functions/import-jobs, functions/drive-jobs), which the bucket's EventBridge events run.
  */
-export const handler = async (event: S3Event | ScheduledEvent | ScanResultEvent, context?: Context): Promise<void> => {
+export const handler = async (event: S3Event | ScheduledEvent | ScanResultEvent): Promise<void> => {
   // GuardDuty's verdict on an object (EventBridge): recorded on the file it belongs to.
   if ('detail-type' in event && isScanResultEvent(event)) {
     await recordScanResult(event, logger);
     return;
   }
-  // The schedule (EventBridge, every minute): recover imports whose worker died, release abandoned uploads, purge.
+  // The schedule (EventBridge, every minute): release abandoned uploads, purge.
   if ('detail-type' in event) {
-    const stale = await sweepRunningImports();
-    if (stale) logger.info('stale import jobs recovered', { stale });
-    const staleDriveJobs = await sweepDriveJobs(logger);
-    if (staleDriveJobs) logger.info('stale drive jobs recovered', { stale: staleDriveJobs });
     await sweepAbandonedUploads(logger);
     // Folder purges and trash emptying carry on for most of a minute, so the next run does not overlap much.
     const deadline = Date.now() + PURGE_BUDGET_MS;
@@ -46,26 +37,12 @@ export const handler = async (event: S3Event | ScheduledEvent | ScanResultEvent,
     await applyTrashRetention({ deadline, log: logger });
     return;
   }
-  // In AWS the Lambda is stopped at its timeout: a long import stops in time to record that.
-  // The local stand-in's context is a fake with no real limit.
-  const deadline = process.env.AWS_LAMBDA_FUNCTION_NAME && context ? Date.now() + context.getRemainingTimeInMillis() : undefined;
   for (const record of event.Records) {
     // Event keys are form-encoded: "+" is a space.
     const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
-    const importKey = parseImportKey(key);
-    if (importKey) {
-      if (importKey.object === 'source') await runImport(importKey.kykId, importKey.requestId, { deadline });
-      else if (importKey.object === 'resume') await resumeImport(importKey.kykId, importKey.requestId, { deadline });
-      else await purgeImport(importKey.kykId, importKey.requestId);
-      continue;
-    }
-    // A copy job's marker runs (or resumes) the job; the job's own server-side copies confirm nothing:
-    // their entries are written by the job, which also owns their bytes.
-    const driveJob = parseDriveJobKey(key);
-    if (driveJob) {
-      await runDriveJob(driveJob.kykId, driveJob.jobId, driveJobWorks, { deadline, log: logger });
-      continue;
-    }
+    // An import's objects and a drive job's markers: their own functions run them.
+    if (parseImportKey(key) || parseDriveJobKey(key)) continue;
+    // A drive job's server-side copies: their entries are written by the job, which also owns their bytes.
     if (record.eventName === 'ObjectCreated:Copy') continue;
     // A preview's rendition (the previews function wrote it beside the bytes): not an upload.
     if (isRenditionKey(key)) continue;

@@ -86,7 +86,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComDriveApp => {
   });
   if (edge) web.addStackDependency(edge);
   const storage = new StorageStack(app, name('Storage'), {
-    ...stackProps('Storage', 'ComDrive files bucket and storage-events'),
+    ...stackProps('Storage', 'ComDrive files bucket and the functions its events run'),
     config,
     data,
     webOrigins: web.webOrigins,
@@ -106,7 +106,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComDriveApp => {
     config,
     httpApi: web.httpApi,
     apiFunctions: api.functions,
-    backgroundFunctions: { 'storage-events': storage.functions.storageEvents, previews: storage.functions.previews },
+    backgroundFunctions: storage.functions,
     tables: { main: data.main, audit: data.audit },
   });
 

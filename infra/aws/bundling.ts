@@ -8,8 +8,14 @@ import { endpointGroups } from '#shared/routes.ts';
 /** The repository root: every Lambda entry is resolved from here. */
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Every Lambda: one per endpoint group, and the two run by the files bucket's events. */
-export const functionNames: readonly string[] = [...endpointGroups, 'storage-events', 'previews'];
+/**
+ * The Lambdas the files bucket's events (and the minute's schedule) run: upload confirmations, CSV
+ * import jobs, drive jobs and previews, each with the time, memory and rights its work needs.
+ */
+export const backgroundFunctionNames = ['storage-events', 'import-jobs', 'drive-jobs', 'previews'] as const;
+
+/** Every Lambda: one per endpoint group, and the background ones. */
+export const functionNames: readonly string[] = [...endpointGroups, ...backgroundFunctionNames];
 
 /** `functions/<name>/handler.ts`, exporting `handler`. */
 export const functionEntry = (name: string): string => path.join(projectRoot, 'functions', name, 'handler.ts');

@@ -196,7 +196,7 @@ export class MonitoringStack extends Stack {
   }
 }
 
-/** 80 % of a background function's own timeout (storage-events runs import jobs for up to 15 minutes). */
+/** 80 % of a background function's own timeout (import and drive jobs run for up to 15 minutes). */
 const backgroundP95Ms = (fn: IFunction): number => {
   const timeout = fn instanceof LambdaFunction ? fn.timeout : undefined;
   if (!timeout) throw new Error(`${fn.node.path}: a monitored background function needs its timeout`);

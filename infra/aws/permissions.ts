@@ -97,7 +97,7 @@ export const presignFilesStatement = (bucket: IBucket): PolicyStatement =>
     resources: [bucket.arnForObjects(`${tenantObjectPrefix}*`)],
   });
 
-/** The storage-events handler reads what was uploaded (size, image checks, version capture). */
+/** What was uploaded, read by storage-events (size, checks, version capture) and drive jobs (copies, ZIPs, hashes). */
 export const grantReadFiles = (grantee: IGrantable, bucket: IBucket, versioned: boolean): void =>
   addStatement(
     grantee,
@@ -127,18 +127,21 @@ export const grantDiscardUploads = (grantee: IGrantable, bucket: IBucket): void 
     }),
   );
 
-/** The storage-events handler removes a deleted import job's files (its source and purge marker). */
-export const grantDeleteImportFiles = (grantee: IGrantable, bucket: IBucket, importObjects: string): void =>
+/**
+ * The import-jobs function reads a job's file, writes its resume marker and removes a deleted job's
+ * files (its source and purge marker): the imports' objects only.
+ */
+export const grantImportFiles = (grantee: IGrantable, bucket: IBucket, importObjects: string): void =>
   addStatement(
     grantee,
     new PolicyStatement({
-      actions: ['s3:DeleteObject'],
+      actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
       resources: [bucket.arnForObjects(`${importObjects}*`)],
     }),
   );
 
 /**
- * Copy and ZIP jobs (storage-events): server-side copies of tenant objects and the jobs' marker
+ * Drive jobs (drive-jobs): server-side copies of tenant objects and the jobs' marker
  * objects under t/, and the ZIPs under exports/ (a multipart upload is s3:PutObject too).
  */
 export const grantDriveJobWrites = (grantee: IGrantable, bucket: IBucket, exportPrefix: string): void =>

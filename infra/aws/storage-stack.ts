@@ -3,19 +3,19 @@ import { AnyPrincipal, Effect, ManagedPolicy, PolicyDocument, PolicyStatement, R
 import { CfnMalwareProtectionPlan } from 'aws-cdk-lib/aws-guardduty';
 import { BlockPublicAccess, Bucket, BucketEncryption, EventType, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { Match, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { AppFunction } from './app-function.ts';
-import { previewsArchitecture } from './bundling.ts';
+import { AppFunction, type FunctionSettings } from './app-function.ts';
+import { previewsArchitecture, type backgroundFunctionNames } from './bundling.ts';
 import type { DataStack } from './data-stack.ts';
 import { filesBucketCors, filesBucketLayout, malwareScan } from '#lib/table-design.ts';
 import type { EnvironmentConfig } from './environments.ts';
 import { acknowledge, acknowledgeBucketNotificationsHandler, objectPatternFinding, objectPrefixFinding } from './nag.ts';
 import {
   exportFilesStatement,
-  grantDeleteImportFiles,
+  grantImportFiles,
   grantDriveJobWrites,
   grantDiscardUploads,
   grantKeyUse,
@@ -34,6 +34,7 @@ import { createLogBucket } from './log-bucket.ts';
 
 /** The marker objects that start drive jobs (functions/domain/drive/jobs.ts `driveJobMarkerKey`). */
 const driveJobMarkerPattern = 't/*/drive-jobs/*';
+const driveJobRunPattern = 't/*/drive-jobs/*/run';
 
 export interface StorageStackProps extends StackProps {
   readonly config: EnvironmentConfig;
@@ -61,8 +62,8 @@ export class StorageStack extends Stack {
   /** What the drive Lambda needs to lock and extend the lock of legal-style documents' bytes (Object Lock). */
   readonly driveJobMarkersPolicy: ManagedPolicy;
   readonly objectRetentionPolicy: ManagedPolicy;
-  /** The storage-events and previews functions (monitored by infra/aws/monitoring.ts). */
-  readonly functions: { readonly storageEvents: IFunction; readonly previews: IFunction };
+  /** The functions the bucket's events and the schedule run (monitored by infra/aws/monitoring.ts). */
+  readonly functions: Readonly<Record<(typeof backgroundFunctionNames)[number], IFunction>>;
 
   constructor(scope: Construct, id: string, props: StorageStackProps) {
     super(scope, id, props);
@@ -114,23 +115,24 @@ export class StorageStack extends Stack {
     // Read by `npm run tenant -- export|delete ... --env <name>` (a contract's objects).
     new CfnOutput(this, 'FilesBucketName', { value: this.filesBucket.bucketName });
 
+    const settings: FunctionSettings = {
+      tableName: data.main.table.tableName,
+      auditTableName: data.audit.table.tableName,
+      bucketName: this.filesBucket.bucketName,
+      mailFrom: config.mail.from,
+      sessionIdleMinutes: config.sessionIdleMinutes,
+      auditRetentionDays: config.auditRetentionDays,
+    };
+    // Who locks legal-style documents' bytes (Object Lock) gets its settings: storage-events and drive-jobs.
+    const locking: FunctionSettings = { ...settings, objectLock: config.objectLock };
     const storageEventsFunction = new AppFunction(this, 'StorageEvents', {
       name: 'storage-events',
-      description: `ComDrive ${config.name}: confirms uploads (size, checks, version) and runs CSV import jobs from S3 ObjectCreated events`,
-      settings: {
-        tableName: data.main.table.tableName,
-        auditTableName: data.audit.table.tableName,
-        bucketName: this.filesBucket.bucketName,
-        mailFrom: config.mail.from,
-        sessionIdleMinutes: config.sessionIdleMinutes,
-          auditRetentionDays: config.auditRetentionDays,
-        objectLock: config.objectLock,
-      },
+      description: `ComDrive ${config.name}: confirms uploads (size, checks, version), records malware verdicts, releases abandoned uploads and purges`,
+      settings: locking,
       logRetention: config.logRetention,
       removalPolicy: config.removalPolicy,
-      // An import job of 10,000+ rows runs here (functions/imports/run-import.ts): the most Lambda
-      // allows, and memory for a 20 MB file decoded and parsed at once, or a scanned page decoded
-      // whole for the scanner checks (docs/e-bookkeeping.md).
+      // A bookkeeping document's bytes are hashed whole (up to 5 GB) and a scanned page decoded whole
+      // for the scanner checks (docs/e-bookkeeping.md).
       memorySize: 2048,
       timeout: Duration.minutes(15),
       // The scanner checks load sharp and pdfjs-dist at run time, as the previews function does:
@@ -143,46 +145,34 @@ export class StorageStack extends Stack {
     grantReadFiles(storageEvents, this.filesBucket, true);
     // Confirming a legal-style upload locks its version (functions/lib/object-lock.ts).
     grantObjectRetention(storageEvents, this.filesBucket);
-    grantDeleteImportFiles(storageEvents, this.filesBucket, filesBucketLayout.importObjects);
     grantKeyUse(storageEvents, data.key);
-    // Copy and ZIP jobs of the drive run here too (functions/domain/drive/jobs.ts).
-    grantDriveJobWrites(storageEvents, this.filesBucket, filesBucketLayout.exportPrefix);
-
-    // Every minute: import jobs whose worker died are resumed or ended, and abandoned uploads (their
-    // name claim, reservation and multipart upload) are released; never by TTL alone.
+    // Abandoned uploads (their multipart upload and unconfirmed bytes) and purged files' bytes.
     grantDiscardUploads(storageEvents, this.filesBucket);
-    new Rule(this, 'SweepAbandonedUploads', {
-      description: `ComDrive ${config.name}: recover dead import jobs and release abandoned uploads (storage-events)`,
-      schedule: Schedule.rate(Duration.minutes(1)),
-      targets: [new LambdaFunction(storageEvents, { retryAttempts: 2 })],
-    });
-
     this.filesBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(storageEvents), {
       prefix: tenantObjectPrefix,
     });
-
-    this.addMalwareProtection(config.name, storageEvents, data.key);
-    const previews = this.addPreviews(config, data);
-    this.functions = { storageEvents, previews };
-
     acknowledge(
       storageEventsFunction.role,
       objectPrefixFinding(this.filesBucket, tenantObjectPrefix),
       'Reads objects under the tenant prefix t/ only; object keys are created per upload, so ' +
         'the prefix is the narrowest resource that can be named.',
     );
-    acknowledge(
-      storageEventsFunction.role,
-      objectPrefixFinding(this.filesBucket, filesBucketLayout.importObjects),
-      'Deletes the files of deleted import jobs only (t/<contract>/imports/<job>/...); job ids are ' +
-        'created per import, so the pattern is the narrowest resource that can be named.',
-    );
-    acknowledge(
-      storageEventsFunction.role,
-      objectPrefixFinding(this.filesBucket, filesBucketLayout.exportPrefix),
-      'Writes the ZIPs of drive download jobs under exports/ only (each job gets a new key, and the ' +
-        'prefix expires after a day), so the prefix is the narrowest resource that can be named.',
-    );
+
+    const importJobs = this.addImportJobs(config, data, settings);
+    const driveJobs = this.addDriveJobs(config, data, locking);
+
+    // Every minute: jobs whose worker died are resumed or ended, abandoned uploads (their name claim,
+    // reservation and multipart upload) released, never by TTL alone, and purges carried on.
+    new Rule(this, 'SweepAbandonedUploads', {
+      description: `ComDrive ${config.name}: recover dead import and drive jobs, release abandoned uploads, purge (storage-events, import-jobs, drive-jobs)`,
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [storageEvents, importJobs, driveJobs].map((fn) => new LambdaFunction(fn, { retryAttempts: 2 })),
+    });
+
+    this.addMalwareProtection(config.name, storageEvents, data.key);
+    const previews = this.addPreviews(config, data);
+    this.functions = { 'storage-events': storageEvents, 'import-jobs': importJobs, 'drive-jobs': driveJobs, previews };
+
     acknowledgeBucketNotificationsHandler(this);
 
     this.presignFilesPolicy = new ManagedPolicy(this, 'PresignFilesPolicy', {
@@ -236,6 +226,95 @@ export class StorageStack extends Stack {
       'Presigned PUT/GET for objects under the tenant prefix t/ only; keys are created per upload, ' +
         'so the prefix is the narrowest resource that can be named.',
     );
+  }
+
+  /** The bucket's EventBridge "Object Created" events for keys like `pattern` (wildcards) run `fn`. */
+  private runOnObjectsCreated(id: string, description: string, pattern: string, fn: IFunction): void {
+    new Rule(this, id, {
+      description,
+      eventPattern: {
+        source: ['aws.s3'],
+        detailType: ['Object Created'],
+        detail: { bucket: { name: [this.filesBucket.bucketName] }, object: { key: Match.wildcard(pattern) } },
+      },
+      targets: [new LambdaFunction(fn, { retryAttempts: 2 })],
+    });
+  }
+
+  /**
+   * CSV import jobs (functions/import-jobs): run by their objects' EventBridge events, apart from the
+   * uploads, with the most time Lambda allows and rights on the imports' objects only.
+   */
+  private addImportJobs(config: EnvironmentConfig, data: DataStack, settings: FunctionSettings): IFunction {
+    const importJobs = new AppFunction(this, 'ImportJobs', {
+      name: 'import-jobs',
+      description: `ComDrive ${config.name}: runs CSV import jobs (users, user groups, legal entities) from their uploaded files`,
+      settings,
+      logRetention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+      // A 10,000-row job runs here: the most Lambda allows, and memory for a 20 MB file decoded and
+      // parsed at once.
+      memorySize: 2048,
+      timeout: Duration.minutes(15),
+    });
+    grantTableReadWrite(importJobs.fn, data.main);
+    grantTableAppend(importJobs.fn, data.audit);
+    grantImportFiles(importJobs.fn, this.filesBucket, filesBucketLayout.importObjects);
+    grantKeyUse(importJobs.fn, data.key);
+    this.runOnObjectsCreated(
+      'ImportJobsOnObjectCreated', `ComDrive ${config.name}: run, resume or purge CSV import jobs (import-jobs)`,
+      `${filesBucketLayout.importObjects}*`, importJobs.fn,
+    );
+    acknowledge(
+      importJobs.role,
+      objectPrefixFinding(this.filesBucket, filesBucketLayout.importObjects),
+      'Reads an import job\'s file, writes its resume marker and deletes its files, under ' +
+        't/<contract>/imports/<job>/ only; job ids are created per import, so the pattern is the narrowest resource that can be named.',
+    );
+    return importJobs.fn;
+  }
+
+  /**
+   * Drive jobs (functions/drive-jobs): copies, ZIPs, the tax office's CSV, retention and tag sweeps,
+   * run by their markers' EventBridge events.
+   */
+  private addDriveJobs(config: EnvironmentConfig, data: DataStack, settings: FunctionSettings): IFunction {
+    const driveJobs = new AppFunction(this, 'DriveJobs', {
+      name: 'drive-jobs',
+      description: `ComDrive ${config.name}: runs drive jobs (copies, ZIP downloads, the tax office's CSV, retention and tag sweeps)`,
+      settings,
+      logRetention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+      // A ZIP streams its files through 8 MiB parts; the tax office's CSV is built whole.
+      memorySize: 2048,
+      timeout: Duration.minutes(15),
+    });
+    grantTableReadWrite(driveJobs.fn, data.main);
+    grantTableAppend(driveJobs.fn, data.audit);
+    grantReadFiles(driveJobs.fn, this.filesBucket, true);
+    // Copies of legal-style documents are locked; the retention job lengthens locks.
+    grantObjectRetention(driveJobs.fn, this.filesBucket);
+    grantKeyUse(driveJobs.fn, data.key);
+    grantDriveJobWrites(driveJobs.fn, this.filesBucket, filesBucketLayout.exportPrefix);
+    // A failed copy removes the bytes it copied.
+    grantDiscardUploads(driveJobs.fn, this.filesBucket);
+    this.runOnObjectsCreated(
+      'DriveJobsOnObjectCreated', `ComDrive ${config.name}: run or resume drive jobs from their markers (drive-jobs)`,
+      driveJobRunPattern, driveJobs.fn,
+    );
+    acknowledge(
+      driveJobs.role,
+      objectPrefixFinding(this.filesBucket, tenantObjectPrefix),
+      'Reads, copies and removes copied bytes of tenant objects under t/ only (a copy job\'s sources and ' +
+        'copies); object keys are created per upload, so the prefix is the narrowest resource that can be named.',
+    );
+    acknowledge(
+      driveJobs.role,
+      objectPrefixFinding(this.filesBucket, filesBucketLayout.exportPrefix),
+      'Writes the ZIPs and CSVs of drive jobs under exports/ only (each job gets a new key, and the ' +
+        'prefix expires after a day), so the prefix is the narrowest resource that can be named.',
+    );
+    return driveJobs.fn;
   }
 
   /**

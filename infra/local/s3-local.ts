@@ -6,13 +6,13 @@ import { filesBucketCors } from '#lib/table-design.ts';
 import { functionModule } from './function-modules.ts';
 import { lambdaContext } from './lambda-context.ts';
 
-/** s3rver on loopback, with the bucket the app uses, whose object events run the storage-events handler. */
+/** s3rver on loopback, with the bucket the app uses, whose object events run the background functions. */
 export interface S3Local {
   endpoint: string;
   stop(): Promise<void>;
 }
 
-type StorageEventsHandler = (event: S3Event | ScheduledEvent, context: unknown) => Promise<unknown>;
+type BackgroundHandler = (event: S3Event | ScheduledEvent, context: unknown) => Promise<unknown>;
 
 /** The browser PUTs and GETs presigned URLs straight from the app's origin (another port), so CORS must allow it. */
 const corsConfig = `<CORSConfiguration>
@@ -25,10 +25,16 @@ const corsConfig = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
-const storageEventsModule = functionModule('storage-events');
-/** In AWS the bucket's EventBridge events run the previews function apart; here it gets the same notification, before storage-events. */
-const previewsModule = functionModule('previews');
-type PreviewsHandler = (event: S3Event) => Promise<unknown>;
+/**
+ * Who gets each new object's event, in this order. In AWS storage-events has the bucket's
+ * notification and the others the bucket's EventBridge events, matched by key (each ignores what is
+ * not its own here too); all of them run side by side there. Previews first: an entry is then ready
+ * with its preview, so nothing locally sees the preview arrive after readiness.
+ */
+const objectEventFunctions = ['previews', 'storage-events', 'import-jobs', 'drive-jobs'] as const;
+/** What the minute's schedule runs (their sweeps). */
+const scheduledFunctions = ['storage-events', 'import-jobs', 'drive-jobs'] as const;
+type BackgroundName = (typeof objectEventFunctions)[number];
 
 /** Real S3 URL-encodes keys in notifications (space as "+"); s3rver sends them raw. */
 const encodeEventKey = (key: string): string => encodeURIComponent(key).replace(/%20/g, '+').replace(/%2F/g, '/');
@@ -87,27 +93,24 @@ export async function startS3Local(options: { dir: string; bucketName: string; r
     if (status >= 500) options.log(`s3rver error: ${String(error)}`);
   });
 
-  let handler: StorageEventsHandler | undefined;
-  let previews: PreviewsHandler | undefined;
+  const handlers = new Map<BackgroundName, Promise<BackgroundHandler>>();
+  const handlerOf = (name: BackgroundName): Promise<BackgroundHandler> => {
+    let loaded = handlers.get(name);
+    if (!loaded) handlers.set(name, loaded = import(functionModule(name)).then((module: { handler: BackgroundHandler }) => module.handler));
+    return loaded;
+  };
+  /** Like an async Lambda invocation: a failure is logged, and what caused the event has succeeded. */
+  const run = async (name: BackgroundName, event: S3Event | ScheduledEvent, what: () => string): Promise<void> => {
+    try {
+      await (await handlerOf(name))(event, lambdaContext(name));
+    } catch (error) {
+      options.log(`${name} failed for ${what()}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+  };
   const inFlight = new Set<Promise<void>>();
   const deliver = async (event: S3Event): Promise<void> => {
     const keys = () => event.Records.map((record) => record.s3.object.key).join(', ');
-    // Previews first: an entry is then ready with its preview (a new version's shows when it becomes
-    // current), so nothing locally sees the preview arrive after readiness. In AWS the two functions
-    // run side by side and a preview may appear a moment after its entry is ready.
-    try {
-      previews ??= ((await import(previewsModule)) as { handler: PreviewsHandler }).handler;
-      await previews(event);
-    } catch (error) {
-      options.log(`previews failed for ${keys()}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    }
-    try {
-      handler ??= ((await import(storageEventsModule)) as { handler: StorageEventsHandler }).handler;
-      await handler(event, lambdaContext('storage-events'));
-    } catch (error) {
-      // Like an async Lambda invocation: a failure is logged, the upload itself has succeeded.
-      options.log(`storage-events failed for ${keys()}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    }
+    for (const name of objectEventFunctions) await run(name, event, keys);
   };
   server.on('event', (raw) => {
     if (!raw.Records.some((record) => record.eventName.startsWith('ObjectCreated:'))) return;
@@ -116,18 +119,11 @@ export async function startS3Local(options: { dir: string; bucketName: string; r
     void delivery.finally(() => inFlight.delete(delivery));
   });
 
-  // The EventBridge schedule of AWS (every minute): dead import jobs, abandoned uploads.
+  // The EventBridge schedule of AWS (every minute): dead jobs, abandoned uploads, purges; side by side, as there.
   const sweep = setInterval(() => {
-    const run = (async () => {
-      try {
-        handler ??= ((await import(storageEventsModule)) as { handler: StorageEventsHandler }).handler;
-        await handler(scheduledEvent(options.region), lambdaContext('storage-events'));
-      } catch (error) {
-        options.log(`storage-events sweep failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      }
-    })();
-    inFlight.add(run);
-    void run.finally(() => inFlight.delete(run));
+    const sweeps = Promise.all(scheduledFunctions.map((name) => run(name, scheduledEvent(options.region), () => 'the sweep'))).then(() => undefined);
+    inFlight.add(sweeps);
+    void sweeps.finally(() => inFlight.delete(sweeps));
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { endpointGroups } from '#shared/routes.ts';
 import { mainTable, auditTable } from '#lib/table-design.ts';
+import { backgroundFunctionNames } from '#infra/aws/bundling.ts';
 import { sesThresholds } from '#infra/aws/monitoring.ts';
 import type { EnvName } from '#infra/aws/environments.ts';
 import type { Synthesized } from './synth.ts';
@@ -29,7 +30,7 @@ export const monitoringTests = (env: EnvName, synthesized: () => Synthesized, op
     const alarms = () => new Map(ofType('AWS::CloudWatch::Alarm').map(([, r]) => [r.Properties.AlarmName as string, r.Properties]));
     const prefix = `ComDrive-${env}`;
     const topicId = () => ofType('AWS::SNS::Topic')[0]![0];
-    const functionNames = [...endpointGroups, 'storage-events', 'previews'];
+    const functionNames = [...endpointGroups, ...backgroundFunctionNames];
 
     it('has one alarm topic, TLS only, with the e-mail subscriber of the settings if any', () => {
       expect(ofType('AWS::SNS::Topic')).toHaveLength(1);
@@ -69,7 +70,7 @@ export const monitoringTests = (env: EnvName, synthesized: () => Synthesized, op
     it("alarms on each Lambda's errors, throttles and p95 duration", () => {
       for (const name of functionNames) {
         const id = pascal(name);
-        const stack = name === 'storage-events' || name === 'previews' ? 'Storage' : 'Api';
+        const stack = (backgroundFunctionNames as readonly string[]).includes(name) ? 'Storage' : 'Api';
         const functionRef = expect.objectContaining({ 'Fn::ImportValue': expect.stringMatching(new RegExp(`^${prefix}-${stack}:ExportsOutputRef${id}(Api)?Function`)) });
         expect(alarms().get(`${prefix}-${id}Errors`), name).toMatchObject({
           Namespace: 'AWS/Lambda', MetricName: 'Errors', Statistic: 'Sum', Period: 300, Threshold: 1, Dimensions: [{ Name: 'FunctionName', Value: functionRef }],
@@ -78,7 +79,7 @@ export const monitoringTests = (env: EnvName, synthesized: () => Synthesized, op
           Namespace: 'AWS/Lambda', MetricName: 'Throttles', Statistic: 'Sum', Threshold: 1, Dimensions: [{ Name: 'FunctionName', Value: functionRef }],
         });
         // API functions against the environment's threshold, the others against 80 % of their timeout.
-        const p95 = name === 'storage-events' ? 720_000 : name === 'previews' ? 96_000 : 5000;
+        const p95 = name === 'previews' ? 96_000 : (backgroundFunctionNames as readonly string[]).includes(name) ? 720_000 : 5000;
         expect(alarms().get(`${prefix}-${id}DurationP95`), name).toMatchObject({
           Namespace: 'AWS/Lambda', MetricName: 'Duration', ExtendedStatistic: 'p95', Threshold: p95, EvaluationPeriods: 3, DatapointsToAlarm: 3,
         });

@@ -63,21 +63,21 @@ export const objectLockTests = (env: EnvName, synthesized: () => Synthesized): v
       expect(rule).not.toHaveProperty('TagFilters');
     });
 
-    it(customer ? 'gives storage-events and drive the COMPLIANCE mode' : 'gives storage-events and drive the GOVERNANCE mode capped at one day', () => {
+    it(customer ? 'gives storage-events, drive-jobs and drive the COMPLIANCE mode' : 'gives storage-events, drive-jobs and drive the GOVERNANCE mode capped at one day', () => {
       const expected = customer
         ? { [functionEnv.objectLockMode]: 'COMPLIANCE' }
         : { [functionEnv.objectLockMode]: 'GOVERNANCE', [functionEnv.objectLockMaxRetentionDays]: '1' };
       const locking = [
-        ...functionsOf(storage()).filter(([id]) => id.startsWith('StorageEventsFunction')),
+        ...functionsOf(storage()).filter(([id]) => id.startsWith('StorageEventsFunction') || id.startsWith('DriveJobsFunction')),
         ...functionsOf(api()).filter(([id]) => id.startsWith('DriveApiFunction')),
       ];
-      expect(locking).toHaveLength(2);
+      expect(locking).toHaveLength(3);
       for (const [id, fn] of locking) {
         const variables = variablesOf(fn);
         const lockVariables = Object.fromEntries(Object.entries(variables).filter(([name]) => name.startsWith('OBJECT_LOCK_')));
         expect(lockVariables, id).toEqual(expected);
       }
-      // Nobody else locks: previews, the other groups and CDK's own handlers carry no lock settings.
+      // Nobody else locks: previews, import-jobs, the other groups and CDK's own handlers carry no lock settings.
       const others = [...functionsOf(storage()), ...functionsOf(api())].filter(([id]) => !locking.some(([lockingId]) => lockingId === id));
       expect(others.length).toBeGreaterThan(2);
       for (const [id, fn] of others) {
@@ -85,7 +85,7 @@ export const objectLockTests = (env: EnvName, synthesized: () => Synthesized): v
       }
     });
 
-    it('lets storage-events and drive put and read retentions of tenant objects, and nobody else', () => {
+    it('lets storage-events, drive-jobs and drive put and read retentions of tenant objects, and nobody else', () => {
       const s = synthesized();
       const retentionPolicyId = s.logicalId(s.built.stacks.storage.objectRetentionPolicy);
       expect(storage()[retentionPolicyId]!.Properties.PolicyDocument).toEqual({
@@ -97,10 +97,11 @@ export const objectLockTests = (env: EnvName, synthesized: () => Synthesized): v
       const withPolicy = roles.filter(([, r]) => JSON.stringify(r.Properties.ManagedPolicyArns ?? []).includes(retentionPolicyId)).map(([id]) => id);
       expect(withPolicy).toHaveLength(1);
       expect(withPolicy[0]).toMatch(/^DriveApiRole/);
-      // storage-events: the same actions on t/* in its role's policy; previews none.
+      // storage-events and drive-jobs: the same actions on t/* in their roles' policies; previews and import-jobs none.
       const storageStatements = allowStatements(storage()).filter(({ statement }) => actions(statement).some((a) => a.endsWith('ObjectRetention')));
       const holders = new Set(storageStatements.map(({ where }) => where));
-      expect([...holders].sort()).toEqual([retentionPolicyId, expect.stringMatching(/^StorageEventsRoleDefaultPolicy/)].sort());
+      expect(holders.size).toBe(3);
+      expect([...holders]).toEqual(expect.arrayContaining([retentionPolicyId, expect.stringMatching(/^StorageEventsRoleDefaultPolicy/), expect.stringMatching(/^DriveJobsRoleDefaultPolicy/)]));
       for (const { statement } of storageStatements) expect(JSON.stringify(statement.Resource)).toContain('/t/*');
     });
 

@@ -275,30 +275,65 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       });
     }
 
-    it('gives storage-events the time, memory and rights of a 10,000-row import job', () => {
+    /** A background function of the storage stack (its logical id starts with `idPrefix`), with its role's statements. */
+    const backgroundFunction = (idPrefix: string) => {
       const resources = s.templates.storage.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
-      const [, fn] = Object.entries(resources).find(([id, r]) => id.startsWith('StorageEventsFunction') && r.Type === 'AWS::Lambda::Function')!;
-      expect(fn.Properties).toMatchObject({ Timeout: 900, MemorySize: 2048 });
+      const [fnId, fn] = Object.entries(resources).find(([id, r]) => id.startsWith(idPrefix) && r.Type === 'AWS::Lambda::Function')!;
       const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
       const policy = Object.values(resources).find((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(`"${roleId}"`));
       const statements = (policy!.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
-      expect(actionsOf(statements)).toEqual(expect.arrayContaining([
-        'dynamodb:Query', 'dynamodb:BatchWriteItem', 'dynamodb:PutItem', 's3:GetObject', 's3:DeleteObject',
-      ]));
+      const s3On = (action: string) => statements.filter((statement) => actionsOf([statement]).includes(action)).map((statement) => JSON.stringify(statement.Resource));
+      return { fnId, fn, statements, s3On };
+    };
+
+    it('gives import-jobs the time and memory of a 10,000-row import, and rights on the imports\' objects only', () => {
+      const { fn, statements, s3On } = backgroundFunction('ImportJobsFunction');
+      expect(fn.Properties).toMatchObject({ Timeout: 900, MemorySize: 2048 });
+      expect(actionsOf(statements)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:BatchWriteItem', 'dynamodb:PutItem', 's3:GetObject', 's3:PutObject', 's3:DeleteObject']));
       expect(actionsOf(statements)).not.toContain('dynamodb:Scan');
-      // Deleting: import jobs' files, and what abandoned uploads leave (aborting their multipart
-      // uploads too); reading tenant objects; writing only the drive jobs' copies and markers (t/)
-      // and their ZIPs (exports/): uploads are PUT by the browser, presigned.
-      const deletes = statements.filter((statement) => actionsOf([statement]).includes('s3:DeleteObject'));
-      const onImports = deletes.filter((statement) => JSON.stringify(statement.Resource).includes('/t/*/imports/*'));
-      const onTenantObjects = deletes.filter((statement) => !JSON.stringify(statement.Resource).includes('/imports/') && JSON.stringify(statement.Resource).includes('/t/*'));
-      expect(onImports.map((statement) => actionsOf([statement]))).toEqual([['s3:DeleteObject']]);
-      expect(onTenantObjects).toHaveLength(1);
-      expect(actionsOf(onTenantObjects)).toEqual(expect.arrayContaining(['s3:AbortMultipartUpload', 's3:DeleteObject', 's3:GetObject']));
-      const puts = statements.filter((statement) => actionsOf([statement]).includes('s3:PutObject'));
-      expect(puts.map((statement) => actionsOf([statement]))).toEqual([['s3:PutObject']]);
-      expect(JSON.stringify(puts[0]!.Resource)).toContain('/t/*');
-      expect(JSON.stringify(puts[0]!.Resource)).toContain('/exports/*');
+      for (const action of ['s3:GetObject', 's3:PutObject', 's3:DeleteObject']) {
+        expect(s3On(action), action).toHaveLength(1);
+        expect(s3On(action)[0], action).toMatch(/\/t\/\*\/imports\/\*"/);
+      }
+      expect(actionsOf(statements)).not.toContain('s3:PutObjectRetention');
+    });
+
+    it('gives drive-jobs the time of a long job and writes of copies, markers and exports only', () => {
+      const { fn, statements, s3On } = backgroundFunction('DriveJobsFunction');
+      expect(fn.Properties).toMatchObject({ Timeout: 900, MemorySize: 2048 });
+      expect(actionsOf(statements)).not.toContain('dynamodb:Scan');
+      expect(s3On('s3:PutObject')).toHaveLength(1);
+      expect(s3On('s3:PutObject')[0]).toContain('/t/*');
+      expect(s3On('s3:PutObject')[0]).toContain('/exports/*');
+      expect(s3On('s3:DeleteObject').every((resource) => resource.includes('/t/*') && !resource.includes('/imports/'))).toBe(true);
+    });
+
+    it('gives storage-events reads of what was uploaded and no writes: uploads are PUT by the browser, presigned', () => {
+      const { fn, statements, s3On } = backgroundFunction('StorageEventsFunction');
+      // A bookkeeping document's bytes (up to 5 GB) are hashed whole in the call.
+      expect(fn.Properties).toMatchObject({ Timeout: 900, MemorySize: 2048 });
+      expect(actionsOf(statements)).not.toContain('dynamodb:Scan');
+      expect(actionsOf(statements)).not.toContain('s3:PutObject');
+      // Deleting: what abandoned uploads leave (aborting their multipart uploads too) and purged bytes, under t/.
+      expect(s3On('s3:DeleteObject')).toHaveLength(1);
+      expect(s3On('s3:DeleteObject')[0]).toMatch(/\/t\/\*"/);
+      expect(s3On('s3:AbortMultipartUpload')).toEqual(s3On('s3:DeleteObject'));
+      expect(s3On('s3:GetObject').join()).toContain('/t/*');
+    });
+
+    it('runs import jobs and drive jobs from the bucket\'s EventBridge events, each for its own keys', () => {
+      const bucketId = s.logicalId(s.built.stacks.storage.filesBucket);
+      for (const [idPrefix, key] of [['ImportJobsFunction', 't/*/imports/*'], ['DriveJobsFunction', 't/*/drive-jobs/*/run']] as const) {
+        const { fnId } = backgroundFunction(idPrefix);
+        s.templates.storage.hasResourceProperties('AWS::Events::Rule', {
+          EventPattern: {
+            source: ['aws.s3'],
+            'detail-type': ['Object Created'],
+            detail: { bucket: { name: [{ Ref: bucketId }] }, object: { key: [{ wildcard: key }] } },
+          },
+          Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })],
+        });
+      }
     });
 
     it('scans every tenant object with GuardDuty Malware Protection, records its verdict and refuses to read a threat', () => {
@@ -341,13 +376,11 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       });
     });
 
-    it('sweeps dead import jobs and abandoned uploads every minute with the storage-events Lambda', () => {
-      const resources = s.templates.storage.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
-      const [fnId] = Object.entries(resources).find(([id, r]) => id.startsWith('StorageEventsFunction') && r.Type === 'AWS::Lambda::Function')!;
+    it('sweeps dead jobs, abandoned uploads and purges every minute with the three functions that own them', () => {
       s.templates.storage.hasResourceProperties('AWS::Events::Rule', {
         ScheduleExpression: 'rate(1 minute)',
         State: 'ENABLED',
-        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })],
+        Targets: ['StorageEventsFunction', 'ImportJobsFunction', 'DriveJobsFunction'].map((idPrefix) => Match.objectLike({ Arn: { 'Fn::GetAtt': [backgroundFunction(idPrefix).fnId, 'Arn'] } })),
       });
       s.templates.storage.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com' });
     });

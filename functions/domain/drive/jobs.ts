@@ -19,7 +19,7 @@ import { jobCleanups } from './job-cleanups.ts';
 /**
  * How a drive job runs (docs/drive.md "Copy and ZIP jobs"), the way the import jobs run: a marker
  * object `t/<kyk>/drive-jobs/<job>/run` is written, and its ObjectCreated event runs the worker in
- * the storage-events Lambda (locally: s3rver's event, the same handler). The worker holds a lease
+ * the drive-jobs Lambda (locally: s3rver's event, in-process). The worker holds a lease
  * (`stale_after`, renewed with each saved step); a job whose worker died is resumed when its
  * starter polls it or by the scheduled sweep (the marker written again), at most MAX_RESUMES times.
  * A worker close to its Lambda's timeout saves, lets go and writes the marker again to carry on.
@@ -63,7 +63,7 @@ export class HandOver extends Error {}
 export type JobWork = (job: DriveJobRecord, run: JobRun) => Promise<DriveJobOutcome>;
 
 /**
- * The workers a caller can run, by kind. The storage-events Lambda runs every kind
+ * The workers a caller can run, by kind. The drive-jobs Lambda runs every kind
  * (job-kinds.ts); the drive Lambda runs small copies within the call and names only the copy's,
  * so the ZIP and CSV writers are not in its bundle.
  */

@@ -12,7 +12,7 @@ import type { TestTenant } from './tenants.ts';
 /**
  * CSV import and export of legal entities, and the import history (issue 3 item 5). The files go
  * to s3rver with the presigned URLs the calls answer, as the browser sends them; the upload's
- * ObjectCreated event runs the job in the storage-events handler (in-process), and the tests poll
+ * ObjectCreated event runs the job in the import-jobs handler (in-process), and the tests poll
  * the history until the job is no longer running.
  */
 

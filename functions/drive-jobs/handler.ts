@@ -1,0 +1,26 @@
+import type { Context, S3Event } from 'aws-lambda';
+import { driveJobWorks } from '#domain/drive/job-kinds.ts';
+import { parseDriveJobKey, runDriveJob, sweepDriveJobs } from '#domain/drive/jobs.ts';
+import { logger } from '#lib/logger.ts';
+import { createdObjectKeys, isObjectCreatedEvent, type ObjectCreatedEvent, type ScheduleEvent } from '#lib/object-events.ts';
+
+/**
+ * Drive jobs (docs/drive.md "Copy and ZIP jobs"): a job's marker (`t/<kyk>/drive-jobs/<id>/run`) runs
+ * it, or resumes it where its last worker saved; every minute the schedule recovers jobs whose worker
+ * died. Every kind runs here (copies, ZIPs, the tax office's CSV, retention and tag sweeps); the drive
+ * Lambda starts them. In AWS the bucket's EventBridge events run it for the markers only. The job's
+ * own server-side copies are not uploads: storage-events leaves them alone.
+ */
+export const handler = async (event: S3Event | ObjectCreatedEvent | ScheduleEvent, context?: Context): Promise<void> => {
+  if ('detail-type' in event && !isObjectCreatedEvent(event)) {
+    const stale = await sweepDriveJobs(logger);
+    if (stale) logger.info('stale drive jobs recovered', { stale });
+    return;
+  }
+  // A worker close to its Lambda's timeout saves, lets go and writes the marker again to carry on.
+  const deadline = process.env.AWS_LAMBDA_FUNCTION_NAME && context ? Date.now() + context.getRemainingTimeInMillis() : undefined;
+  for (const key of createdObjectKeys(event)) {
+    const job = parseDriveJobKey(key);
+    if (job) await runDriveJob(job.kykId, job.jobId, driveJobWorks, { deadline, log: logger });
+  }
+};

@@ -1,0 +1,32 @@
+import type { Context, S3Event } from 'aws-lambda';
+import { parseImportKey } from '#domain/imports/files.ts';
+import { sweepRunningImports } from '#domain/imports/jobs.ts';
+import { purgeImport } from '#domain/imports/purge.ts';
+import { resumeImport, runImport } from '#domain/imports/run-import.ts';
+import { logger } from '#lib/logger.ts';
+import { createdObjectKeys, isObjectCreatedEvent, type ObjectCreatedEvent, type ScheduleEvent } from '#lib/object-events.ts';
+
+/**
+ * CSV import jobs (functions/imports, docs/architecture.md "Imports"): an import's objects
+ * (`t/<kyk>/imports/<id>/source.csv`, `resume`, `purge`) start its job, resume one whose worker died,
+ * or purge a deleted one; every minute the schedule recovers jobs whose worker died. A function of
+ * its own (15 minutes, memory for a 20 MB file parsed at once) that nothing else runs in; in AWS the
+ * bucket's EventBridge events run it for the imports' keys only. Idempotent: events come at least once.
+ */
+export const handler = async (event: S3Event | ObjectCreatedEvent | ScheduleEvent, context?: Context): Promise<void> => {
+  if ('detail-type' in event && !isObjectCreatedEvent(event)) {
+    const stale = await sweepRunningImports();
+    if (stale) logger.info('stale import jobs recovered', { stale });
+    return;
+  }
+  // In AWS the Lambda is stopped at its timeout: a long import stops in time to record that.
+  // The local stand-in's context is a fake with no real limit.
+  const deadline = process.env.AWS_LAMBDA_FUNCTION_NAME && context ? Date.now() + context.getRemainingTimeInMillis() : undefined;
+  for (const key of createdObjectKeys(event)) {
+    const importKey = parseImportKey(key);
+    if (!importKey) continue;
+    if (importKey.object === 'source') await runImport(importKey.kykId, importKey.requestId, { deadline });
+    else if (importKey.object === 'resume') await resumeImport(importKey.kykId, importKey.requestId, { deadline });
+    else await purgeImport(importKey.kykId, importKey.requestId);
+  }
+};
