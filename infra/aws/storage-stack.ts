@@ -7,7 +7,7 @@ import { Match, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { AppFunction, type FunctionSettings } from './app-function.ts';
+import { AppFunction, type AppFunctionProps, type FunctionSettings } from './app-function.ts';
 import { previewsArchitecture, type backgroundFunctionNames } from './bundling.ts';
 import type { DataStack } from './data-stack.ts';
 import { filesBucketCors, filesBucketLayout, malwareScan } from '#lib/table-design.ts';
@@ -125,12 +125,10 @@ export class StorageStack extends Stack {
     };
     // Who locks legal-style documents' bytes (Object Lock) gets its settings: storage-events and drive-jobs.
     const locking: FunctionSettings = { ...settings, objectLock: config.objectLock };
-    const storageEventsFunction = new AppFunction(this, 'StorageEvents', {
+    const storageEventsFunction = this.backgroundFunction(config, data, 'StorageEvents', {
       name: 'storage-events',
       description: `ComDrive ${config.name}: confirms uploads (size, checks, version), records malware verdicts, releases abandoned uploads and purges`,
       settings: locking,
-      logRetention: config.logRetention,
-      removalPolicy: config.removalPolicy,
       // A bookkeeping document's bytes are hashed whole (up to 5 GB) and a scanned page decoded whole
       // for the scanner checks (docs/e-bookkeeping.md).
       memorySize: 2048,
@@ -140,12 +138,10 @@ export class StorageStack extends Stack {
       architecture: previewsArchitecture,
     });
     const storageEvents = storageEventsFunction.fn;
-    grantTableReadWrite(storageEvents, data.main);
     grantTableAppend(storageEvents, data.audit);
     grantReadFiles(storageEvents, this.filesBucket, true);
     // Confirming a legal-style upload locks its version (functions/lib/object-lock.ts).
     grantObjectRetention(storageEvents, this.filesBucket);
-    grantKeyUse(storageEvents, data.key);
     // Abandoned uploads (their multipart upload and unconfirmed bytes) and purged files' bytes.
     grantDiscardUploads(storageEvents, this.filesBucket);
     this.filesBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(storageEvents), {
@@ -170,7 +166,7 @@ export class StorageStack extends Stack {
     });
 
     this.addMalwareProtection(config.name, storageEvents, data.key);
-    const previews = this.addPreviews(config, data);
+    const previews = this.addPreviews(config, data, settings);
     this.functions = { 'storage-events': storageEvents, 'import-jobs': importJobs, 'drive-jobs': driveJobs, previews };
 
     acknowledgeBucketNotificationsHandler(this);
@@ -228,14 +224,25 @@ export class StorageStack extends Stack {
     );
   }
 
-  /** The bucket's EventBridge "Object Created" events for keys like `pattern` (wildcards) run `fn`. */
-  private runOnObjectsCreated(id: string, description: string, pattern: string, fn: IFunction): void {
+  /** A function the bucket's events or the schedule run, with what each of them needs: the main table and the key. */
+  private backgroundFunction(
+    config: EnvironmentConfig, data: DataStack, id: string,
+    props: Omit<AppFunctionProps, 'logRetention' | 'removalPolicy'>,
+  ): AppFunction {
+    const made = new AppFunction(this, id, { ...props, logRetention: config.logRetention, removalPolicy: config.removalPolicy });
+    grantTableReadWrite(made.fn, data.main);
+    grantKeyUse(made.fn, data.key);
+    return made;
+  }
+
+  /** The bucket's EventBridge "Object Created" events for the keys `key` matches (Match.prefix, Match.wildcard) run `fn`. */
+  private runOnObjectsCreated(id: string, description: string, key: string[], fn: IFunction): void {
     new Rule(this, id, {
       description,
       eventPattern: {
         source: ['aws.s3'],
         detailType: ['Object Created'],
-        detail: { bucket: { name: [this.filesBucket.bucketName] }, object: { key: Match.wildcard(pattern) } },
+        detail: { bucket: { name: [this.filesBucket.bucketName] }, object: { key } },
       },
       targets: [new LambdaFunction(fn, { retryAttempts: 2 })],
     });
@@ -246,24 +253,20 @@ export class StorageStack extends Stack {
    * uploads, with the most time Lambda allows and rights on the imports' objects only.
    */
   private addImportJobs(config: EnvironmentConfig, data: DataStack, settings: FunctionSettings): IFunction {
-    const importJobs = new AppFunction(this, 'ImportJobs', {
+    const importJobs = this.backgroundFunction(config, data, 'ImportJobs', {
       name: 'import-jobs',
       description: `ComDrive ${config.name}: runs CSV import jobs (users, user groups, legal entities) from their uploaded files`,
       settings,
-      logRetention: config.logRetention,
-      removalPolicy: config.removalPolicy,
       // A 10,000-row job runs here: the most Lambda allows, and memory for a 20 MB file decoded and
       // parsed at once.
       memorySize: 2048,
       timeout: Duration.minutes(15),
     });
-    grantTableReadWrite(importJobs.fn, data.main);
     grantTableAppend(importJobs.fn, data.audit);
     grantImportFiles(importJobs.fn, this.filesBucket, filesBucketLayout.importObjects);
-    grantKeyUse(importJobs.fn, data.key);
     this.runOnObjectsCreated(
       'ImportJobsOnObjectCreated', `ComDrive ${config.name}: run, resume or purge CSV import jobs (import-jobs)`,
-      `${filesBucketLayout.importObjects}*`, importJobs.fn,
+      Match.wildcard(`${filesBucketLayout.importObjects}*`), importJobs.fn,
     );
     acknowledge(
       importJobs.role,
@@ -279,28 +282,24 @@ export class StorageStack extends Stack {
    * run by their markers' EventBridge events.
    */
   private addDriveJobs(config: EnvironmentConfig, data: DataStack, settings: FunctionSettings): IFunction {
-    const driveJobs = new AppFunction(this, 'DriveJobs', {
+    const driveJobs = this.backgroundFunction(config, data, 'DriveJobs', {
       name: 'drive-jobs',
       description: `ComDrive ${config.name}: runs drive jobs (copies, ZIP downloads, the tax office's CSV, retention and tag sweeps)`,
       settings,
-      logRetention: config.logRetention,
-      removalPolicy: config.removalPolicy,
       // A ZIP streams its files through 8 MiB parts; the tax office's CSV is built whole.
       memorySize: 2048,
       timeout: Duration.minutes(15),
     });
-    grantTableReadWrite(driveJobs.fn, data.main);
     grantTableAppend(driveJobs.fn, data.audit);
     grantReadFiles(driveJobs.fn, this.filesBucket, true);
     // Copies of legal-style documents are locked; the retention job lengthens locks.
     grantObjectRetention(driveJobs.fn, this.filesBucket);
-    grantKeyUse(driveJobs.fn, data.key);
     grantDriveJobWrites(driveJobs.fn, this.filesBucket, filesBucketLayout.exportPrefix);
     // A failed copy removes the bytes it copied.
     grantDiscardUploads(driveJobs.fn, this.filesBucket);
     this.runOnObjectsCreated(
       'DriveJobsOnObjectCreated', `ComDrive ${config.name}: run or resume drive jobs from their markers (drive-jobs)`,
-      driveJobRunPattern, driveJobs.fn,
+      Match.wildcard(driveJobRunPattern), driveJobs.fn,
     );
     acknowledge(
       driveJobs.role,
@@ -323,38 +322,21 @@ export class StorageStack extends Stack {
    * nowhere else. The bucket's EventBridge events (already on for GuardDuty) run it for every object
    * created under `t/`: S3 allows one notification per event type and prefix, which storage-events has.
    */
-  private addPreviews(config: EnvironmentConfig, data: DataStack): IFunction {
-    const previews = new AppFunction(this, 'Previews', {
+  private addPreviews(config: EnvironmentConfig, data: DataStack, settings: FunctionSettings): IFunction {
+    const previews = this.backgroundFunction(config, data, 'Previews', {
       name: 'previews',
       description: `ComDrive ${config.name}: thumbnails and page renditions of images and PDFs, made once when a file's bytes arrive`,
-      settings: {
-        tableName: data.main.table.tableName,
-        auditTableName: data.audit.table.tableName,
-        bucketName: this.filesBucket.bucketName,
-        mailFrom: config.mail.from,
-        sessionIdleMinutes: config.sessionIdleMinutes,
-          auditRetentionDays: config.auditRetentionDays,
-      },
-      logRetention: config.logRetention,
-      removalPolicy: config.removalPolicy,
+      settings,
       // A 50 MB image or PDF decoded and drawn at 1600 px.
       memorySize: 2048,
       timeout: Duration.minutes(2),
       architecture: previewsArchitecture,
     });
-    grantTableReadWrite(previews.fn, data.main);
     grantReadFiles(previews.fn, this.filesBucket, true);
     grantWriteRenditions(previews.fn, this.filesBucket);
-    grantKeyUse(previews.fn, data.key);
-    new Rule(this, 'PreviewsOnObjectCreated', {
-      description: `ComDrive ${config.name}: make previews of new files' bytes (previews)`,
-      eventPattern: {
-        source: ['aws.s3'],
-        detailType: ['Object Created'],
-        detail: { bucket: { name: [this.filesBucket.bucketName] }, object: { key: [{ prefix: tenantObjectPrefix }] } },
-      },
-      targets: [new LambdaFunction(previews.fn, { retryAttempts: 2 })],
-    });
+    this.runOnObjectsCreated(
+      'PreviewsOnObjectCreated', `ComDrive ${config.name}: make previews of new files' bytes (previews)`, Match.prefix(tenantObjectPrefix), previews.fn,
+    );
     acknowledge(
       previews.role,
       objectPrefixFinding(this.filesBucket, tenantObjectPrefix),
