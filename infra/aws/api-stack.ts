@@ -42,7 +42,7 @@ interface GroupAccess {
   readonly readAuditByItem?: boolean;
   /** Lock and lengthen the lock of legal-style documents' bytes (S3 Object Lock, functions/lib/object-lock.ts). */
   readonly lockObjects?: boolean;
-  /** Start drive jobs (their marker objects); the jobs themselves run in storage-events. */
+  /** Start drive jobs (their marker objects); the jobs themselves run in drive-jobs. */
   readonly startDriveJobs?: boolean;
   /** Read the audit log (key-condition queries on the audit table and both its indexes) instead of appending to it. */
   readonly readAuditLog?: boolean;

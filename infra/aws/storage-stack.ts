@@ -46,7 +46,7 @@ export interface StorageStackProps extends StackProps {
   readonly webOrigins: string[];
 }
 
-/** The files bucket (bytes go browser <-> S3 through presigned URLs) and its storage-events Lambda. */
+/** The files bucket (bytes go browser <-> S3 through presigned URLs) and the functions its events run. */
 export class StorageStack extends Stack {
   readonly filesBucket: Bucket;
   /**
@@ -292,7 +292,7 @@ export class StorageStack extends Stack {
     });
     grantTableAppend(driveJobs.fn, data.audit);
     grantReadFiles(driveJobs.fn, this.filesBucket, true);
-    // Copies of legal-style documents are locked; the retention job lengthens locks.
+    // Copies of bookkeeping documents are locked; the retention job lengthens locks.
     grantObjectRetention(driveJobs.fn, this.filesBucket);
     grantDriveJobWrites(driveJobs.fn, this.filesBucket, filesBucketLayout.exportPrefix);
     // A failed copy removes the bytes it copied.

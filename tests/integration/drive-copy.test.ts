@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriveItem } from '#shared/schemas/drive.ts';
+import { S3ServiceException } from '@aws-sdk/client-s3';
 import { s3 } from '#lib/clients.ts';
+import { functionEnv } from '#lib/table-design.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { setContractQuota } from '#data/pending-uploads.ts';
 import { getDriveJob, insertDriveJob } from '#data/drive-jobs.ts';
@@ -11,7 +13,7 @@ import { copiedId } from '#data/drive-copies.ts';
 import { getItem } from '#data/drive-items.ts';
 import { aFolder, aUser } from './support/factories.ts';
 import { call } from './support/api.ts';
-import { namesIn, seen, sendBytes, trash, uploadFile, waitUntilReady } from './support/drive.ts';
+import { aFile, namesIn, seen, sendBytes, trash, uploadFile, waitUntilReady } from './support/drive.ts';
 import { downloadBytes, treeOf, waitForDriveJob } from './support/drive-jobs.ts';
 import { storedUsage } from './support/uploads.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
@@ -186,6 +188,42 @@ describe('copy', { timeout: 120_000 }, () => {
     // What it wrote is gone: the unpublished copy, its subtree, its bytes from the usage.
     expect(await getItem(t.kykId, copiedId(job.job_id, project.id))).toBeUndefined();
     expect((await storedUsage(t.kykId)).usage).toBe(before.usage);
+  });
+
+  it('locks the bytes of a copied bookkeeping document until its retention ends, as an upload is locked', async () => {
+    const invoice = await aFile(t.token, 'root', `invoice-${randomUUID().slice(0, 6)}.pdf`, { document_style: 'e_trading', transaction_date: '2026-03-31', transaction_amount: 108_000, provider: '株式会社テスト' });
+    const memo = await aFile(t.token, 'root', `memo-${randomUUID().slice(0, 6)}.pdf`);
+    expect([invoice.retention_until, memo.retention_until]).toEqual(['2033-05-31', undefined]);
+    const to = await aFolder(t);
+    const job = { kyk_id: t.kykId, job_id: randomUUID(), kind: 'copy' as const, user_id: t.adminId, language: 'en' as const, state: 'running' as const, items: [invoice.id, memo.id], folder_id: to.id, total: null, done: 0, bytes: 0, created_at: nowIso(), ended_at: null, stale_after: nowIso(), run_id: null };
+    await insertDriveJob(job);
+    // s3rver has no Object Lock: with the settings of a governance environment, this test answers
+    // the retention calls as S3 does for an object never locked, and records the locks asked for.
+    const locks: { Key?: string; Retention?: { Mode?: string; RetainUntilDate?: Date } }[] = [];
+    const name = `object-lock-${randomUUID()}`;
+    s3().middlewareStack.add((next, context) => async (args) => {
+      if (context.commandName === 'GetObjectRetentionCommand') throw new S3ServiceException({ name: 'NoSuchObjectLockConfiguration', $fault: 'client', $metadata: { httpStatusCode: 404 } });
+      if (context.commandName === 'PutObjectRetentionCommand') {
+        locks.push(args.input as (typeof locks)[number]);
+        return { output: { $metadata: {} }, response: {} };
+      }
+      return next(args);
+    }, { step: 'initialize', name });
+    process.env[functionEnv.objectLockMode] = 'GOVERNANCE';
+    process.env[functionEnv.objectLockMaxRetentionDays] = '1';
+    try {
+      await runDriveJob(t.kykId, job.job_id, driveJobWorks);
+    } finally {
+      s3().middlewareStack.remove(name);
+      delete process.env[functionEnv.objectLockMode];
+      delete process.env[functionEnv.objectLockMaxRetentionDays];
+    }
+    expect((await waitForDriveJob(t.token, job.job_id)).state).toBe('done');
+    const copied = (await getItem(t.kykId, copiedId(job.job_id, invoice.id)))!;
+    expect(copied.retention_until).toBe('2033-05-31');
+    // One lock, on the invoice's copy only, in the environment's mode (a governance lock is capped at a day).
+    expect(locks.map((lock) => [lock.Key, lock.Retention?.Mode])).toEqual([[copied.s3_key, 'GOVERNANCE']]);
+    expect(locks[0]!.Retention!.RetainUntilDate!.getTime()).toBeGreaterThan(Date.now());
   });
 
   describe('a worker that fails midway', () => {

@@ -1,7 +1,11 @@
 import iconv from 'iconv-lite';
 import type { S3Event } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { importSourceKey } from '#domain/imports/files.ts';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { importPurgeKey, importSourceKey } from '#domain/imports/files.ts';
+import { deleteJob, getJob } from '#data/import-jobs.ts';
+import { s3 } from '#lib/clients.ts';
+import { config } from '#lib/config.ts';
 import { handler as importJobs } from '#functions/import-jobs/handler.ts';
 import { aCorp } from './support/factories.ts';
 import { call } from './support/api.ts';
@@ -248,9 +252,18 @@ describe('imports: legal entities', () => {
     await waitForJob(tenant.token, requestId);
     const event = { Records: [{ s3: { object: { key: importSourceKey(tenant.kykId, requestId), size: 1 } } }] } as unknown as S3Event;
     await importJobs(event);
-    // In AWS the function gets the bucket's EventBridge events (the key not encoded): the same once-only run.
-    await importJobs({ source: 'aws.s3', 'detail-type': 'Object Created', detail: { object: { key: importSourceKey(tenant.kykId, requestId) } } });
     const rows = await allRows(tenant.token, requestId);
     expect(rows).toEqual([{ row_no: 2, result: 'ok', key: 'W-001', action: 'created', messages: [] }]);
+  });
+
+  it("purges a deleted job's files when the bucket's EventBridge event brings its marker, as in AWS", async () => {
+    const requestId = await startCorpUpload(tenant.token, utf8(csv(HEADER, 'P-001,Purged,,,')));
+    await waitForJob(tenant.token, requestId);
+    // The record goes as the delete call removes it, but no marker object is written: only the event below can purge.
+    await deleteJob((await getJob(tenant.kykId, requestId))!, []);
+    const source = () => s3().send(new HeadObjectCommand({ Bucket: config.bucketName, Key: importSourceKey(tenant.kykId, requestId) }));
+    await expect(source()).resolves.toBeDefined();
+    await importJobs({ source: 'aws.s3', 'detail-type': 'Object Created', detail: { object: { key: importPurgeKey(tenant.kykId, requestId) } } });
+    await expect(source()).rejects.toThrow();
   });
 });

@@ -14,6 +14,7 @@ import { viewerFor } from './folder-access.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { DriveLevel } from '#shared/routes/define.ts';
 import { childPages, measureSubtree } from './subtree.ts';
+import { extendLocks } from './bookkeeping.ts';
 import { HandOver, JobRefusal, refusalOf, type JobRun } from './jobs.ts';
 
 /** Server-side copies in flight at once (S3 CopyObject and DynamoDB writes of one page). */
@@ -80,6 +81,9 @@ export async function copyWork(job: DriveJobRecord, run: JobRun): Promise<DriveJ
     // The bytes first: the entry, once there, always has its object (a resumed run copies again).
     if (source.type === 'file' && source.s3_key && copy.s3_key) {
       await s3().send(new CopyObjectCommand({ Bucket: config.bucketName, Key: copy.s3_key, CopySource: `${config.bucketName}/${encodeURIComponent(source.s3_key).replace(/%2F/g, '/')}` }));
+      // A copied bookkeeping document is kept as long as its original: the bucket holds its new
+      // bytes as it holds an upload's (S3 copies no lock; storage-events confirms no copy).
+      if (copy.retention_until) await extendLocks([copy.s3_key], copy.retention_until);
     }
     try {
       await insertCopiedEntry(copy, { hidden, quota });

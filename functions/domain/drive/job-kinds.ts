@@ -6,7 +6,7 @@ import { tagDetachWork } from './tag-detach-job.ts';
 import { taxExportWork } from './tax-export-job.ts';
 import { zipWork } from './zip-job.ts';
 
-/** Every kind of drive job and its worker: what the storage-events Lambda runs (a new kind fails the type check until it is here). */
+/** Every kind of drive job and its worker: what the drive-jobs Lambda runs (a new kind fails the type check until it is here). */
 export const driveJobWorks: Record<DriveJobRecord['kind'], JobWork> = {
   copy: copyWork,
   zip: zipWork,

@@ -166,7 +166,10 @@ export async function jobView(job: DriveJobRecord): Promise<DriveJob> {
     state: job.state,
     done: job.done,
     total: job.total,
-    error: job.state === 'failed' && job.error_code ? { code: codes[job.error_code as CodeName].code, message: job.error_message ?? '' } : null,
+    error: job.state === 'failed' && job.error_code
+      // A job failed before its message was stored with it shows its code's own text.
+      ? { code: codes[job.error_code as CodeName].code, message: job.error_message ?? translate(job.language, `code.${job.error_code as CodeName}`) }
+      : null,
     items: items.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map(toDriveItem),
     download,
   };

@@ -20,7 +20,7 @@ import { mapLimit } from './pool.ts';
 
 /**
  * The import job runner. It runs outside the API request: the ObjectCreated event of
- * `t/<kyk>/imports/<id>/source.csv` reaches the storage-events Lambda (15 minutes, 1 GB in AWS;
+ * `t/<kyk>/imports/<id>/source.csv` reaches the import-jobs Lambda (15 minutes, 2 GB in AWS;
  * in-process locally), which calls `runImport`. Rows go in chunk by chunk with a few rows in
  * flight; each row is its own write with its own audit record, so one bad row never affects the
  * others, and each chunk's results are stored (BatchWrite) with the job's counts before the next.
