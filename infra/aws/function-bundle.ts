@@ -123,11 +123,12 @@ export interface FunctionBundle {
 }
 
 /**
- * Bundles functions/<name>/handler.ts into `outfile` (index.mjs and its source map). A first build
- * with an empty catalogue shows which keys the bundle names; the second carries just those.
+ * Bundles functions/<name>/handler.ts (or another `entry`: the bench's one-route bundles) into
+ * `outfile` (index.mjs and its source map). A first build with an empty catalogue shows which keys
+ * the bundle names; the second carries just those.
  */
-export async function bundleFunction(name: string, outfile: string): Promise<FunctionBundle> {
-  const options = { ...esbuildOptions, entryPoints: [functionEntry(name)], outfile, logLevel: 'silent' as const };
+export async function bundleFunction(name: string, outfile: string, entry = functionEntry(name)): Promise<FunctionBundle> {
+  const options = { ...esbuildOptions, entryPoints: [entry], outfile, logLevel: 'silent' as const };
   const empty = { en: {}, ja: {} } as typeof catalogue;
   const probe = await build({ ...options, write: false, sourcemap: false, plugins: [pureDeclarations, prunedCatalogue(empty)] });
   const code = probe.outputFiles.map((file) => file.text).join('\n');

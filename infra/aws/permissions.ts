@@ -127,18 +127,23 @@ export const grantDiscardUploads = (grantee: IGrantable, bucket: IBucket): void 
     }),
   );
 
+/** What the import-jobs function may touch, as patterns under the imports' prefix (t/<contract>/imports/). */
+export const importJobObjects = (importObjects: string) => ({
+  sources: `${importObjects}*/source.csv`,
+  resumeMarkers: `${importObjects}*/resume`,
+  all: `${importObjects}*`,
+});
+
 /**
  * The import-jobs function reads a job's file, writes its resume marker and removes a deleted job's
- * files (its source and purge marker): the imports' objects only.
+ * files (its source and markers): never another object, and it cannot overwrite a file it reads.
  */
-export const grantImportFiles = (grantee: IGrantable, bucket: IBucket, importObjects: string): void =>
-  addStatement(
-    grantee,
-    new PolicyStatement({
-      actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
-      resources: [bucket.arnForObjects(`${importObjects}*`)],
-    }),
-  );
+export const grantImportFiles = (grantee: IGrantable, bucket: IBucket, importObjects: string): void => {
+  const objects = importJobObjects(importObjects);
+  addStatement(grantee, new PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects(objects.sources)] }));
+  addStatement(grantee, new PolicyStatement({ actions: ['s3:PutObject'], resources: [bucket.arnForObjects(objects.resumeMarkers)] }));
+  addStatement(grantee, new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucket.arnForObjects(objects.all)] }));
+};
 
 /**
  * Drive jobs (drive-jobs): server-side copies of tenant objects and the jobs' marker

@@ -16,6 +16,7 @@ import { acknowledge, acknowledgeBucketNotificationsHandler, objectPatternFindin
 import {
   exportFilesStatement,
   grantImportFiles,
+  importJobObjects,
   grantDriveJobWrites,
   grantDiscardUploads,
   grantKeyUse,
@@ -268,12 +269,14 @@ export class StorageStack extends Stack {
       'ImportJobsOnObjectCreated', `ComDrive ${config.name}: run, resume or purge CSV import jobs (import-jobs)`,
       Match.wildcard(`${filesBucketLayout.importObjects}*`), importJobs.fn,
     );
-    acknowledge(
-      importJobs.role,
-      objectPrefixFinding(this.filesBucket, filesBucketLayout.importObjects),
-      'Reads an import job\'s file, writes its resume marker and deletes its files, under ' +
-        't/<contract>/imports/<job>/ only; job ids are created per import, so the pattern is the narrowest resource that can be named.',
-    );
+    for (const pattern of Object.values(importJobObjects(filesBucketLayout.importObjects))) {
+      acknowledge(
+        importJobs.role,
+        objectPatternFinding(this.filesBucket, pattern),
+        'Reads an import job\'s file, writes its resume marker and deletes its files, under ' +
+          't/<contract>/imports/<job>/ only; job ids are created per import, so the pattern is the narrowest resource that can be named.',
+      );
+    }
     return importJobs.fn;
   }
 
@@ -291,7 +294,7 @@ export class StorageStack extends Stack {
       timeout: Duration.minutes(15),
     });
     grantTableAppend(driveJobs.fn, data.audit);
-    grantReadFiles(driveJobs.fn, this.filesBucket, true);
+    grantReadFiles(driveJobs.fn, this.filesBucket, false);
     // Copies of bookkeeping documents are locked; the retention job lengthens locks.
     grantObjectRetention(driveJobs.fn, this.filesBucket);
     grantDriveJobWrites(driveJobs.fn, this.filesBucket, filesBucketLayout.exportPrefix);

@@ -291,9 +291,10 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       expect(fn.Properties).toMatchObject({ Timeout: 900, MemorySize: 2048 });
       expect(actionsOf(statements)).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:BatchWriteItem', 'dynamodb:PutItem', 's3:GetObject', 's3:PutObject', 's3:DeleteObject']));
       expect(actionsOf(statements)).not.toContain('dynamodb:Scan');
-      for (const action of ['s3:GetObject', 's3:PutObject', 's3:DeleteObject']) {
+      // Reads the sources, writes only resume markers (never over a file it reads), deletes a deleted job's objects.
+      for (const [action, pattern] of [['s3:GetObject', /\/t\/\*\/imports\/\*\/source\.csv"/], ['s3:PutObject', /\/t\/\*\/imports\/\*\/resume"/], ['s3:DeleteObject', /\/t\/\*\/imports\/\*"/]] as const) {
         expect(s3On(action), action).toHaveLength(1);
-        expect(s3On(action)[0], action).toMatch(/\/t\/\*\/imports\/\*"/);
+        expect(s3On(action)[0], action).toMatch(pattern);
       }
       expect(actionsOf(statements)).not.toContain('s3:PutObjectRetention');
     });
