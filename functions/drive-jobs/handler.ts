@@ -2,7 +2,7 @@ import type { Context, S3Event } from 'aws-lambda';
 import { driveJobWorks } from '#domain/drive/job-kinds.ts';
 import { parseDriveJobKey, runDriveJob, sweepDriveJobs } from '#domain/drive/jobs.ts';
 import { logger } from '#lib/logger.ts';
-import { createdObjectKeys, isObjectCreatedEvent, type ObjectCreatedEvent, type ScheduleEvent } from '#lib/object-events.ts';
+import { createdObjectKeys, isObjectCreatedEvent, jobDeadline, type ObjectCreatedEvent, type ScheduleEvent } from '#lib/object-events.ts';
 
 /**
  * Drive jobs (docs/drive.md "Copy and ZIP jobs"): a job's marker (`t/<kyk>/drive-jobs/<id>/run`) runs
@@ -18,7 +18,7 @@ export const handler = async (event: S3Event | ObjectCreatedEvent | ScheduleEven
     return;
   }
   // A worker close to its Lambda's timeout saves, lets go and writes the marker again to carry on.
-  const deadline = process.env.AWS_LAMBDA_FUNCTION_NAME && context ? Date.now() + context.getRemainingTimeInMillis() : undefined;
+  const deadline = jobDeadline(context);
   for (const key of createdObjectKeys(event)) {
     const job = parseDriveJobKey(key);
     if (job) await runDriveJob(job.kykId, job.jobId, driveJobWorks, { deadline, log: logger });

@@ -4,7 +4,7 @@ import { sweepRunningImports } from '#domain/imports/jobs.ts';
 import { purgeImport } from '#domain/imports/purge.ts';
 import { resumeImport, runImport } from '#domain/imports/run-import.ts';
 import { logger } from '#lib/logger.ts';
-import { createdObjectKeys, isObjectCreatedEvent, type ObjectCreatedEvent, type ScheduleEvent } from '#lib/object-events.ts';
+import { createdObjectKeys, isObjectCreatedEvent, jobDeadline, type ObjectCreatedEvent, type ScheduleEvent } from '#lib/object-events.ts';
 
 /**
  * CSV import jobs (functions/imports, docs/architecture.md "Imports"): an import's objects
@@ -19,9 +19,8 @@ export const handler = async (event: S3Event | ObjectCreatedEvent | ScheduleEven
     if (stale) logger.info('stale import jobs recovered', { stale });
     return;
   }
-  // In AWS the Lambda is stopped at its timeout: a long import stops in time to record that.
-  // The local stand-in's context is a fake with no real limit.
-  const deadline = process.env.AWS_LAMBDA_FUNCTION_NAME && context ? Date.now() + context.getRemainingTimeInMillis() : undefined;
+  // A long import stops in time to record that.
+  const deadline = jobDeadline(context);
   for (const key of createdObjectKeys(event)) {
     const importKey = parseImportKey(key);
     if (!importKey) continue;

@@ -1,4 +1,4 @@
-import type { S3Event } from 'aws-lambda';
+import type { Context, S3Event, S3EventRecord } from 'aws-lambda';
 
 /**
  * An object's arrival as the bucket's EventBridge events announce it ("Object Created"): how the
@@ -26,6 +26,15 @@ export const isObjectCreatedEvent = (event: object): event is ObjectCreatedEvent
  */
 export function createdObjectKeys(event: S3Event | ObjectCreatedEvent): string[] {
   if (isObjectCreatedEvent(event)) return event.detail.object?.key ? [event.detail.object.key] : [];
-  // Notification keys are form-encoded ("+" is a space); EventBridge's are not.
-  return event.Records.map((record) => decodeURIComponent(record.s3.object.key.replace(/\+/g, ' ')));
+  return event.Records.map(notificationKey);
 }
+
+/** An S3 notification record's key: form-encoded there ("+" is a space); EventBridge's are not. */
+export const notificationKey = (record: S3EventRecord): string => decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
+
+/**
+ * When a job must have saved and let go: the Lambda's own end in AWS (it is stopped at its
+ * timeout). The local stand-in's context is a fake with no real limit: no deadline there.
+ */
+export const jobDeadline = (context?: Context): number | undefined =>
+  process.env.AWS_LAMBDA_FUNCTION_NAME && context ? Date.now() + context.getRemainingTimeInMillis() : undefined;

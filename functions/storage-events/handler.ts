@@ -6,6 +6,7 @@ import { discardUpload, isRenditionKey, parseObjectKey } from '#lib/object-stora
 import { confirmVersionUpload, firstVersionRecord } from '#data/file-versions.ts';
 import { parseImportKey } from '#domain/imports/files.ts';
 import { logger } from '#lib/logger.ts';
+import { notificationKey } from '#lib/object-events.ts';
 import { runPurges } from '#domain/drive/purge.ts';
 import { applyTrashRetention } from '#domain/drive/retention.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
@@ -38,8 +39,7 @@ export const handler = async (event: S3Event | ScheduledEvent | ScanResultEvent)
     return;
   }
   for (const record of event.Records) {
-    // Event keys are form-encoded: "+" is a space.
-    const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
+    const key = notificationKey(record);
     // An import's objects and a drive job's markers: their own functions run them.
     if (parseImportKey(key) || parseDriveJobKey(key)) continue;
     // A drive job's server-side copies: their entries are written by the job, which also owns their bytes.

@@ -26,6 +26,8 @@ const clients: Record<string, string> = {
 };
 
 const kib = (bytes: number) => Number((bytes / 1024).toFixed(1));
+/** A measure against its floor, to two decimals (as the goals are written). */
+const ratio = (value: number, floor: number) => Number((value / floor).toFixed(2));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const packageOf = (input: string): string => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input.split('/').slice(0, 2).join('/');
@@ -116,9 +118,9 @@ export async function measureLambdaBundles(options: { runs?: number; log?: (line
       const floorCold = coldImport(floorFile, runs);
       const top = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 5);
       results[name] = {
-        kib: kib(size), floor_kib: kib(floor), size_ratio: Number((size / floor).toFixed(2)),
-        cold_import_ms: cold.ms, floor_cold_import_ms: floorCold.ms, import_ratio: Number((cold.ms / floorCold.ms).toFixed(2)),
-        cold_import_cpu_ms: cold.cpuMs, floor_cold_import_cpu_ms: floorCold.cpuMs, import_cpu_ratio: Number((cold.cpuMs / floorCold.cpuMs).toFixed(2)),
+        kib: kib(size), floor_kib: kib(floor), size_ratio: ratio(size, floor),
+        cold_import_ms: cold.ms, floor_cold_import_ms: floorCold.ms, import_ratio: ratio(cold.ms, floorCold.ms),
+        cold_import_cpu_ms: cold.cpuMs, floor_cold_import_cpu_ms: floorCold.cpuMs, import_cpu_ratio: ratio(cold.cpuMs, floorCold.cpuMs),
         clients: used, top_inputs: Object.fromEntries(top.map(([input, bytes]) => [input, kib(bytes)])),
       };
       const r = results[name];
@@ -191,7 +193,7 @@ export async function measureRouteBundles(groups: readonly string[], options: { 
             const { metafile } = await bundleFunction(group, join(dir, label, 'index.mjs'), entry);
             const output = outputOf(metafile);
             const floor = await floorOf(clientsIn(packagesOf(output)), dir, label);
-            measured.push([route, { kib: kib(output.bytes), floor_kib: kib(floor.bytes), size_ratio: Number((output.bytes / floor.bytes).toFixed(2)) }]);
+            measured.push([route, { kib: kib(output.bytes), floor_kib: kib(floor.bytes), size_ratio: ratio(output.bytes, floor.bytes) }]);
           } finally {
             await rm(entry, { force: true });
           }
