@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, objectKey, parseObjectKey, safeContentType } from './object-storage.ts';
+import { contentDisposition, objectKey, parseObjectKey } from './object-storage.ts';
 
 describe('object keys', () => {
   it('round-trips the tenant, item and version', () => {
@@ -21,13 +21,5 @@ describe('contentDisposition', () => {
   });
   it('neutralises quotes in the fallback', () => {
     expect(contentDisposition('a"b.txt')).toBe(`attachment; filename="a_b.txt"; filename*=UTF-8''a%22b.txt`);
-  });
-});
-
-describe('safeContentType', () => {
-  it('serves types a browser would run as plain bytes', () => {
-    expect(safeContentType('text/html')).toBe('application/octet-stream');
-    expect(safeContentType('image/svg+xml')).toBe('application/octet-stream');
-    expect(safeContentType('application/pdf')).toBe('application/pdf');
   });
 });

@@ -2,6 +2,7 @@ import { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CopyObject
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from './clients.ts';
 import { config } from './config.ts';
+import { servedContentType } from './served-types.ts';
 
 /**
  * File bytes never pass through a Lambda: the browser PUTs to and GETs from S3 with presigned URLs.
@@ -159,10 +160,6 @@ export const contentDisposition = (fileName: string): string => {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 };
 
-/** Types a browser would run rather than save: served as plain bytes (they download as attachments anyway). */
-const activeContentTypes = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript)$/i;
-export const safeContentType = (contentType: string): string => (activeContentTypes.test(contentType) ? 'application/octet-stream' : contentType);
-
 /** A preview is fetched at once by the page that asked for it. */
 export const PREVIEW_URL_SECONDS = 60;
 
@@ -179,7 +176,7 @@ export async function presignPreview(key: string, fileName: string, contentType:
       Bucket: config.bucketName,
       Key: key,
       ResponseContentDisposition: contentDisposition(fileName),
-      ResponseContentType: safeContentType(contentType),
+      ResponseContentType: servedContentType(contentType),
       ResponseCacheControl: 'private, no-store',
     }),
     { expiresIn: PREVIEW_URL_SECONDS },
@@ -187,6 +184,7 @@ export async function presignPreview(key: string, fileName: string, contentType:
   return { url, expiresAt: new Date(Date.now() + PREVIEW_URL_SECONDS * 1000).toISOString() };
 }
 
+/** A presigned GET as an attachment under the name, its type from the one allow list (served-types.ts). */
 export async function presignDownload(key: string, fileName: string, contentType: string, expiresIn = DOWNLOAD_URL_SECONDS) {
   const url = await getSignedUrl(
     s3(),
@@ -194,7 +192,7 @@ export async function presignDownload(key: string, fileName: string, contentType
       Bucket: config.bucketName,
       Key: key,
       ResponseContentDisposition: contentDisposition(fileName),
-      ResponseContentType: safeContentType(contentType),
+      ResponseContentType: servedContentType(contentType),
     }),
     { expiresIn },
   );
