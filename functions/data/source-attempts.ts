@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '#lib/clients.ts';
 import { epochSeconds, table, type Keys } from '#lib/data/table.ts';
 import { isConditionalCheckFailure } from '#lib/errors.ts';
@@ -48,6 +48,34 @@ export async function returnSourceAttempt(window: SourceWindow): Promise<void> {
       ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
     }));
   } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
+}
+
+/**
+ * The share links' throttle tells failures from attempts still being judged: `attempts` counts
+ * both (so no more than `limit` are judged at once, nor fail in a window), `failures` only those
+ * that failed (recordSourceFailure; a right one is given back with returnSourceAttempt). Refused:
+ * 'failures' when the window's failures reached the limit, 'in-flight' when attempts being judged
+ * hold the rest, which the caller may wait for: a right answer in parallel is never a failure.
+ */
+export async function reserveJudgedAttempt(window: SourceWindow, limit: number, windowSeconds: number): Promise<'counted' | 'failures' | 'in-flight'> {
+  if (await reserveSourceAttempt(window, limit, windowSeconds)) return 'counted';
+  const { Item } = await db().send(new GetCommand({
+    TableName: table(), Key: sourceWindowKey(window.address, window.start), ConsistentRead: true, ProjectionExpression: 'failures',
+  }));
+  return Number(Item?.failures ?? 0) >= limit ? 'failures' : 'in-flight';
+}
+
+/** Marks a counted attempt failed: it keeps its place in `attempts` for the rest of the window. */
+export async function recordSourceFailure(window: SourceWindow): Promise<void> {
+  try {
+    await db().send(new UpdateCommand({
+      TableName: table(), Key: sourceWindowKey(window.address, window.start),
+      UpdateExpression: 'ADD failures :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 },
+    }));
+  } catch (error) {
+    // The window is gone (its TTL): nothing left to count against.
     if (!isConditionalCheckFailure(error)) throw error;
   }
 }

@@ -3,7 +3,7 @@ import type { CommonSettings } from '#shared/schemas/settings.ts';
 import { SHARE_LINK_ID_LENGTH, type ShareLink, type ShareLinkRules, type ShareLinkState } from '#shared/schemas/share-links.ts';
 import type { ShareLinkRecord } from '#data/share-links.ts';
 import { epochSeconds } from '#lib/data/table.ts';
-import { reserveSourceAttempt, returnSourceAttempt, sourceWindow, type SourceWindow } from '#data/source-attempts.ts';
+import { recordSourceFailure, reserveJudgedAttempt, returnSourceAttempt, sourceWindow, type SourceWindow } from '#data/source-attempts.ts';
 
 /** A new link's id and secret: 96 and 256 bits from the CSPRNG; only the secret's hash is kept. */
 export function newLinkToken(): { linkId: string; secret: string; token: string; secretHash: string } {
@@ -71,13 +71,17 @@ export const downloadsLeft = (link: Pick<ShareLinkRecord, 'max_downloads' | 'dow
 /**
  * Guessing is throttled twice (docs/drive.md "Share links"): per source address, every public call
  * is counted before anything is judged and given back when the token proved right, so an address
- * has THROTTLE_WINDOW_SECONDS worth of ADDRESS_FAILURES wrong tokens or passwords; and per link,
+ * has THROTTLE_WINDOW_SECONDS worth of ADDRESS_FAILURES wrong tokens; and per link,
  * LINK_PASSWORD_FAILURES wrong passwords in the window, from any address (a password is worth
- * guessing from many). Counted before judging, so parallel guesses cannot pass the limit.
+ * guessing from many). Counted before judging, so parallel guesses cannot pass the limit; only a
+ * wrong answer is a failure, and a call that finds the places taken by attempts still being judged
+ * waits for them (up to IN_FLIGHT_WAIT_MS) rather than being refused: forty parallel downloads with
+ * the right password all go through, or get the download limit's own answer.
  */
 export const THROTTLE_WINDOW_SECONDS = 15 * 60;
 export const ADDRESS_FAILURES = 30;
 export const LINK_PASSWORD_FAILURES = 10;
+export const IN_FLIGHT_WAIT_MS = 5_000;
 
 export interface Attempt {
   window: SourceWindow;
@@ -85,14 +89,38 @@ export interface Attempt {
   minutesLeft: number;
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function reserve(address: string, limit: number): Promise<Attempt> {
-  const now = epochSeconds();
-  const window = sourceWindow(address, THROTTLE_WINDOW_SECONDS, now);
-  if (await reserveSourceAttempt(window, limit, THROTTLE_WINDOW_SECONDS)) return { window, minutesLeft: 0 };
-  return { window, minutesLeft: Math.max(1, Math.ceil((window.start + THROTTLE_WINDOW_SECONDS - now) / 60)) };
+  const window = sourceWindow(address, THROTTLE_WINDOW_SECONDS, epochSeconds());
+  const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
+  for (;;) {
+    const outcome = await reserveJudgedAttempt(window, limit, THROTTLE_WINDOW_SECONDS);
+    if (outcome === 'counted') return { window, minutesLeft: 0 };
+    if (outcome === 'failures' || Date.now() >= waitUntil) break;
+    // A judgement takes a read or one password hash: the places free up within milliseconds.
+    await pause(20 + Math.random() * 60);
+  }
+  return { window, minutesLeft: Math.max(1, Math.ceil((window.start + THROTTLE_WINDOW_SECONDS - epochSeconds()) / 60)) };
 }
 
 /** An attempt of the address (`minutesLeft` > 0: refused). Addresses of share calls count apart from sign-in's. */
 export const reserveAddressAttempt = (sourceIp: string): Promise<Attempt> => reserve(`share@${sourceIp}`, ADDRESS_FAILURES);
 export const reservePasswordAttempt = (kykId: string, linkId: string): Promise<Attempt> => reserve(`share-link@${kykId}/${linkId}`, LINK_PASSWORD_FAILURES);
-export const giveBack = (attempt: Attempt): Promise<void> => returnSourceAttempt(attempt.window);
+
+/**
+ * Judges a counted attempt: right (the judgement answers something), it is given back; wrong
+ * (undefined), it stays a failure of the window; a judgement that could not be made (an error) is
+ * given back, as nothing was learnt.
+ */
+export async function judged<T>(attempt: Attempt, judge: () => Promise<T | undefined>): Promise<T | undefined> {
+  let answer: T | undefined;
+  try {
+    answer = await judge();
+  } catch (error) {
+    await returnSourceAttempt(attempt.window);
+    throw error;
+  }
+  await (answer === undefined ? recordSourceFailure(attempt.window) : returnSourceAttempt(attempt.window));
+  return answer;
+}

@@ -11,7 +11,7 @@ import { recordAccessesOf } from '#domain/drive/access-log.ts';
 import { viewerFor } from '#domain/drive/folder-access.ts';
 import { refuseIfThreat } from '#domain/drive/malware.ts';
 import { reachableItem, type ReachedItem } from '#domain/drive/reach.ts';
-import { downloadsLeft, giveBack, reserveAddressAttempt, reservePasswordAttempt, secretMatches, splitToken, stateOf } from './link-rules.ts';
+import { downloadsLeft, judged, reserveAddressAttempt, reservePasswordAttempt, secretMatches, splitToken, stateOf } from './link-rules.ts';
 
 /**
  * The public download page's calls (no sign-in; docs/drive.md "Share links"). The contract comes
@@ -27,9 +27,11 @@ async function openLink(kykId: string, token: string, sourceIp: string): Promise
   const attempt = await reserveAddressAttempt(sourceIp);
   if (attempt.minutesLeft > 0) throw new DomainError('shareLinkTooManyAttempts', { minutes: attempt.minutesLeft });
   const { linkId, secret } = splitToken(token);
-  const link = await getShareLink(kykId, linkId);
-  if (!link || !secretMatches(secret, link)) throw new DomainError('shareLinkNotFound');
-  await giveBack(attempt);
+  const link = await judged(attempt, async () => {
+    const found = await getShareLink(kykId, linkId);
+    return found && secretMatches(secret, found) ? found : undefined;
+  });
+  if (!link) throw new DomainError('shareLinkNotFound');
   const state = stateOf(link, true);
   if (state !== 'active') throw refusal(state);
   return link;
@@ -51,11 +53,12 @@ async function sharedFile(link: ShareLinkRecord): Promise<ReachedItem> {
 
 /** A wrong password counts against the link from any address; a right one is given back. */
 async function checkPassword(link: ShareLinkRecord, password: string | undefined): Promise<void> {
-  if (!link.password_hash) return;
+  const hash = link.password_hash;
+  if (!hash) return;
   const attempt = await reservePasswordAttempt(link.kyk_id, link.link_id);
   if (attempt.minutesLeft > 0) throw new DomainError('shareLinkTooManyAttempts', { minutes: attempt.minutesLeft });
-  if (!password || !(await verifyPassword(password, link.password_hash))) throw new DomainError('shareLinkPasswordWrong');
-  await giveBack(attempt);
+  const right = await judged(attempt, async () => (password && (await verifyPassword(password, hash))) || undefined);
+  if (!right) throw new DomainError('shareLinkPasswordWrong');
 }
 
 /** What the link offers; behind a password, not the file's name or size. */

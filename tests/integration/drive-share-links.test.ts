@@ -123,6 +123,32 @@ describe('share links', { timeout: 120_000 }, () => {
     expect((await getShareLink(t.kykId, made.link.link_id))!.downloads).toBe(1);
   });
 
+  it('counts no right password as a failure however many run in parallel, and answers late ones with the download limit', async () => {
+    const file = await uploadFile(t.token, folder.id, 'board.pdf', bytes('%PDF-1.7 minutes'));
+    // 40 at once from one address, the right password: every one is a grant (no limit).
+    const open = await makeLink(t.token, { id: file.id, password: 'correct horse' });
+    const office = anAddress();
+    const all = await Promise.all(Array.from({ length: 40 }, () => grant(open, 'correct horse', office)));
+    expect(all.map((answer) => answer.body.code)).toEqual(Array.from({ length: 40 }, () => 0));
+    expect((await getShareLink(t.kykId, open.link.link_id))!.downloads).toBe(40);
+
+    // A limit of 5: exactly 5 grants, and the 35 others hear the limit, not "too many failed attempts".
+    const limited = await makeLink(t.token, { id: file.id, password: 'correct horse', max_downloads: 5 });
+    const answers = await Promise.all(Array.from({ length: 40 }, () => grant(limited, 'correct horse', office)));
+    const codes = answers.map((answer) => answer.body.code);
+    expect(codes.filter((code) => code === 0)).toHaveLength(5);
+    expect(codes.filter((code) => code === -990000320003)).toHaveLength(35);
+    expect(answers.filter((answer) => answer.status === 429)).toEqual([]);
+
+    // Wrong passwords in parallel are still judged ten at most: the rest, and then the right one, are refused.
+    const guesses = await Promise.all(Array.from({ length: 15 }, (_, index) => grant(open, `wrong ${index}`)));
+    const guessed = guesses.map((answer) => answer.body.code);
+    expect(guessed.filter((code) => code === -990000320006)).toHaveLength(10);
+    expect(guessed.filter((code) => code === -990000320007)).toHaveLength(5);
+    expect((await grant(open, 'correct horse', office)).status).toBe(429);
+    expect((await getShareLink(t.kykId, open.link.link_id))!.downloads).toBe(40);
+  });
+
   it('answers a guessed, malformed or cross-contract token as unknown, and throttles an address that guesses', async () => {
     const file = await uploadFile(t.token, folder.id, 'target.txt', bytes('secret'));
     const made = await makeLink(t.token, { id: file.id });
