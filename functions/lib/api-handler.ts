@@ -6,7 +6,7 @@ import { fallbackLanguage, isLanguage, translate, type Language, type MessageKey
 import { CURRENT_MODULE } from '#shared/constants.ts';
 import type { RoutePath, RouteResponse, Routes } from '#shared/routes.ts';
 import type { RouteDef, RouteTable } from '#shared/routes/define.ts';
-import { illFormedTextPath } from '#shared/validation.ts';
+import { illFormedTextPath, MAX_BODY_DEPTH, nestsDeeperThan } from '#shared/validation.ts';
 import { allows, loadRights, type Rights } from '#domain/access.ts';
 import type { AuditActor } from './audit.ts';
 import { clientAddress } from './client-address.ts';
@@ -186,6 +186,9 @@ const jsonBody = (): ApiMiddleware => ({
       context.api.body = fields;
       return;
     }
+    // Before anything walks it (the token check comes after): 40 KB of nested brackets would exhaust
+    // the stack of every recursive walk over the parsed value.
+    if (nestsDeeperThan(raw, MAX_BODY_DEPTH)) throw new InputError({ body: 'validation.bodyTooDeep' }, { body: { max: MAX_BODY_DEPTH } });
     try {
       context.api.body = JSON.parse(raw);
     } catch {

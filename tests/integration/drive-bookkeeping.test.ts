@@ -134,6 +134,16 @@ describe('electronic bookkeeping: deletion and retention', () => {
     t = await newTenant();
   });
 
+  it('refuses a deletion reason made only of invisible characters and spaces, as a blank one', async () => {
+    const document = await aDocument(t.token, 'root', TAX);
+    for (const reason of ['\u3000 ', '\u200B\u3000', '\u00AD\u2060']) {
+      const refused = await call('com_drive/delete_btn', { items: [seen(document)], reason }, t.token);
+      expect(refused.body, JSON.stringify(reason)).toMatchObject({ code: -4, info: { fields: { reason: 'This field is required' } } });
+    }
+    expect((await call('com_drive/drive_info', { folder_id: 'root', page_size: 1000 }, t.token)).body.data!.items.map((item) => item.id)).toContain(document.id);
+    expect((await documentHistory(t.token, document.id)).filter((record) => record.kind === 'deletion')).toEqual([]);
+  });
+
   it('deletes a bookkeeping document only logically and with a reason; nobody purges it before its retention ends', async () => {
     const folder = await aFolder(t);
     const document = await aDocument(t.token, folder.id, TAX);
