@@ -77,6 +77,13 @@ export const firstVersionRecord = (s3Key: string, size: number, version: number)
 /** The version number the next upload or restore of a file takes. */
 export const nextVersionOf = (item: Pick<ItemRecord, 'version' | 'version_seq'>): number => Math.max(item.version_seq ?? 0, item.version) + 1;
 
+/**
+ * An upload of new bytes lapses after this long without progress (docs/drive.md "Versions"): from
+ * then on it no longer blocks anyone's update, and the sweep releases it. Its registration, every
+ * `file_upload_parts` call and its `file_upload_complete` renew it (S3 tells nothing of single parts).
+ */
+export const VERSION_UPLOAD_IDLE_SECONDS = 15 * 60;
+
 /** Whether an upload of new bytes is under way (not yet abandoned). */
 export const hasLivePendingVersion = (item: Pick<ItemRecord, 'pending_version'>, now = Math.floor(Date.now() / 1000)): boolean =>
   item.pending_version !== undefined && item.pending_version.expires_at > now;
@@ -220,6 +227,43 @@ export async function setPendingVersionUploadId(item: ItemRecord, uploadId: stri
   }]);
 }
 
+/**
+ * Keeps an upload of new bytes waiting until `expiresAt` (its uploader is still at it): the pending
+ * version's expiry and its marker in the expiry queue move together, in one transaction, conditional
+ * on the pending version being the one read. Not a change of the file (no row_version). True when
+ * the upload is still waiting afterwards (a renewal racing this one counts); false when it was
+ * confirmed, withdrawn, released or superseded meanwhile.
+ */
+export async function renewVersionUpload(item: ItemRecord, expiresAt: number): Promise<boolean> {
+  const pending = item.pending_version;
+  if (!pending) return false;
+  const oldMarker = markerKey({ kyk_id: item.kyk_id, id: item.id, expires_at: pending.expires_at });
+  const sameMarker = oldMarker.pk === markerKey({ kyk_id: item.kyk_id, id: item.id, expires_at: expiresAt }).pk;
+  try {
+    await transactWrite([
+      {
+        label: 'item',
+        Update: {
+          TableName: table(), Key: itemKey(item.kyk_id, item.id),
+          UpdateExpression: 'SET pending_version.expires_at = :exp',
+          ConditionExpression: 'pending_version.s3_key = :key AND pending_version.expires_at = :old',
+          ExpressionAttributeValues: { ':exp': expiresAt, ':key': pending.s3_key, ':old': pending.expires_at },
+        },
+      },
+      // The marker moves with the expiry (within the same hour it is the same item, rewritten).
+      ...(sameMarker ? [] : markerDelete({ kyk_id: item.kyk_id, id: item.id, expires_at: pending.expires_at }).map((marker) => ({ ...marker, label: 'oldMarker' }))),
+      markerPut({ kyk_id: item.kyk_id, id: item.id, expires_at: expiresAt }),
+    ]);
+    return true;
+  } catch (error) {
+    if (!(error instanceof TransactionFailed)) throw error;
+    // Parallel part requests renew side by side: the upload is kept when one of them did it.
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: itemKey(item.kyk_id, item.id), ConsistentRead: true }));
+    const now = (Item as ItemRecord | undefined)?.pending_version;
+    return now?.s3_key === pending.s3_key && now.expires_at > Math.floor(Date.now() / 1000);
+  }
+}
+
 export interface ConfirmedVersion {
   item: ItemRecord;
 }
@@ -236,6 +280,8 @@ export async function confirmVersionUpload(kykId: string, id: string, s3Key: str
   const item = Item as ItemRecord | undefined;
   const pending = item?.pending_version;
   if (!item || !pending || pending.s3_key !== s3Key || pending.declared_size !== size || item.trashed_date || item.purging) return undefined;
+  // A lapsed upload's bytes arriving after a restore (which took the next number) would go back in time.
+  if (pending.version <= item.version) return undefined;
   const now = new Date().toISOString();
   const kept = item.size ?? 0;
   const fields = Object.entries(pending.fields ?? {}).filter(([, value]) => value !== undefined);

@@ -2,6 +2,7 @@ import { epochSeconds } from '#lib/data/table.ts';
 import { DomainError, InputError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { getItem, isAbandoned, toDriveItem } from '#data/drive-items.ts';
+import { renewVersionUpload, VERSION_UPLOAD_IDLE_SECONDS } from '#data/file-versions.ts';
 import { completeMultipartUpload } from '#lib/object-storage.ts';
 
 /** S3's answers to parts that don't make up the upload: the caller's list is wrong, not the server. */
@@ -20,6 +21,8 @@ export const completeUpload: Operation<'com_drive/file_upload_complete'> = async
     if (pendingVersion.user_id !== caller.userId) throw new DomainError('permissionError');
     if (pendingVersion.expires_at <= epochSeconds()) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
     if (pendingVersion.upload_id !== input.upload_id) throw new InputError({ upload_id: 'validation.invalidValue' });
+    // Renewed first: the storage event that confirms the joined bytes must find the version still waiting.
+    if (!(await renewVersionUpload(item, epochSeconds() + VERSION_UPLOAD_IDLE_SECONDS))) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
     await joinParts(pendingVersion.s3_key, input.upload_id, input.parts);
     return { item: toDriveItem(item) };
   }

@@ -3,9 +3,14 @@ import { epochSeconds } from '#lib/data/table.ts';
 import { DomainError, InputError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { getItem, isAbandoned } from '#data/drive-items.ts';
+import { renewVersionUpload, VERSION_UPLOAD_IDLE_SECONDS } from '#data/file-versions.ts';
 import { presignParts } from '#lib/object-storage.ts';
 
-/** Re-signs parts of the caller's multipart upload in progress (the first URLs last 15 minutes). */
+/**
+ * Re-signs parts of the caller's multipart upload in progress (the first URLs last 15 minutes). For
+ * new bytes of a file the call is the upload's sign of life: it keeps the waiting version another 15
+ * minutes (docs/drive.md "Versions").
+ */
 export const uploadParts: Operation<'com_drive/file_upload_parts'> = async ({ caller, input }) => {
   const item = await getItem(caller.kykId, input.id);
   if (item?.type !== 'file' || !item.s3_key) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
@@ -15,6 +20,7 @@ export const uploadParts: Operation<'com_drive/file_upload_parts'> = async ({ ca
     if (pendingVersion.user_id !== caller.userId) throw new DomainError('permissionError');
     if (pendingVersion.expires_at <= epochSeconds()) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
     if (pendingVersion.upload_id !== input.upload_id) throw new InputError({ upload_id: 'validation.invalidValue' });
+    if (!(await renewVersionUpload(item, epochSeconds() + VERSION_UPLOAD_IDLE_SECONDS))) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
     const { parts, expiresAt } = await presignParts(pendingVersion.s3_key, input.upload_id, pendingVersion.declared_size, MULTIPART_PART_BYTES, input.part_numbers);
     return { parts, expires_at: expiresAt };
   }

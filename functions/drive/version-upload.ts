@@ -4,11 +4,12 @@ import { epochSeconds } from '#lib/data/table.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Caller } from '#lib/api-handler.ts';
 import { ItemChangedError, toDriveItem, type DocumentFields, type ItemRecord, type PendingVersion } from '#data/drive-items.ts';
-import { hasLivePendingVersion, nextVersionOf, registerVersionUpload, setPendingVersionUploadId } from '#data/file-versions.ts';
+import { hasLivePendingVersion, nextVersionOf, registerVersionUpload, setPendingVersionUploadId, VERSION_UPLOAD_IDLE_SECONDS } from '#data/file-versions.ts';
 import { QuotaExceededError, readUsage, TooManyPendingError, type UploadLimits } from '#data/pending-uploads.ts';
 import { MULTIPART_PART_BYTES, MULTIPART_THRESHOLD_BYTES } from '#shared/drive-limits.ts';
 import type { FileRegisterResponse } from '#shared/schemas/drive.ts';
-import { objectKey, presignMultipartUpload, presignUpload } from '#lib/object-storage.ts';
+import { discardUpload, objectKey, presignMultipartUpload, presignUpload } from '#lib/object-storage.ts';
+import { logger } from '#lib/logger.ts';
 
 /** The contract's limits for an upload, with the quota checked against what is committed already. */
 export async function uploadLimits(kykId: string, size: number): Promise<UploadLimits> {
@@ -22,7 +23,8 @@ export async function uploadLimits(kykId: string, size: number): Promise<UploadL
  * Starts an upload of new bytes for a ready file (docs/drive.md "Versions"): they get the next
  * version number and their own object key, and the file stays readable as it is until the storage
  * event confirms them; the current version is kept. `fields` (`replace`) are set on the file with them.
- * Another user's upload of new bytes still under way answers -202; one's own is superseded (a retry).
+ * Another user's upload of new bytes still under way answers -202; one's own is superseded (a retry),
+ * and so is anyone's that lapsed (15 minutes without progress): its multipart upload is aborted.
  */
 export async function startVersionUpload(
   options: { caller: Caller; item: ItemRecord; size: number; contentType: string; fields?: DocumentFields; limits: UploadLimits; reason?: string },
@@ -32,7 +34,7 @@ export async function startVersionUpload(
   const version = nextVersionOf(item);
   const pending: PendingVersion = {
     version, s3_key: objectKey(caller.kykId, item.id, version), declared_size: size, content_type: contentType,
-    user_id: caller.userId, expires_at: epochSeconds() + config.uploadPendingHours * 3600,
+    user_id: caller.userId, expires_at: epochSeconds() + VERSION_UPLOAD_IDLE_SECONDS,
     ...(fields ? { fields } : {}),
     ...(reason ? { reason } : {}),
   };
@@ -48,6 +50,11 @@ export async function startVersionUpload(
       throw new DomainError('serverCapacityExceeded');
     }
     throw error;
+  }
+  // The upload this one superseded takes no more bytes (what it held went back in the transaction).
+  const superseded = item.pending_version;
+  if (superseded && superseded.s3_key !== pending.s3_key) {
+    await discardUpload(superseded.s3_key, superseded.upload_id).catch((error: unknown) => logger.error('superseded version upload not discarded from S3', { error, kyk: caller.kykId, item: item.id }));
   }
   if (size > MULTIPART_THRESHOLD_BYTES) {
     const multipart = await presignMultipartUpload(pending.s3_key, size, contentType, MULTIPART_PART_BYTES);

@@ -7,8 +7,12 @@ import type { RegisterFileResponse } from '../api/register-file.ts';
 const PARALLEL_PARTS = 3;
 /** A failed part is sent again this many times before the whole upload fails. */
 const PART_ATTEMPTS = 3;
-/** Part URLs are re-signed this long before they expire, and this many at a time. */
-const URL_MARGIN_MS = 60_000;
+/**
+ * Part URLs (15 minutes) are re-signed this long before they expire, and this many at a time. The
+ * request is also the upload's sign of life: new bytes of an existing file lapse after 15 minutes
+ * without one (docs/drive.md "Versions"), so it comes every 5 minutes while parts keep starting.
+ */
+const URL_MARGIN_MS = 10 * 60_000;
 const URL_BATCH = 20;
 
 interface SendOptions {
