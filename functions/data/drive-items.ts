@@ -1,10 +1,13 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DriveItem, FolderRef, PermissionPolicy, PermissionSide, PreviewInfo, ScanStatus } from '#shared/schemas/drive.ts';
+import { withoutIgnorables } from '#shared/validation.ts';
 import { db } from '#lib/clients.ts';
 import { decodeCursor, encodeCursor, epochSeconds, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { batchGet } from '#lib/data/batch.ts';
 import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
-import { versionedUpdate, versionedUpdateItem } from '#lib/data/versioned.ts';
+import { versionedUpdateItem } from '#lib/data/versioned.ts';
+import { DomainError } from '#lib/errors.ts';
+import { folderSettingsWrites } from './folder-settings.ts';
 import { gramDeletes, gramPuts, searchForm, searchKeys } from './drive-search-keys.ts';
 
 /**
@@ -62,6 +65,14 @@ export interface ItemRecord extends DriveItem {
   scanner_check_version?: number;
   /** A bookkeeping document in the trash: why it was deleted (the correction history has the rest). */
   deletion_reason?: string;
+  /**
+   * In the trash (or purging): the settings of the folders above it that had settings when it was
+   * trashed, from the top down; what governs it there once its original path no longer reads to the
+   * root (functions/domain/drive/reach.ts). Absent with a broken path: administrators only.
+   */
+  trash_acls?: FolderAcl[];
+  /** A purging folder: who deleted it for good (what its purge records for the documents it keeps). */
+  purge_by?: string;
   /** The fixed and dropdown values the file is linked to, `<item no>#<value id>` (functions/data/property-items.ts counts them). */
   property_links?: string[];
 }
@@ -108,8 +119,8 @@ export const isAbandoned = (item: Pick<ItemRecord, 'status' | 'expires_at' | 'tt
 
 const rank = (type: ItemType) => (type === 'folder' ? '0' : '1');
 
-/** Names compare case-insensitively and by canonical Unicode form, as Windows and macOS do. */
-export const nameKey = (name: string): string => name.normalize('NFC').toLowerCase();
+/** Names compare case-insensitively, by canonical Unicode form (as Windows and macOS do), and without the invisible characters a name may carry (variation selectors, joiners). */
+export const nameKey = (name: string): string => withoutIgnorables(name).normalize('NFC').toLowerCase();
 
 export const itemKey = (kykId: string, id: string): Keys => ({ pk: `${tenantPrefix(kykId)}#ITEM#${id}`, sk: 'ITEM' });
 
@@ -462,7 +473,7 @@ export async function renameItem(item: ItemRecord, name: string, change: { userI
  * moves cannot make a cycle and nothing lands in a folder trashed meanwhile. Throws NameTakenError,
  * ItemChangedError (the entry), or PathChangedError (the destination's path).
  */
-export async function moveItem(item: ItemRecord, target: { parentId: string; chain: FolderState[] }, change: { expectedVersion: number }): Promise<ItemRecord> {
+export async function moveItem(item: ItemRecord, target: { parentId: string; chain: FolderState[] }, change: { expectedVersion: number; checks?: LabelledItem[] }): Promise<ItemRecord> {
   const moved: ItemRecord = { ...item, parent_id: target.parentId, row_version: change.expectedVersion + 1 };
   const claim = nameClaimKey(item.kyk_id, target.parentId, item.type, item.name_key);
   const listing = listingKeys(moved);
@@ -488,6 +499,7 @@ export async function moveItem(item: ItemRecord, target: { parentId: string; cha
         values: { ':listed': listingKeys(item).gsi1pk, ':parent': item.parent_id },
       }),
       ...pathChecks,
+      ...(change.checks ?? []),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && (error.failed('item') || error.failed('oldClaim'))) throw new ItemChangedError();
@@ -526,15 +538,26 @@ export async function claimedNamesStartingWith(kykId: string, folderId: string, 
 /**
  * Sets a folder's own permission settings, or removes them (`undefined`: it follows the folders
  * above again), over the version read; the folder must still be a folder out of the trash. Not a
- * change of its contents: the update date (and the listing by date) stays. -201 on a lost race.
+ * change of its contents: the update date (and the listing by date) stays. In the same transaction
+ * the contract's list of folders with settings is kept and its settings version moved on
+ * (folder-settings.ts), so a move or trash that read the list before is refused. -201 on a lost race.
  */
-export async function saveFolderAcl(folder: Pick<ItemRecord, 'kyk_id' | 'id'>, acl: FolderAcl | undefined, expectedVersion: number): Promise<ItemRecord> {
-  return versionedUpdate<ItemRecord>({
-    key: itemKey(folder.kyk_id, folder.id),
-    expectedVersion,
-    ...(acl ? { set: { acl } } : { remove: ['acl'] }),
-    condition: '#type = :folder AND attribute_not_exists(trashed_date) AND attribute_not_exists(purging)',
-    names: { '#type': 'type' },
-    values: { ':folder': 'folder' },
-  });
+export async function saveFolderAcl(folder: Pick<ItemRecord, 'kyk_id' | 'id'>, acl: FolderAcl | undefined, expectedVersion: number): Promise<{ row_version: number }> {
+  try {
+    await transactWrite([
+      versionedUpdateItem('item', {
+        key: itemKey(folder.kyk_id, folder.id),
+        expectedVersion,
+        ...(acl ? { set: { acl } } : { remove: ['acl'] }),
+        condition: '#type = :folder AND attribute_not_exists(trashed_date) AND attribute_not_exists(purging)',
+        names: { '#type': 'type' },
+        values: { ':folder': 'folder' },
+      }),
+      ...folderSettingsWrites(folder.kyk_id, folder.id, acl),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionFailed && error.failed('item')) throw new DomainError('editedByAnotherUser');
+    throw error;
+  }
+  return { row_version: expectedVersion + 1 };
 }

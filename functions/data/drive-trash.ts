@@ -6,10 +6,11 @@ import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/t
 import { versionedUpdateItem } from '#lib/data/versioned.ts';
 import { usageCounterUpdate, type UsageChange } from './contracts.ts';
 import { fileDeletionRelease } from './file-versions.ts';
-import { claimedId, itemKey, ItemChangedError, listingKeys, liveFolderCheck, nameClaimKey, NameTakenError, ROOT_ID, storedBytes, type ItemRecord } from './drive-items.ts';
+import { claimedId, itemKey, type FolderAcl, ItemChangedError, listingKeys, liveFolderCheck, nameClaimKey, NameTakenError, ROOT_ID, storedBytes, type ItemRecord } from './drive-items.ts';
 import { gramDeletes, partnerDeletes } from './drive-search-keys.ts';
 import { correctionPut, snapshotOf, SYSTEM_USER } from './corrections.ts';
 import { propertyUsageChanges } from './property-items.ts';
+import { folderSettingsRowDelete } from './folder-settings.ts';
 
 /**
  * The trash (docs/drive.md "Trash"). Trashing an entry takes it out of its folder's listing and
@@ -58,11 +59,17 @@ export class TargetGoneError extends Error {}
  */
 export async function trashItem(
   item: ItemRecord,
-  change: { userId: string; date: string; expectedVersion: number; reason?: string; record?: (trashed: ItemRecord) => LabelledItem[] },
+  change: {
+    userId: string; date: string; expectedVersion: number; reason?: string; record?: (trashed: ItemRecord) => LabelledItem[];
+    /** The settings of the folders above it (reach.ts `recordedSettings`): what governs it in the trash once its path is gone. */
+    settings: FolderAcl[];
+    checks?: LabelledItem[];
+  },
 ): Promise<ItemRecord> {
   if (item.type === 'file' && item.status !== 'ready') throw new UploadInProgressError();
   const trashed: ItemRecord = {
     ...item, trashed_date: change.date, trashed_user_id: change.userId, row_version: change.expectedVersion + 1, ...(change.reason ? { deletion_reason: change.reason } : {}),
+    trash_acls: change.settings,
   };
   const keys = trashKeys({ kyk_id: item.kyk_id, id: item.id, trashed_date: change.date, trashed_user_id: change.userId });
   // Outside the transaction, so concurrent trashings of one contract do not conflict on it; a marker
@@ -73,7 +80,7 @@ export async function trashItem(
       versionedUpdateItem('item', {
         key: itemKey(item.kyk_id, item.id),
         expectedVersion: change.expectedVersion,
-        set: { trashed_date: change.date, trashed_user_id: change.userId, ...keys, ...(change.reason ? { deletion_reason: change.reason } : {}) },
+        set: { trashed_date: change.date, trashed_user_id: change.userId, ...keys, ...(change.reason ? { deletion_reason: change.reason } : {}), trash_acls: change.settings },
         condition: 'gsi1pk = :listed AND #status = :ready',
         names: { '#status': 'status' },
         values: { ':listed': listingKeys(item).gsi1pk, ':ready': 'ready' },
@@ -81,6 +88,7 @@ export async function trashItem(
       nameClaimRelease('claim', item),
       usageCounterUpdate(item.kyk_id, trashUsage(item, 1))!,
       ...(change.record?.(trashed) ?? []),
+      ...(change.checks ?? []),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && (error.failed('item') || error.failed('claim'))) throw new ItemChangedError();
@@ -146,12 +154,13 @@ export async function listTrash(kykId: string, options: { deletedBy?: string; pa
 export async function restoreItem(
   item: ItemRecord,
   target: { parentId: string },
-  change: { expectedVersion: number; record?: (restored: ItemRecord) => LabelledItem[] },
+  change: { expectedVersion: number; record?: (restored: ItemRecord) => LabelledItem[]; checks?: LabelledItem[] },
 ): Promise<ItemRecord> {
   const restored: ItemRecord = { ...item, parent_id: target.parentId, row_version: change.expectedVersion + 1 };
   delete restored.trashed_date;
   delete restored.trashed_user_id;
   delete restored.deletion_reason;
+  delete restored.trash_acls;
   const claim = nameClaimKey(item.kyk_id, target.parentId, item.type, item.name_key);
   try {
     await transactWrite([
@@ -160,13 +169,14 @@ export async function restoreItem(
         key: itemKey(item.kyk_id, item.id),
         expectedVersion: change.expectedVersion,
         set: { parent_id: target.parentId, ...listingKeys(restored) },
-        remove: ['trashed_date', 'trashed_user_id', 'deletion_reason'],
+        remove: ['trashed_date', 'trashed_user_id', 'deletion_reason', 'trash_acls'],
         condition: 'gsi1pk = :trash',
         values: { ':trash': trashPartition(item.kyk_id) },
       }),
       ...(target.parentId === ROOT_ID ? [] : [liveFolderCheck('target', item.kyk_id, target.parentId)]),
       usageCounterUpdate(item.kyk_id, trashUsage(item, -1))!,
       ...(change.record?.(restored) ?? []),
+      ...(change.checks ?? []),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();
@@ -210,20 +220,22 @@ export async function deleteTrashedFile(item: ItemRecord, expectedVersion: numbe
  * Takes a trashed folder out of the trash for good: marked `purging`, out of both trash partitions,
  * its purge queued, in one transaction. Throws ItemChangedError.
  */
-export async function startFolderPurge(item: ItemRecord, expectedVersion: number): Promise<void> {
+export async function startFolderPurge(item: ItemRecord, expectedVersion: number, purge: { by: string; settings: FolderAcl[] | undefined; checks?: LabelledItem[] }): Promise<void> {
   try {
     await transactWrite([
       versionedUpdateItem('item', {
         key: itemKey(item.kyk_id, item.id),
         expectedVersion,
-        set: { purging: true },
-        remove: ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'],
+        // What governs the entries its purge leaves in the trash (documents under retention), and who deleted it.
+        set: { purging: true, purge_by: purge.by, ...(purge.settings ? { trash_acls: purge.settings } : {}) },
+        remove: ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', ...(purge.settings ? [] : ['trash_acls'])],
         condition: 'gsi1pk = :trash',
         values: { ':trash': trashPartition(item.kyk_id) },
       }),
       { label: 'marker', Put: { TableName: table(), Item: { ...markerOf(item.kyk_id, item.id), kyk_id: item.kyk_id, item_id: item.id } } },
       usageCounterUpdate(item.kyk_id, trashUsage(item, -1))!,
       ...gramDeletes(item),
+      ...(purge.checks ?? []),
     ]);
   } catch (error) {
     if (error instanceof TransactionFailed && error.failed('item')) throw new ItemChangedError();
@@ -270,15 +282,41 @@ export async function childrenOf(kykId: string, folderId: string, limit: number)
 }
 
 /**
+ * What a purging folder hands down to what its purge meets: the settings that governed it (its
+ * record and its own), who deleted it for good and why. Undefined settings: administrators only.
+ */
+export interface PurgeInheritance {
+  settings: FolderAcl[] | undefined;
+  by: string | undefined;
+  reason: string | undefined;
+}
+
+export const inheritanceOf = (folder: Pick<ItemRecord, 'trash_acls' | 'acl' | 'purge_by' | 'deletion_reason'>): PurgeInheritance => ({
+  settings: folder.trash_acls ? [...folder.trash_acls, ...(folder.acl ? [folder.acl] : [])] : undefined,
+  by: folder.purge_by,
+  reason: folder.deletion_reason,
+});
+
+const inheritedAttributes = (inherited: PurgeInheritance) => ({
+  ...(inherited.settings ? { trash_acls: inherited.settings } : {}),
+  ...(inherited.by ? { purge_by: inherited.by } : {}),
+  ...(inherited.reason ? { deletion_reason: inherited.reason } : {}),
+});
+
+/**
  * One step of a purge on a child of a purging folder: a ready file is deleted with its usage and
  * name claim; a subfolder is marked purging and queued in its turn (out of its parent's listing).
  * Answers false when the child changed meanwhile (the next step reads it again).
  */
-export async function purgeChild(child: ItemRecord, record: LabelledItem[] = []): Promise<boolean> {
+export async function purgeChild(child: ItemRecord, inherited: PurgeInheritance, record: LabelledItem[] = []): Promise<boolean> {
   const key = itemKey(child.kyk_id, child.id);
   const items: LabelledItem[] = child.type === 'folder'
     ? [
-        versionedUpdateItem('item', { key, expectedVersion: child.row_version, set: { purging: true }, remove: ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'] }),
+        versionedUpdateItem('item', {
+          key, expectedVersion: child.row_version,
+          set: { purging: true, ...inheritedAttributes(inherited) },
+          remove: ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', ...(inherited.settings ? [] : ['trash_acls'])],
+        }),
         { label: 'marker', Put: { TableName: table(), Item: { ...markerOf(child.kyk_id, child.id), kyk_id: child.kyk_id, item_id: child.id } } },
         ...gramDeletes(child),
       ]
@@ -304,19 +342,21 @@ export async function purgeChild(child: ItemRecord, record: LabelledItem[] = [])
  * deleted but moved into the trash on its own (its folder is going), its name given back there and
  * the move recorded in its correction history as the system's. Answers false when it changed meanwhile.
  */
-export async function keepInTrash(child: ItemRecord, date: string): Promise<boolean> {
-  const keys = trashKeys({ kyk_id: child.kyk_id, id: child.id, trashed_date: date, trashed_user_id: SYSTEM_USER });
-  const kept: ItemRecord = { ...child, trashed_date: date, trashed_user_id: SYSTEM_USER, row_version: child.row_version + 1 };
+export async function keepInTrash(child: ItemRecord, date: string, inherited: PurgeInheritance): Promise<boolean> {
+  // Who deleted its folder for good, and why: the person and reason of its deletion (the system's only when none is known).
+  const by = inherited.by ?? SYSTEM_USER;
+  const keys = trashKeys({ kyk_id: child.kyk_id, id: child.id, trashed_date: date, trashed_user_id: by });
+  const kept: ItemRecord = { ...child, trashed_date: date, trashed_user_id: by, row_version: child.row_version + 1, ...inheritedAttributes({ ...inherited, by: undefined }) };
   await markTrashContract(child.kyk_id);
   try {
     await transactWrite([
       versionedUpdateItem('item', {
         key: itemKey(child.kyk_id, child.id), expectedVersion: child.row_version,
-        set: { trashed_date: date, trashed_user_id: SYSTEM_USER, ...keys }, condition: 'attribute_not_exists(trashed_date)',
+        set: { trashed_date: date, trashed_user_id: by, ...keys, ...inheritedAttributes({ ...inherited, by: undefined }) }, condition: 'attribute_not_exists(trashed_date)',
       }),
       { label: 'claim', Delete: { TableName: table(), Key: nameClaimKey(child.kyk_id, child.parent_id, child.type, child.name_key) } },
       usageCounterUpdate(child.kyk_id, trashUsage(child, 1))!,
-      correctionPut({ kind: 'deletion', item: kept, userId: SYSTEM_USER, date, reason: null, before: snapshotOf(child), after: null }),
+      correctionPut({ kind: 'deletion', item: kept, userId: by, date, reason: inherited.reason ?? null, before: snapshotOf(child), after: null }),
     ]);
     return true;
   } catch (error) {
@@ -330,6 +370,8 @@ export async function finishFolderPurge(kykId: string, folderId: string): Promis
   await transactWrite([
     { label: 'item', Delete: { TableName: table(), Key: itemKey(kykId, folderId), ConditionExpression: 'attribute_not_exists(pk) OR purging = :yes', ExpressionAttributeValues: { ':yes': true } } },
     { label: 'marker', Delete: { TableName: table(), Key: markerOf(kykId, folderId) } },
+    // Its settings leave the contract's list with it.
+    folderSettingsRowDelete(kykId, folderId),
   ]);
 }
 

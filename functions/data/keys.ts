@@ -8,6 +8,7 @@ import { itemKey, listingKeys as itemListingKeys, nameClaimKey } from './drive-i
 import { gramKey, partnerAmountKey, partnerKey, partnerNameKey, searchKeys } from './drive-search-keys.ts';
 import { purgeMarkerKey, retentionStateKey, trashContractKey, trashKeys } from './drive-trash.ts';
 import { commonSettingsKey } from './common-settings.ts';
+import { folderSettingsRowKey, folderSettingsStateKey } from './folder-settings.ts';
 import { favouriteKey, favouriteListingKeys } from './favourites.ts';
 import { versionKey } from './file-versions.ts';
 import { correctionKey, correctionListingKeys } from './corrections.ts';
@@ -16,7 +17,7 @@ import { recentKey, recentListingKeys } from './recent-files.ts';
 import { commonTagNameKey, itemTagKey, itemTagListingKeys, privateTagNameKey, tagKey, tagListingKeys } from './tags.ts';
 import { groupCountKey, groupKey, groupNameClaimKey, listingKeys as groupListingKeys, memberKey } from './groups.ts';
 import { jobCounterKey, jobKey, listingKeys as jobListingKeys, runningJobKey } from './import-jobs.ts';
-import { driveJobKey, runningDriveJobKey } from './drive-jobs.ts';
+import { contractDriveJobsKey, driveJobKey, driveJobStartKey, runningDriveJobKey, userDriveJobsKey } from './drive-jobs.ts';
 import { problemKeys, resultKey } from './import-rows.ts';
 import { ipPolicyKey } from './ip-entries.ts';
 import { propertyCounterKey, propertyItemKey, propertyNameClaimKey } from './property-items.ts';
@@ -137,6 +138,9 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'file version', module: 'file-versions', index: 'table', partition: 'T#<kyk>#ITEM#<item>', sort: 'VER#<version>', builder: 'versionKey', example: () => pair(versionKey(K, 'i1', 3)) },
   { entity: 'correction record', module: 'corrections', index: 'table', partition: 'T#<kyk>#ITEM#<item>', sort: 'FIX#<date>#<id>', builder: 'correctionKey', example: () => pair(correctionKey(K, 'i1', day, 'c1')) },
   { entity: 'correction record', module: 'corrections', index: 'gsi1', partition: 'T#<kyk>#FIXES', sort: '<date>#<id>', builder: 'correctionListingKeys', example: () => { const keys = correctionListingKeys(K, day, 'c1'); return [keys.gsi1pk, keys.gsi1sk]; } },
+  // Folder permissions: the contract's folders with settings, and the settings version.
+  { entity: 'folder settings row', module: 'folder-settings', index: 'table', partition: 'T#<kyk>#FOLDERSETTINGS', sort: 'F#<folder>', builder: 'folderSettingsRowKey', example: () => pair(folderSettingsRowKey(K, 'f1')) },
+  { entity: 'folder settings state', module: 'folder-settings', index: 'table', partition: 'T#<kyk>#FOLDERSETTINGS', sort: 'STATE', builder: 'folderSettingsStateKey', example: () => pair(folderSettingsStateKey(K)) },
   { entity: 'late scan', module: 'late-scans', index: 'table', partition: 'T#<kyk>#LATESCANS', sort: '<date>#<item>', builder: 'lateScanKey', example: () => pair(lateScanKey(K, day, 'i1')) },
   { entity: 'tag on an entry', module: 'tags', index: 'gsi1', partition: 'T#<kyk>#TAG#<tag>#ITEMS', sort: '<date>#<item>', builder: 'itemTagListingKeys', example: () => { const keys = itemTagListingKeys(K, 't1', day, 'i1'); return [keys.gsi1pk, keys.gsi1sk]; } },
   // The drive's access log: each event twice, so that every filter is a key condition.
@@ -148,6 +152,9 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'running import marker', module: 'import-jobs', index: 'table', partition: 'IMPORTQ#RUNNING', sort: '<kyk>#<job>', builder: 'runningJobKey', example: () => pair(runningJobKey(K, 'j1')) },
   { entity: 'drive job', module: 'drive-jobs', index: 'table', partition: 'T#<kyk>#DRIVEJOB#<job>', sort: 'JOB', builder: 'driveJobKey', example: () => pair(driveJobKey(K, 'j1')) },
   { entity: 'running drive job marker', module: 'drive-jobs', index: 'table', partition: 'DRIVEJOBQ#RUNNING', sort: '<kyk>#<job>', builder: 'runningDriveJobKey', example: () => pair(runningDriveJobKey(K, 'j1')) },
+  { entity: 'running drive jobs of a user', module: 'drive-jobs', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'DRIVEJOBS', builder: 'userDriveJobsKey', example: () => pair(userDriveJobsKey(K, 'u1')) },
+  { entity: 'running drive jobs of a contract', module: 'drive-jobs', index: 'table', partition: 'T#<kyk>', sort: 'DRIVEJOBS', builder: 'contractDriveJobsKey', example: () => pair(contractDriveJobsKey(K)) },
+  { entity: 'drive job start', module: 'drive-jobs', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'JOBSTART#<kind>#<hash>', builder: 'driveJobStartKey', example: () => pair(driveJobStartKey(K, 'u1', 'zip#h1')) },
   // The sweep of abandoned uploads: a queue by expiry hour for every contract.
   { entity: 'upload expiry marker', module: 'pending-uploads', index: 'table', partition: 'UPLOADQ#<hour>#<shard>', sort: '<kyk>#<item>', builder: 'expiryQueueKey', example: () => pair(expiryQueueKey(490_000, 1, K, 'i1')) },
   { entity: 'upload sweep state', module: 'pending-uploads', index: 'table', partition: 'UPLOADQ#STATE', sort: 'SWEEP', builder: 'sweepStateKey', example: () => pair(sweepStateKey()) },

@@ -288,6 +288,7 @@ export const tenantPlan: Record<string, Coverage> = {
   },
   'T#<kyk>#TAG#<tag>': { kind: 'read', how: 'one query per tag: the common tags (gsi1 T#<kyk>#TAGS), each user\'s private tags (gsi1 T#<kyk>#USER#<user>#TAGS) and the tags on entries', read: async (d) => d.many([...(await d.tagIds())].map((id) => `${d.prefix}#TAG#${id}`)) },
   'T#<kyk>#TAGS': { kind: 'read', how: 'one query of the partition', read: (d) => d.partition(`${d.prefix}#TAGS`) },
+  'T#<kyk>#FOLDERSETTINGS': { kind: 'read', how: 'one query of the partition', read: (d) => d.partition(`${d.prefix}#FOLDERSETTINGS`) },
   'T#<kyk>#LATESCANS': { kind: 'read', how: 'one query of the partition', read: (d) => d.partition(`${d.prefix}#LATESCANS`) },
   'T#<kyk>#ALOG#MON#<month>': { kind: 'read', how: 'one query per month since the contract was registered', read: async (d) => d.many((await d.months()).map((month) => `${d.prefix}#ALOG#MON#${month}`)) },
   'T#<kyk>#ALOG#ACT#<action>#<month>': { kind: 'read', how: 'one query per action and month since the contract was registered', read: async (d) => d.many((await d.months()).flatMap((month) => accessActions.map((action) => `${d.prefix}#ALOG#ACT#${action}#${month}`))) },

@@ -1,5 +1,6 @@
 import type { Language } from '#shared/messages.ts';
 import type { ProductModule } from '#shared/constants.ts';
+import { folderSettingsStart } from '#data/folder-settings.ts';
 import { contractPut, CONTRACT_ID_PATTERN, type Contract } from '#data/contracts.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { userCountStart, userPut, USER_ID_PATTERN, type User } from '#data/users.ts';
@@ -61,6 +62,8 @@ export async function createTenant(tenant: NewTenant): Promise<{ contract: Contr
   try {
     await transactWrite([
       contractPut(contract),
+      // Its list of folders with settings is complete from the start (the subtree check relies on it).
+      folderSettingsStart(tenant.kykId),
       userPut(admin),
       // The users counter (the user list's total) starts with the first administrator.
       userCountStart(tenant.kykId, 1),

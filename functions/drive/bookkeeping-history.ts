@@ -1,9 +1,9 @@
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import type { CorrectionRecordView } from '#shared/schemas/bookkeeping.ts';
-import { itemNotFound, reachableItem } from '#domain/drive/reach.ts';
+import { entriesForAdministrator, itemNotFound, reach } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
-import { getItem, getItems, toDriveItem } from '#data/drive-items.ts';
+import { toDriveItem } from '#data/drive-items.ts';
 import { correctionsOf, listCorrections, SYSTEM_USER } from '#data/corrections.ts';
 import { listLateScans } from '#data/late-scans.ts';
 import { getUsers } from '#data/user-directory.ts';
@@ -33,12 +33,12 @@ export const listCorrectionHistory: Operation<'com_drive/correction_history'> = 
 };
 
 /**
- * One document's history, for whoever may read it; a document deleted logically (in the trash) is
- * still shown to administrators and to level 3, who see the contract's trash.
+ * One document's history, for whoever reaches it (reach.ts `history`): where it is, or for a
+ * document deleted logically, where it was by the trash rule (the contract's trash for level 3,
+ * one's own deletions otherwise). Anyone else gets -3, as for an unknown id.
  */
 export const getDocumentHistory: Operation<'com_drive/document_history'> = async ({ caller, input }) => {
-  const reached = await reachableItem(viewerOf(caller), input.id);
-  const item = reached ?? ((caller.rights.admin || caller.rights.drive >= 3) ? await getItem(caller.kykId, input.id) : undefined);
+  const item = (await reach(viewerOf(caller), input.id, 'history'))?.entry;
   if (item?.type !== 'file') throw itemNotFound();
   return { records: await withNames(caller.kykId, await correctionsOf(caller.kykId, item.id)) };
 };
@@ -47,7 +47,7 @@ export const getDocumentHistory: Operation<'com_drive/document_history'> = async
 export const listLateScanFiles: Operation<'com_drive/scanner_late_list'> = async ({ caller, input }) => {
   const page = await listLateScans(caller.kykId, { pageSize: input.page_size, ...(input.cursor ? { cursor: input.cursor } : {}) });
   if (!page) throw new DomainError('input', {}, { cursor: 'validation.invalidValue' });
-  const items = new Map((await getItems(caller.kykId, page.itemIds)).map((item) => [item.id, item]));
-  // A scan deleted for good after its retention leaves its marker behind: not listed.
+  // Administrators are not narrowed; a scan deleted for good after its retention leaves its marker behind: not listed.
+  const items = new Map((await entriesForAdministrator(viewerOf(caller), page.itemIds)).map((item) => [item.id, item]));
   return { items: page.itemIds.flatMap((id) => (items.has(id) ? [toDriveItem(items.get(id)!)] : [])), next_cursor: page.nextCursor };
 };

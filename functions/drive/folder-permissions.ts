@@ -2,18 +2,18 @@ import type { PermissionPrincipal, PermissionSide } from '#shared/schemas/drive.
 import { DomainError } from '#lib/errors.ts';
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { writeAudit } from '#lib/audit.ts';
-import { folderPath, saveFolderAcl, type FolderAcl, type FolderState } from '#data/drive-items.ts';
+import { saveFolderAcl, type FolderAcl, type FolderState } from '#data/drive-items.ts';
 import { getGroups } from '#data/groups.ts';
 import { getUsers } from '#data/user-directory.ts';
 import { viewerOf, type DriveViewer } from '#domain/drive/folder-access.ts';
-import { reachableItem, type ReachedItem, itemNotFound } from '#domain/drive/reach.ts';
+import { reach, type ReachedItem, itemNotFound } from '#domain/drive/reach.ts';
 
 
-/** A folder the caller reaches (files follow their folder: they have no settings of their own). */
-async function reachableFolder(viewer: DriveViewer, id: string): Promise<ReachedItem> {
-  const item = await reachableItem(viewer, id);
-  if (item?.type !== 'folder') throw itemNotFound();
-  return item;
+/** A folder the caller reaches, with the folders above it (files follow their folder: they have no settings of their own). */
+async function reachableFolder(viewer: DriveViewer, id: string): Promise<ReachedItem & { above: FolderState[] }> {
+  const reached = await reach(viewer, id, 'see');
+  if (reached?.entry.type !== 'folder') throw itemNotFound();
+  return { ...reached.entry, above: reached.path };
 }
 
 /** Administrators, and whoever may update the folder (level 3 after the folders above), change its settings. */
@@ -36,7 +36,7 @@ async function principalsOf(kykId: string, acls: FolderAcl[]) {
 export const getFolderPermissions: Operation<'com_drive/permission_info'> = async ({ caller, input }) => {
   const viewer = viewerOf(caller);
   const folder = await reachableFolder(viewer, input.id);
-  const above = (await folderPath(caller.kykId, folder.parent_id, { consistent: true })).chain.filter((entry): entry is FolderState & { acl: FolderAcl } => !!entry.acl);
+  const above = folder.above.filter((entry): entry is FolderState & { acl: FolderAcl } => !!entry.acl);
   const named = await principalsOf(caller.kykId, [...above.map((entry) => entry.acl), ...(folder.acl ? [folder.acl] : [])]);
   return {
     folder: { id: folder.id, name: folder.name },
@@ -74,7 +74,7 @@ export const saveFolderPermissions: Operation<'com_drive/permission_save_btn'> =
     acl = { policy: input.policy, view, update };
   }
   if (folder.row_version !== input.row_version) throw new DomainError('editedByAnotherUser');
-  const saved = await saveFolderAcl(folder, acl, input.row_version);
+  const saved = await saveFolderAcl({ kyk_id: folder.kyk_id, id: folder.id }, acl, input.row_version);
   await writeAudit(auditActor(context), {
     action: 'drive.folder_permission_save', targetType: 'folder', targetId: folder.id,
     before: { name: folder.name, acl: folder.acl ?? null }, after: { name: folder.name, acl: acl ?? null },

@@ -2,7 +2,7 @@ import { nowIso } from '#lib/data/table.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Caller } from '#lib/api-handler.ts';
 import { mayChangeItem } from '#domain/access.ts';
-import { claimedNamesStartingWith, ItemChangedError, nameKey, type DocumentFields, type ItemRecord } from '#data/drive-items.ts';
+import { claimedNamesStartingWith, ItemChangedError, nameKey, type DocumentFields, type FolderAcl, type ItemRecord } from '#data/drive-items.ts';
 import { trashItem, UploadInProgressError } from '#data/drive-trash.ts';
 import { NameClaimChangedError, registerUpload, type UploadLimits } from '#data/pending-uploads.ts';
 import { destructiveChoices, isLegalDocumentStyle, type ConflictChoice, type FileRegisterResponse } from '#shared/schemas/drive.ts';
@@ -57,6 +57,8 @@ export type ConflictOutcome = { response: FileRegisterResponse } | { item: ItemR
  */
 export async function resolveNameConflict(options: {
   caller: Caller; choice: ConflictChoice; existing: ItemRecord; record: ItemRecord & { expires_at: number }; limits: UploadLimits; reason?: string;
+  /** The settings of the folders above the old file (what governs it in the trash). */
+  settings: FolderAcl[];
 }): Promise<ConflictOutcome> {
   const { caller, choice, existing, record, limits } = options;
   if (refusedChoices(existing).includes(choice)) throw new DomainError('oldFileDeletionNotAllowed');
@@ -91,7 +93,7 @@ export async function resolveNameConflict(options: {
 
   // delete_old: the old file goes to the trash (as com_drive/delete_btn would), freeing the name.
   try {
-    await trashItem(existing, { userId: caller.userId, date: nowIso(), expectedVersion: existing.row_version });
+    await trashItem(existing, { userId: caller.userId, date: nowIso(), expectedVersion: existing.row_version, settings: options.settings });
   } catch (error) {
     if (error instanceof UploadInProgressError) throw new DomainError('deleteFailure');
     if (error instanceof ItemChangedError) throw new DomainError('editedByAnotherUser');

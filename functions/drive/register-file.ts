@@ -8,7 +8,7 @@ import type { Operation } from '#lib/api-handler.ts';
 import { claimedId, getItem, isAbandoned, isTrashed, nameClaimKey, nameKey, setPendingUploadId, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
 import { NameClaimChangedError, QuotaExceededError, registerUpload, renewUpload, TooManyPendingError, readUsage, type UploadLimits } from '#data/pending-uploads.ts';
 import { MULTIPART_PART_BYTES, MULTIPART_THRESHOLD_BYTES } from '#shared/drive-limits.ts';
-import { writableFolder, itemNotFound } from '#domain/drive/reach.ts';
+import { recordedSettings, writableFolder, itemNotFound } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { objectKey, presignMultipartUpload, presignUpload } from '#lib/object-storage.ts';
 import { resolveNameConflict } from './name-conflicts.ts';
@@ -101,7 +101,7 @@ export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller
         await registerUpload({ record, limits, takeOver: { claimedId: holderId, ...(holder ? { abandoned: holder } : {}) } });
       } else if (holder?.status === 'ready' && !isTrashed(holder) && input.on_conflict) {
         // The file is in the folder written to: it has the folder's level.
-        const outcome = await resolveNameConflict({ caller, choice: input.on_conflict, existing: { ...holder, level: parent.level }, record, limits, ...(input.reason ? { reason: input.reason } : {}) });
+        const outcome = await resolveNameConflict({ caller, choice: input.on_conflict, existing: { ...holder, level: parent.level }, settings: recordedSettings(parent.chain), record, limits, ...(input.reason ? { reason: input.reason } : {}) });
         if ('response' in outcome) return outcome.response;
         item = outcome.item;
         trashedId = outcome.trashedId;

@@ -1,11 +1,10 @@
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { mayChangeItem } from '#domain/access.ts';
 import { eachEntry } from '#domain/drive/bulk.ts';
-import { levelWhereItWas, writableFolder } from '#domain/drive/reach.ts';
+import { isSettingsRace, reach, writableFolder, type Reach } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { withAccessLog } from '#domain/drive/access-log.ts';
-import { folderPath, getItem, isLivePath, isTrashed, ItemChangedError, NameTakenError, ROOT_ID, type ItemRecord } from '#data/drive-items.ts';
+import { ItemChangedError, NameTakenError, ROOT_ID, type ItemRecord } from '#data/drive-items.ts';
 import { restoreItem, TargetGoneError } from '#data/drive-trash.ts';
 import { correctionPut, snapshotOf } from '#data/corrections.ts';
 import { nowIso } from '#lib/data/table.ts';
@@ -21,12 +20,24 @@ import { isBookkeepingChange } from '#domain/drive/bookkeeping.ts';
 export const restoreDriveItems: Operation<'com_drive/restore_btn'> = async ({ caller, input, language, log }) => {
   const newLocation = input.folder_id === undefined ? undefined : await writableFolder(viewerOf(caller), input.folder_id);
   return withAccessLog({ caller, log }, 'restore', (accessed) => eachEntry(input.items, language, async (entry) => {
-    const item = await getItem(caller.kykId, entry.id);
-    if (!item || item.trashed_date === undefined || item.purging) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
-    // Folder permissions as where it was: a change there is what a restore is.
-    const level = await levelWhereItWas(viewerOf(caller), item);
-    if (level < 1 && item.trashed_user_id !== caller.userId) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
-    if (!mayChangeItem(caller.rights, caller.userId, { ...item, level })) throw new DomainError('permissionError');
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await restoreOne(entry, accessed);
+        return;
+      } catch (error) {
+        // Folder settings saved meanwhile: the subtree is checked again.
+        if (isSettingsRace(error) && attempt < 2) continue;
+        if (isSettingsRace(error)) throw new DomainError('editedByAnotherUser');
+        throw error;
+      }
+    }
+  }));
+
+  async function restoreOne(entry: (typeof input.items)[number], accessed: Parameters<Parameters<typeof withAccessLog>[2]>[0]): Promise<void> {
+    // The trash rule (reach.ts `restore`): a change where it was is what a restore is.
+    const reached = await reach(viewerOf(caller), entry.id, 'restore');
+    if (!reached) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+    const item = reached.entry;
     if (item.row_version !== entry.row_version) throw new DomainError('editedByAnotherUser');
 
     let target: string;
@@ -37,13 +48,13 @@ export const restoreDriveItems: Operation<'com_drive/restore_btn'> = async ({ ca
       target = newLocation.id;
     } else {
       target = item.parent_id;
-      await originalPlaceUsable(caller.kykId, item);
+      originalPlaceUsable(item, reached);
     }
     try {
       // A bookkeeping document coming back from its logical deletion: recorded in its history too.
       const date = nowIso();
       await restoreItem(item, { parentId: target }, {
-        expectedVersion: entry.row_version,
+        expectedVersion: entry.row_version, checks: reached.checks,
         ...(item.type === 'file' && isBookkeepingChange(item)
           ? { record: (restored: ItemRecord) => [correctionPut({ kind: 'restore', item: restored, userId: caller.userId, date, reason: null, before: null, after: snapshotOf(restored) })] }
           : {}),
@@ -55,22 +66,22 @@ export const restoreDriveItems: Operation<'com_drive/restore_btn'> = async ({ ca
       }
       if (error instanceof TargetGoneError) {
         if (input.folder_id !== undefined) throw new DomainError('restoreNewLocationMissing');
-        await originalPlaceUsable(caller.kykId, item);
+        const now = await reach(viewerOf(caller), entry.id, 'see-trashed');
+        if (now) originalPlaceUsable(item, now);
         throw new DomainError('restoreLocationError');
       }
       if (error instanceof ItemChangedError) {
-        const now = await getItem(caller.kykId, entry.id);
-        throw now?.trashed_date !== undefined && !now.purging ? new DomainError('editedByAnotherUser') : new DomainError('address', {}, {}, 'notice.itemNotFound');
+        throw (await reach(viewerOf(caller), entry.id, 'see-trashed')) ? new DomainError('editedByAnotherUser') : new DomainError('address', {}, {}, 'notice.itemNotFound');
       }
       throw error;
     }
-  }));
+  }
 };
 
-/** The place an entry was deleted from must still exist (-990000310003) and be out of the trash (-990000310004). */
-async function originalPlaceUsable(kykId: string, item: ItemRecord): Promise<void> {
+/** The place an entry was deleted from (as reach read it) must still exist (-990000310003) and be out of the trash (-990000310004). */
+function originalPlaceUsable(item: ItemRecord, reached: Reach): void {
   if (item.parent_id === ROOT_ID) return;
-  const parent = await getItem(kykId, item.parent_id);
-  if (!parent || parent.purging) throw new DomainError('restoreLocationMissing');
-  if (isTrashed(parent) || !isLivePath(await folderPath(kykId, parent.parent_id, { consistent: true }))) throw new DomainError('restoreLocationError');
+  const parent = reached.path.at(-1);
+  if (parent?.id !== item.parent_id) throw new DomainError('restoreLocationMissing');
+  if (reached.pathBroken || reached.path.some((folder) => folder.trashed)) throw new DomainError('restoreLocationError');
 }

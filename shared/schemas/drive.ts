@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { FOLDER_PERMISSION_ENTRIES_MAX, BULK_MAX, MAX_UPLOAD_BYTES, DUPLICATE_CHECK_MAX, ITEMS_TAGS_MAX, TAG_NAME_MAX, TAGS_PER_ITEM_MAX, TRANSACTION_AMOUNT_MAX, CONTENT_TYPE_MAX, CONTENT_TYPE_PATTERN } from '../drive-limits.ts';
 import { userId } from './users.ts';
-import { bookkeepingFields, bookkeepingItemFields, bookkeepingReason, calendarDate, documentSnapshot, documentStyles, invoiceNumber, scannerCheckResult } from './bookkeeping-fields.ts';
+import { bookkeepingFields, bookkeepingItemFields, bookkeepingReason, documentSnapshot, documentStyles, invoiceNumber, scannerCheckResult, transactionDate } from './bookkeeping-fields.ts';
 import { propertyCondition, propertyValue, propertyValues } from './property-items.ts';
 import { cursor, DEFAULT_PAGE_SIZE, flag, ITEM_NAME_MAX, itemId, itemName, pageSize, sortFlag, trimmedText } from '../validation.ts';
 
@@ -132,7 +132,7 @@ export const fileRegisterRequest = z.strictObject({
   /** Without it a name held in the folder answers -990000090007. */
   on_conflict: z.optional(z.enum(conflictChoices, 'validation.invalidValue')),
   document_style: z.optional(z.enum(documentStyles, 'validation.invalidValue')),
-  transaction_date: z.optional(calendarDate),
+  transaction_date: z.optional(transactionDate),
   transaction_amount: z.optional(z.number('validation.invalidValue').check(z.int('validation.invalidValue'), z.gte(0, 'validation.invalidValue'), z.lte(TRANSACTION_AMOUNT_MAX, 'validation.invalidValue'))),
   recipient: z.optional(trimmedText(100)),
   provider: z.optional(trimmedText(100)),
@@ -576,9 +576,9 @@ export const searchRequest = z.strictObject({
   tag_ids: z.optional(z.array(tagId, 'validation.invalidValue').check(z.maxLength(SEARCH_LIST_MAX, 'validation.invalidValue'))),
   /** Any of these document styles. */
   document_styles: z.optional(z.array(z.enum(documentStyles, 'validation.invalidValue'), 'validation.invalidValue').check(z.maxLength(SEARCH_LIST_MAX, 'validation.invalidValue'))),
-  /** Transaction date from / to (inclusive), YYYY-MM-DD. */
-  date_from: z.optional(calendarDate),
-  date_to: z.optional(calendarDate),
+  /** Transaction date from / to (inclusive), YYYY-MM-DD, each within the accepted transaction dates. */
+  date_from: z.optional(transactionDate),
+  date_to: z.optional(transactionDate),
   /** Transaction amount from / to (inclusive), JPY. */
   amount_min: z.optional(amount),
   amount_max: z.optional(amount),
@@ -607,8 +607,8 @@ export const searchResponse = z.object({
   items: z.array(z.extend(placedItem, { trashed_date: z.optional(z.string()) })),
   /** Pass back with the same conditions to read on; null when nothing more can match. */
   next_cursor: z.nullable(z.string()),
-  /** Items read to answer: index items and entries (at most SEARCH_READS_MAX) and the folders above the hits. */
-  read_count: z.number(),
+  /** Items read to answer: index items and entries (at most SEARCH_READS_MAX) and the folders above the hits. Administrators only (it counts hidden matches too). */
+  read_count: z.optional(z.number()),
   /** 1: the page stopped at the read limit before it was full; read on with the cursor. */
   capped: flag,
 });

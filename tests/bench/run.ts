@@ -28,6 +28,7 @@ import { trashItem } from '#data/drive-trash.ts';
 import { measureFirstLoad } from './first-load.ts';
 import { fillTree, measureFolderCopy } from './copy-folder.ts';
 import { measureSearch } from './search.ts';
+import { measureTestTime } from './test-time.ts';
 
 process.env.LOG_LEVEL = 'silent';
 
@@ -69,6 +70,17 @@ async function timed<T>(work: () => Promise<T>, section?: string): Promise<[numb
 }
 
 async function main() {
+  // `BENCH_ONLY=test_time npm run bench`: how `npm test`'s time splits (test-time.ts), merged into the
+  // results file; it needs no stack of its own (the tests start theirs).
+  if (process.env.BENCH_ONLY === 'test_time') {
+    const test_time = await measureTestTime();
+    const file = new URL('./results.json', import.meta.url);
+    const previous = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+    await writeFile(file, `${JSON.stringify({ ...previous, test_time }, null, 2)}\n`);
+    console.log(JSON.stringify({ ...test_time, e2e: { ...test_time.e2e, every_walk: test_time.e2e.every_walk.slice(0, 10) } }, null, 2));
+    console.log(`\nwrote the test_time section of ${file.pathname}`);
+    return;
+  }
   const dataDir = await mkdtemp(join(tmpdir(), 'com-drive-bench-'));
   // Every measured call comes from loopback: the per-address throttle would refuse the refusal samples.
   process.env[functionEnv.signInSourceLimit] = '1000000';
@@ -253,7 +265,7 @@ async function main() {
         const { records } = filled.get(size)!;
         const date = new Date().toISOString();
         for (let i = 0; i < records.length; i += 25) {
-          await Promise.all(records.slice(i, i + 25).map((record) => trashItem(record, { userId: 'admin', date, expectedVersion: record.row_version })));
+          await Promise.all(records.slice(i, i + 25).map((record) => trashItem(record, { userId: 'admin', date, expectedVersion: record.row_version, settings: [] })));
         }
         trashed += records.length;
         const pages: number[] = [];

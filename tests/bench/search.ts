@@ -128,7 +128,7 @@ export async function measureSearch(options: { kykId: string; token: string; cal
       const { data } = await call('com_drive/search', { ...combinedRequest, ...(cursor ? { cursor } : {}) }, token);
       calls++;
       matches += data.items.length;
-      reads += data.read_count;
+      reads += data.read_count!;
       cursor = data.next_cursor;
     } while (cursor);
     return { calls, matches, reads };

@@ -2,10 +2,13 @@ import type { Logger } from '#lib/logger.ts';
 import { correctionPut, snapshotOf, SYSTEM_USER } from '#data/corrections.ts';
 import { deleteObjects, discardUpload } from '#lib/object-storage.ts';
 import { allVersions, deleteVersionRecords } from '#data/file-versions.ts';
-import { getItem, ItemChangedError, type ItemRecord } from '#data/drive-items.ts';
-import { isBookkeepingChange, isRetained } from './bookkeeping.ts';
+import { folderPath, getItem, ItemChangedError, type ItemRecord } from '#data/drive-items.ts';
+import { settingsInTrash } from './reach.ts';
+import type { LabelledItem } from '#lib/data/transact.ts';
+import { isBookkeepingChange, isRetained, type PurgeSettings } from './bookkeeping.ts';
+import { getCommonSettings } from '#data/common-settings.ts';
 import {
-  childrenOf, deleteTrashedFile, keepInTrash, dropPurgeMarker, EMPTY_TRASH, finishFolderPurge, listTrash, purgeChild, purgeMarkers, purgeShards, startFolderPurge,
+  childrenOf, deleteTrashedFile, inheritanceOf, keepInTrash, dropPurgeMarker, EMPTY_TRASH, finishFolderPurge, listTrash, purgeChild, purgeMarkers, purgeShards, startFolderPurge,
 } from '#data/drive-trash.ts';
 
 /** Entries read per step: small enough that a step always fits in what is left of the time. */
@@ -18,13 +21,19 @@ const STEP = 50;
  * the scheduled sweep. Throws ItemChangedError when the entry changed meanwhile. `by`: who deletes
  * (the scheduled jobs are the system), for a bookkeeping document's history.
  */
-export async function deleteForever(item: ItemRecord, expectedVersion: number, deadline: number, log: Logger, by: string = SYSTEM_USER): Promise<void> {
+export async function deleteForever(
+  item: ItemRecord, expectedVersion: number, deadline: number, log: Logger,
+  options: { by?: string; checks?: LabelledItem[] } = {},
+): Promise<void> {
+  const by = options.by ?? SYSTEM_USER;
   if (item.type === 'file') {
     await deleteTrashedFile(item, expectedVersion, purgeRecord(item, by));
     await removeObjects(item, log);
     return;
   }
-  await startFolderPurge(item, expectedVersion);
+  // The settings that governed it in the trash go down to what its purge keeps (reach.ts `trashLevel`).
+  const settings = settingsInTrash(item, await folderPath(item.kyk_id, item.parent_id, { consistent: true }));
+  await startFolderPurge(item, expectedVersion, { by, settings, ...(options.checks ? { checks: options.checks } : {}) });
   await purgeFolder(item.kyk_id, item.id, deadline, log);
 }
 
@@ -54,7 +63,10 @@ async function removeObjects(item: ItemRecord, log: Logger): Promise<void> {
  * itself is gone. Uploads still in progress inside are left to the upload sweep (they end or are
  * released), and the folder waits for them.
  */
-export async function purgeFolder(kykId: string, folderId: string, deadline: number, log: Logger): Promise<boolean> {
+export async function purgeFolder(kykId: string, folderId: string, deadline: number, log: Logger, retention?: PurgeSettings): Promise<boolean> {
+  retention ??= (await getCommonSettings(kykId)).settings;
+  const folder = await getItem(kykId, folderId);
+  const inherited = inheritanceOf(folder ?? {});
   for (;;) {
     if (Date.now() >= deadline) return false;
     const children = await childrenOf(kykId, folderId, STEP);
@@ -67,14 +79,14 @@ export async function purgeFolder(kykId: string, folderId: string, deadline: num
       if (Date.now() >= deadline) return false;
       if (child.type === 'file' && child.status !== 'ready') continue;
       // A document under retention outlives its folder: it stays, in the trash (docs/e-bookkeeping.md).
-      if (isRetained(child)) {
-        if (await keepInTrash(child, new Date().toISOString())) progressed = true;
+      if (isRetained(child, retention)) {
+        if (await keepInTrash(child, new Date().toISOString(), inherited)) progressed = true;
         continue;
       }
-      if (!(await purgeChild(child, purgeRecord(child, SYSTEM_USER)))) continue;
+      if (!(await purgeChild(child, inherited, purgeRecord(child, inherited.by ?? SYSTEM_USER)))) continue;
       progressed = true;
       if (child.type === 'file') await removeObjects(child, log);
-      else if (!(await purgeFolder(kykId, child.id, deadline, log))) return false;
+      else if (!(await purgeFolder(kykId, child.id, deadline, log, retention))) return false;
     }
     if (!progressed) return false;
   }
@@ -82,6 +94,7 @@ export async function purgeFolder(kykId: string, folderId: string, deadline: num
 
 /** Empties a contract's trash until `deadline`: true once it is empty (the queued marker then goes). `deleted` hears of each entry deleted (the access log). */
 export async function emptyTrash(kykId: string, deadline: number, log: Logger, deleted?: (item: ItemRecord) => void): Promise<boolean> {
+  const { settings: retention } = await getCommonSettings(kykId);
   let cursor: string | undefined;
   for (;;) {
     if (Date.now() >= deadline) return false;
@@ -94,7 +107,7 @@ export async function emptyTrash(kykId: string, deadline: number, log: Logger, d
     cursor = page.nextCursor ?? undefined;
     for (const item of page.items) {
       if (Date.now() >= deadline) return false;
-      if (isRetained(item)) continue;
+      if (isRetained(item, retention)) continue;
       try {
         await deleteForever(item, item.row_version, deadline, log);
         deleted?.(item);

@@ -4,7 +4,7 @@ import { folderPaths, isAbandoned, isLivePath, isTrashed, ROOT_ID, type ItemReco
 import { searchForm, searchPage, type SearchPlan } from '#data/drive-search.ts';
 import { tagAttribute } from '#data/drive-search-keys.ts';
 import { levelUnder, type DriveViewer } from './folder-access.ts';
-import { governing } from './reach.ts';
+import { governing, seesInTrash, trashLevel } from './reach.ts';
 import { isBookkeepingChange } from './bookkeeping.ts';
 import { meetsPropertyCondition, type PropertyMatch } from '#domain/property-values.ts';
 
@@ -137,7 +137,10 @@ export async function searchDrive(
       return candidates.filter((item) => {
         const path = chains.get(item.parent_id)!;
         if (item.trashed_date !== undefined) {
-          paths.set(item.id, { item, level: viewer.rights.drive, path: isLivePath(path) ? path.chain.map(({ id, name }) => ({ id, name })) : [] });
+          // The trash rule (reach.ts): where it was while that place reads to the root, else the settings recorded when trashed.
+          const level = trashLevel(viewer, item, path);
+          if (!seesInTrash(viewer, item, level)) return false;
+          paths.set(item.id, { item, level, path: isLivePath(path) ? path.chain.map(({ id, name }) => ({ id, name })) : [] });
           return true;
         }
         // Under a trashed folder, a folder gone, or an unpublished copy: not there.

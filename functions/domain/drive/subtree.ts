@@ -55,3 +55,63 @@ export async function measureSubtree(kykId: string, selected: ItemRecord[], limi
   }
   return size;
 }
+
+/** Folders listed at once while measuring a subtree's height. */
+const HEIGHT_PARALLEL = 16;
+
+/**
+ * Whether folders nest more than `maxHeight` levels below the given folder (finding 9: a move or a
+ * copy must not build paths deeper than folders may nest). Reads the folders-only listing level by
+ * level and stops at the first level past the bound, so a deep tree costs at most `maxHeight + 1`
+ * levels of listings, however wide.
+ */
+export async function nestsDeeperThan(kykId: string, folderId: string, maxHeight: number): Promise<boolean> {
+  let level = [folderId];
+  for (let height = 1; level.length > 0; height++) {
+    const next: string[] = [];
+    for (let index = 0; index < level.length; index += HEIGHT_PARALLEL) {
+      const batches = await Promise.all(level.slice(index, index + HEIGHT_PARALLEL).map((id) => subfolderIds(kykId, id)));
+      next.push(...batches.flat());
+    }
+    if (next.length > 0 && height > maxHeight) return true;
+    level = next;
+  }
+  return false;
+}
+
+async function subfolderIds(kykId: string, folderId: string): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listChildren(kykId, folderId, { sortItem: 'name', ascending: true, pageSize: 1000, foldersOnly: true, ...(cursor ? { cursor } : {}) });
+    if (!page) return ids;
+    ids.push(...page.items.map((item) => item.id));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return ids;
+}
+
+/** Entries a folder's trash looks through for bookkeeping documents before it asks for a reason anyway. */
+export const BOOKKEEPING_LOOK_LIMIT = 2_000;
+
+/**
+ * The bookkeeping documents below a folder (finding 6: trashing the folder deletes them, which needs
+ * a reason). Walks the listing up to `limit` entries; `cut`: it stopped there, so there may be more
+ * (and the reason is asked for all the same).
+ */
+export async function bookkeepingDocumentsBelow(kykId: string, folderId: string, isDocument: (item: ItemRecord) => boolean, limit = BOOKKEEPING_LOOK_LIMIT): Promise<{ count: number; cut: boolean }> {
+  let seen = 0;
+  let count = 0;
+  const folders = [folderId];
+  while (folders.length > 0) {
+    for await (const page of childPages(kykId, folders.pop()!)) {
+      for (const child of page) {
+        seen += 1;
+        if (child.type === 'folder') folders.push(child.id);
+        else if (isDocument(child)) count += 1;
+      }
+      if (seen >= limit) return { count, cut: true };
+    }
+  }
+  return { count, cut: false };
+}
