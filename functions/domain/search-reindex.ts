@@ -1,5 +1,6 @@
 import type { ItemRecord } from '#data/drive-items.ts';
 import { reindexEntry } from '#data/drive-search-reindex.ts';
+import { fileFolderSettings } from '#data/folder-settings.ts';
 import { Discovery } from './tenant-data.ts';
 
 export interface ReindexReport {
@@ -34,5 +35,9 @@ export async function reindexSearch(kykId: string, options: { log?: (line: strin
     written += await reindexEntry(entry, tagsOf.get(entry.id) ?? []);
     if ((index + 1) % 1000 === 0) options.log?.(`  ${index + 1} of ${entries.length} entries`);
   }
+  // The contract's list of folders with settings (folder-settings.ts), which the subtree check of a
+  // folder's move or trash trusts only once it is complete: contracts from before the list get it here.
+  const withSettings = entries.filter((entry) => entry.type === 'folder' && entry.acl && !entry.purging);
+  await fileFolderSettings(kykId, withSettings.map((folder) => ({ folder_id: folder.id, acl: folder.acl! })));
   return { contractFound: true, entries: entries.length, items: written };
 }
