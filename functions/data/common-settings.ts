@@ -5,7 +5,7 @@ import { nowIso, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { transactWrite } from '#lib/data/transact.ts';
 import { versionedPutItem } from '#lib/data/versioned.ts';
 import { DomainError, isConditionalCheckFailure } from '#lib/errors.ts';
-import { commonSettings, commonSettingsFields, defaultCommonSettings, type CommonSettings } from '#shared/schemas/settings.ts';
+import { commonSettings, commonSettingsFields, defaultCommonSettings, MIN_RETENTION_YEARS, type CommonSettings } from '#shared/schemas/settings.ts';
 
 /**
  * The contract's common settings: one item `T#<kyk>` / `SETTINGS#COMMON` with `row_version`. No
@@ -16,6 +16,8 @@ export const commonSettingsKey = (kykId: string): Keys => ({ pk: tenantPrefix(ky
 export interface StoredSettings {
   settings: CommonSettings;
   row_version: number;
+  /** Retention years stored below the legal minimum (before it was enforced); `settings` says the minimum. */
+  stored_retention_years?: number;
 }
 
 const fieldNames = Object.keys(commonSettingsFields) as (keyof CommonSettings)[];
@@ -24,8 +26,15 @@ export async function getCommonSettings(kykId: string, consistent = false): Prom
   const { Item } = await db().send(new GetCommand({ TableName: table(), Key: commonSettingsKey(kykId), ConsistentRead: consistent }));
   if (!Item) return { settings: { ...defaultCommonSettings }, row_version: 0 };
   // Fields added after the item was written take their defaults.
-  const parsed = commonSettings.safeParse(Object.fromEntries(fieldNames.filter((name) => Item[name] !== undefined).map((name) => [name, Item[name]])));
-  return { settings: parsed.success ? parsed.data : { ...defaultCommonSettings }, row_version: Number(Item.row_version ?? 0) };
+  const stored = Object.fromEntries(fieldNames.filter((name) => Item[name] !== undefined).map((name) => [name, Item[name]]));
+  // Fewer retention years than the law's minimum, saved before it was enforced, read as the minimum.
+  const below = typeof stored.retention_years === 'number' && stored.retention_years < MIN_RETENTION_YEARS ? stored.retention_years : undefined;
+  if (below !== undefined) stored.retention_years = MIN_RETENTION_YEARS;
+  const parsed = commonSettings.safeParse(stored);
+  return {
+    settings: parsed.success ? parsed.data : { ...defaultCommonSettings }, row_version: Number(Item.row_version ?? 0),
+    ...(below !== undefined ? { stored_retention_years: below } : {}),
+  };
 }
 
 /**

@@ -5,7 +5,9 @@ import { batchWrite } from '#lib/data/batch.ts';
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { deleteSpPrivateKey } from '#lib/saml/key-store.ts';
 import { contractKey } from '#data/contracts.ts';
-import { japanDay } from './drive/bookkeeping.ts';
+import { japanDay, keptUntil } from './drive/bookkeeping.ts';
+import { getCommonSettings } from '#data/common-settings.ts';
+import type { ItemRecord } from '#data/drive-items.ts';
 import { belongsTo, Discovery, entityOf, tenantItems, type Item } from './tenant-data.ts';
 import { jobIdsOf, NoSuchContractError } from './tenant-export.ts';
 import { deleteVersion, tenantObjectVersions, type Refusal } from './tenant-objects.ts';
@@ -18,12 +20,12 @@ import { deleteVersion, tenantObjectVersions, type Refusal } from './tenant-obje
  * an interrupted deletion is found again and finished by running it again); afterwards the contract
  * cannot sign in and `create` makes the id anew.
  *
- * Bookkeeping law: while a document of the contract is under retention (its `retention_until` not
- * past), the deletion refuses (RetainedDocumentsError) and changes nothing, unless the operator says
- * `forceRetained`. Even then S3 refuses to delete a version under Object Lock in COMPLIANCE mode before
- * its date; in GOVERNANCE mode it deletes it only for a caller allowed s3:BypassGovernanceRetention.
- * Such versions are answered in `refused` (the deletion is then incomplete): run it again once their
- * retention has ended.
+ * Bookkeeping law: while a document of the contract is under retention (`keptUntil`: its
+ * `retention_until`, and at least 7 years from its date, not past), the deletion refuses
+ * (RetainedDocumentsError) and changes nothing, unless the operator says `forceRetained`. Even then
+ * S3 refuses to delete a version under Object Lock in COMPLIANCE mode before its date; in GOVERNANCE
+ * mode it deletes it only for a caller allowed s3:BypassGovernanceRetention. Such versions are
+ * answered in `refused` (the deletion is then incomplete): run it again once their retention has ended.
  */
 
 export interface RetainedDocument {
@@ -84,10 +86,15 @@ export async function deleteTenant(kykId: string, where: string, options: Delete
   const found: { partition: string; store: 'main' | 'audit'; items: Item[] }[] = [];
   for await (const batch of tenantItems(discovery)) found.push(batch);
 
+  // The drive's own purge check: the stored retention, and never less than 7 years from the document's date.
   const today = japanDay(now);
+  const { settings: retention } = await getCommonSettings(kykId, true);
   const retained = found.filter((batch) => batch.partition === 'T#<kyk>#ITEM#<item>').flatMap((batch) => batch.items)
-    .filter((item) => item.sk === 'ITEM' && item.type === 'file' && typeof item.retention_until === 'string' && item.retention_until >= today)
-    .map((item) => ({ id: String(item.id), name: String(item.name), retention_until: String(item.retention_until) }));
+    .filter((item) => item.sk === 'ITEM')
+    .flatMap((item) => {
+      const until = keptUntil(item as unknown as ItemRecord, retention);
+      return until !== undefined && until >= today ? [{ id: String(item.id), name: String(item.name), retention_until: until }] : [];
+    });
   if (retained.length > 0 && !options.forceRetained) throw new RetainedDocumentsError(kykId, retained);
 
   const deleted: Record<string, number> = {};

@@ -5,7 +5,7 @@ import { mayChangeItem } from '#domain/access.ts';
 import { reachableItem, itemNotFound } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
-import { extendLocks, inputTiming, isBookkeepingChange, refuseFutureReceipt, requireReason, retentionFor } from '#domain/drive/bookkeeping.ts';
+import { extendLocks, inputTiming, isBookkeepingChange, refuseFutureReceipt, refuseUnconfirmedLengthening, requireReason, retentionFor } from '#domain/drive/bookkeeping.ts';
 import { getCommonSettings } from '#data/common-settings.ts';
 import { ItemChangedError, toDriveItem, type DocumentFields, type ItemRecord } from '#data/drive-items.ts';
 import { allVersions, correctDetails, hasLivePendingVersion } from '#data/file-versions.ts';
@@ -63,6 +63,7 @@ export const correctFileDetails: Operation<'com_drive/file_detail_upd_btn'> = as
   const { settings } = await getCommonSettings(caller.kykId);
   const retention = retentionFor(after, settings);
   if (retention && retention !== item.retention_until) set.retention_until = retention;
+  refuseUnconfirmedLengthening(item.retention_until, set.retention_until, input.confirm_retention === 1);
   const timing = inputTiming(after, settings);
   if (timing && after.received_date !== item.received_date) Object.assign(set, { input_deadline: timing.input_deadline, input_late: timing.input_late || item.input_late === true });
 

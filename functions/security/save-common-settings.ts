@@ -18,7 +18,9 @@ export const saveCommonSettingsInfo: Operation<'com/common_setting_save_btn'> = 
   });
   // A new fiscal year end or retention period: every bookkeeping document's retention is computed
   // again in the background, lengthened where it grows, never shortened (docs/e-bookkeeping.md).
-  if (saved.settings.fiscal_year_end_month !== before.settings.fiscal_year_end_month || saved.settings.retention_years !== before.settings.retention_years) {
+  // So too at the first save over years stored below the legal minimum: they are saved as 7 now.
+  if (saved.settings.fiscal_year_end_month !== before.settings.fiscal_year_end_month || saved.settings.retention_years !== before.settings.retention_years
+    || before.stored_retention_years !== undefined) {
     await startRetentionExtension(context.caller.kykId, context.caller.userId, context.language);
   }
   return saved;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { trimmedText } from '../validation.ts';
 import { normalizeInvoiceNumber, parseInvoiceNumber } from '../invoice-number.ts';
+import { isAcceptedTransactionDate, TRANSACTION_DATE_MIN, transactionDateMax } from '../transaction-date.ts';
 
 /**
  * The fields Japan's Electronic Bookkeeping Act adds to a file (docs/e-bookkeeping.md), shared by
@@ -32,6 +33,16 @@ export const calendarDate = z.string('validation.invalidValue').check(
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, 'validation.invalidValue'),
 );
+
+/**
+ * A transaction date (取引年月日), and a bound of a transaction-date range: a calendar date from
+ * 1900-01-01 to today in Japan plus one year (shared/transaction-date.ts), judged when it is checked.
+ */
+export const transactionDate = calendarDate.check(z.superRefine((value, context) => {
+  if (!isAcceptedTransactionDate(value)) {
+    context.issues.push({ code: 'custom', message: 'validation.transactionDateRange', params: { min: TRANSACTION_DATE_MIN, max: transactionDateMax() }, input: value });
+  }
+}));
 
 export const BOOKKEEPING_REASON_MAX = 300;
 /** Why a bookkeeping document is corrected or deleted (通達 10-2: the record names the reason). */

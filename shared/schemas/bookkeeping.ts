@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { BOOKKEEPING_REASON_MAX, bookkeepingFields, bookkeepingReason, calendarDate, documentSnapshot, documentStyles, invoiceNumber } from './bookkeeping-fields.ts';
+import { BOOKKEEPING_REASON_MAX, bookkeepingFields, bookkeepingReason, calendarDate, documentSnapshot, documentStyles, invoiceNumber, transactionDate } from './bookkeeping-fields.ts';
 import { TRANSACTION_AMOUNT_MAX } from '../drive-limits.ts';
-import { cursor, DEFAULT_PAGE_SIZE, itemId, pageSize, trimmedText } from '../validation.ts';
+import { cursor, DEFAULT_PAGE_SIZE, flag, itemId, pageSize, trimmedText } from '../validation.ts';
 import { userId } from './users.ts';
 import { driveItem } from './drive.ts';
 import { csvEncodings } from './imports.ts';
@@ -26,7 +26,7 @@ export const fileDetailUpdateRequest = z.strictObject({
   id: itemId,
   row_version: rowVersion,
   document_style: z.optional(z.enum(documentStyles, 'validation.invalidValue')),
-  transaction_date: z.optional(z.nullable(calendarDate)),
+  transaction_date: z.optional(z.nullable(transactionDate)),
   transaction_amount: z.optional(z.nullable(amount)),
   recipient: z.optional(z.nullable(trimmedText(100))),
   provider: z.optional(z.nullable(trimmedText(100))),
@@ -37,6 +37,11 @@ export const fileDetailUpdateRequest = z.strictObject({
   /** Property item values by item number: those sent replace, `null` clears; the required items in use must stay filled. */
   properties: z.optional(propertyValuesUpdate),
   reason: z.optional(bookkeepingReason),
+  /**
+   * 1: the caller confirms a correction that keeps the document more than a year longer than its
+   * retention end now (without it the server answers -4 on this field, naming the new end).
+   */
+  confirm_retention: z.optional(flag),
 });
 export type FileDetailUpdateRequest = z.input<typeof fileDetailUpdateRequest>;
 
@@ -88,8 +93,8 @@ export type DocumentHistoryResponse = z.infer<typeof documentHistoryResponse>;
 
 /** `com_drive/tax_export_btn`: every bookkeeping document with a transaction date in the range, as a CSV built in the background. */
 export const taxExportRequest = z.strictObject({
-  date_from: calendarDate,
-  date_to: calendarDate,
+  date_from: transactionDate,
+  date_to: transactionDate,
   /** UTF-8 (written with a BOM, so Excel reads it) or Shift_JIS (CP932), as the other exports. */
   encoding: z._default(z.enum(csvEncodings, 'validation.invalidValue'), 'utf-8'),
   /** 1: documents deleted logically (in the trash) too. Default 1: a tax office asks for everything kept. */

@@ -2,6 +2,13 @@ import * as z from 'zod/mini';
 import { flag, intRange as int, updateFields } from '../validation.ts';
 
 /**
+ * The legal minimum retention: 7 years (法人税法施行規則59条). Years with a loss carried forward need
+ * 10 (法人税法57条): the administrator's choice. Less is refused; a contract that stored less reads as 7.
+ */
+export const MIN_RETENTION_YEARS = 7;
+export const MAX_RETENTION_YEARS = 30;
+
+/**
  * The contract's common settings (SPEC.md §2 "common settings", issue 10 item 9): one record per
  * contract, read by the drive (trash retention now; sharing and links with the next issue; fiscal
  * year and retention years with the e-bookkeeping rules).
@@ -23,8 +30,11 @@ export const commonSettingsFields = {
   link_password_required: z._default(flag, 0),
   /** The month the fiscal year ends (3: March, as most Japanese companies). */
   fiscal_year_end_month: z._default(int(1, 12), 3),
-  /** Years documents are kept after the fiscal year ends (Corporation Tax Act: 7; 10 with loss carry-forward). */
-  retention_years: z._default(int(1, 30), 7),
+  /** Years documents are kept after the fiscal year ends (Corporation Tax Act: at least 7; 10 with loss carry-forward). */
+  retention_years: z._default(
+    z.number('validation.invalidValue').check(z.int('validation.invalidValue'), z.gte(MIN_RETENTION_YEARS, 'validation.retentionYearsMinimum'), z.lte(MAX_RETENTION_YEARS, 'validation.invalidValue')),
+    MIN_RETENTION_YEARS,
+  ),
   /**
    * 1: the contract keeps a processing rule (事務処理規程) for scanner storage: a scan's input
    * deadline is two months and 7 business days after receipt instead of 7 business days.

@@ -16,6 +16,7 @@ async function shotFromTop(page: Page, name: string) {
 }
 
 const ABOVE_MAXIMUM = 'The default must not be more than the maximum.';
+const RETENTION_MINIMUM = 'Enter at least 7 years: the legal minimum (Corporation Tax Act, Enforcement Regulations Article 59). Years with a loss carried forward need 10.';
 
 // The narrowest desktop width the screens are made for.
 test.use({ viewport: { width: 1280, height: 860 } });
@@ -116,11 +117,13 @@ test('an administrator edits the common settings, with field errors and a stale 
       } satisfies CommonSettings,
     });
 
-    // Fewer years than the Corporation Tax Act's warns (and may still be saved); URL issuing off says what that means for links.
+    // Fewer years than the law's 7 are not offered, and refused with its message if typed; URL issuing off says what that means for links.
+    await expect(settings.input('retention_years')).toHaveAttribute('min', '7');
     await settings.fill('retention_years', '5');
-    await expect(settings.fieldWarning('retention_years')).toHaveText('Shorter than the 7 years the Corporation Tax Act requires.');
     await settings.input('url_issuing').uncheck();
     await expect(settings.linksOffNote()).toContainText('URL issuing is off.');
+    await settings.save();
+    await expect(settings.fieldError('retention_years')).toHaveText(RETENTION_MINIMUM);
     await shotFromTop(page, 'common-settings-notes-en');
     await settings.reset();
     await expect(settings.input('retention_years')).toHaveValue('10');

@@ -39,9 +39,12 @@ const documentHistory = async (token: string, id: string) => {
   expect(result.body.code, JSON.stringify(result.body)).toBe(0);
   return result.body.data!.records;
 };
-/** Moves a document's retention end into the past, as the years passing would. */
+/** Moves a document's retention end into the past, as the years passing would: its date too, for the law's 7 years from it. */
 const retentionEnds = (kykId: string, id: string, day = '2020-01-01') =>
-  db().send(new UpdateCommand({ TableName: table(), Key: itemKey(kykId, id), UpdateExpression: 'SET retention_until = :day', ExpressionAttributeValues: { ':day': day } }));
+  db().send(new UpdateCommand({
+    TableName: table(), Key: itemKey(kykId, id), UpdateExpression: 'SET retention_until = :day, transaction_date = :date',
+    ExpressionAttributeValues: { ':day': day, ':date': '2012-04-01' },
+  }));
 
 const TAX = { document_style: 'e_trading', transaction_date: '2026-03-31', transaction_amount: 108_000, provider: '株式会社テスト' } as const;
 

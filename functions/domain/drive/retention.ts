@@ -28,7 +28,7 @@ export async function expireTrash(kykId: string, options: { now: number; deadlin
     for (const item of due) {
       if (Date.now() >= options.deadline) return { deleted, finished: false };
       // A document under retention stays in the trash until its retention ends (docs/e-bookkeeping.md).
-      if (isRetained(item)) continue;
+      if (isRetained(item, settings)) continue;
       try {
         await deleteForever(item, item.row_version, options.deadline, options.log);
         deleted += 1;

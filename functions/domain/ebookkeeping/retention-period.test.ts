@@ -1,4 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MAX_RETENTION_YEARS, MIN_RETENTION_YEARS } from '#shared/schemas/settings.ts';
+import { TRANSACTION_DATE_MIN, transactionDateMax } from '#shared/transaction-date.ts';
+import { isCalendarDate } from './calendar-date.ts';
 import { filingDeadline, fiscalYearEnd, retentionEnd, retentionStart } from './retention-period.ts';
 
 const march7 = { fiscal_year_end_month: 3, retention_years: 7 };
@@ -46,5 +50,17 @@ describe('retention period (法人税法施行規則59条)', () => {
     expect(retentionEnd('2025-10-15', { fiscal_year_end_month: 3, retention_years: 10 })).toBe('2036-05-31');
     expect(() => retentionEnd('2025-10-15', { fiscal_year_end_month: 3, retention_years: 0 })).toThrow(RangeError);
     expect(() => retentionEnd('2025-02-30', march7)).toThrow(RangeError);
+  });
+
+  it('gives every accepted transaction date a retention end, for every setting the contract may save', () => {
+    const DAY_MS = 86_400_000;
+    const first = Date.parse(`${TRANSACTION_DATE_MIN}T00:00:00Z`) / DAY_MS;
+    const last = Date.parse(`${transactionDateMax()}T00:00:00Z`) / DAY_MS;
+    const day = fc.integer({ min: first, max: last }).map((index) => new Date(index * DAY_MS).toISOString().slice(0, 10));
+    const settings = fc.record({ fiscal_year_end_month: fc.integer({ min: 1, max: 12 }), retention_years: fc.integer({ min: MIN_RETENTION_YEARS, max: MAX_RETENTION_YEARS }) });
+    fc.assert(fc.property(day, settings, (date, setting) => {
+      const end = retentionEnd(date, setting);
+      return isCalendarDate(end) && end > date;
+    }), { seed: 26, numRuns: 2000, examples: [['1900-01-01', { fiscal_year_end_month: 12, retention_years: 30 }], [transactionDateMax(), { fiscal_year_end_month: 2, retention_years: 30 }]] });
   });
 });

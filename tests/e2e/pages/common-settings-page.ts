@@ -40,11 +40,6 @@ export class CommonSettingsPage extends AppShell {
     return locate(this.page, cloudscape.findFormField(byTestId(`settings-field-${hyphens(field)}`)).findError());
   }
 
-  /** The field's warning under it (e.g. fewer retention years than the Corporation Tax Act's). */
-  fieldWarning(field: Field): Locator {
-    return locate(this.page, cloudscape.findFormField(byTestId(`settings-field-${hyphens(field)}`)).findWarning());
-  }
-
   /** "No limit" beside a download field while it is 0. */
   noLimit(field: 'link_default_downloads' | 'link_max_downloads'): Locator {
     return control(this.page, `settings-${hyphens(field)}-no-limit`);

@@ -61,6 +61,8 @@ const en = {
     noChange: 'Nothing has been changed.',
     saved: 'The details of "{{name}}" were saved.',
     savedVersion: 'The details of "{{name}}" were corrected as version {{version}}.',
+    retentionTitle: 'A much longer retention',
+    retentionConfirm: 'Keep the document until this new end',
   },
   trash: {
     bookkeepingNote_one: '{{count}} of the selected files is a bookkeeping document. It is deleted logically: it stays findable and is kept until its retention ends. The deletion is recorded with your reason.',
@@ -249,6 +251,8 @@ const ja: typeof en = {
     noChange: '変更された項目はありません。',
     saved: '「{{name}}」の詳細を保存しました。',
     savedVersion: '「{{name}}」の詳細を訂正し、第 {{version}} 版として保存しました。',
+    retentionTitle: '保存期限が大きく延びます',
+    retentionConfirm: '新しい保存期限まで保存する',
   },
   trash: {
     bookkeepingNote_one: '選択したファイルのうち {{count}} 件は電子帳簿保存法の対象文書です。論理削除となり、保存期限まで保存され検索もできます。削除は理由とともに記録されます。',

@@ -42,7 +42,6 @@ const en = {
     taxActTitle: 'Corporation Tax Act',
     taxActNote:
       'Books and records must be kept for 7 years from the day after the tax return deadline, or 10 years for fiscal years with a loss carried forward. Check the period your organisation needs with your tax adviser.',
-    belowTaxAct: 'Shorter than the 7 years the Corporation Tax Act requires.',
   },
   fields: {
     trash_retention_days: {
@@ -105,7 +104,6 @@ const ja: typeof en = {
     taxActTitle: '法人税法',
     taxActNote:
       '帳簿書類は、確定申告書の提出期限の翌日から7年間（欠損金の繰越控除を受ける事業年度は10年間）保存する必要があります。必要な保存年数は税理士にご確認ください。',
-    belowTaxAct: '法人税法で定められた7年より短くなっています。',
   },
   fields: {
     trash_retention_days: {

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import DatePicker from '@cloudscape-design/components/date-picker';
 import Form from '@cloudscape-design/components/form';
@@ -38,6 +40,8 @@ interface Values {
   /** The property items' values (docs/property-items.md). */
   properties: PropertyDraft;
   reason: string;
+  /** The user confirms the much longer retention the server named (docs/e-bookkeeping.md "Transaction dates"). */
+  confirm_retention: boolean;
 }
 
 const valuesOf = (item: DriveItem): Values => ({
@@ -52,6 +56,7 @@ const valuesOf = (item: DriveItem): Values => ({
   received_date: item.received_date ?? '',
   properties: draftOf(item.properties),
   reason: '',
+  confirm_retention: false,
 });
 
 /**
@@ -76,11 +81,12 @@ function toBody(item: DriveItem, initial: Values, values: Values, items: readonl
   }
   if (JSON.stringify(values.properties) !== JSON.stringify(initial.properties)) body.properties = toPropertyUpdate(items, values.properties);
   if (values.reason.trim()) body.reason = values.reason;
+  if (values.confirm_retention) body.confirm_retention = 1;
   return body;
 }
 
 /** What changed besides the reason (nothing changed: the save is refused before any call). */
-const changedFields = (body: FileDetailUpdateRequest) => Object.keys(body).filter((key) => !['id', 'row_version', 'reason'].includes(key));
+const changedFields = (body: FileDetailUpdateRequest) => Object.keys(body).filter((key) => !['id', 'row_version', 'reason', 'confirm_retention'].includes(key));
 
 /**
  * "Edit details" of one file: its document style, transaction date and amount, partners, invoice
@@ -103,6 +109,8 @@ export function EditDetailsModal({
   const { t } = useTranslation();
   const initial = valuesOf(file);
   const propertyItems = usePropertyItems().data?.items ?? [];
+  // The server's text when the correction keeps the document more than a year longer: it names the new end.
+  const [retentionNotice, setRetentionNotice] = useState<string>();
   // A bookkeeping document now, or one the change makes a legal style: a correction with a reason.
   const needsReason = (body: FileDetailUpdateRequest) => isBookkeepingDocument(file) || isLegalDocumentStyle(body.document_style);
   const form = useZodForm({
@@ -113,6 +121,9 @@ export function EditDetailsModal({
     onSaved: ({ item }) => onSaved(item, item.version !== file.version),
     conflictCodes: [codes.editedByAnotherUser.code, codes.address.code],
     onReload: onStale,
+    onFieldErrors: (fields) => {
+      if (fields.confirm_retention) setRetentionNotice(fields.confirm_retention);
+    },
     crossCheck: (body) => {
       const errors: Record<string, string> = {};
       if (changedFields(body).length === 0) errors.body = t('bookkeeping.edit.noChange');
@@ -132,6 +143,13 @@ export function EditDetailsModal({
   const gradeOptions = scannerGrades.map((grade) => ({ value: grade, label: t(`bookkeeping.fields.grades.${grade}`), description: t(`bookkeeping.fields.gradeDescriptions.${grade}`) }));
   const paperOptions = paperSizes.map((size) => ({ value: size, label: t(`bookkeeping.fields.paperSizes.${size}`) }));
   const noChange = form.submitted && form.errors.body;
+  // A change of what the retention runs from asks again.
+  const changeRetentionBasis = <K extends 'transaction_date' | 'document_style'>(field: K, value: Values[K]) => {
+    form.change(field, value);
+    if (retentionNotice === undefined) return;
+    setRetentionNotice(undefined);
+    form.change('confirm_retention', false);
+  };
 
   return (
     <Modal
@@ -165,14 +183,14 @@ export function EditDetailsModal({
                 <Select
                   selectedOption={styleOptions.find((option) => option.value === values.document_style) ?? null}
                   options={styleOptions}
-                  onChange={({ detail }) => form.change('document_style', detail.selectedOption.value as DocumentStyle)}
+                  onChange={({ detail }) => changeRetentionBasis('document_style', detail.selectedOption.value as DocumentStyle)}
                   data-testid="edit-style"
                 />
               </FormField>
               <FormField label={t('registration.fields.transactionDate')} errorText={form.errorOf('transaction_date')}>
                 <DatePicker
                   value={values.transaction_date}
-                  onChange={({ detail }) => form.change('transaction_date', detail.value)}
+                  onChange={({ detail }) => changeRetentionBasis('transaction_date', detail.value)}
                   placeholder={t('registration.fields.transactionDateHint')}
                   data-testid="edit-date"
                 />
@@ -230,6 +248,16 @@ export function EditDetailsModal({
                   />
                 </FormField>
               </ColumnLayout>
+            )}
+            {retentionNotice !== undefined && (
+              <Alert type="warning" header={t('bookkeeping.edit.retentionTitle')} data-testid="edit-retention-notice">
+                <SpaceBetween size="s">
+                  <span>{retentionNotice}</span>
+                  <Checkbox checked={values.confirm_retention} onChange={({ detail }) => form.change('confirm_retention', detail.checked)} data-testid="edit-retention-confirm">
+                    {t('bookkeeping.edit.retentionConfirm')}
+                  </Checkbox>
+                </SpaceBetween>
+              </Alert>
             )}
             {bookkeeping && (
               <ReasonField kind="correction" value={values.reason} onChange={(value) => form.change('reason', value)} errorText={form.errorOf('reason')} testId="edit-reason" />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commonSettingsSaveRequest, defaultCommonSettings } from '@shared/schemas/settings.ts';
-import { draftChanged, draftFromSettings, fiscalYearStartMonth, monthName, settingsFromDraft } from './settings-form.ts';
+import { draftChanged, draftFromSettings, fiscalYearStartMonth, monthName, settingsFromDraft, settingsRanges } from './settings-form.ts';
 
 describe('the common settings form', () => {
   it('edits numbers as text and flags as switches, and gives back the settings it started from', () => {
@@ -23,6 +23,15 @@ describe('the common settings form', () => {
     const draft = { ...draftFromSettings(defaultCommonSettings), link_max_days: '5' };
     const result = commonSettingsSaveRequest.safeParse({ row_version: 0, ...settingsFromDraft(draft) });
     expect(result.error?.issues).toMatchObject([{ path: ['link_default_days'], message: 'validation.aboveMaximum' }]);
+  });
+
+  it('refuses fewer retention years than the legal 7 with the law\'s message, and offers no fewer', () => {
+    const parse = (years: string) => commonSettingsSaveRequest.safeParse({ row_version: 0, ...settingsFromDraft({ ...draftFromSettings(defaultCommonSettings), retention_years: years }) });
+    expect(parse('6').error?.issues).toMatchObject([{ path: ['retention_years'], message: 'validation.retentionYearsMinimum' }]);
+    expect(parse('1').error?.issues).toMatchObject([{ path: ['retention_years'], message: 'validation.retentionYearsMinimum' }]);
+    expect(parse('7').success).toBe(true);
+    expect(parse('10').success).toBe(true);
+    expect(settingsRanges.retention_years.min).toBe(7);
   });
 
   it('counts spaces around a number as no change', () => {

@@ -1,4 +1,4 @@
-import type { CommonSettings } from '@shared/schemas/settings.ts';
+import { MAX_RETENTION_YEARS, MIN_RETENTION_YEARS, type CommonSettings } from '@shared/schemas/settings.ts';
 
 /** Whole-number fields, edited as text (an empty or partial entry stays as typed until saved). */
 export const settingsNumberFields = [
@@ -22,11 +22,9 @@ export const settingsRanges: Record<SettingsNumberField, { min: number; max: num
   link_max_days: { min: 1, max: 365 },
   link_default_downloads: { min: 0, max: 10_000 },
   link_max_downloads: { min: 0, max: 10_000 },
-  retention_years: { min: 1, max: 30 },
+  // The law's minimum: fewer years are refused with its message (shared schema).
+  retention_years: { min: MIN_RETENTION_YEARS, max: MAX_RETENTION_YEARS },
 };
-
-/** Years the Corporation Tax Act requires books and records to be kept (10 for a year with a loss carried forward). */
-export const TAX_ACT_RETENTION_YEARS = 7;
 
 export type SettingsDraft = Record<SettingsNumberField, string> & Record<SettingsFlagField, boolean> & { fiscal_year_end_month: number };
 

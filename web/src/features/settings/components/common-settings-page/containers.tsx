@@ -9,7 +9,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { StorageSummary } from '@/components/quota-state.tsx';
 import { useStorageUsage } from '../../api/get-storage-usage.ts';
-import { fiscalYearStartMonth, monthName, TAX_ACT_RETENTION_YEARS, wholeNumber } from '../../utils/settings-form.ts';
+import { fiscalYearStartMonth, monthName } from '../../utils/settings-form.ts';
 import { FlagField, NumberField, settingsFieldTestId, settingsTestId, type FieldsProps } from './fields.tsx';
 
 const months = Array.from({ length: 12 }, (_, index) => index + 1);
@@ -66,7 +66,6 @@ export function FiscalContainer(props: FieldsProps) {
   const language = i18n.language;
   const month = props.draft.fiscal_year_end_month;
   const option = (value: number) => ({ value: String(value), label: monthName(value, language) });
-  const years = wholeNumber(props.draft.retention_years);
   return (
     <Container header={<Header variant="h2" description={t('settings.fiscal.description')}>{t('settings.fiscal.title')}</Header>}>
       <SpaceBetween size="l">
@@ -90,11 +89,7 @@ export function FiscalContainer(props: FieldsProps) {
               />
             </div>
           </FormField>
-          <NumberField
-            {...props}
-            field="retention_years"
-            warningText={years < TAX_ACT_RETENTION_YEARS ? t('settings.fiscal.belowTaxAct') : undefined}
-          />
+          <NumberField {...props} field="retention_years" />
         </ColumnLayout>
         <FlagField {...props} field="scanner_processing_rule" />
         <Alert type="info" header={t('settings.fiscal.taxActTitle')} data-testid="settings-tax-act-note">

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import FormField from '@cloudscape-design/components/form-field';
@@ -24,9 +23,8 @@ export interface FieldsProps {
 export function NumberField({
   field,
   noLimit = false,
-  warningText,
   ...props
-}: FieldsProps & { field: SettingsNumberField; noLimit?: boolean; warningText?: ReactNode }) {
+}: FieldsProps & { field: SettingsNumberField; noLimit?: boolean }) {
   const { t } = useTranslation();
   const { min, max } = settingsRanges[field];
   const value = props.draft[field];
@@ -38,7 +36,6 @@ export function NumberField({
       description={t(`settings.fields.${field}.description`)}
       constraintText={noLimit ? t('settings.links.rangeNoLimit', bounds) : t('settings.range', bounds)}
       errorText={error}
-      warningText={error ? undefined : warningText}
       controlId={settingsTestId(field)}
       data-testid={settingsFieldTestId(field)}
     >
