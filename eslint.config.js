@@ -21,7 +21,7 @@ const cloudscapeModal = { name: '@cloudscape-design/components/modal', importNam
 const restrictWeb = (...patterns) => ['error', { paths: [cloudscapeRoot, cloudscapeModal], patterns }];
 
 /** Import rules of one layer of functions/ (tests may reach across, e.g. to call a group's handler). */
-const layer = (files, ignores, forbidden, message) => ({
+const layer = (files, ignores, forbidden, message, ...more) => ({
   files,
   ignores: [...ignores, '**/*.test.ts'],
   rules: {
@@ -31,9 +31,20 @@ const layer = (files, ignores, forbidden, message) => ({
         { regex: '^#infra/', message: 'Runtime code never imports infra/ (the table contract is functions/lib/table-design.ts).' },
         { group: ['**/web/**', 'aws-cdk-lib', 'aws-cdk-lib/*'], message: 'Runtime code never imports web/ or the CDK.' },
         classicZod,
+        ...more,
     ),
   },
 });
+/**
+ * Whether a caller reaches a drive entry is decided in one place (functions/domain/drive/reach.ts):
+ * the operations of the drive's groups never read entries, folders or paths themselves.
+ */
+const driveItemReads = {
+  regex: '^#data/drive-items\\.ts$',
+  importNames: ['getItem', 'getItems', 'listChildren', 'folderPath', 'folderPaths'],
+  message: 'Read drive entries for a caller through #domain/drive/reach.ts (the one reach rule), never directly.',
+};
+const driveGroups = ['functions/drive/**', 'functions/shares/**', 'functions/previews/**', 'functions/drive-jobs/**', 'functions/storage-events/**'];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'cdk.out', '.local', 'web/dist', 'tests/infra/.cdk.out', 'test-results', 'playwright-report', 'tests/e2e/.artifacts'] },
@@ -63,8 +74,10 @@ export default tseslint.config(
   // One-way layers inside functions/ (docs/architecture.md "Code layout"): a Lambda group imports the
   // kit (#lib), the entity modules (#data), the domain modules (#domain), shared/ and its own folder,
   // never another group; data never imports domain; the data toolkit imports no entity.
-  layer(['functions/*/**'], ['functions/lib/**', 'functions/data/**', 'functions/domain/**'],
+  layer(['functions/*/**'], ['functions/lib/**', 'functions/data/**', 'functions/domain/**', ...driveGroups],
       '^#functions/', 'A Lambda group never imports another group: move what both need to functions/data (entities) or functions/domain (shared logic).'),
+  layer(driveGroups, [],
+      '^#functions/', 'A Lambda group never imports another group: move what both need to functions/data (entities) or functions/domain (shared logic).', driveItemReads),
   layer(['functions/domain/**'], [], '^#(functions/|lib/api-handler\\.ts)', 'Domain modules stand below the Lambda groups and the handler kit.'),
   layer(['functions/data/**'], [], '^#(functions|domain)/|^#lib/api-handler\\.ts', 'Entity modules stand below the domain, the groups and the handler kit.'),
   layer(['functions/lib/**'], [], '^#functions/', 'The kit never imports a Lambda group.'),

@@ -217,6 +217,9 @@ export async function getItem(kykId: string, id: string): Promise<ItemRecord | u
   return Item as ItemRecord | undefined;
 }
 
+/** Whether an entry is still there, in any state (the storage events' check: no caller is asking). */
+export const itemExists = async (kykId: string, id: string): Promise<boolean> => (await getItem(kykId, id)) !== undefined;
+
 /** Entries by id in one round trip (missing ones left out, order not kept). */
 export async function getItems(kykId: string, ids: string[]): Promise<ItemRecord[]> {
   return batchGet<ItemRecord>(ids.map((id) => itemKey(kykId, id)), { consistent: false });

@@ -2,11 +2,11 @@ import type { Caller, Operation } from '#lib/api-handler.ts';
 import { DomainError } from '#lib/errors.ts';
 import { discardUpload } from '#lib/object-storage.ts';
 import { mayChangeItem } from '#domain/access.ts';
-import { getItem, type ItemRecord } from '#data/drive-items.ts';
+import { type ItemRecord } from '#data/drive-items.ts';
 import { releaseUpload } from '#data/pending-uploads.ts';
 import { releaseVersionUpload } from '#data/file-versions.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
-import { itemNotFound, reachableItem } from '#domain/drive/reach.ts';
+import { itemNotFound, reach, reachableItem } from '#domain/drive/reach.ts';
 
 /**
  * The transfers panel's Cancel: the uploader withdraws their upload in progress at once instead of
@@ -20,7 +20,7 @@ import { itemNotFound, reachableItem } from '#domain/drive/reach.ts';
  */
 
 export const cancelUpload: Operation<'com_drive/file_upload_cancel'> = async ({ caller, input, log }) => {
-  const item = await getItem(caller.kykId, input.id);
+  const item = (await reach(viewerOf(caller), input.id, 'upload'))?.entry;
   if (!item) throw itemNotFound();
   if (item.status === 'pending' && item.regist_user_id === caller.userId && (await releaseUpload(item))) {
     if (item.s3_key) await discardUpload(item.s3_key, item.upload_id).catch((error: unknown) => log.error('cancelled upload not discarded from S3', { error, kyk: caller.kykId, item: item.id }));

@@ -1,9 +1,9 @@
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { writableFolder } from '#domain/drive/reach.ts';
+import { nameHoldersIn, writableFolder } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { batchGet } from '#lib/data/batch.ts';
-import { getItems, isAbandoned, isTrashed, nameClaimKey, nameKey, toDriveItem } from '#data/drive-items.ts';
+import { isAbandoned, isTrashed, nameClaimKey, nameKey, toDriveItem } from '#data/drive-items.ts';
 import { refusedChoices } from './name-conflicts.ts';
 
 /**
@@ -12,13 +12,14 @@ import { refusedChoices } from './name-conflicts.ts';
  * the SPA can ask per file what to do. Each answer says which choices that file refuses.
  */
 export const checkDuplicates: Operation<'com_drive/file_duplicate_check'> = async ({ caller, input }) => {
-  if (!(await writableFolder(viewerOf(caller), input.folder_id))) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
+  const folder = await writableFolder(viewerOf(caller), input.folder_id);
+  if (!folder) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
   const asked = new Map(input.names.map((name) => [nameKey(name), name]));
   const claims = await batchGet<{ sk: string; item_id: string }>(
     [...asked.keys()].map((key) => nameClaimKey(caller.kykId, input.folder_id, 'file', key)),
     { consistent: true },
   );
-  const items = await getItems(caller.kykId, claims.map((claim) => claim.item_id));
+  const items = await nameHoldersIn(viewerOf(caller), folder, claims.map((claim) => claim.item_id));
   const existing = items
     .filter((item) => item.type === 'file' && item.parent_id === input.folder_id && !isTrashed(item) && !isAbandoned(item))
     .map((item) => ({ name: asked.get(item.name_key) ?? item.name, item: toDriveItem(item), refused_choices: refusedChoices(item) }))

@@ -1,7 +1,9 @@
 import { epochSeconds } from '#lib/data/table.ts';
 import { DomainError, InputError } from '#lib/errors.ts';
+import { viewerOf } from '#domain/drive/folder-access.ts';
+import { reach } from '#domain/drive/reach.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { getItem, isAbandoned, toDriveItem } from '#data/drive-items.ts';
+import { isAbandoned, toDriveItem } from '#data/drive-items.ts';
 import { renewVersionUpload, VERSION_UPLOAD_IDLE_SECONDS } from '#data/file-versions.ts';
 import { completeMultipartUpload } from '#lib/object-storage.ts';
 
@@ -13,7 +15,7 @@ const rejectedPartErrors = new Set(['InvalidPart', 'InvalidPartOrder', 'EntityTo
  * confirms the joined object, exactly as after a single PUT.
  */
 export const completeUpload: Operation<'com_drive/file_upload_complete'> = async ({ caller, input }) => {
-  const item = await getItem(caller.kykId, input.id);
+  const item = (await reach(viewerOf(caller), input.id, 'upload'))?.entry;
   if (item?.type !== 'file' || !item.s3_key) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
   // New bytes of a ready file (a new version): the same rules, on the pending version.
   const pendingVersion = item.status === 'ready' ? item.pending_version : undefined;

@@ -1,6 +1,6 @@
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { ROOT_ID, toDriveItem } from '#data/drive-items.ts';
+import { toDriveItem } from '#data/drive-items.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { itemNotFound, reachablePage } from '#domain/drive/reach.ts';
 

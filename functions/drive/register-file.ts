@@ -5,10 +5,10 @@ import { epochSeconds, nowIso } from '#lib/data/table.ts';
 import { TransactionFailed } from '#lib/data/transact.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { claimedId, getItem, isAbandoned, isTrashed, nameClaimKey, nameKey, setPendingUploadId, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
+import { claimedId, isAbandoned, isTrashed, nameClaimKey, nameKey, setPendingUploadId, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
 import { NameClaimChangedError, QuotaExceededError, registerUpload, renewUpload, TooManyPendingError, readUsage, type UploadLimits } from '#data/pending-uploads.ts';
 import { MULTIPART_PART_BYTES, MULTIPART_THRESHOLD_BYTES } from '#shared/drive-limits.ts';
-import { recordedSettings, writableFolder, itemNotFound } from '#domain/drive/reach.ts';
+import { nameHoldersIn, recordedSettings, writableFolder, itemNotFound } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { objectKey, presignMultipartUpload, presignUpload } from '#lib/object-storage.ts';
 import { resolveNameConflict } from './name-conflicts.ts';
@@ -94,7 +94,7 @@ export const registerFile: Operation<'com_drive/file_reg_btn'> = async ({ caller
       if (!(error instanceof NameClaimChangedError)) throw error;
       // The name is claimed: by one's own upload still under way (a retry), by an abandoned one, or taken.
       const holderId = await claimedId(nameClaimKey(caller.kykId, input.folder_id, 'file', record.name_key));
-      const holder = holderId ? await getItem(caller.kykId, holderId) : undefined;
+      const [holder] = holderId ? await nameHoldersIn(viewerOf(caller), parent, [holderId]) : [];
       if (holder?.status === 'pending' && !isAbandoned(holder) && holder.regist_user_id === caller.userId) {
         item = await renewUpload(holder, { declared_size: input.size, content_type: contentType, expires_at: expiresAt, update_date: now }, limits);
       } else if (holderId && (!holder || isAbandoned(holder))) {

@@ -6,7 +6,7 @@ import { reachableItem, itemNotFound } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
 import { recordAccess } from '#domain/drive/access-log.ts';
-import { getItem, ItemChangedError, NameTakenError, renameItem, toDriveItem } from '#data/drive-items.ts';
+import { ItemChangedError, NameTakenError, renameItem, toDriveItem } from '#data/drive-items.ts';
 
 
 /**
@@ -29,8 +29,7 @@ export const renameDriveItem: Operation<'com_drive/rename_btn'> = async ({ calle
   } catch (error) {
     if (error instanceof NameTakenError && error.existingId !== item.id) throw new DomainError('folderNameDuplicate', {}, { name: 'code.folderNameDuplicate' });
     if (error instanceof ItemChangedError || error instanceof NameTakenError) {
-      const now = await getItem(caller.kykId, input.id);
-      throw now && !now.trashed_date && !now.purging ? new DomainError('editedByAnotherUser') : itemNotFound();
+      throw (await reachableItem(viewerOf(caller), input.id)) ? new DomainError('editedByAnotherUser') : itemNotFound();
     }
     throw error;
   }

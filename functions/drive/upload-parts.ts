@@ -1,8 +1,10 @@
 import { MULTIPART_PART_BYTES } from '#shared/drive-limits.ts';
 import { epochSeconds } from '#lib/data/table.ts';
 import { DomainError, InputError } from '#lib/errors.ts';
+import { viewerOf } from '#domain/drive/folder-access.ts';
+import { reach } from '#domain/drive/reach.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { getItem, isAbandoned } from '#data/drive-items.ts';
+import { isAbandoned } from '#data/drive-items.ts';
 import { renewVersionUpload, VERSION_UPLOAD_IDLE_SECONDS } from '#data/file-versions.ts';
 import { presignParts } from '#lib/object-storage.ts';
 
@@ -12,7 +14,7 @@ import { presignParts } from '#lib/object-storage.ts';
  * minutes (docs/drive.md "Versions").
  */
 export const uploadParts: Operation<'com_drive/file_upload_parts'> = async ({ caller, input }) => {
-  const item = await getItem(caller.kykId, input.id);
+  const item = (await reach(viewerOf(caller), input.id, 'upload'))?.entry;
   if (item?.type !== 'file' || !item.s3_key) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
   // New bytes of a ready file (a new version): the same rules, on the pending version.
   const pendingVersion = item.status === 'ready' ? item.pending_version : undefined;

@@ -1,15 +1,19 @@
 import { SHARE_LINKS_PER_FILE_MAX, shareUrlPath } from '#shared/schemas/share-links.ts';
+import type { CommonSettings } from '#shared/schemas/settings.ts';
 import { auditActor, type Caller, type Operation } from '#lib/api-handler.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { DomainError, InputError } from '#lib/errors.ts';
 import { hashPassword } from '#lib/passwords.ts';
 import { getCommonSettings } from '#data/common-settings.ts';
-import { getItems, isTrashed, type ItemRecord } from '#data/drive-items.ts';
+import { isTrashed, type ItemRecord } from '#data/drive-items.ts';
 import { countItemLinks, getShareLink, insertShareLink, listContractLinks, listItemLinks, revokeShareLink, type ShareLinkRecord } from '#data/share-links.ts';
+import { getGroups, type GroupRecord } from '#data/groups.ts';
 import { getUsers } from '#data/user-directory.ts';
+import { rightsFrom } from '#domain/access.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { refuseIfThreat } from '#domain/drive/malware.ts';
-import { reachableItem, type ReachedItem, itemNotFound } from '#domain/drive/reach.ts';
+import { entriesForAdministrator, reachableItem, type ReachedItem, itemNotFound } from '#domain/drive/reach.ts';
+import { mayIssueLinks } from '#domain/drive/share-right.ts';
 import { newLinkToken, rulesOf, stateOf, toShareLink } from './link-rules.ts';
 
 
@@ -24,10 +28,19 @@ async function reachableFile(caller: Caller, id: string): Promise<ReachedItem> {
 const mayRevoke = (caller: Caller, link: ShareLinkRecord, level: number): boolean =>
   link.creator_id === caller.userId || caller.rights.admin || level >= 3;
 
-/** Which creators are still active (suspended, locked or deleted users' links are stopped). */
-async function activeCreators(kykId: string, links: ShareLinkRecord[]): Promise<Set<string>> {
-  const users = await getUsers(kykId, [...new Set(links.map((link) => link.creator_id))]);
-  return new Set(users.filter((user) => user.status === 0).map((user) => user.user_id));
+/**
+ * Which creators may still issue links: active (suspended, locked or deleted users' links are
+ * stopped) and, by their drive level now, at or above the contract's issuing level (the grant also
+ * narrows it by the folders above the file).
+ */
+async function issuingCreators(kykId: string, links: ShareLinkRecord[], settings: CommonSettings): Promise<Set<string>> {
+  const users = (await getUsers(kykId, [...new Set(links.map((link) => link.creator_id))])).filter((user) => user.status === 0);
+  const groupIds = [...new Set(users.flatMap((user) => (user.groups?.ata ? [user.groups.ata] : [])))];
+  const groups = groupIds.length > 0 ? await getGroups(kykId, groupIds) : new Map<string, GroupRecord>();
+  return new Set(users.filter((user) => {
+    const rights = rightsFrom(user, user.groups?.ata ? groups.get(user.groups.ata) : undefined);
+    return mayIssueLinks(rights.drive, rights, settings);
+  }).map((user) => user.user_id));
 }
 
 const DAY_MS = 86_400_000;
@@ -42,6 +55,8 @@ export const createShareLink: Operation<'com_drive/share_link_create_btn'> = asy
   const [{ settings }, item] = await Promise.all([getCommonSettings(caller.kykId), reachableFile(caller, input.id)]);
   const rules = rulesOf(settings);
   if (!rules.allowed) throw new DomainError('shareLinksNotAllowed');
+  // Issuing is a right: from the level the common settings choose, on this file (folder settings applied).
+  if (!mayIssueLinks(item.level, caller.rights, settings)) throw new DomainError('permissionError');
   refuseIfThreat(item);
 
   const days = input.days ?? rules.default_days;
@@ -80,10 +95,9 @@ export const createShareLink: Operation<'com_drive/share_link_create_btn'> = asy
 export const listShareLinks: Operation<'com_drive/share_link_list'> = async ({ caller, input }) => {
   const [{ settings }, item] = await Promise.all([getCommonSettings(caller.kykId), reachableFile(caller, input.id)]);
   const links = await listItemLinks(caller.kykId, item.id, SHARE_LINKS_PER_FILE_MAX);
-  const active = await activeCreators(caller.kykId, links);
-  const allowed = settings.url_issuing === 1;
+  const issuing = await issuingCreators(caller.kykId, links, settings);
   return {
-    links: links.map((link) => toShareLink(link, stateOf(link, allowed && active.has(link.creator_id)), mayRevoke(caller, link, item.level))),
+    links: links.map((link) => toShareLink(link, stateOf(link, issuing.has(link.creator_id)), mayRevoke(caller, link, item.level))),
     rules: rulesOf(settings),
   };
 };
@@ -108,15 +122,15 @@ export const revokeLink: Operation<'com_drive/share_link_revoke_btn'> = async (c
 export const listContractShareLinks: Operation<'com_drive/share_link_admin_list'> = async ({ caller, input }) => {
   const page = await listContractLinks(caller.kykId, { pageSize: input.page_size, cursor: input.cursor });
   if (!page) throw new InputError({ cursor: 'validation.invalidValue' });
-  const [{ settings }, items, active] = await Promise.all([
+  const [{ settings }, items] = await Promise.all([
     getCommonSettings(caller.kykId),
-    getItems(caller.kykId, [...new Set(page.links.map((link) => link.item_id))]),
-    activeCreators(caller.kykId, page.links),
+    entriesForAdministrator(viewerOf(caller), [...new Set(page.links.map((link) => link.item_id))]),
   ]);
+  const issuing = await issuingCreators(caller.kykId, page.links, settings);
   const live = new Map(items.filter((item: ItemRecord) => !isTrashed(item)).map((item) => [item.id, item]));
   return {
     links: page.links.map((link) => {
-      const usable = settings.url_issuing === 1 && live.has(link.item_id) && active.has(link.creator_id);
+      const usable = live.has(link.item_id) && issuing.has(link.creator_id);
       return toShareLink({ ...link, item_name: live.get(link.item_id)?.name ?? link.item_name }, stateOf(link, usable), true);
     }),
     next_cursor: page.nextCursor,

@@ -1,5 +1,5 @@
 import type { S3Event, ScheduledEvent } from 'aws-lambda';
-import { getItem } from '#data/drive-items.ts';
+import { itemExists } from '#data/drive-items.ts';
 import { confirmUpload } from '#data/pending-uploads.ts';
 import { sweepAbandonedUploads } from '#domain/uploads/sweep.ts';
 import { discardUpload, isRenditionKey, parseObjectKey } from '#lib/object-storage.ts';
@@ -62,7 +62,7 @@ export const handler = async (event: S3Event | ScheduledEvent | ScanResultEvent)
     // A bookkeeping document's bytes: hashed, and checked as a scan where they are one (docs/e-bookkeeping.md).
     if (confirmed) await checkBookkeepingBytes(confirmed, logger);
     // Bytes for an entry that no longer exists (an upload released as abandoned, then finished): nobody can reach them.
-    if (!confirmed && !(await getItem(parsed.kykId, parsed.itemId))) {
+    if (!confirmed && !(await itemExists(parsed.kykId, parsed.itemId))) {
       await discardUpload(key, undefined);
       logger.warn('bytes of a released upload deleted', { kyk: parsed.kykId, item: parsed.itemId });
       continue;

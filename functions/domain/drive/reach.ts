@@ -32,7 +32,9 @@ export type ReachAction =
   /** A trashed entry: see it, put it back, delete it for good (the trash rule, and for a folder its subtree). */
   | 'see-trashed'
   | 'restore'
-  | 'purge';
+  | 'purge'
+  /** An upload in progress (its parts, completion, cancel): the entry as it is for whoever sent bytes to it; for others as `see`. */
+  | 'upload';
 
 /** The answer for an entry the viewer does not reach (gone, trashed, closed to them, or another contract's): -3, as an unknown id. */
 export const itemNotFound = (): DomainError => new DomainError('address', {}, {}, 'notice.itemNotFound');
@@ -117,6 +119,8 @@ export const isSettingsRace = (error: unknown): boolean => error instanceof Tran
  */
 export async function reach(viewer: DriveViewer, id: string, action: ReachAction): Promise<Reach | undefined> {
   const item = await getItem(viewer.kykId, id);
+  // An upload in progress is its uploader's (pending, or lapsed for the sweep); anyone else sees it only as the drive shows it.
+  if (action === 'upload' && item && isUploader(viewer, item)) return { entry: { ...item, level: viewer.rights.drive }, path: [], pathBroken: false, checks: [] };
   if (!item || isAbandoned(item)) return undefined;
   const path = await folderPath(viewer.kykId, item.parent_id, { consistent: true });
   if (action === 'see-trashed' || action === 'restore' || action === 'purge') return reachTrashed(viewer, item, path, action);
@@ -125,13 +129,17 @@ export async function reach(viewer: DriveViewer, id: string, action: ReachAction
   const level = levelUnder(governing(item, path.chain), viewer);
   if (level < 1) return undefined;
   const reached: Reach = { entry: { ...item, level }, path: path.chain, pathBroken: path.broken, checks: [] };
-  if (action === 'see' || action === 'read' || action === 'history') return reached;
+  if (action === 'see' || action === 'read' || action === 'history' || action === 'upload') return reached;
   if (!mayChange(viewer, item, level)) throw new DomainError('permissionError');
   if (action === 'change' || item.type !== 'folder') return reached;
   // A folder takes what is inside along: at level 2 only while empty, and never past a folder closed to the caller.
   if (Math.min(viewer.rights.drive, level) < 3 && (await childrenOf(viewer.kykId, item.id, 1)).length > 0) throw new DomainError('permissionError');
   return { ...reached, checks: await subtreeChecks(viewer, item.id) };
 }
+
+/** Who took part in an entry's upload: registered it, sent its last version, or has bytes waiting on it (others go through `change`). */
+const isUploader = (viewer: DriveViewer, item: ItemRecord): boolean =>
+  item.regist_user_id === viewer.userId || item.update_user_id === viewer.userId || item.pending_version?.user_id === viewer.userId;
 
 async function reachTrashed(viewer: DriveViewer, item: ItemRecord, path: FolderPath, action: 'see-trashed' | 'restore' | 'purge'): Promise<Reach | undefined> {
   if (item.trashed_date === undefined || item.purging) return undefined;
@@ -179,6 +187,16 @@ export async function writableFolder(viewer: DriveViewer, id: string): Promise<W
   if (level < 1) return undefined;
   if (!mayAddUnder(level)) throw new DomainError('permissionError');
   return { id, chain: path.chain, holdsFolders: path.chain.length < MAX_FOLDER_DEPTH, level };
+}
+
+/**
+ * Entries that hold names in a folder the viewer may add to (its name claims name them): what a
+ * registration or the duplicate check weighs a new name against. Files there share the folder's
+ * level; a folder closed to the viewer may be among them (a name taken by a hidden entry is one of
+ * the allowed disclosures, docs/drive.md).
+ */
+export async function nameHoldersIn(viewer: DriveViewer, folder: Pick<WritableFolder, 'id'>, ids: string[]): Promise<ItemRecord[]> {
+  return (await getItems(viewer.kykId, ids)).filter((item) => item.parent_id === folder.id);
 }
 
 const refs = (chain: FolderState[]): FolderRef[] => chain.map(({ id, name }) => ({ id, name }));
