@@ -9,9 +9,9 @@ import { viewerOf } from '#domain/drive/folder-access.ts';
 import { refuseIfThreat } from '#domain/drive/malware.ts';
 import { measureSubtree } from '#domain/drive/subtree.ts';
 import { copyWork } from '#domain/drive/copy-job.ts';
-import { jobView, leaseUntil, putDriveJobMarker, runDriveJob } from '#domain/drive/jobs.ts';
+import { jobView, leaseUntil, putDriveJobMarker, runDriveJob, runningStart, startCappedJob } from '#domain/drive/jobs.ts';
 import { claimedId, MAX_FOLDER_DEPTH, nameClaimKey, type ItemRecord } from '#data/drive-items.ts';
-import { getDriveJob, insertDriveJob, type DriveJobRecord } from '#data/drive-jobs.ts';
+import { getDriveJob, type DriveJobRecord } from '#data/drive-jobs.ts';
 
 const destinationGone = () => new DomainError('address', {}, {}, 'notice.destinationMissing');
 
@@ -24,6 +24,9 @@ const destinationGone = () => new DomainError('address', {}, {}, 'notice.destina
  * Copies only read what they copy, so nothing is locked; the copies are the caller's.
  */
 export const copyDriveItems: Operation<'com_drive/copy_btn'> = async ({ caller, input, language, log }) => {
+  // The same copy sent again while it runs (its names are taken already): its job, not a refusal.
+  const retried = await runningStart(caller, 'copy', input);
+  if (retried) return { job: await jobView(retried), failed: [] };
   const destination = await writableFolder(viewerOf(caller), input.folder_id);
   if (!destination) throw destinationGone();
   const accepted: ItemRecord[] = [];
@@ -48,7 +51,8 @@ export const copyDriveItems: Operation<'com_drive/copy_btn'> = async ({ caller, 
     created_at: nowIso(), ended_at: null, stale_after: leaseUntil(), run_id: null,
   };
   const size = await measureSubtree(caller.kykId, accepted, COPY_INLINE_MAX);
-  await insertDriveJob(job);
+  const started = await startCappedJob(job, input);
+  if (started.job_id !== job.job_id) return { job: await jobView(started), failed: checked.failed };
   if (size.cut || size.bytes > COPY_INLINE_MAX_BYTES) {
     await putDriveJobMarker(caller.kykId, job.job_id);
     return { job: await jobView(job), failed: checked.failed };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { nowIso } from '#lib/data/table.ts';
 import type { Operation } from '#lib/api-handler.ts';
-import { jobView, leaseUntil, putDriveJobMarker } from '#domain/drive/jobs.ts';
-import { insertDriveJob, type DriveJobRecord } from '#data/drive-jobs.ts';
+import { jobView, leaseUntil, putDriveJobMarker, startCappedJob } from '#domain/drive/jobs.ts';
+import type { DriveJobRecord } from '#data/drive-jobs.ts';
 
 /**
  * Starts the tax office's download request (administrators; docs/e-bookkeeping.md "Tax-office
@@ -15,7 +15,8 @@ export const startTaxExport: Operation<'com_drive/tax_export_btn'> = async ({ ca
     items: [], total: null, done: 0, bytes: 0, created_at: nowIso(), ended_at: null, stale_after: leaseUntil(), run_id: null,
     date_from: input.date_from, date_to: input.date_to, encoding: input.encoding, include_deleted: input.include_deleted === 1,
   };
-  await insertDriveJob(job);
-  await putDriveJobMarker(caller.kykId, job.job_id);
-  return { job: await jobView(job) };
+  // A start sent again while its export runs answers that job (docs/drive.md "Copy and ZIP jobs").
+  const started = await startCappedJob(job, input);
+  if (started.job_id === job.job_id) await putDriveJobMarker(caller.kykId, job.job_id);
+  return { job: await jobView(started) };
 };

@@ -5,8 +5,8 @@ import { refuseIfThreat } from '#domain/drive/malware.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { reachableItem } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
-import { jobView, leaseUntil, putDriveJobMarker } from '#domain/drive/jobs.ts';
-import { insertDriveJob, type DriveJobRecord } from '#data/drive-jobs.ts';
+import { jobView, leaseUntil, putDriveJobMarker, startCappedJob } from '#domain/drive/jobs.ts';
+import type { DriveJobRecord } from '#data/drive-jobs.ts';
 
 /**
  * Starts a ZIP of the selected files and folders (docs/drive.md "Copy and ZIP jobs"): every entry
@@ -24,7 +24,8 @@ export const startZipDownload: Operation<'com_drive/zip_download_btn'> = async (
     kyk_id: caller.kykId, job_id: randomUUID(), kind: 'zip', user_id: caller.userId, language, state: 'running',
     items: ids, total: null, done: 0, bytes: 0, created_at: nowIso(), ended_at: null, stale_after: leaseUntil(), run_id: null,
   };
-  await insertDriveJob(job);
-  await putDriveJobMarker(caller.kykId, job.job_id);
-  return { job: await jobView(job) };
+  // A start sent again while its ZIP is written answers that job (docs/drive.md "Copy and ZIP jobs").
+  const started = await startCappedJob(job, input);
+  if (started.job_id === job.job_id) await putDriveJobMarker(caller.kykId, job.job_id);
+  return { job: await jobView(started) };
 };

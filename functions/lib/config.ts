@@ -29,6 +29,9 @@ export const config = {
   get uploadPendingHours() { return Number(read(functionEnv.uploadPendingHours) ?? 24); },
   get uploadPendingPerUser() { return Number(read(functionEnv.uploadPendingPerUser) ?? 100); },
   get uploadPendingPerContract() { return Number(read(functionEnv.uploadPendingPerContract) ?? 1000); },
+  /** Running copies, ZIPs and tax-office exports a user, and a contract, may have at once (more answer -202). */
+  get driveJobsPerUser() { return Number(read(functionEnv.driveJobsPerUser) ?? 3); },
+  get driveJobsPerContract() { return Number(read(functionEnv.driveJobsPerContract) ?? 10); },
   /** log2 of scrypt's N for new password hashes: 10 to 20, 15 unless the environment says otherwise. */
   get passwordHashCost() {
     const cost = Number(read(functionEnv.passwordHashCost) ?? 15);

@@ -63,6 +63,9 @@ export const functionEnv = {
   uploadPendingHours: 'UPLOAD_PENDING_HOURS',
   uploadPendingPerUser: 'UPLOAD_PENDING_PER_USER',
   uploadPendingPerContract: 'UPLOAD_PENDING_PER_CONTRACT',
+  /** Running copies, ZIPs and tax-office exports a user and a contract may have at once (docs/drive.md "Copy and ZIP jobs"). */
+  driveJobsPerUser: 'DRIVE_JOBS_PER_USER',
+  driveJobsPerContract: 'DRIVE_JOBS_PER_CONTRACT',
   signInSourceLimit: 'SIGN_IN_SOURCE_LIMIT',
   signInSourceWindowMinutes: 'SIGN_IN_SOURCE_WINDOW_MINUTES',
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',

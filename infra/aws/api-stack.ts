@@ -106,6 +106,7 @@ export class ApiStack extends Stack {
           ...(access.samlKeys ? { samlKeyParameterPrefix: samlKeyParameterPrefix(config.name) } : {}),
           ...(access.lockObjects ? { objectLock: config.objectLock } : {}),
           ...(group === 'auth' && config.moduleUrls ? { moduleUrls: config.moduleUrls } : {}),
+          ...(group === 'drive' ? { driveJobs: config.driveJobs } : {}),
         },
         logRetention: config.logRetention,
         removalPolicy: config.removalPolicy,

@@ -70,6 +70,8 @@ export interface EnvironmentConfig {
    * it stays with its document for the document's legal retention (docs/e-bookkeeping.md).
    */
   readonly auditRetentionDays: number;
+  /** Running copies, ZIPs and tax-office exports a user and a contract may have at once (DRIVE_JOBS_PER_USER, DRIVE_JOBS_PER_CONTRACT; more answer -202). */
+  readonly driveJobs: { readonly perUser: number; readonly perContract: number };
   /** Sibling modules' sign-in addresses (`-c propertyUrl=https://…`): link_to_atp answers the property one. */
   readonly moduleUrls?: Readonly<Record<string, string>>;
   /** Length of the generated token signing secret. */
@@ -100,6 +102,7 @@ const base: Defaults = {
   mail: { from: 'no-reply@example.com', identity: 'example.com' },
   sessionIdleMinutes: 60,
   auditRetentionDays: 90,
+  driveJobs: { perUser: 3, perContract: 10 },
   tokenSecretLength: 64,
   apiThrottle: { rateLimit: 50, burstLimit: 100 },
   apiMemoryMb: 1024,

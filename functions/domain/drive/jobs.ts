@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { codes, type CodeName } from '#shared/codes.ts';
 import { translate, type MessageKey } from '#shared/messages.ts';
@@ -9,8 +9,8 @@ import { DomainError } from '#lib/errors.ts';
 import { logger, type Logger } from '#lib/logger.ts';
 import { presignDownload } from '#lib/object-storage.ts';
 import {
-  claimDriveJob, DriveJobLeaseLostError, dropRunningDriveJobMarker, finishDriveJob, getDriveJob, listRunningDriveJobs, releaseDriveJobLease,
-  requestDriveJobResume, saveDriveJobProgress, type DriveJobOutcome, type DriveJobRecord,
+  claimDriveJob, DriveJobLeaseLostError, DriveJobStartedError, dropRunningDriveJobMarker, finishDriveJob, getDriveJob, insertDriveJob, listRunningDriveJobs,
+  releaseDriveJobLease, requestDriveJobResume, saveDriveJobProgress, startedDriveJob, TooManyDriveJobsError, type DriveJobKind, type DriveJobOutcome, type DriveJobRecord,
 } from '#data/drive-jobs.ts';
 import { getItems, toDriveItem } from '#data/drive-items.ts';
 import { csvContentType } from '#domain/imports/csv/encoding.ts';
@@ -48,6 +48,50 @@ export class JobRefusal extends Error {
   }
 }
 export const refusalOf = (error: DomainError): JobRefusal => new JobRefusal(error.codeName, error.messageKey ?? (`code.${error.codeName}` as MessageKey), error.params as Record<string, string | number>);
+
+/** A request as one text whatever the order of its fields. */
+const canonical = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.entries(value).filter(([, field]) => field !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, field]) => `${JSON.stringify(key)}:${canonical(field)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+};
+
+/** A start of a job by its kind and request (with its starter, the claim's key): a retry sends the same. */
+export const jobStartKey = (kind: DriveJobKind, request: unknown): string => `${kind}#${createHash('sha256').update(canonical(request)).digest('base64url').slice(0, 32)}`;
+
+/** -202: the starter or the contract has as many running copies, ZIPs and exports as allowed. */
+export const tooManyJobs = (): DomainError => new DomainError('updateFailure', {}, {}, 'notice.tooManyJobs');
+
+/**
+ * Starts a copy, ZIP or tax-office export (docs/drive.md "Copy and ZIP jobs"): the job counts
+ * against its starter's and its contract's running jobs until it ends, at most
+ * DRIVE_JOBS_PER_USER and DRIVE_JOBS_PER_CONTRACT (-202 past either). The same start sent again
+ * while its job runs (same user, kind and request: a network retry) makes no new job: the answer
+ * is the running one, and the caller writes no marker for it.
+ */
+export async function startCappedJob(job: DriveJobRecord, request: unknown): Promise<DriveJobRecord> {
+  try {
+    await insertDriveJob(job, { startKey: jobStartKey(job.kind, request), perUser: config.driveJobsPerUser, perContract: config.driveJobsPerContract });
+    return job;
+  } catch (error) {
+    if (error instanceof TooManyDriveJobsError) throw tooManyJobs();
+    const running = error instanceof DriveJobStartedError ? await getDriveJob(job.kyk_id, error.jobId) : undefined;
+    if (running) return running;
+    throw error;
+  }
+}
+
+/**
+ * The running job of a start sent again, if any: asked before the start's own checks where its
+ * first send changes what they find (a copy's names are taken at the destination at once).
+ */
+export async function runningStart(caller: { kykId: string; userId: string }, kind: DriveJobKind, request: unknown): Promise<DriveJobRecord | undefined> {
+  const jobId = await startedDriveJob(caller.kykId, caller.userId, jobStartKey(kind, request));
+  const job = jobId ? await getDriveJob(caller.kykId, jobId) : undefined;
+  return job?.state === 'running' ? job : undefined;
+}
 
 /** What a running worker may do: save progress (renewing its lease) and ask whether to hand over. */
 export interface JobRun {
