@@ -3,6 +3,8 @@ import { driveLevelNeeded } from '#shared/routes/define.ts';
 import type { LoginRights } from '#shared/schemas/auth.ts';
 import { getGroup, type GroupRecord } from '#data/groups.ts';
 import type { User } from '#data/users.ts';
+import { getCommonSettings } from '#data/common-settings.ts';
+import { lowestIssuingLevel, type LinkIssuing } from './drive/share-right.ts';
 
 /**
  * The access model (SPEC.md §6, docs/architecture.md "Who may do what"), computed once per request
@@ -55,4 +57,13 @@ export const mayChangeItem = (rights: Rights, userId: string, item: { regist_use
 };
 
 /** The rights as the SPA reads them to hide what the user may not do. */
-export const toLoginRights = (rights: Rights): LoginRights => ({ admin: rights.admin ? 1 : 0, drive: rights.drive, individual: rights.source === 'individual' ? 1 : 0 });
+export const toLoginRights = (rights: Rights, links: LinkIssuing): LoginRights => ({
+  admin: rights.admin ? 1 : 0, drive: rights.drive, individual: rights.source === 'individual' ? 1 : 0,
+  link_issuer_level: lowestIssuingLevel(links) as LoginRights['link_issuer_level'],
+});
+
+/** The rights as the SPA reads them, with the contract's share-link issuing (common settings). */
+export async function loginRightsOf(kykId: string, rights: Rights): Promise<LoginRights> {
+  const { settings } = await getCommonSettings(kykId);
+  return toLoginRights(rights, settings);
+}

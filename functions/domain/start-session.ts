@@ -5,7 +5,7 @@ import { DomainError } from '#lib/errors.ts';
 import type { Logger } from '#lib/logger.ts';
 import { signToken } from '#lib/tokens.ts';
 import type { SignInResponse } from '#shared/schemas/auth.ts';
-import { loadRights, toLoginRights } from './access.ts';
+import { loadRights, loginRightsOf } from './access.ts';
 import { browserOf } from '#data/devices.ts';
 import { clearAttempts } from '#data/sign-in-attempts.ts';
 import { recordSignInOutcome } from '#data/sign-in-history.ts';
@@ -41,5 +41,5 @@ export async function startSession(user: User, options: SessionStart): Promise<{
     }),
   ]);
   const token = await signToken({ kyk: user.kyk_id, sub: user.user_id, sid: session.session_id, exp: session.expires_at });
-  return { token, data: { user: toLoginUser(user, toLoginRights(await loadRights(user))) } };
+  return { token, data: { user: toLoginUser(user, await loginRightsOf(user.kyk_id, await loadRights(user))) } };
 }

@@ -81,7 +81,8 @@ export const downloadsLeft = (link: Pick<ShareLinkRecord, 'max_downloads' | 'dow
 export const THROTTLE_WINDOW_SECONDS = 15 * 60;
 export const ADDRESS_FAILURES = 30;
 export const LINK_PASSWORD_FAILURES = 10;
-export const IN_FLIGHT_WAIT_MS = 5_000;
+/** Well inside the function's 25 s timeout. */
+export const IN_FLIGHT_WAIT_MS = 15_000;
 
 export interface Attempt {
   window: SourceWindow;
@@ -94,12 +95,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function reserve(address: string, limit: number): Promise<Attempt> {
   const window = sourceWindow(address, THROTTLE_WINDOW_SECONDS, epochSeconds());
   const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
-  for (;;) {
+  // A judgement takes a read or one password hash: places free up within milliseconds, unless many
+  // wait, so the pauses grow (with jitter, so waiters do not ask in step).
+  for (let pauseMs = 20; ; pauseMs = Math.min(pauseMs * 2, 400)) {
     const outcome = await reserveJudgedAttempt(window, limit, THROTTLE_WINDOW_SECONDS);
     if (outcome === 'counted') return { window, minutesLeft: 0 };
     if (outcome === 'failures' || Date.now() >= waitUntil) break;
-    // A judgement takes a read or one password hash: the places free up within milliseconds.
-    await pause(20 + Math.random() * 60);
+    await pause(pauseMs / 2 + Math.random() * pauseMs);
   }
   return { window, minutesLeft: Math.max(1, Math.ceil((window.start + THROTTLE_WINDOW_SECONDS - epochSeconds()) / 60)) };
 }

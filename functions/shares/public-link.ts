@@ -11,6 +11,7 @@ import { recordAccessesOf } from '#domain/drive/access-log.ts';
 import { viewerFor } from '#domain/drive/folder-access.ts';
 import { refuseIfThreat } from '#domain/drive/malware.ts';
 import { reachableItem, type ReachedItem } from '#domain/drive/reach.ts';
+import { mayIssueLinks } from '#domain/drive/share-right.ts';
 import { downloadsLeft, judged, reserveAddressAttempt, reservePasswordAttempt, secretMatches, splitToken, stateOf } from './link-rules.ts';
 
 /**
@@ -40,13 +41,15 @@ async function openLink(kykId: string, token: string, sourceIp: string): Promise
 /**
  * The shared file as its creator reaches it now: links stop while their file is in the trash or
  * under a folder in the trash, for good when it is deleted, and when their creator is suspended,
- * deleted or may no longer see it (folder permissions), or the contract turns links off.
+ * deleted or may no longer see it (folder permissions) or issue links for it (below the contract's
+ * issuing level now), or the contract turns links off.
  */
 async function sharedFile(link: ShareLinkRecord): Promise<ReachedItem> {
   const [{ settings }, viewer] = await Promise.all([getCommonSettings(link.kyk_id), viewerFor(link.kyk_id, link.creator_id)]);
   if (settings.url_issuing !== 1) throw refusal('stopped');
   const item = await reachableItem(viewer, link.item_id);
   if (item?.type !== 'file' || item.status !== 'ready' || !item.s3_key || item.size === null) throw refusal('stopped');
+  if (!mayIssueLinks(item.level, viewer.rights, settings)) throw refusal('stopped');
   refuseIfThreat(item);
   return item;
 }

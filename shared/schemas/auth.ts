@@ -29,12 +29,14 @@ export type LoginRequest = z.input<typeof loginRequest>;
 /**
  * What the signed-in user may do in this product (docs/architecture.md "Who may do what"): an
  * administrator by group or individual flag; the common-drive level (none 0, view 1, active 2,
- * update 3); individual 1 when the rights come from the individual flags (no account-area group).
+ * update 3); individual 1 when the rights come from the individual flags (no account-area group);
+ * the lowest level on an entry that may issue share links (common settings; null while links are off).
  */
 export const loginRights = z.object({
   admin: flag,
   drive: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
   individual: flag,
+  link_issuer_level: z.nullable(z.union([z.literal(1), z.literal(2), z.literal(3)])),
 });
 export type LoginRights = z.infer<typeof loginRights>;
 

@@ -20,6 +20,8 @@ export const commonSettingsFields = {
   file_sharing: z._default(flag, 1),
   /** 1: share links (URLs) may be issued. */
   url_issuing: z._default(flag, 1),
+  /** The lowest drive level that may issue share links: 1 view, 2 active, 3 update (administrators always may). */
+  link_issuer_level: z._default(int(1, 3), 3),
   /** A new link's validity in days, and the most a user may set. */
   link_default_days: z._default(int(1, 365), 7),
   link_max_days: z._default(int(1, 365), 30),

@@ -38,7 +38,7 @@ describe('drive calls at every drive level', () => {
       // Registered by the administrator with an individual drive level, signed in as the SPA does.
       const { token } = await aUser(t, { indiv_permission_flg: 1, indiv_com_drive_permission: level });
       const me = await call('com/get_login_user_info', {}, token);
-      expect(me.body.data!.user.rights).toEqual({ admin: 0, drive: level, individual: 1 });
+      expect(me.body.data!.user.rights).toEqual({ admin: 0, drive: level, individual: 1, link_issuer_level: 3 });
 
       const reads = {
         list: await call('com_drive/drive_info', { folder_id: sharedFolderId }, token),
@@ -95,7 +95,7 @@ describe('rights from the account-area group', () => {
     const user = await aSignedOutUser(t, { indiv_permission_flg: 1, indiv_com_drive_permission: 3 });
     await aGroup(t, { product: 'ata', com_drive_permission: 1, member_ids: [user.userId] });
     const token = await user.signIn();
-    expect((await call('com/get_login_user_info', {}, token)).body.data!.user.rights).toEqual({ admin: 0, drive: 1, individual: 0 });
+    expect((await call('com/get_login_user_info', {}, token)).body.data!.user.rights).toEqual({ admin: 0, drive: 1, individual: 0, link_issuer_level: 3 });
     expectOk(await call('com_drive/drive_info', {}, token), 'list with view');
     expectRefused(await call('com_drive/folder_reg_btn', { parent_id: 'root', name: 'Nope' }, token), 'create with view');
   });
@@ -120,7 +120,7 @@ describe('rights from the account-area group', () => {
     const { userId, token } = await aUser(t);
     expectRefused(await call('com/user_info_list', {}, token), 'user list before');
     await aGroup(t, { product: 'ata', admin_permission: 1, com_drive_permission: 0, member_ids: [userId] });
-    expect((await call('com/get_login_user_info', {}, token)).body.data!.user.rights).toEqual({ admin: 1, drive: 3, individual: 0 });
+    expect((await call('com/get_login_user_info', {}, token)).body.data!.user.rights).toEqual({ admin: 1, drive: 3, individual: 0, link_issuer_level: 3 });
     expectOk(await call('com/user_info_list', {}, token), 'user list');
     expectOk(await call('com/security_info', {}, token), 'security policy');
     expectOk(await call('com_drive/folder_reg_btn', { parent_id: 'root', name: `Admin ${randomUUID().slice(0, 6)}` }, token), 'create folder');
@@ -130,7 +130,7 @@ describe('rights from the account-area group', () => {
     const user = await aSignedOutUser(t, { indiv_permission_flg: 1, indiv_com_drive_permission: 1 });
     await aGroup(t, { product: 'atk', admin_permission: 1, com_drive_permission: 3, member_ids: [user.userId] });
     const token = await user.signIn();
-    expect((await call('com/get_login_user_info', {}, token)).body.data!.user.rights).toEqual({ admin: 0, drive: 1, individual: 1 });
+    expect((await call('com/get_login_user_info', {}, token)).body.data!.user.rights).toEqual({ admin: 0, drive: 1, individual: 1, link_issuer_level: 3 });
     expectRefused(await call('com/user_info_list', {}, token), 'user list');
     expectRefused(await call('com_drive/folder_reg_btn', { parent_id: 'root', name: 'Nope' }, token), 'create folder');
   });

@@ -6,7 +6,7 @@ import type { DriveItem } from '#shared/schemas/drive.ts';
 import { config } from '#lib/config.ts';
 import { handler as storageEvents } from '#functions/storage-events/handler.ts';
 import { getShareLink } from '#data/share-links.ts';
-import { aFolder, aUser } from './support/factories.ts';
+import { aFolder, aGroup, aUser } from './support/factories.ts';
 import { call, postFrom } from './support/api.ts';
 import { auditOfTarget } from './support/audit.ts';
 import { fresh, trash, uploadFile } from './support/drive.ts';
@@ -125,14 +125,15 @@ describe('share links', { timeout: 120_000 }, () => {
 
   it('counts no right password as a failure however many run in parallel, and answers late ones with the download limit', async () => {
     const file = await uploadFile(t.token, folder.id, 'board.pdf', bytes('%PDF-1.7 minutes'));
-    // 40 at once from one address, the right password: every one is a grant (no limit).
+    // Twice the link's throttle at once from one address, the right password: every one is a grant (no limit).
     const open = await makeLink(t.token, { id: file.id, password: 'correct horse' });
     const office = anAddress();
-    const all = await Promise.all(Array.from({ length: 40 }, () => grant(open, 'correct horse', office)));
-    expect(all.map((answer) => answer.body.code)).toEqual(Array.from({ length: 40 }, () => 0));
-    expect((await getShareLink(t.kykId, open.link.link_id))!.downloads).toBe(40);
+    const all = await Promise.all(Array.from({ length: 20 }, () => grant(open, 'correct horse', office)));
+    expect(all.map((answer) => answer.body.code)).toEqual(Array.from({ length: 20 }, () => 0));
+    expect((await getShareLink(t.kykId, open.link.link_id))!.downloads).toBe(20);
 
-    // A limit of 5: exactly 5 grants, and the 35 others hear the limit, not "too many failed attempts".
+    // 40 at once (past the address's throttle too) on a limit of 5: exactly 5 grants, and the 35
+    // others hear the limit, not "too many failed attempts".
     const limited = await makeLink(t.token, { id: file.id, password: 'correct horse', max_downloads: 5 });
     const answers = await Promise.all(Array.from({ length: 40 }, () => grant(limited, 'correct horse', office)));
     const codes = answers.map((answer) => answer.body.code);
@@ -146,7 +147,7 @@ describe('share links', { timeout: 120_000 }, () => {
     expect(guessed.filter((code) => code === -990000320006)).toHaveLength(10);
     expect(guessed.filter((code) => code === -990000320007)).toHaveLength(5);
     expect((await grant(open, 'correct horse', office)).status).toBe(429);
-    expect((await getShareLink(t.kykId, open.link.link_id))!.downloads).toBe(40);
+    expect((await getShareLink(t.kykId, open.link.link_id))!.downloads).toBe(20);
   });
 
   it('answers a guessed, malformed or cross-contract token as unknown, and throttles an address that guesses', async () => {
@@ -206,7 +207,7 @@ describe('share links', { timeout: 120_000 }, () => {
     expect((await grant(made)).body.code).toBe(0);
 
     // Its creator suspended: stopped, and the administrator's list says so.
-    const member = await aUser(t, { indiv_permission_flg: 1, indiv_com_drive_permission: 1 });
+    const member = await aUser(t, { indiv_permission_flg: 1, indiv_com_drive_permission: 3 });
     const theirs = await makeLink(member.token, { id: file.id });
     expect(theirs.link.may_revoke).toBe(true);
     const { user } = (await call('com/user_info', { user_id: member.userId }, t.token)).body.data!;
@@ -266,13 +267,81 @@ describe('share links', { timeout: 120_000 }, () => {
     expect(refused.body.message).toContain('"rules.txt"');
   });
 
+  it('issues links from the drive level the common settings choose, and stops those of an issuer who falls below it', async () => {
+    const local = await newTenant();
+    const file = await uploadFile(local.token, 'root', 'rights.txt', bytes('rights'));
+    const viewer = await aUser(local, { indiv_permission_flg: 1, indiv_com_drive_permission: 1 });
+    const active = await aUser(local, { indiv_permission_flg: 1, indiv_com_drive_permission: 2 });
+    const updaters = await aGroup(local, { com_drive_permission: 3 });
+    const updater = await aUser(local, { groups: { ata: updaters.user_group_id } });
+    const rightsOf = async (token: string) => (await call('com/get_login_user_info', {}, token)).body.data!.user.rights;
+
+    // The default: update (3) and administrators. Below it, no link, however open the settings.
+    for (const below of [viewer, active]) {
+      const refused = await call('com_drive/share_link_create_btn', { id: file.id }, below.token);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: -101, message: 'You do not have permission to access this function.' });
+    }
+    expect((await rightsOf(viewer.token)).link_issuer_level).toBe(3);
+    expect((await rightsOf(local.token))).toMatchObject({ admin: 1, link_issuer_level: 3 });
+    const made = await makeLink(updater.token, { id: file.id });
+    expect((await grant(made)).body.code).toBe(0);
+
+    // Its issuer's group lowered to active: the link stops, as when links are off, and the lists say so; restored, it works again.
+    const lower = async (level: 2 | 3) => {
+      const { group } = (await call('com/user_group', { user_group_id: updaters.user_group_id }, local.token)).body.data!;
+      const saved = await call('com/user_group_list_upd_btn', { updates: [{ user_group_id: group.user_group_id, row_version: group.row_version, com_drive_permission: level }] }, local.token);
+      expect(saved.body.code, JSON.stringify(saved.body)).toBe(0);
+    };
+    await lower(2);
+    expect((await grant(made)).body).toMatchObject({ code: -990000320005, message: 'This link no longer works: its file was removed, or it can no longer be shared.' });
+    expect((await info(made)).body.code).toBe(-990000320005);
+    const listed = await call('com_drive/share_link_list', { id: file.id }, local.token);
+    expect(listed.body.data!.links.find((link) => link.link_id === made.link.link_id)).toMatchObject({ state: 'stopped' });
+    const all = await call('com_drive/share_link_admin_list', {}, local.token);
+    expect(all.body.data!.links.find((link) => link.link_id === made.link.link_id)).toMatchObject({ state: 'stopped' });
+    expect((await call('com_drive/share_link_create_btn', { id: file.id }, updater.token)).body.code).toBe(-101);
+    await lower(3);
+    expect((await grant(made)).body.code).toBe(0);
+
+    // From view (1): the viewer may; raised to active (2), the viewer's link stops and comes back with view again.
+    const current = await call('com/common_setting_info', {}, local.token);
+    const outOfRange = await call('com/common_setting_save_btn', { link_issuer_level: 4, row_version: current.body.data!.row_version }, local.token);
+    expect(outOfRange.body.code).toBe(-4);
+    expect(outOfRange.body.info).toMatchObject({ fields: { link_issuer_level: expect.any(String) } });
+    await settle(local, { link_issuer_level: 1 });
+    expect((await rightsOf(viewer.token)).link_issuer_level).toBe(1);
+    const theirs = await makeLink(viewer.token, { id: file.id });
+    expect((await grant(theirs)).body.code).toBe(0);
+    await settle(local, { link_issuer_level: 2 });
+    expect((await grant(theirs)).body.code).toBe(-990000320005);
+    expect((await call('com_drive/share_link_create_btn', { id: file.id }, viewer.token)).body.code).toBe(-101);
+    expect((await makeLink(active.token, { id: file.id })).link.state).toBe('active');
+    await settle(local, { link_issuer_level: 1 });
+    expect((await grant(theirs)).body.code).toBe(0);
+
+    // The level that counts is the one on the file, after folder settings: view there issues nothing at update.
+    await settle(local, { link_issuer_level: 3 });
+    const minutes = await aFolder(local, { name: 'Minutes' });
+    const inside = await uploadFile(local.token, minutes.id, 'board.txt', bytes('board'));
+    const insideLink = await makeLink(updater.token, { id: inside.id });
+    const saved = await call('com_drive/permission_save_btn', {
+      id: minutes.id, row_version: (await fresh(local.token, minutes.id)).row_version, policy: 'allow',
+      view: { users: [updater.userId], groups: [] }, update: { users: ['admin'], groups: [] },
+    }, local.token);
+    expect(saved.body.code, JSON.stringify(saved.body)).toBe(0);
+    expect((await call('com_drive/share_link_create_btn', { id: inside.id }, updater.token)).body.code).toBe(-101);
+    expect((await grant(insideLink)).body.code).toBe(-990000320005);
+    expect((await makeLink(local.token, { id: inside.id })).link.state).toBe('active');
+  });
+
   it('lets only the creator, an administrator or an updater revoke, and shows a file\'s links only to those who reach it', async () => {
     const local = await newTenant();
     const open = await aFolder(local, { name: 'Open' });
     const file = await uploadFile(local.token, open.id, 'team.txt', bytes('team'));
-    const viewer = await aUser(local, { indiv_permission_flg: 1, indiv_com_drive_permission: 1 });
+    const creator = await aUser(local, { indiv_permission_flg: 1, indiv_com_drive_permission: 3 });
     const other = await aUser(local, { indiv_permission_flg: 1, indiv_com_drive_permission: 1 });
-    const theirs = await makeLink(viewer.token, { id: file.id });
+    const theirs = await makeLink(creator.token, { id: file.id });
     const seenByOther = await call('com_drive/share_link_list', { id: file.id }, other.token);
     expect(seenByOther.body.data!.links).toEqual([expect.objectContaining({ link_id: theirs.link.link_id, may_revoke: false })]);
     const refused = await call('com_drive/share_link_revoke_btn', { link_id: theirs.link.link_id }, other.token);

@@ -18,6 +18,7 @@ const en = {
   sharing: {
     title: 'Sharing',
     description: 'What users may share, and how.',
+    issuerLevels: { view: 'View and above', active: 'Active and above', update: 'Update' },
   },
   links: {
     title: 'Share links',
@@ -50,6 +51,10 @@ const en = {
     },
     file_sharing: { label: 'File sharing', description: 'Users may share files and folders with other users and groups through access permissions.' },
     url_issuing: { label: 'URL issuing', description: 'Users may issue share links (URLs) to files, with a validity period and a download limit.' },
+    link_issuer_level: {
+      label: 'Who may issue share links',
+      description: 'The lowest drive level on a file that may issue links to it; administrators always may. Links issued by users below it stop working.',
+    },
     link_default_days: { label: 'Default validity (days)', description: 'How long a new link stays valid.' },
     link_max_days: { label: 'Maximum validity (days)', description: 'The longest validity a user may set.' },
     link_default_downloads: { label: 'Default download limit', description: 'How many downloads a new link allows.' },
@@ -80,6 +85,7 @@ const ja: typeof en = {
   sharing: {
     title: '共有',
     description: 'ユーザーが共有できる範囲と方法です。',
+    issuerLevels: { view: '閲覧以上', active: '利用以上', update: '更新' },
   },
   links: {
     title: '共有リンク',
@@ -112,6 +118,10 @@ const ja: typeof en = {
     },
     file_sharing: { label: 'ファイル共有', description: 'アクセス権限により、ファイルとフォルダーを他のユーザーやグループと共有できます。' },
     url_issuing: { label: 'URL発行', description: '有効期限とダウンロード回数の上限付きで、ファイルの共有リンク（URL）を発行できます。' },
+    link_issuer_level: {
+      label: '共有リンクを発行できる権限',
+      description: 'ファイルに対してこの権限以上を持つユーザーがリンクを発行できます（管理者は常に発行できます）。これより低い権限のユーザーが発行したリンクは使えなくなります。',
+    },
     link_default_days: { label: '有効期限の初期値（日）', description: '新しいリンクが有効な日数です。' },
     link_max_days: { label: '有効期限の上限（日）', description: 'ユーザーが設定できる最長の日数です。' },
     link_default_downloads: { label: 'ダウンロード回数の初期値', description: '新しいリンクでダウンロードできる回数です。' },

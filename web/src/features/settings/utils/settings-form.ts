@@ -26,10 +26,14 @@ export const settingsRanges: Record<SettingsNumberField, { min: number; max: num
   retention_years: { min: MIN_RETENTION_YEARS, max: MAX_RETENTION_YEARS },
 };
 
-export type SettingsDraft = Record<SettingsNumberField, string> & Record<SettingsFlagField, boolean> & { fiscal_year_end_month: number };
+/** The lowest drive level that may issue share links, as the screen offers it (1 view, 2 active, 3 update). */
+export const linkIssuerLevels = [1, 2, 3] as const;
+export type LinkIssuerLevel = (typeof linkIssuerLevels)[number];
+
+export type SettingsDraft = Record<SettingsNumberField, string> & Record<SettingsFlagField, boolean> & { fiscal_year_end_month: number; link_issuer_level: LinkIssuerLevel };
 
 export function draftFromSettings(settings: CommonSettings): SettingsDraft {
-  const draft = { fiscal_year_end_month: settings.fiscal_year_end_month } as SettingsDraft;
+  const draft = { fiscal_year_end_month: settings.fiscal_year_end_month, link_issuer_level: settings.link_issuer_level as LinkIssuerLevel } as SettingsDraft;
   for (const field of settingsNumberFields) draft[field] = String(settings[field]);
   for (const field of settingsFlagFields) draft[field] = settings[field] === 1;
   return draft;
@@ -40,14 +44,14 @@ export const wholeNumber = (text: string): number => (/^\d+$/.test(text.trim()) 
 
 /** Every field of the request body (all are sent: the row_version guards the whole record). */
 export function settingsFromDraft(draft: SettingsDraft): CommonSettings {
-  const settings = { fiscal_year_end_month: draft.fiscal_year_end_month } as CommonSettings;
+  const settings = { fiscal_year_end_month: draft.fiscal_year_end_month, link_issuer_level: draft.link_issuer_level } as CommonSettings;
   for (const field of settingsNumberFields) settings[field] = wholeNumber(draft[field]);
   for (const field of settingsFlagFields) settings[field] = draft[field] ? 1 : 0;
   return settings;
 }
 
 export function draftChanged(draft: SettingsDraft, initial: SettingsDraft): boolean {
-  if (draft.fiscal_year_end_month !== initial.fiscal_year_end_month) return true;
+  if (draft.fiscal_year_end_month !== initial.fiscal_year_end_month || draft.link_issuer_level !== initial.link_issuer_level) return true;
   return settingsNumberFields.some((field) => draft[field].trim() !== initial[field].trim()) || settingsFlagFields.some((field) => draft[field] !== initial[field]);
 }
 

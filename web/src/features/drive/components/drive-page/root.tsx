@@ -45,6 +45,7 @@ import {
   type DriveSortItem,
 } from './table-config.tsx';
 import { seenItems } from '../../utils/seen-items.ts';
+import { mayShareLinks } from '../../utils/share-right.ts';
 
 interface Sort {
   item: DriveSortItem;
@@ -357,7 +358,9 @@ export default function DrivePage() {
     { id: 'tags', text: t('tags.action'), iconName: 'ticket', disabled: selectedItems.length !== 1, disabledReason: t('tags.actionDisabled') },
     { id: 'permissions', text: t('permissions.action'), iconName: 'lock-private', disabled: selectedFolder === undefined, disabledReason: t('permissions.actionDisabled') },
     { id: 'history', text: t('versions.history.action'), disabled: selectedFile?.status !== 'ready', disabledReason: t('versions.history.actionDisabled') },
-    { id: 'share', text: t('shares.action'), iconName: 'share', disabled: selectedFile?.status !== 'ready', disabledReason: t('shares.actionDisabled') },
+    ...(mayShareLinks(rights, !tagId && current ? current.level : selectedFile?.level)
+      ? [{ id: 'share', text: t('shares.action'), iconName: 'share' as const, disabled: selectedFile?.status !== 'ready', disabledReason: t('shares.actionDisabled') }]
+      : []),
     {
       id: 'favorite',
       text: favorite.allFavorites ? t('places.drive.removeFavorite') : t('places.drive.addFavorite'),

@@ -9,10 +9,11 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { StorageSummary } from '@/components/quota-state.tsx';
 import { useStorageUsage } from '../../api/get-storage-usage.ts';
-import { fiscalYearStartMonth, monthName } from '../../utils/settings-form.ts';
+import { fiscalYearStartMonth, linkIssuerLevels, monthName, type LinkIssuerLevel } from '../../utils/settings-form.ts';
 import { FlagField, NumberField, settingsFieldTestId, settingsTestId, type FieldsProps } from './fields.tsx';
 
 const months = Array.from({ length: 12 }, (_, index) => index + 1);
+const issuerLevelKeys = { 1: 'view', 2: 'active', 3: 'update' } as const;
 
 /** How long the trash keeps entries before the scheduled job deletes them for good. */
 export function TrashContainer(props: FieldsProps) {
@@ -24,14 +25,31 @@ export function TrashContainer(props: FieldsProps) {
   );
 }
 
-/** Whether files may be shared with users by permission, and share links issued. */
+/** Whether files may be shared with users by permission, and share links issued, and from which drive level. */
 export function SharingContainer(props: FieldsProps) {
   const { t } = useTranslation();
+  const option = (level: LinkIssuerLevel) => ({ value: String(level), label: t(`settings.sharing.issuerLevels.${issuerLevelKeys[level]}`) });
   return (
     <Container header={<Header variant="h2" description={t('settings.sharing.description')}>{t('settings.sharing.title')}</Header>}>
       <ColumnLayout columns={2} variant="text-grid">
         <FlagField {...props} field="file_sharing" />
         <FlagField {...props} field="url_issuing" />
+        <FormField
+          label={t('settings.fields.link_issuer_level.label')}
+          description={t('settings.fields.link_issuer_level.description')}
+          errorText={props.errors.link_issuer_level}
+          data-testid={settingsFieldTestId('link_issuer_level')}
+        >
+          <Select
+            selectedOption={option(props.draft.link_issuer_level)}
+            options={linkIssuerLevels.map(option)}
+            disabled={props.disabled}
+            invalid={!!props.errors.link_issuer_level}
+            onChange={({ detail }) => props.onChange('link_issuer_level', Number(detail.selectedOption.value) as LinkIssuerLevel)}
+            ariaLabel={t('settings.fields.link_issuer_level.label')}
+            data-testid={settingsTestId('link_issuer_level')}
+          />
+        </FormField>
       </ColumnLayout>
     </Container>
   );
