@@ -39,6 +39,8 @@ describe('the common settings form', () => {
     expect(draftChanged({ ...initial, retention_years: ' 7 ' }, initial)).toBe(false);
     expect(draftChanged({ ...initial, retention_years: '10' }, initial)).toBe(true);
     expect(draftChanged({ ...initial, fiscal_year_end_month: 12 }, initial)).toBe(true);
+    expect(draftChanged({ ...initial, link_issuer_level: 1 }, initial)).toBe(true);
+    expect(settingsFromDraft({ ...initial, link_issuer_level: 2 }).link_issuer_level).toBe(2);
   });
 
   it('names months in the language, and a fiscal year starts the month after it ends', () => {
