@@ -61,6 +61,8 @@ export interface DriveJobRecord {
   result_ids?: string[];
   /** zip and tax_export, done: the object and the name it downloads under. */
   zip_key?: string;
+  /** A ZIP: the contract's folder settings version when it was written (its download needs it unchanged). */
+  settings_version?: number;
   file_name?: string;
   zip_size?: number;
   /** tax_export: the range of transaction dates, the CSV's character set and whether logically deleted documents count. */
@@ -247,7 +249,7 @@ export async function releaseDriveJobLease(kykId: string, jobId: string, runId: 
 }
 
 export type DriveJobOutcome =
-  | { state: 'done'; result_ids?: string[]; zip_key?: string; file_name?: string; zip_size?: number }
+  | { state: 'done'; result_ids?: string[]; zip_key?: string; file_name?: string; zip_size?: number; settings_version?: number }
   | { state: 'failed'; error_code: string; error_key: string; error_params?: Record<string, string | number>; error_message: string };
 
 /**

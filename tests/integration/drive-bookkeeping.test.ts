@@ -190,7 +190,11 @@ describe('electronic bookkeeping: deletion and retention', () => {
     const folder = await aFolder(t);
     const document = await aDocument(t.token, folder.id, TAX);
     const plain = await aDocument(t.token, folder.id, {});
-    await call('com_drive/delete_btn', { items: [seen(await fresh(t.token, folder.id))] }, t.token);
+    // The folder deletes the document with it: without a reason it is refused (finding 6), with one it goes.
+    const without = await call('com_drive/delete_btn', { items: [seen(await fresh(t.token, folder.id))] }, t.token);
+    expect(without.body).toMatchObject({ code: -4, info: { fields: { reason: 'Enter the reason: this folder holds 1 bookkeeping documents, and their deletion is recorded with it.' } } });
+    const trashed = await call('com_drive/delete_btn', { items: [seen(await fresh(t.token, folder.id))], reason: '保存期間内の書類を整理' }, t.token);
+    expect(trashed.body.code, JSON.stringify(trashed.body)).toBe(0);
     const folderNow = (await call('com_drive/recycle_list', { page_size: 100 }, t.token)).body.data!.items.find((item) => item.id === folder.id)!;
     const purged = await call('com_drive/force_delete_btn', { items: [{ id: folder.id, row_version: folderNow.row_version }] }, t.token);
     expect(purged.body.code, JSON.stringify(purged.body)).toBe(0);
@@ -198,7 +202,8 @@ describe('electronic bookkeeping: deletion and retention', () => {
     const trash = (await call('com_drive/recycle_list', { page_size: 100 }, t.token)).body.data!.items;
     expect(trash.find((item) => item.id === document.id)).toMatchObject({ original_place: 'missing', retention_until: '2033-05-31' });
     expect(trash.map((item) => item.id)).not.toContain(plain.id);
-    expect((await documentHistory(t.token, document.id))[0]).toMatchObject({ kind: 'deletion', user_id: 'system', reason: null });
+    // Recorded with the person who deleted the folder for good and the folder's reason, not as the system's.
+    expect((await documentHistory(t.token, document.id))[0]).toMatchObject({ kind: 'deletion', user_id: 'admin', reason: '保存期間内の書類を整理' });
   });
 });
 

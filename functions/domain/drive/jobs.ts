@@ -8,6 +8,9 @@ import { config } from '#lib/config.ts';
 import { DomainError } from '#lib/errors.ts';
 import { logger, type Logger } from '#lib/logger.ts';
 import { presignDownload } from '#lib/object-storage.ts';
+import { listFolderSettings } from '#data/folder-settings.ts';
+import { reachableWithPaths } from './reach.ts';
+import { viewerFor } from './folder-access.ts';
 import {
   claimDriveJob, DriveJobLeaseLostError, DriveJobStartedError, dropRunningDriveJobMarker, finishDriveJob, getDriveJob, insertDriveJob, listRunningDriveJobs,
   releaseDriveJobLease, requestDriveJobResume, saveDriveJobProgress, startedDriveJob, TooManyDriveJobsError, type DriveJobKind, type DriveJobOutcome, type DriveJobRecord,
@@ -195,12 +198,26 @@ export async function sweepDriveJobs(log: Logger, now = new Date()): Promise<num
   return stale;
 }
 
+/**
+ * Whether a finished ZIP may still be handed out (finding 11): no folder settings changed in the
+ * contract since it was written, and its starter still reaches every entry selected. Otherwise it
+ * must be made again (it may hold what its starter no longer reaches).
+ */
+async function zipStillReached(job: DriveJobRecord): Promise<boolean> {
+  if (job.kind !== 'zip') return true;
+  const { version } = await listFolderSettings(job.kyk_id);
+  if (job.settings_version === undefined || version !== job.settings_version) return false;
+  const reached = await reachableWithPaths(await viewerFor(job.kyk_id, job.user_id), job.items);
+  return job.items.every((id) => reached.has(id));
+}
+
 /** The job as its starter sees it: the new entries of a copy, the download of a ZIP or a tax-office CSV. */
 export async function jobView(job: DriveJobRecord): Promise<DriveJob> {
   const items = job.state === 'done' && job.result_ids?.length ? await getItems(job.kyk_id, job.result_ids) : [];
   const order = new Map((job.result_ids ?? []).map((id, index) => [id, index]));
   let download: DriveJob['download'] = null;
-  if (job.state === 'done' && job.zip_key && job.file_name) {
+  const outdated = job.state === 'done' && job.zip_key !== undefined && !(await zipStillReached(job));
+  if (job.state === 'done' && job.zip_key && job.file_name && !outdated) {
     const signed = await presignDownload(job.zip_key, job.file_name, job.kind === 'tax_export' ? csvContentType(job.encoding ?? 'utf-8') : 'application/zip');
     download = { url: signed.url, file_name: job.file_name, size: job.zip_size ?? 0, expires_at: signed.expiresAt };
   }
@@ -210,7 +227,9 @@ export async function jobView(job: DriveJobRecord): Promise<DriveJob> {
     state: job.state,
     done: job.done,
     total: job.total,
-    error: job.state === 'failed' && job.error_code
+    error: outdated
+      ? { code: codes.permissionError.code, message: translate(job.language, 'notice.zipOutdated') }
+      : job.state === 'failed' && job.error_code
       // A job failed before its message was stored with it shows its code's own text.
       ? { code: codes[job.error_code as CodeName].code, message: job.error_message ?? translate(job.language, `code.${job.error_code as CodeName}`) }
       : null,

@@ -5,6 +5,7 @@ import { s3 } from '#lib/clients.ts';
 import { config } from '#lib/config.ts';
 import { filesBucketLayout, malwareScan } from '#lib/table-design.ts';
 import { currentScanStatus, type ItemRecord } from '#data/drive-items.ts';
+import { listFolderSettings } from '#data/folder-settings.ts';
 import type { DriveJobOutcome, DriveJobRecord } from '#data/drive-jobs.ts';
 import { childLevel, reachableItem, type ReachedItem } from './reach.ts';
 import { viewerFor, type DriveViewer } from './folder-access.ts';
@@ -126,6 +127,8 @@ class PartWriter {
 
 export async function zipWork(job: DriveJobRecord, run: JobRun): Promise<DriveJobOutcome> {
   const kykId = job.kyk_id;
+  // Read before the entries: a save from here on makes the ZIP's download wait for it to be made again (jobs.ts `jobView`).
+  const { version: settingsVersion } = await listFolderSettings(kykId);
   const viewer = await viewerFor(kykId, job.user_id);
   const selected: ReachedItem[] = [];
   for (const id of job.items) {
@@ -172,5 +175,5 @@ export async function zipWork(job: DriveJobRecord, run: JobRun): Promise<DriveJo
   // A ZIP is a download of what was selected: in the access log, with the ZIP's name.
   const fileName = zipFileName(selected);
   await recordAccessesOf(job.user_id, 'download', selected, run.log, fileName);
-  return { state: 'done', zip_key: key, file_name: fileName, zip_size: writer.size };
+  return { state: 'done', zip_key: key, file_name: fileName, zip_size: writer.size, settings_version: settingsVersion };
 }
