@@ -396,12 +396,21 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
         expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
         const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
         // The SAML key prefix only where SP keys are stored (security) or read (auth), the Object
-        // Lock settings only where documents are locked (drive: object-lock.ts in this folder).
-        const optional: string[] = [functionEnv.samlKeyParameterPrefix, functionEnv.objectLockMode, functionEnv.objectLockMaxRetentionDays];
+        // Lock settings only where documents are locked (drive: object-lock.ts in this folder), the
+        // caps on running jobs only where jobs start (drive).
+        const optional: string[] = [functionEnv.samlKeyParameterPrefix, functionEnv.objectLockMode, functionEnv.objectLockMaxRetentionDays, functionEnv.driveJobsPerUser, functionEnv.driveJobsPerContract];
         expect(Object.keys(variables).filter((name) => !optional.includes(name)).sort()).toEqual(apiEnvVars);
         expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
         expect(variables[functionEnv.sessionIdleMinutes]).toBe('60');
         expect(variables[functionEnv.auditRetentionDays]).toBe(String(loadEnvironment(env).auditRetentionDays));
+      }
+    });
+
+    it("gives the drive Lambda the environment's caps on running jobs, and no other Lambda", () => {
+      for (const [id, fn] of resourcesOf(s.templates.api, 'AWS::Lambda::Function')) {
+        const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+        const caps = [variables[functionEnv.driveJobsPerUser], variables[functionEnv.driveJobsPerContract]];
+        expect(caps, id).toEqual(id === s.logicalId(s.built.stacks.api.functions.drive) ? ['3', '10'] : [undefined, undefined]);
       }
     });
 
