@@ -57,11 +57,13 @@ export interface CorrectionInput {
   reason: string | null;
   before: DocumentSnapshot | null;
   after: DocumentSnapshot | null;
+  /** A record a job may write again after a hand-over: the same id, so its second write is refused. */
+  id?: string;
 }
 
 /** The record of one change, as a write of the transaction that makes the change. */
 export function correctionPut(input: CorrectionInput): LabelledItem {
-  const id = randomBytes(6).toString('hex');
+  const id = input.id ?? randomBytes(6).toString('hex');
   const record: CorrectionRecord = {
     kyk_id: input.item.kyk_id,
     correction_id: id,

@@ -70,6 +70,10 @@ export interface DriveJobRecord {
   date_to?: string;
   encoding?: CsvEncoding;
   include_deleted?: boolean;
+  /** folder_record: what happened to the folder (`items[0]`), when, and why: each bookkeeping document below it gets that record. */
+  record_kind?: 'deletion' | 'restore';
+  record_date?: string;
+  record_reason?: string | null;
   /** Finished jobs are of no use after a week: DynamoDB's TTL removes them (nothing depends on when). */
   ttl?: number;
   /** The job counts against its starter's and its contract's running jobs until it ends (`insertDriveJob` with a start). */

@@ -9,6 +9,7 @@ import { restoreItem, TargetGoneError } from '#data/drive-trash.ts';
 import { correctionPut, snapshotOf } from '#data/corrections.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { isBookkeepingChange } from '#domain/drive/bookkeeping.ts';
+import { startFolderRecord } from '#domain/drive/folder-record-job.ts';
 
 /**
  * Restores trashed entries, each where it was or all into one new location, with the restore codes
@@ -59,6 +60,8 @@ export const restoreDriveItems: Operation<'com_drive/restore_btn'> = async ({ ca
           ? { record: (restored: ItemRecord) => [correctionPut({ kind: 'restore', item: restored, userId: caller.userId, date, reason: null, before: null, after: snapshotOf(restored) })] }
           : {}),
       });
+      // A folder deleted with a reason held bookkeeping documents: each one's restoration is recorded too (finding 6).
+      if (item.type === 'folder' && item.deletion_reason) await startFolderRecord(item, { userId: caller.userId, language }, { kind: 'restore', date, reason: null });
       accessed.add(item);
     } catch (error) {
       if (error instanceof NameTakenError) {

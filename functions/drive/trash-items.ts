@@ -10,6 +10,7 @@ import { correctionPut, snapshotOf } from '#data/corrections.ts';
 import { isBookkeepingChange, requireReason } from '#domain/drive/bookkeeping.ts';
 import { trashItem, UploadInProgressError } from '#data/drive-trash.ts';
 import { bookkeepingDocumentsBelow } from '#domain/drive/subtree.ts';
+import { startFolderRecord } from '#domain/drive/folder-record-job.ts';
 
 /**
  * Moves the selected entries to the trash (docs/drive.md "Trash"). Per entry: gone or already in
@@ -38,6 +39,8 @@ export const trashDriveItems: Operation<'com_drive/delete_btn'> = async ({ calle
           ...(reason && item.type === 'folder' ? { reason } : {}),
           ...(reason && bookkeeping ? { reason, record: (trashed: ItemRecord) => [correctionPut({ kind: 'deletion', item: trashed, userId: caller.userId, date, reason, before: snapshotOf(item), after: null })] } : {}),
         });
+        // Each bookkeeping document below is deleted with it: recorded one by one by a job (finding 6).
+        if (item.type === 'folder' && reason) await startFolderRecord(item, { userId: caller.userId, language }, { kind: 'deletion', date, reason });
         accessed.add(item);
         return;
       } catch (error) {

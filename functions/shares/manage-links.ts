@@ -12,7 +12,7 @@ import { getUsers } from '#data/user-directory.ts';
 import { rightsFrom } from '#domain/access.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { refuseIfThreat } from '#domain/drive/malware.ts';
-import { entriesForAdministrator, reachableItem, type ReachedItem, itemNotFound } from '#domain/drive/reach.ts';
+import { entriesForAdministrator, mayShare, reachableItem, type ReachedItem, itemNotFound } from '#domain/drive/reach.ts';
 import { mayIssueLinks } from '#domain/drive/share-right.ts';
 import { newLinkToken, rulesOf, stateOf, toShareLink } from './link-rules.ts';
 
@@ -56,7 +56,7 @@ export const createShareLink: Operation<'com_drive/share_link_create_btn'> = asy
   const rules = rulesOf(settings);
   if (!rules.allowed) throw new DomainError('shareLinksNotAllowed');
   // Issuing is a right: from the level the common settings choose, on this file (folder settings applied).
-  if (!mayIssueLinks(item.level, caller.rights, settings)) throw new DomainError('permissionError');
+  if (!mayShare(item, viewerOf(caller), settings)) throw new DomainError('permissionError');
   refuseIfThreat(item);
 
   const days = input.days ?? rules.default_days;

@@ -10,8 +10,7 @@ import { countShareDownload, getShareLink, type GrantRefusal, type ShareLinkReco
 import { recordAccessesOf } from '#domain/drive/access-log.ts';
 import { viewerFor } from '#domain/drive/folder-access.ts';
 import { refuseIfThreat } from '#domain/drive/malware.ts';
-import { reachableItem, type ReachedItem } from '#domain/drive/reach.ts';
-import { mayIssueLinks } from '#domain/drive/share-right.ts';
+import { mayShare, reachableItem, type ReachedItem } from '#domain/drive/reach.ts';
 import { downloadsLeft, judged, reserveAddressAttempt, reservePasswordAttempt, secretMatches, splitToken, stateOf } from './link-rules.ts';
 
 /**
@@ -49,7 +48,7 @@ async function sharedFile(link: ShareLinkRecord): Promise<ReachedItem> {
   if (settings.url_issuing !== 1) throw refusal('stopped');
   const item = await reachableItem(viewer, link.item_id);
   if (item?.type !== 'file' || item.status !== 'ready' || !item.s3_key || item.size === null) throw refusal('stopped');
-  if (!mayIssueLinks(item.level, viewer.rights, settings)) throw refusal('stopped');
+  if (!mayShare(item, viewer, settings)) throw refusal('stopped');
   refuseIfThreat(item);
   return item;
 }

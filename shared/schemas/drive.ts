@@ -470,7 +470,7 @@ export type ZipDownloadRequest = z.input<typeof zipDownloadRequest>;
 const jobId = z.string('validation.required').check(z.regex(/^[0-9a-f-]{36}$/, 'validation.invalidValue'));
 export const jobInfoRequest = z.strictObject({ job_id: jobId });
 
-export const driveJobKinds = ['copy', 'zip', 'tax_export', 'retention_extend', 'tag_detach'] as const;
+export const driveJobKinds = ['copy', 'zip', 'tax_export', 'retention_extend', 'tag_detach', 'folder_record'] as const;
 export const driveJobStates = ['running', 'done', 'failed'] as const;
 
 /** A background job of the drive (copy, ZIP download) as its starter sees it. */

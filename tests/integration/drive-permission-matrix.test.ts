@@ -135,7 +135,8 @@ describe('the permission table over every drive call', { timeout: 600_000 }, () 
     await probe('permission_info', reads(level), () => call('com_drive/permission_info', { id: folder.id }, token));
     await probe('zip_download_btn', reads(level), () => call('com_drive/zip_download_btn', { items: [seen(file)] }, token));
     await probe('share_link_list', reads(level), () => call('com_drive/share_link_list', { id: file.id }, token));
-    await probe('share_link_create_btn', reads(level), () => call('com_drive/share_link_create_btn', { id: file.id }, token));
+    // Issuing links needs update (3) on the file by default (common settings' link_issuer_level).
+    await probe('share_link_create_btn', level >= 3 ? 'ok' : reads(level) === 'ok' ? 'refused' : 'missing', () => call('com_drive/share_link_create_btn', { id: file.id }, token));
 
     // Adding (level 2): a folder, a file, a copy of the viewer's own file into it.
     await probe('folder_reg_btn', adds(level, drive), () => call('com_drive/folder_reg_btn', { parent_id: folder.id, name: `New ${viewer}` }, token));

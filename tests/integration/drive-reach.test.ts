@@ -6,6 +6,7 @@ import { aFolder, aUser, type SignedInUser } from './support/factories.ts';
 import { call } from './support/api.ts';
 import { aFile, fresh, namesIn, seen, trash, uploadFile } from './support/drive.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
+import { waitForDriveJob } from './support/drive-jobs.ts';
 
 /**
  * Issue 26, findings 1-4 and 9: the one reach rule on the paths that used to compute it on their
@@ -157,6 +158,47 @@ describe('the reach rule through parents, the trash and the history', { timeout:
       // Its deletion is recorded with the person who deleted the folder for good, and the folder's reason.
       const history = await call('com_drive/document_history', { id: document.id }, t.token);
       expect(history.body.data!.records.at(0)).toMatchObject({ kind: 'deletion', user_id: 'admin', reason: '決算書類の整理' });
+    });
+  });
+
+  describe('finding 6: a folder that holds documents deletes and restores each, recorded', () => {
+    const kindsOf = async (id: string) => ((await call('com_drive/document_history', { id }, t.token)).body.data?.records ?? []).map((record) => `${record.kind}:${record.user_id}:${record.reason ?? ''}`);
+    const eventually = async (id: string, wanted: string) => {
+      for (let attempt = 0; attempt < 100 && !(await kindsOf(id)).includes(wanted); attempt++) await new Promise((resolve) => setTimeout(resolve, 150));
+      return kindsOf(id);
+    };
+
+    it('each document below gets a deletion record with the person and the reason, and a restoration record when the folder comes back', async () => {
+      const run = randomUUID().slice(0, 6);
+      const folder = await aFolder(t, { name: `Receipts ${run}` });
+      const inner = await aFolder(t, { parentId: folder.id, name: 'March' });
+      const fields = { document_style: 'e_trading', transaction_date: '2026-03-31', transaction_amount: 2000, provider: '株式会社テスト' } as const;
+      const [first, second] = [await aFile(t.token, folder.id, 'r1.pdf', fields), await aFile(t.token, inner.id, 'r2.pdf', fields)];
+      const without = await call('com_drive/delete_btn', { items: [seen(await fresh(updater.token, folder.id))] }, updater.token);
+      expect(without.body).toMatchObject({ code: -4, info: { fields: { reason: 'Enter the reason: this folder holds 2 bookkeeping documents, and their deletion is recorded with it.' } } });
+      const trashed = await call('com_drive/delete_btn', { items: [seen(await fresh(updater.token, folder.id))], reason: '旧年度の整理' }, updater.token);
+      expect(trashed.body.code, JSON.stringify(trashed.body)).toBe(0);
+      expect(await eventually(first!.id, `deletion:${updater.userId}:旧年度の整理`)).toContain(`deletion:${updater.userId}:旧年度の整理`);
+      expect(await eventually(second!.id, `deletion:${updater.userId}:旧年度の整理`)).toContain(`deletion:${updater.userId}:旧年度の整理`);
+      const entry = (await call('com_drive/recycle_list', { page_size: 100 }, t.token)).body.data!.items.find((item) => item.id === folder.id)!;
+      const restored = await call('com_drive/restore_btn', { items: [{ id: folder.id, row_version: entry.row_version }] }, updater.token);
+      expect(restored.body.code, JSON.stringify(restored.body)).toBe(0);
+      expect(await eventually(second!.id, `restore:${updater.userId}:`)).toEqual([`restore:${updater.userId}:`, `deletion:${updater.userId}:旧年度の整理`]);
+    });
+  });
+
+  describe('finding 11: a finished ZIP only while its starter still reaches what it holds', () => {
+    it('asks for the ZIP to be made again once folder settings changed', async () => {
+      const run = randomUUID().slice(0, 6);
+      const folder = await aFolder(t, { name: `Zip ${run}` });
+      await uploadFile(t.token, folder.id, 'a.txt', bytes('a'));
+      const started = await call('com_drive/zip_download_btn', { items: [seen(await fresh(updater.token, folder.id))] }, updater.token);
+      expect(started.body.code, JSON.stringify(started.body)).toBe(0);
+      const done = await waitForDriveJob(updater.token, started.body.data!.job.job_id);
+      expect(done.download).not.toBeNull();
+      await closeTo(folder, { policy: 'deny', view: side([updater.userId]), update: side() });
+      const after = (await call('com_drive/job_info', { job_id: done.job_id }, updater.token)).body.data!.job;
+      expect(after).toMatchObject({ state: 'done', download: null, error: { code: -101, message: 'Folder permissions have changed since this ZIP was made. Make it again.' } });
     });
   });
 

@@ -1,5 +1,6 @@
 import type { DriveJobRecord } from '#data/drive-jobs.ts';
 import { copyWork } from './copy-job.ts';
+import { folderRecordWork } from './folder-record-job.ts';
 import type { JobWork } from './jobs.ts';
 import { retentionExtendWork } from './retention-extend-job.ts';
 import { tagDetachWork } from './tag-detach-job.ts';
@@ -13,4 +14,5 @@ export const driveJobWorks: Record<DriveJobRecord['kind'], JobWork> = {
   tax_export: taxExportWork,
   retention_extend: retentionExtendWork,
   tag_detach: tagDetachWork,
+  folder_record: folderRecordWork,
 };

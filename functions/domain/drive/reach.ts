@@ -9,6 +9,7 @@ import {
 import { childrenOf } from '#data/drive-trash.ts';
 import { listFolderSettings, settingsUnchanged } from '#data/folder-settings.ts';
 import { aclCeiling, levelUnder, mayAddUnder, type DriveViewer } from './folder-access.ts';
+import { mayIssueLinks, type LinkIssuing } from './share-right.ts';
 
 /**
  * The one reach rule of the drive (docs/drive.md "Who reaches what"): whether a caller may take an
@@ -158,6 +159,13 @@ function reachHistory(viewer: DriveViewer, item: ItemRecord, path: FolderPath): 
   if (!seesInTrash(viewer, item, level)) return undefined;
   return { entry: { ...item, level }, path: path.chain, pathBroken: path.broken, checks: [] };
 }
+
+/**
+ * The share action: may the viewer issue a link for an entry they reach (and does a link they issued
+ * keep working)? Their level on it after folder settings, against the contract's issuing level
+ * (share-right.ts; administrators whenever links are on).
+ */
+export const mayShare = (entry: ReachedItem, viewer: DriveViewer, settings: LinkIssuing): boolean => mayIssueLinks(entry.level, viewer.rights, settings);
 
 /** The entry if the viewer can see it through the drive (`reach(..., 'see')`). */
 export async function reachableItem(viewer: DriveViewer, id: string): Promise<ReachedItem | undefined> {
