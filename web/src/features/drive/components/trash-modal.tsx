@@ -5,7 +5,8 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@/components/app-modal.tsx';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { codes } from '@shared/codes.ts';
+import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
 import type { DriveItem } from '../api/get-file-info.ts';
 import { trashItems, type TrashItemsResponse } from '../api/trash-items.ts';
 import { isBookkeepingDocument } from '../utils/bookkeeping.ts';
@@ -15,6 +16,8 @@ import { seenItems } from '../utils/seen-items.ts';
 /**
  * Confirms moving the selected entries to the trash; the answer says which went and which did not.
  * When bookkeeping documents are among them, the deletion is logical and recorded: a reason is required.
+ * A folder holding such documents is known only to the server: its -4 on `reason` (saying how many)
+ * turns the dialog into one that asks for the reason.
  */
 export function TrashModal({ items, onDismiss, onDone }: { items: DriveItem[]; onDismiss: () => void; onDone: (result: TrashItemsResponse) => void }) {
   const { t } = useTranslation();
@@ -22,17 +25,24 @@ export function TrashModal({ items, onDismiss, onDone }: { items: DriveItem[]; o
   const [reason, setReason] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const only = items.length === 1 ? items[0]! : undefined;
+  const [folderNote, setFolderNote] = useState<string | undefined>();
   const bookkeeping = items.filter(isBookkeepingDocument).length;
-  const reasonError = bookkeeping > 0 && submitted && reasonMissing(reason) ? t('validation.bookkeepingReasonRequired') : undefined;
+  const asksReason = bookkeeping > 0 || folderNote !== undefined;
+  const reasonError = asksReason && submitted && reasonMissing(reason) ? t('validation.bookkeepingReasonRequired') : undefined;
 
   const confirm = async () => {
     setSubmitted(true);
-    if (bookkeeping > 0 && reasonMissing(reason)) return;
+    if (asksReason && reasonMissing(reason)) return;
     setBusy(true);
     try {
       const entries = seenItems(items);
-      onDone(await trashItems({ items: entries, ...(bookkeeping > 0 ? { reason } : {}) }, { silent: true }));
+      onDone(await trashItems({ items: entries, ...(asksReason ? { reason } : {}) }, { silent: true }));
     } catch (error) {
+      if (error instanceof ApiError && error.code === codes.input.code && error.fields.reason && !asksReason) {
+        setFolderNote(error.fields.reason);
+        setSubmitted(false);
+        return;
+      }
       // Every entry refused: the call answered the first refusal, which the error dialog shows.
       if (!isAbortError(error)) reportApiError(error);
       onDismiss();
@@ -65,10 +75,10 @@ export function TrashModal({ items, onDismiss, onDone }: { items: DriveItem[]; o
         <Box variant="small" color="text-body-secondary">
           {t('drive.trash.note')}
         </Box>
-        {bookkeeping > 0 && (
+        {asksReason && (
           <>
             <Alert type="info" data-testid="trash-bookkeeping-note">
-              {t('bookkeeping.trash.bookkeepingNote', { count: bookkeeping })}
+              {folderNote ?? t('bookkeeping.trash.bookkeepingNote', { count: bookkeeping })}
             </Alert>
             <ReasonField kind="deletion" value={reason} onChange={setReason} errorText={reasonError} testId="trash-reason" />
           </>
