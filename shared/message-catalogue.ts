@@ -110,7 +110,7 @@ const en = {
     auditRangeTooLong: 'Please choose a range of at most 92 days.',
     amountRangeReversed: 'The maximum must not be less than the minimum.',
     bookkeepingReasonRequired: 'Enter the reason: corrections and deletions of bookkeeping documents are recorded with it.',
-    folderBookkeepingReasonRequired: 'Enter the reason: this folder holds {{count}} bookkeeping documents, and their deletion is recorded with it.',
+    folderBookkeepingReasonRequired: 'Enter the reason: this folder holds bookkeeping documents ({{count}}), and their deletion is recorded with it.',
     invoiceNumberFormat: 'Enter T followed by 13 digits (e.g. T1234567890123).',
     invoiceNumberCheckDigit: 'This registration number is not valid: its check digit does not match.',
     receivedDateFuture: 'The date received must not be in the future.',

@@ -192,7 +192,7 @@ describe('electronic bookkeeping: deletion and retention', () => {
     const plain = await aDocument(t.token, folder.id, {});
     // The folder deletes the document with it: without a reason it is refused (finding 6), with one it goes.
     const without = await call('com_drive/delete_btn', { items: [seen(await fresh(t.token, folder.id))] }, t.token);
-    expect(without.body).toMatchObject({ code: -4, info: { fields: { reason: 'Enter the reason: this folder holds 1 bookkeeping documents, and their deletion is recorded with it.' } } });
+    expect(without.body).toMatchObject({ code: -4, info: { fields: { reason: 'Enter the reason: this folder holds bookkeeping documents (1), and their deletion is recorded with it.' } } });
     const trashed = await call('com_drive/delete_btn', { items: [seen(await fresh(t.token, folder.id))], reason: '保存期間内の書類を整理' }, t.token);
     expect(trashed.body.code, JSON.stringify(trashed.body)).toBe(0);
     const folderNow = (await call('com_drive/recycle_list', { page_size: 100 }, t.token)).body.data!.items.find((item) => item.id === folder.id)!;

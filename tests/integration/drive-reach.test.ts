@@ -145,7 +145,7 @@ describe('the reach rule through parents, the trash and the history', { timeout:
       await closeTo(closed, { policy: 'deny', view: side([updater.userId]), update: side() });
       // Finding 6: the folder deletes the document with it, so it asks for the reason, saying how many.
       const without = await call('com_drive/delete_btn', { items: [seen(await fresh(t.token, closed.id))] }, t.token);
-      expect(without.body).toMatchObject({ code: -4, info: { fields: { reason: 'Enter the reason: this folder holds 1 bookkeeping documents, and their deletion is recorded with it.' } } });
+      expect(without.body).toMatchObject({ code: -4, info: { fields: { reason: 'Enter the reason: this folder holds bookkeeping documents (1), and their deletion is recorded with it.' } } });
       expect(await namesIn(t.token)).toContain(closed.name);
       const trashed = await call('com_drive/delete_btn', { items: [seen(await fresh(t.token, closed.id))], reason: '決算書類の整理' }, t.token);
       expect(trashed.body.code, JSON.stringify(trashed.body)).toBe(0);
@@ -175,7 +175,7 @@ describe('the reach rule through parents, the trash and the history', { timeout:
       const fields = { document_style: 'e_trading', transaction_date: '2026-03-31', transaction_amount: 2000, provider: '株式会社テスト' } as const;
       const [first, second] = [await aFile(t.token, folder.id, 'r1.pdf', fields), await aFile(t.token, inner.id, 'r2.pdf', fields)];
       const without = await call('com_drive/delete_btn', { items: [seen(await fresh(updater.token, folder.id))] }, updater.token);
-      expect(without.body).toMatchObject({ code: -4, info: { fields: { reason: 'Enter the reason: this folder holds 2 bookkeeping documents, and their deletion is recorded with it.' } } });
+      expect(without.body).toMatchObject({ code: -4, info: { fields: { reason: 'Enter the reason: this folder holds bookkeeping documents (2), and their deletion is recorded with it.' } } });
       const trashed = await call('com_drive/delete_btn', { items: [seen(await fresh(updater.token, folder.id))], reason: '旧年度の整理' }, updater.token);
       expect(trashed.body.code, JSON.stringify(trashed.body)).toBe(0);
       expect(await eventually(first!.id, `deletion:${updater.userId}:旧年度の整理`)).toContain(`deletion:${updater.userId}:旧年度の整理`);
