@@ -19,6 +19,9 @@ export default defineConfig({
           name: 'unit',
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'tests/unit/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'web/build/**/*.test.ts'],
           environment: 'node',
+          // Files share a worker's modules instead of importing them again each (pure functions; the
+          // few AWS client mocks restore themselves): measured 49 s against 16 s, 51 against 20 s of CPU.
+          isolate: false,
         },
       },
       {

@@ -43,7 +43,7 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
       // Legacy mode runs axe in the page itself (the app has no cross-origin frames) instead of
       // opening a blank page per check to merge frame results, and only violations are detailed:
       // together half the time of a check, which the ~45 checks of the walks repeat.
-      const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
+      const results = await new AxeBuilder({ page, ...(await axeInEveryFrame(page) ? { axeSource: alreadyInjected } : {}) }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
       const blocking = results.violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
         .map((violation) => ({ ...violation, nodes: violation.nodes.filter((node) => !internal(violation.id, node.target.join(' '))) }))
@@ -68,6 +68,15 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
     test.info().setTimeout(test.info().timeout + (Date.now() - started));
   }
 }
+
+/**
+ * AxeBuilder evaluates axe-core's ~0.5 MB source in every frame twice per analysis (a few hundred
+ * ms each on this machine, four times a check): a document that has it from an earlier width or
+ * check gets an empty statement instead, and the same axe-core runs with the same options.
+ */
+const alreadyInjected = ';';
+const axeInEveryFrame = async (page: Page): Promise<boolean> =>
+  (await Promise.all(page.frames().map((frame) => frame.evaluate('typeof window.axe?.run === "function"').catch(() => false)))).every(Boolean);
 
 /** Two frames: Cloudscape's responsive parts (top navigation, app layout) re-measure on resize. */
 const settle = (page: Page) => page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
