@@ -81,29 +81,36 @@ export async function checkTrash(setup: Setup, key: ActorKey): Promise<void> {
   real.judge.check(data.scope === scope, 'answer', () => `the trash of ${key} has scope ${data.scope}, the rules ${scope}`);
 }
 
-export type SearchVariant = 'all' | 'name' | 'legal' | 'deleted';
+export type SearchVariant = 'all' | 'name' | 'legal' | 'deleted' | 'scope';
 const legalStyles = ['e_document', 'e_bookkeeping', 'e_trading'];
 
 /** The search as the caller may see it (finding 4: no count of what was read for a caller who is not an administrator). */
-export async function checkSearch(setup: Setup, key: ActorKey, variant: SearchVariant, name?: string): Promise<void> {
+export async function checkSearch(setup: Setup, key: ActorKey, variant: SearchVariant, name?: string, scopeId?: string): Promise<void> {
   const { model, real } = setup;
-  const request = {
+  const request = (scope: string | undefined) => api('com_drive/search', {
     page_size: 1000,
     ...(variant === 'name' && name ? { name } : {}),
     ...(variant === 'legal' || variant === 'deleted' ? { document_styles: legalStyles } : {}),
     ...(variant === 'deleted' ? { include_deleted: 1 } : {}),
-  };
-  const result = await api('com_drive/search', request, real.tokens[key]);
-  real.judge.check(result.body.code === 0, 'answer', () => `the search of ${key} answered ${JSON.stringify(result.body)}`);
+    ...(scope ? { folder_id: scope } : {}),
+  }, real.tokens[key]);
+  const result = await request(scopeId);
+  const what = `the search (${variant}${name ? ` "${name}"` : ''}${scopeId ? ` in ${model.label(scopeId)}` : ''}) of ${key}`;
+  // A scope folder out of reach is not there for the caller.
+  if (scopeId && model.folderLevel(key, scopeId) === 0) return sameAsUnknown(setup, 'reach', what, result, [scopeId], ([other]) => request(other));
+  real.judge.check(result.body.code === 0, 'answer', () => `${what} answered ${JSON.stringify(result.body)}`);
   if (result.body.code !== 0) return;
   const data = result.body.data as { items: (Item & { trashed_date?: string })[]; read_count?: number; capped: number };
   const actor = model.actor(key);
-  const matches = (entry: Entry) => (variant !== 'name' || !name || entry.name.toLowerCase().includes(name.toLowerCase())) && (variant === 'all' || variant === 'name' || (entry.type === 'file' && entry.bookkeeping));
+  const inScope = (entry: Entry) => !scopeId || model.path(entry).chain.some((folder) => folder.id === scopeId);
+  const matches = (entry: Entry) => inScope(entry) && (variant !== 'name' || !name || entry.name.toLowerCase().includes(name.toLowerCase()))
+    && (variant === 'all' || variant === 'name' || variant === 'scope' || (entry.type === 'file' && entry.bookkeeping));
   const seesDeleted = variant === 'deleted' && (actor.admin || actor.drive >= 3);
   const live = model.existing().filter((entry) => matches(entry) && reaches(model, key)(entry));
   const deleted = seesDeleted ? model.existing().filter((entry) => entry.trashed && entry.type === 'file' && matches(entry)) : [];
   const liveHits = data.items.filter((item) => item.trashed_date === undefined);
-  judgeListing(setup, key, `the search (${variant}${name ? ` "${name}"` : ''}) of ${key}`, liveHits, live, { levels: true });
+  // The scope folder itself may be listed with what is below it.
+  judgeListing(setup, key, what, liveHits, live, { levels: true, allowed: (entry) => live.includes(entry) || (entry.id === scopeId && reaches(model, key)(entry)) });
   judgeListing(setup, key, `the search of deleted documents of ${key}`, data.items.filter((item) => item.trashed_date !== undefined),
     deleted.filter((entry) => model.inTrashList(key, entry).lo >= 1), { rule: 'trash', allowed: (entry) => deleted.includes(entry) && model.inTrashList(key, entry).hi >= 1 });
   if (!actor.admin) real.judge.check(data.read_count === undefined, 'search-count', () => `the search answers ${key} (not an administrator) read_count ${data.read_count}`);

@@ -809,10 +809,11 @@ export class Search extends Step {
   plan = () => `search(${this.who}, ${this.variant})`;
   protected async act(setup: Setup) {
     const { model } = setup;
-    const id = pick(setup, this.who, this.target, 'entry');
+    const id = pick(setup, this.who, this.target, this.variant === 'scope' ? 'folder' : 'entry');
     const name = this.variant === 'name' ? (model.get(id)?.name.replace(/\.txt$/, '') ?? 'nothing') : undefined;
-    this.say(`search(${this.who}, ${this.variant}${name ? ` "${name}"` : ''})`);
-    await checkSearch(setup, this.who, this.variant, name);
+    const scope = this.variant === 'scope' ? id : undefined;
+    this.say(`search(${this.who}, ${this.variant}${name ? ` "${name}"` : ''}${scope ? ` in ${model.label(scope)}` : ''})`);
+    await checkSearch(setup, this.who, this.variant, name, scope);
   }
 }
 

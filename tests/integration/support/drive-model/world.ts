@@ -84,7 +84,7 @@ const readKind = fc.oneof(
   { weight: 1, arbitrary: fc.constant<ReadKind>('settings') },
   { weight: 1, arbitrary: fc.constant<ReadKind>('duplicates') },
 );
-const searchVariant = fc.constantFrom<SearchVariant>('all', 'name', 'legal', 'deleted');
+const searchVariant = fc.constantFrom<SearchVariant>('all', 'name', 'legal', 'deleted', 'scope');
 
 const step = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
 export const command = fc.oneof(
