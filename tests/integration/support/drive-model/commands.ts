@@ -386,6 +386,8 @@ export class Trash extends Step {
         }),
       apply: () => model.trash(entry!, actor.userId, reason),
     });
+    // The only -4 a trashing can meet here is the missing reason, named on its field.
+    if (codeOf(result) === c('input')) real.judge.check(result.body.info?.fields?.reason !== undefined, 'answer', () => `${this.told}: -4 without the reason's field: ${JSON.stringify(result.body)}`);
   }
 }
 
