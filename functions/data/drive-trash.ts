@@ -346,13 +346,15 @@ export async function keepInTrash(child: ItemRecord, date: string, inherited: Pu
   // Who deleted its folder for good, and why: the person and reason of its deletion (the system's only when none is known).
   const by = inherited.by ?? SYSTEM_USER;
   const keys = trashKeys({ kyk_id: child.kyk_id, id: child.id, trashed_date: date, trashed_user_id: by });
-  const kept: ItemRecord = { ...child, trashed_date: date, trashed_user_id: by, row_version: child.row_version + 1, ...inheritedAttributes({ ...inherited, by: undefined }) };
+  // The settings and reason go with it into the trash; who deleted it is its trashed_user_id.
+  const handedDown = inheritedAttributes({ ...inherited, by: undefined });
+  const kept: ItemRecord = { ...child, trashed_date: date, trashed_user_id: by, row_version: child.row_version + 1, ...handedDown };
   await markTrashContract(child.kyk_id);
   try {
     await transactWrite([
       versionedUpdateItem('item', {
         key: itemKey(child.kyk_id, child.id), expectedVersion: child.row_version,
-        set: { trashed_date: date, trashed_user_id: by, ...keys, ...inheritedAttributes({ ...inherited, by: undefined }) }, condition: 'attribute_not_exists(trashed_date)',
+        set: { trashed_date: date, trashed_user_id: by, ...keys, ...handedDown }, condition: 'attribute_not_exists(trashed_date)',
       }),
       { label: 'claim', Delete: { TableName: table(), Key: nameClaimKey(child.kyk_id, child.parent_id, child.type, child.name_key) } },
       usageCounterUpdate(child.kyk_id, trashUsage(child, 1))!,

@@ -5,7 +5,7 @@ import { deleteForever } from '#domain/drive/purge.ts';
 import { withAccessLog } from '#domain/drive/access-log.ts';
 import { ItemChangedError } from '#data/drive-items.ts';
 import { getCommonSettings } from '#data/common-settings.ts';
-import { isSettingsRace, itemNotFound, reach } from '#domain/drive/reach.ts';
+import { againOnSettingsRace, itemNotFound, reach } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { isBookkeepingChange, refuseEarlyPurge } from '#domain/drive/bookkeeping.ts';
 
@@ -20,7 +20,7 @@ export const INLINE_PURGE_MS = 5_000;
 export const deleteDriveItemsForever: Operation<'com_drive/force_delete_btn'> = async ({ caller, input, language, log }) => {
   const deadline = Date.now() + INLINE_PURGE_MS;
   return withAccessLog({ caller, log }, 'delete', (accessed) => eachEntry(input.items, language, async (entry) => {
-    for (let attempt = 0; ; attempt++) {
+    await againOnSettingsRace(async () => {
       const reached = await reach(viewerOf(caller), entry.id, 'purge');
       if (!reached) throw itemNotFound();
       const item = reached.entry;
@@ -30,14 +30,12 @@ export const deleteDriveItemsForever: Operation<'com_drive/force_delete_btn'> = 
       if (item.type === 'file') refuseEarlyPurge(item, (await getCommonSettings(caller.kykId)).settings);
       if (item.type === 'file' && isBookkeepingChange(item) && !caller.rights.admin) throw new DomainError('permissionError');
       try {
-        await deleteForever(item, entry.row_version, deadline, log, { by: caller.userId, checks: reached.checks });
+        await deleteForever(item, entry.row_version, deadline, log, { by: caller.userId, checks: reached.checks, path: { chain: reached.path, broken: reached.pathBroken } });
         accessed.add(item);
-        return;
       } catch (error) {
-        if (isSettingsRace(error) && attempt < 2) continue;
-        if (error instanceof ItemChangedError || isSettingsRace(error)) throw new DomainError('editedByAnotherUser');
+        if (error instanceof ItemChangedError) throw new DomainError('editedByAnotherUser');
         throw error;
       }
-    }
+    });
   }));
 };

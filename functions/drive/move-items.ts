@@ -1,7 +1,7 @@
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { eachEntry } from '#domain/drive/bulk.ts';
-import { isSettingsRace, reach, reachableItem, writableFolder, itemNotFound } from '#domain/drive/reach.ts';
+import { againOnSettingsRace, reach, reachableItem, writableFolder, itemNotFound } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { nestsDeeperThan } from '#domain/drive/subtree.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
@@ -23,7 +23,7 @@ export const moveDriveItems: Operation<'com_drive/move_btn'> = async ({ caller, 
   const destination = await writableFolder(viewerOf(caller), input.folder_id);
   if (!destination) throw destinationGone();
   return withAccessLog({ caller, log }, 'move', (accessed) => eachEntry(input.items, language, async (entry) => {
-    for (let attempt = 0; ; attempt++) {
+    await againOnSettingsRace(async () => {
       const reached = await reach(viewerOf(caller), entry.id, 'move');
       if (!reached) throw itemNotFound();
       const item = reached.entry;
@@ -39,16 +39,12 @@ export const moveDriveItems: Operation<'com_drive/move_btn'> = async ({ caller, 
         const moved = await moveItem(item, { parentId: destination.id, chain: destination.chain }, { expectedVersion: entry.row_version, checks: reached.checks });
         await noteRecent(moved, caller.userId, 'change', log);
         accessed.add(moved, `/${destination.chain.map((folder) => folder.name).join('/')}`);
-        return;
       } catch (error) {
-        // Folder settings saved meanwhile: the subtree is checked again.
-        if (isSettingsRace(error) && attempt < 2) continue;
-        if (isSettingsRace(error)) throw new DomainError('editedByAnotherUser');
         if (error instanceof NameTakenError) throw new DomainError(item.type === 'folder' ? 'folderExistsAtDestination' : 'fileExistsAtDestination');
         if (error instanceof ItemChangedError) throw (await reachableItem(viewerOf(caller), entry.id)) ? new DomainError('editedByAnotherUser') : itemNotFound();
         if (error instanceof PathChangedError) throw (await writableFolder(viewerOf(caller), destination.id)) ? new DomainError('editedByAnotherUser') : destinationGone();
         throw error;
       }
-    }
+    });
   }));
 };

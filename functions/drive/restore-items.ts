@@ -1,7 +1,7 @@
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { eachEntry } from '#domain/drive/bulk.ts';
-import { isSettingsRace, reach, writableFolder, type Reach } from '#domain/drive/reach.ts';
+import { againOnSettingsRace, reach, writableFolder, type Reach } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { withAccessLog } from '#domain/drive/access-log.ts';
 import { ItemChangedError, NameTakenError, ROOT_ID, type ItemRecord } from '#data/drive-items.ts';
@@ -21,17 +21,7 @@ import { startFolderRecord } from '#domain/drive/folder-record-job.ts';
 export const restoreDriveItems: Operation<'com_drive/restore_btn'> = async ({ caller, input, language, log }) => {
   const newLocation = input.folder_id === undefined ? undefined : await writableFolder(viewerOf(caller), input.folder_id);
   return withAccessLog({ caller, log }, 'restore', (accessed) => eachEntry(input.items, language, async (entry) => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await restoreOne(entry, accessed);
-        return;
-      } catch (error) {
-        // Folder settings saved meanwhile: the subtree is checked again.
-        if (isSettingsRace(error) && attempt < 2) continue;
-        if (isSettingsRace(error)) throw new DomainError('editedByAnotherUser');
-        throw error;
-      }
-    }
+    await againOnSettingsRace(() => restoreOne(entry, accessed));
   }));
 
   async function restoreOne(entry: (typeof input.items)[number], accessed: Parameters<Parameters<typeof withAccessLog>[2]>[0]): Promise<void> {

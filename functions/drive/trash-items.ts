@@ -2,7 +2,7 @@ import { nowIso } from '#lib/data/table.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { eachEntry } from '#domain/drive/bulk.ts';
-import { isSettingsRace, reach, recordedSettings, reachableItem } from '#domain/drive/reach.ts';
+import { againOnSettingsRace, reach, recordedSettings, reachableItem } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { withAccessLog } from '#domain/drive/access-log.ts';
 import { ItemChangedError, type ItemRecord } from '#data/drive-items.ts';
@@ -23,7 +23,7 @@ import { startFolderRecord } from '#domain/drive/folder-record-job.ts';
 export const trashDriveItems: Operation<'com_drive/delete_btn'> = async ({ caller, input, language, log }) =>
   withAccessLog({ caller, log }, 'trash', (accessed) => eachEntry(input.items, language, async (entry) => {
     const missing = () => new DomainError(entry.type === 'folder' ? 'folderToDeleteMissing' : 'fileToDeleteMissing');
-    for (let attempt = 0; ; attempt++) {
+    await againOnSettingsRace(async () => {
       const reached = await reach(viewerOf(caller), entry.id, 'delete');
       if (!reached) throw missing();
       const item = reached.entry;
@@ -42,16 +42,12 @@ export const trashDriveItems: Operation<'com_drive/delete_btn'> = async ({ calle
         // Each bookkeeping document below is deleted with it: recorded one by one by a job (finding 6).
         if (item.type === 'folder' && reason) await startFolderRecord(item, { userId: caller.userId, language }, { kind: 'deletion', date, reason });
         accessed.add(item);
-        return;
       } catch (error) {
-        // Folder settings saved meanwhile: the subtree is checked again.
-        if (isSettingsRace(error) && attempt < 2) continue;
-        if (isSettingsRace(error)) throw new DomainError('editedByAnotherUser');
         if (error instanceof UploadInProgressError) throw new DomainError('deleteFailure');
         if (error instanceof ItemChangedError) throw (await reachableItem(viewerOf(caller), entry.id)) ? new DomainError('editedByAnotherUser') : missing();
         throw error;
       }
-    }
+    });
   }));
 
 /**

@@ -6,7 +6,7 @@ import { insertDriveJob, type DriveJobOutcome, type DriveJobRecord } from '#data
 import type { ItemRecord } from '#data/drive-items.ts';
 import { isBookkeepingChange } from './bookkeeping.ts';
 import { HandOver, leaseUntil, putDriveJobMarker, type JobRun } from './jobs.ts';
-import { childPages } from './subtree.ts';
+import { subtreePages } from './subtree.ts';
 
 /**
  * Finding 6 (通達10-2): a folder trashed with bookkeeping documents below it deletes each of them,
@@ -37,29 +37,22 @@ export async function folderRecordWork(job: DriveJobRecord, run: JobRun): Promis
   const kind = job.record_kind ?? 'deletion';
   const date = job.record_date ?? job.created_at;
   let done = 0;
-  const folders = [job.items[0]!];
-  while (folders.length > 0) {
-    for await (const page of childPages(job.kyk_id, folders.pop()!)) {
-      for (const child of page) {
-        if (child.type === 'folder') {
-          folders.push(child.id);
-          continue;
-        }
-        if (!isBookkeepingChange(child)) continue;
-        const snapshot = snapshotOf(child);
-        try {
-          await transactWrite([correctionPut({
-            kind, item: child, userId: job.user_id, date, reason: kind === 'deletion' ? job.record_reason ?? null : null,
-            before: kind === 'deletion' ? snapshot : null, after: kind === 'restore' ? snapshot : null, id: recordId(job.job_id, child.id),
-          })]);
-        } catch (error) {
-          if (!(error instanceof TransactionFailed && error.failed('correction'))) throw error;
-        }
-        done += 1;
+  for await (const page of subtreePages(job.kyk_id, [job.items[0]!])) {
+    for (const child of page) {
+      if (child.type !== 'file' || !isBookkeepingChange(child)) continue;
+      const snapshot = snapshotOf(child);
+      try {
+        await transactWrite([correctionPut({
+          kind, item: child, userId: job.user_id, date, reason: kind === 'deletion' ? job.record_reason ?? null : null,
+          before: kind === 'deletion' ? snapshot : null, after: kind === 'restore' ? snapshot : null, id: recordId(job.job_id, child.id),
+        })]);
+      } catch (error) {
+        if (!(error instanceof TransactionFailed && error.failed('correction'))) throw error;
       }
-      await run.save({ done });
-      if (run.timeIsUp()) throw new HandOver();
+      done += 1;
     }
+    await run.save({ done });
+    if (run.timeIsUp()) throw new HandOver();
   }
   run.log.info('folder documents recorded', { kyk: job.kyk_id, job: job.job_id, folder: job.items[0], kind, documents: done });
   return { state: 'done' };

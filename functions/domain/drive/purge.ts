@@ -2,7 +2,7 @@ import type { Logger } from '#lib/logger.ts';
 import { correctionPut, snapshotOf, SYSTEM_USER } from '#data/corrections.ts';
 import { deleteObjects, discardUpload } from '#lib/object-storage.ts';
 import { allVersions, deleteVersionRecords } from '#data/file-versions.ts';
-import { folderPath, getItem, ItemChangedError, type ItemRecord } from '#data/drive-items.ts';
+import { folderPath, getItem, ItemChangedError, type FolderPath, type ItemRecord } from '#data/drive-items.ts';
 import { settingsInTrash } from './reach.ts';
 import type { LabelledItem } from '#lib/data/transact.ts';
 import { isBookkeepingChange, isRetained, type PurgeSettings } from './bookkeeping.ts';
@@ -23,7 +23,7 @@ const STEP = 50;
  */
 export async function deleteForever(
   item: ItemRecord, expectedVersion: number, deadline: number, log: Logger,
-  options: { by?: string; checks?: LabelledItem[] } = {},
+  options: { by?: string; checks?: LabelledItem[]; /** Its original path, when the caller read it already (reach). */ path?: FolderPath } = {},
 ): Promise<void> {
   const by = options.by ?? SYSTEM_USER;
   if (item.type === 'file') {
@@ -32,7 +32,7 @@ export async function deleteForever(
     return;
   }
   // The settings that governed it in the trash go down to what its purge keeps (reach.ts `trashLevel`).
-  const settings = settingsInTrash(item, await folderPath(item.kyk_id, item.parent_id, { consistent: true }));
+  const settings = settingsInTrash(item, options.path ?? await folderPath(item.kyk_id, item.parent_id, { consistent: true }));
   await startFolderPurge(item, expectedVersion, { by, settings, ...(options.checks ? { checks: options.checks } : {}) });
   await purgeFolder(item.kyk_id, item.id, deadline, log);
 }

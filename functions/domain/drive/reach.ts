@@ -8,6 +8,7 @@ import {
 } from '#data/drive-items.ts';
 import { childrenOf } from '#data/drive-trash.ts';
 import { listFolderSettings, settingsUnchanged } from '#data/folder-settings.ts';
+import { mayChangeItem } from '#domain/access.ts';
 import { aclCeiling, levelUnder, mayAddUnder, type DriveViewer } from './folder-access.ts';
 import { mayIssueLinks, type LinkIssuing } from './share-right.ts';
 
@@ -59,11 +60,8 @@ export interface Reach {
 /** The folders an entry sits under, and for a folder the folder itself: what its level depends on. */
 export const governing = (item: Pick<ItemRecord, 'type' | 'acl'>, chain: readonly { acl?: FolderAcl | undefined }[]) => (item.type === 'folder' ? [...chain, { acl: item.acl }] : chain);
 
-/** Level 3 changes anything; level 2 what one registered oneself; level 1 nothing. */
-const mayChange = (viewer: DriveViewer, item: Pick<ItemRecord, 'regist_user_id'>, level: DriveLevel): boolean => {
-  const effective = Math.min(viewer.rights.drive, level);
-  return effective >= 3 || (effective === 2 && item.regist_user_id === viewer.userId);
-};
+/** The access model's item rule (functions/domain/access.ts) on the level the folders leave. */
+const mayChange = (viewer: DriveViewer, item: ItemRecord, level: DriveLevel): boolean => mayChangeItem(viewer.rights, viewer.userId, { ...item, level });
 
 /**
  * The viewer's level on a trashed entry (finding: the trash must keep its folder's settings): the
@@ -111,8 +109,27 @@ async function subtreeChecks(viewer: DriveViewer, folderId: string): Promise<Lab
   return [settingsUnchanged(viewer.kykId, list.version)];
 }
 
-/** A transaction cancelled because folder settings were saved after the subtree check read them: check again. */
-export const isSettingsRace = (error: unknown): boolean => error instanceof TransactionFailed && error.failed('settingsVersion');
+/** A transaction cancelled because folder settings were saved after the subtree check read them. */
+const isSettingsRace = (error: unknown): boolean => error instanceof TransactionFailed && error.failed('settingsVersion');
+
+/** How many times an action whose transaction checks the settings version is tried before -201. */
+const SETTINGS_ATTEMPTS = 3;
+
+/**
+ * Runs an action that reads `reach` and writes with its `checks`: a folder settings save racing it
+ * cancels its transaction, and it runs again from the reach (the subtree checked anew), at most
+ * SETTINGS_ATTEMPTS times; then -201, as any other lost race.
+ */
+export async function againOnSettingsRace<T>(act: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await act();
+    } catch (error) {
+      if (!isSettingsRace(error)) throw error;
+      if (attempt >= SETTINGS_ATTEMPTS) throw new DomainError('editedByAnotherUser');
+    }
+  }
+}
 
 /**
  * The entry if the viewer may take the action on it; undefined when it is not there for them (gone,
@@ -142,23 +159,23 @@ export async function reach(viewer: DriveViewer, id: string, action: ReachAction
 const isUploader = (viewer: DriveViewer, item: ItemRecord): boolean =>
   item.regist_user_id === viewer.userId || item.update_user_id === viewer.userId || item.pending_version?.user_id === viewer.userId;
 
+/** An entry as the trash shows it to the viewer (trash rule), or undefined. */
+function asInTrash(viewer: DriveViewer, item: ItemRecord, path: FolderPath): Reach | undefined {
+  const level = trashLevel(viewer, item, path);
+  return seesInTrash(viewer, item, level) ? { entry: { ...item, level }, path: path.chain, pathBroken: path.broken, checks: [] } : undefined;
+}
+
 async function reachTrashed(viewer: DriveViewer, item: ItemRecord, path: FolderPath, action: 'see-trashed' | 'restore' | 'purge'): Promise<Reach | undefined> {
   if (item.trashed_date === undefined || item.purging) return undefined;
-  const level = trashLevel(viewer, item, path);
-  if (!seesInTrash(viewer, item, level)) return undefined;
-  const reached: Reach = { entry: { ...item, level }, path: path.chain, pathBroken: path.broken, checks: [] };
-  if (action === 'see-trashed') return reached;
+  const reached = asInTrash(viewer, item, path);
+  if (!reached || action === 'see-trashed') return reached;
+  const level = reached.entry.level;
   if (action === 'purge' ? Math.min(viewer.rights.drive, level) < 3 : !mayChange(viewer, item, level)) throw new DomainError('permissionError');
   return item.type === 'folder' ? { ...reached, checks: await subtreeChecks(viewer, item.id) } : reached;
 }
 
 /** A document's history where it is not live: as the trash shows it (the entry, or the folder above it that went to the trash). */
-function reachHistory(viewer: DriveViewer, item: ItemRecord, path: FolderPath): Reach | undefined {
-  if (item.purging) return undefined;
-  const level = trashLevel(viewer, item, path);
-  if (!seesInTrash(viewer, item, level)) return undefined;
-  return { entry: { ...item, level }, path: path.chain, pathBroken: path.broken, checks: [] };
-}
+const reachHistory = (viewer: DriveViewer, item: ItemRecord, path: FolderPath): Reach | undefined => (item.purging ? undefined : asInTrash(viewer, item, path));
 
 /**
  * The share action: may the viewer issue a link for an entry they reach (and does a link they issued

@@ -18,6 +18,20 @@ export async function* childPages(kykId: string, folderId: string): AsyncGenerat
   } while (cursor);
 }
 
+/**
+ * Everything below the given folders, page by page, depth first (childPages: the trash and uploads
+ * still under way left out). A consumer that stops early stops the walk.
+ */
+export async function* subtreePages(kykId: string, folderIds: string[]): AsyncGenerator<ItemRecord[]> {
+  const folders = [...folderIds];
+  while (folders.length > 0) {
+    for await (const page of childPages(kykId, folders.pop()!)) {
+      folders.push(...page.filter((child) => child.type === 'folder').map((child) => child.id));
+      yield page;
+    }
+  }
+}
+
 export interface SubtreeSize {
   /** Entries, the selected ones included. */
   count: number;
@@ -37,21 +51,11 @@ export async function measureSubtree(kykId: string, selected: ItemRecord[], limi
       size.bytes += item.size ?? 0;
     }
   };
-  const folders: string[] = [];
-  for (const item of selected) {
-    add(item);
-    if (item.type === 'folder') folders.push(item.id);
-  }
-  while (folders.length > 0) {
+  for (const item of selected) add(item);
+  if (size.count > limit) return { ...size, cut: true };
+  for await (const page of subtreePages(kykId, selected.filter((item) => item.type === 'folder').map((item) => item.id))) {
+    for (const child of page) add(child);
     if (size.count > limit) return { ...size, cut: true };
-    const folderId = folders.pop()!;
-    for await (const page of childPages(kykId, folderId)) {
-      for (const child of page) {
-        add(child);
-        if (child.type === 'folder') folders.push(child.id);
-      }
-      if (size.count > limit) return { ...size, cut: true };
-    }
   }
   return size;
 }
@@ -102,16 +106,10 @@ export const BOOKKEEPING_LOOK_LIMIT = 2_000;
 export async function bookkeepingDocumentsBelow(kykId: string, folderId: string, isDocument: (item: ItemRecord) => boolean, limit = BOOKKEEPING_LOOK_LIMIT): Promise<{ count: number; cut: boolean }> {
   let seen = 0;
   let count = 0;
-  const folders = [folderId];
-  while (folders.length > 0) {
-    for await (const page of childPages(kykId, folders.pop()!)) {
-      for (const child of page) {
-        seen += 1;
-        if (child.type === 'folder') folders.push(child.id);
-        else if (isDocument(child)) count += 1;
-      }
-      if (seen >= limit) return { count, cut: true };
-    }
+  for await (const page of subtreePages(kykId, [folderId])) {
+    seen += page.length;
+    count += page.filter((child) => child.type === 'file' && isDocument(child)).length;
+    if (seen >= limit) return { count, cut: true };
   }
   return { count, cut: false };
 }
