@@ -1,12 +1,10 @@
 import type { Caller, Operation } from '#lib/api-handler.ts';
-import { DomainError } from '#lib/errors.ts';
 import { discardUpload } from '#lib/object-storage.ts';
-import { mayChangeItem } from '#domain/access.ts';
 import { type ItemRecord } from '#data/drive-items.ts';
 import { releaseUpload } from '#data/pending-uploads.ts';
 import { releaseVersionUpload } from '#data/file-versions.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
-import { itemNotFound, reach, reachableItem } from '#domain/drive/reach.ts';
+import { itemNotFound, reach } from '#domain/drive/reach.ts';
 
 /**
  * The transfers panel's Cancel: the uploader withdraws their upload in progress at once instead of
@@ -48,8 +46,7 @@ export const cancelUpload: Operation<'com_drive/file_upload_cancel'> = async ({ 
 
 /** The file as the caller reaches it, when they may change it (-3 when they do not reach it, -101 when they only read it). */
 async function changeableFile(caller: Caller, id: string): Promise<ItemRecord> {
-  const file = await reachableItem(viewerOf(caller), id);
+  const file = (await reach(viewerOf(caller), id, 'change'))?.entry;
   if (file?.type !== 'file') throw itemNotFound();
-  if (!mayChangeItem(caller.rights, caller.userId, file)) throw new DomainError('permissionError');
   return file;
 }

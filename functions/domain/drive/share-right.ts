@@ -1,5 +1,6 @@
 import type { DriveLevel } from '#shared/routes/define.ts';
 import type { CommonSettings } from '#shared/schemas/settings.ts';
+import { mayIssueAt } from '#shared/share-right.ts';
 import type { Rights } from '#domain/access.ts';
 
 /**
@@ -18,8 +19,4 @@ export const lowestIssuingLevel = (settings: LinkIssuing): DriveLevel | null =>
  * May a user issue a link for an entry (and keep one working)? `level` is their level on the entry
  * after folder settings (0: they do not reach it, and nobody issues links to what they cannot see).
  */
-export function mayIssueLinks(level: number, rights: Pick<Rights, 'admin'>, settings: LinkIssuing): boolean {
-  const lowest = lowestIssuingLevel(settings);
-  if (lowest === null || level < 1) return false;
-  return rights.admin || level >= lowest;
-}
+export const mayIssueLinks = (level: number, rights: Pick<Rights, 'admin'>, settings: LinkIssuing): boolean => mayIssueAt(lowestIssuingLevel(settings), level, rights.admin);
