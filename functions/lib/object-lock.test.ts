@@ -1,4 +1,4 @@
-import { GetObjectRetentionCommand, PutObjectRetentionCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutObjectRetentionCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetClients } from './clients.ts';
@@ -6,8 +6,9 @@ import { effectiveRetainUntil, extendLock, lockObject, objectLockEnvironment, ob
 import { functionEnv } from './table-design.ts';
 
 /**
- * Object Lock cannot be produced by s3rver (the local stand-in has none), so these run against a
- * mocked S3 client: which calls are made, with which mode and date, and which are not.
+ * Which calls are made, with which mode and date, and which are not, on a mocked S3 client: the
+ * calls' shapes and the answers no stand-in gives on demand. tests/moto/object-lock.test.ts runs
+ * the same functions against moto's Object Lock (s3rver, the local stand-in, has none).
  */
 const key = 't/demo/0b6b7f5e-3c1a-4d8e-9f00-123456789abc/v1';
 const now = new Date('2026-04-01T00:00:00.000Z');
@@ -20,8 +21,6 @@ const setMode = (values: Record<string, string | undefined>) => {
   for (const [name, value] of Object.entries(values)) if (value !== undefined) process.env[name] = value;
 };
 const puts = () => s3.commandCalls(PutObjectRetentionCommand).map((call) => call.args[0].input);
-const noLockConfiguration = () =>
-  new S3ServiceException({ name: 'NoSuchObjectLockConfiguration', $fault: 'client', $metadata: { httpStatusCode: 404 }, message: 'The specified object does not have a ObjectLock configuration' });
 
 beforeAll(() => {
   process.env[functionEnv.bucketName] = 'files-bucket';
@@ -102,16 +101,17 @@ describe('lockObject', () => {
 describe('extendLock', () => {
   it('lengthens a shorter retention', async () => {
     setMode({ [functionEnv.objectLockMode]: 'COMPLIANCE' });
-    s3.on(GetObjectRetentionCommand).resolves({ Retention: { Mode: 'COMPLIANCE', RetainUntilDate: new Date('2031-05-31T15:00:00.000Z') } });
+    s3.on(HeadObjectCommand).resolves({ ObjectLockMode: 'COMPLIANCE', ObjectLockRetainUntilDate: new Date('2031-05-31T15:00:00.000Z') });
     expect(await extendLock(key, retentionEnd, { now })).toEqual({ status: 'locked', mode: 'COMPLIANCE', retainUntil: retentionEnd });
-    expect(s3.commandCalls(GetObjectRetentionCommand)[0]!.args[0].input).toEqual({ Bucket: 'files-bucket', Key: key });
+    // The retention is read from HeadObject's lock fields (moto answers GetObjectRetention with the bytes).
+    expect(s3.commandCalls(HeadObjectCommand)[0]!.args[0].input).toEqual({ Bucket: 'files-bucket', Key: key });
     expect(puts()).toEqual([{ Bucket: 'files-bucket', Key: key, Retention: { Mode: 'COMPLIANCE', RetainUntilDate: retentionEnd } }]);
   });
 
   it('never shortens: a date not later than the current one puts nothing', async () => {
     setMode({ [functionEnv.objectLockMode]: 'COMPLIANCE' });
     const longer = new Date('2036-05-31T15:00:00.000Z');
-    s3.on(GetObjectRetentionCommand).resolves({ Retention: { Mode: 'COMPLIANCE', RetainUntilDate: longer } });
+    s3.on(HeadObjectCommand).resolves({ ObjectLockMode: 'COMPLIANCE', ObjectLockRetainUntilDate: longer });
     expect(await extendLock(key, retentionEnd, { now })).toEqual({ status: 'unchanged', mode: 'COMPLIANCE', retainUntil: longer });
     expect(await extendLock(key, longer, { now })).toEqual({ status: 'unchanged', mode: 'COMPLIANCE', retainUntil: longer });
     expect(puts()).toEqual([]);
@@ -120,25 +120,28 @@ describe('extendLock', () => {
   it('never shortens in GOVERNANCE mode either, comparing with the capped date', async () => {
     setMode({ [functionEnv.objectLockMode]: 'GOVERNANCE', [functionEnv.objectLockMaxRetentionDays]: '1' });
     const locked = new Date(now.getTime() + 2 * day);
-    s3.on(GetObjectRetentionCommand).resolves({ Retention: { Mode: 'GOVERNANCE', RetainUntilDate: locked } });
+    s3.on(HeadObjectCommand).resolves({ ObjectLockMode: 'GOVERNANCE', ObjectLockRetainUntilDate: locked });
     expect(await extendLock(key, retentionEnd, { now })).toEqual({ status: 'unchanged', mode: 'GOVERNANCE', retainUntil: locked });
     expect(puts()).toEqual([]);
     // An earlier lock that the capped date passes is lengthened to the cap.
-    s3.on(GetObjectRetentionCommand).resolves({ Retention: { Mode: 'GOVERNANCE', RetainUntilDate: new Date(now.getTime() + 3_600_000) } });
+    s3.on(HeadObjectCommand).resolves({ ObjectLockMode: 'GOVERNANCE', ObjectLockRetainUntilDate: new Date(now.getTime() + 3_600_000) });
     expect(await extendLock(key, retentionEnd, { now })).toEqual({ status: 'locked', mode: 'GOVERNANCE', retainUntil: new Date(now.getTime() + day) });
   });
 
   it('locks a version that has no retention yet', async () => {
     setMode({ [functionEnv.objectLockMode]: 'COMPLIANCE' });
-    s3.on(GetObjectRetentionCommand).rejects(noLockConfiguration());
+    // S3's HeadObject of a version never locked: no lock fields.
+    s3.on(HeadObjectCommand).resolves({ ContentLength: 5, VersionId: 'v-1' });
     expect(await extendLock(key, retentionEnd, { now, versionId: 'v-1' })).toEqual({ status: 'locked', mode: 'COMPLIANCE', retainUntil: retentionEnd });
+    expect(s3.commandCalls(HeadObjectCommand)[0]!.args[0].input).toEqual({ Bucket: 'files-bucket', Key: key, VersionId: 'v-1' });
     expect(puts()).toEqual([{ Bucket: 'files-bucket', Key: key, VersionId: 'v-1', Retention: { Mode: 'COMPLIANCE', RetainUntilDate: retentionEnd } }]);
   });
 
   it('lets other errors of the read through and puts nothing', async () => {
     setMode({ [functionEnv.objectLockMode]: 'COMPLIANCE' });
-    s3.on(GetObjectRetentionCommand).rejects(new S3ServiceException({ name: 'NoSuchKey', $fault: 'client', $metadata: { httpStatusCode: 404 }, message: 'The specified key does not exist.' }));
-    await expect(extendLock(key, retentionEnd, { now })).rejects.toThrow('The specified key does not exist.');
+    // HeadObject of a missing key: 404 without a body, which the SDK names NotFound.
+    s3.on(HeadObjectCommand).rejects(new S3ServiceException({ name: 'NotFound', $fault: 'client', $metadata: { httpStatusCode: 404 }, message: 'NotFound' }));
+    await expect(extendLock(key, retentionEnd, { now })).rejects.toThrow('NotFound');
     expect(puts()).toEqual([]);
   });
 
