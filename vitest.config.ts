@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One vitest run, four projects: pure unit tests beside the code, integration tests through the
+ * One vitest run, these projects: pure unit tests beside the code, integration tests through the
  * local adapter against the real stand-ins (started once per run), the local stack's own tests,
- * and infra tests that synthesize every environment.
+ * infra tests that synthesize every environment, and the S3 code against moto's Object Lock.
  */
 export default defineConfig({
   test: {
@@ -52,6 +52,18 @@ export default defineConfig({
       },
       {
         test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000 },
+      },
+      {
+        // The product's S3 code against moto_server's versioning and Object Lock (`npm run test:moto`):
+        // one moto and the files bucket from the synthesized storage stack, made once per run.
+        test: {
+          name: 'moto',
+          include: ['tests/moto/**/*.test.ts'],
+          globalSetup: ['tests/moto/support/global-setup.ts'],
+          setupFiles: ['tests/moto/support/setup-env.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
     ],
   },
