@@ -24,14 +24,19 @@ export const db = (): DynamoDBDocumentClient => {
 };
 
 let s3Client: S3Client | undefined;
+/** The local stack's pair when set; otherwise the SDK's own chain (AWS_ACCESS_KEY_ID, as a stand-in like moto takes any). */
+const localS3Credentials = () => {
+  const [accessKeyId, secretAccessKey] = [config.s3AccessKeyId, config.s3SecretAccessKey];
+  return accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {};
+};
 export const s3 = (): S3Client => {
   s3Client ??= new S3Client({
-    // Checksums off unless required: s3rver corrupts streamed bodies otherwise, and presigned URLs
-    // would carry checksum parameters the browser cannot satisfy. Harmless against real S3.
+    // Checksums off unless required: streamed bodies would go aws-chunked (which the local S3 does not
+    // decode), and presigned URLs would carry checksum parameters the browser cannot satisfy. Harmless against real S3.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     ...(config.s3Endpoint
-      ? { endpoint: config.s3Endpoint, forcePathStyle: true, region: process.env.AWS_REGION ?? 'ap-northeast-1', credentials: localCredentials('S3RVER') }
+      ? { endpoint: config.s3Endpoint, forcePathStyle: true, region: process.env.AWS_REGION ?? 'ap-northeast-1', ...localS3Credentials() }
       : {}),
   });
   return s3Client;

@@ -58,5 +58,8 @@ export const config = {
   /** Required with a DynamoDB endpoint: the local data is reachable only with the stack's key. */
   get dynamodbAccessKey() { return required(functionEnv.dynamodbAccessKey); },
   get s3Endpoint() { return read(functionEnv.s3Endpoint); },
+  /** The local stack's S3 key pair: its S3 endpoint refuses every request not signed with it. */
+  get s3AccessKeyId() { return read(functionEnv.s3AccessKeyId); },
+  get s3SecretAccessKey() { return read(functionEnv.s3SecretAccessKey); },
   get sesEndpoint() { return read(functionEnv.sesEndpoint); },
 };

@@ -72,6 +72,9 @@ export const functionEnv = {
   /** The local stack's DynamoDB Local keeps its data under this access key (infra/local/dynamodb-local.ts). */
   dynamodbAccessKey: 'DYNAMODB_ACCESS_KEY',
   s3Endpoint: 'S3_ENDPOINT',
+  /** The local S3 endpoint's random key pair (infra/local/s3-front.ts checks every signature with it); unset in AWS. */
+  s3AccessKeyId: 'S3_ACCESS_KEY_ID',
+  s3SecretAccessKey: 'S3_SECRET_ACCESS_KEY',
   sesEndpoint: 'SES_ENDPOINT',
   /** SAML SP private keys: an SSM SecureString per contract under this prefix (AWS)... */
   samlKeyParameterPrefix: 'SAML_KEY_PARAMETER_PREFIX',

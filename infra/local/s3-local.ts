@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { S3Event, S3EventRecord, ScheduledEvent } from 'aws-lambda';
-import S3rver, { type S3rverEvent } from 's3rver';
+import S3rver from 's3rver';
 import { filesBucketCors } from '#lib/table-design.ts';
 import { functionModule } from './function-modules.ts';
 import { lambdaContext } from './lambda-context.ts';
+import { startS3Front, type MultipartStore, type ObjectWrite, type S3Backend, type S3Credentials, type S3Front, type StoredPart } from './s3-front.ts';
 
-/** s3rver on loopback, with the bucket the app uses, whose object events run the background functions. */
+/**
+ * The local S3: the signature-checking front (s3-front.ts) on loopback, the only door to the
+ * backend behind it (s3rver by default); the writes the front accepts run the background functions.
+ */
 export interface S3Local {
   endpoint: string;
   stop(): Promise<void>;
@@ -14,16 +22,89 @@ export interface S3Local {
 
 type BackgroundHandler = (event: S3Event | ScheduledEvent, context: unknown) => Promise<unknown>;
 
-/** The browser PUTs and GETs presigned URLs straight from the app's origin (another port), so CORS must allow it. */
-const corsConfig = `<CORSConfiguration>
-  <CORSRule>
-    <AllowedOrigin>*</AllowedOrigin>
-    ${filesBucketCors.methods.map((method) => `<AllowedMethod>${method}</AllowedMethod>`).join('')}
-    <AllowedHeader>*</AllowedHeader>
-    ${filesBucketCors.exposedHeaders.map((header) => `<ExposeHeader>${header}</ExposeHeader>`).join('')}
-    <MaxAgeSeconds>${filesBucketCors.maxAgeSeconds}</MaxAgeSeconds>
-  </CORSRule>
-</CORSConfiguration>`;
+/** Where s3rver's filesystem store keeps a bucket's unfinished uploads (node_modules/s3rver/lib/stores/filesystem.js). */
+const uploadDir = (dir: string, bucket: string, uploadId: string): string | undefined =>
+  // s3rver's upload ids are 16 random bytes in hex: anything else is no upload (and no path outside the store).
+  /^[0-9a-f]{32}$/.test(uploadId) && !bucket.includes('/') && !bucket.startsWith('.') ? join(dir, bucket, '._S3rver_uploads', uploadId) : undefined;
+
+/** ListParts and AbortMultipartUpload over s3rver's stored parts (s3rver answers both 405). */
+const s3rverUploads = (dir: string): MultipartStore => {
+  const uploadOf = async (bucket: string, key: string, uploadId: string): Promise<string | undefined> => {
+    const path = uploadDir(dir, bucket, uploadId);
+    if (!path) return undefined;
+    const storedKey = await readFile(join(path, 'key'), 'utf8').catch(() => undefined);
+    return storedKey === key ? path : undefined;
+  };
+  return {
+    listParts: async (bucket, key, uploadId) => {
+      const path = await uploadOf(bucket, key, uploadId);
+      if (!path) return undefined;
+      const numbers = (await readdir(path)).filter((name) => /^\d+$/.test(name)).map(Number).sort((a, b) => a - b);
+      const parts = await Promise.all(numbers.map(async (partNumber): Promise<StoredPart | undefined> => {
+        try {
+          const [info, md5] = await Promise.all([stat(join(path, String(partNumber))), readFile(join(path, `${partNumber}.md5`), 'utf8')]);
+          return { partNumber, eTag: md5.trim(), size: info.size, lastModified: info.mtime };
+        } catch {
+          return undefined; // a part still being written has no .md5 yet
+        }
+      }));
+      return parts.filter((part) => part !== undefined);
+    },
+    abort: async (bucket, key, uploadId) => {
+      const path = await uploadOf(bucket, key, uploadId);
+      if (!path) return false;
+      await rm(path, { recursive: true, force: true });
+      return true;
+    },
+  };
+};
+
+/** A unix socket path must fit sockaddr_un (108 bytes on Linux). */
+const SOCKET_PATH_MAX = 100;
+
+/**
+ * s3rver behind the front. It listens on a unix socket in a directory only the owner may enter,
+ * never on TCP: nothing that skips the front's checks is reachable from the network or by another
+ * user. A socket rather than its Koa callback in-process: the front then forwards to s3rver and to
+ * moto (TCP) with the same streaming HTTP client, and reads s3rver's answer as a real response.
+ * A data directory too deep for a socket path gets a private temporary directory instead.
+ */
+export async function startS3rverBackend(options: { dir: string; socketDir: string; bucketName: string; log: (line: string) => void }): Promise<S3Backend> {
+  mkdirSync(options.dir, { recursive: true });
+  const inDataDir = join(options.socketDir, 's3rver.sock');
+  const socketDir = Buffer.byteLength(inDataDir) <= SOCKET_PATH_MAX ? options.socketDir : await mkdtemp(join(tmpdir(), 'com-drive-s3-'));
+  mkdirSync(socketDir, { recursive: true, mode: 0o700 });
+  chmodSync(socketDir, 0o700);
+  const socketPath = join(socketDir, 's3rver.sock');
+  // A socket left by a stack that crashed (only one stack runs on a data directory: stack.ts).
+  rmSync(socketPath, { force: true });
+
+  // No CORS configuration: the front answers preflights and sets the CORS headers itself.
+  const s3rver = new S3rver({ silent: true, directory: options.dir, configureBuckets: [{ name: options.bucketName, configs: [] }] });
+  // Koa reports request failures here; client errors (404 NoSuchKey) are normal traffic.
+  s3rver.on('error', (error) => {
+    const status = (error as { status?: number }).status ?? 500;
+    if (status >= 500) options.log(`s3rver error: ${String(error)}`);
+  });
+  await s3rver.configureBuckets();
+  const server: Server = createServer(s3rver.callback());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return {
+    connection: { socketPath },
+    stripAuth: true,
+    multipart: s3rverUploads(options.dir),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (socketDir !== options.socketDir) await rm(socketDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /**
  * Who gets each new object's event, in this order. In AWS storage-events has the bucket's
@@ -36,37 +117,34 @@ const objectEventFunctions = ['previews', 'storage-events', 'import-jobs', 'driv
 const scheduledFunctions = ['storage-events', 'import-jobs', 'drive-jobs'] as const;
 type BackgroundName = (typeof objectEventFunctions)[number];
 
-/** Real S3 URL-encodes keys in notifications (space as "+"); s3rver sends them raw. */
+/** Real S3 URL-encodes keys in notifications (space as "+"); the front reports them as stored. */
 const encodeEventKey = (key: string): string => encodeURIComponent(key).replace(/%20/g, '+').replace(/%2F/g, '/');
 
-/** s3rver's record, corrected to what S3 really sends (region, ARN, encoded key). */
-export function toS3Event(event: S3rverEvent, region: string): S3Event {
-  return {
-    Records: event.Records.map((record): S3EventRecord => ({
-      eventVersion: '2.1',
-      eventSource: 'aws:s3',
-      awsRegion: region,
-      eventTime: record.eventTime,
-      eventName: record.eventName,
-      userIdentity: record.userIdentity,
-      requestParameters: record.requestParameters,
-      responseElements: {
-        'x-amz-request-id': record.responseElements['x-amz-request-id'] ?? '',
-        'x-amz-id-2': record.responseElements['x-amz-id-2'] ?? '',
+/** The notification S3 sends for a write the front accepted (region, ARN, encoded key, version). */
+export function toS3Event(write: ObjectWrite, region: string): S3Event {
+  const record: S3EventRecord = {
+    eventVersion: '2.1',
+    eventSource: 'aws:s3',
+    awsRegion: region,
+    eventTime: write.eventTime,
+    eventName: write.eventName,
+    userIdentity: { principalId: 'AWS:LOCAL' },
+    requestParameters: { sourceIPAddress: write.sourceIp },
+    responseElements: { 'x-amz-request-id': write.requestId, 'x-amz-id-2': write.requestId },
+    s3: {
+      s3SchemaVersion: '1.0',
+      configurationId: 'local-storage-events',
+      bucket: { name: write.bucket, ownerIdentity: { principalId: 'LOCAL' }, arn: `arn:aws:s3:::${write.bucket}` },
+      object: {
+        key: encodeEventKey(write.key),
+        size: write.size,
+        eTag: write.eTag,
+        ...(write.versionId ? { versionId: write.versionId } : {}),
+        sequencer: write.sequencer,
       },
-      s3: {
-        s3SchemaVersion: '1.0',
-        configurationId: 'local-storage-events',
-        bucket: { name: record.s3.bucket.name, ownerIdentity: record.s3.bucket.ownerIdentity, arn: `arn:aws:s3:::${record.s3.bucket.name}` },
-        object: {
-          key: encodeEventKey(record.s3.object.key),
-          size: record.s3.object.size ?? 0,
-          eTag: record.s3.object.eTag ?? '',
-          sequencer: record.s3.object.sequencer,
-        },
-      },
-    })),
+    },
   };
+  return { Records: [record] };
 }
 
 /** How often the local stand-in of the schedule runs the sweeps (as the EventBridge rule in AWS). */
@@ -77,22 +155,25 @@ const scheduledEvent = (region: string): ScheduledEvent => ({
   time: new Date().toISOString(), region, resources: [], detail: {},
 });
 
-export async function startS3Local(options: { dir: string; bucketName: string; region: string; log: (line: string) => void }): Promise<S3Local> {
-  mkdirSync(options.dir, { recursive: true });
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: options.dir,
-    configureBuckets: [{ name: options.bucketName, configs: [corsConfig] }],
-  });
+export interface S3LocalOptions {
+  /** s3rver's store. */
+  dir: string;
+  /** The owner-only directory of s3rver's socket. */
+  socketDir: string;
+  bucketName: string;
+  region: string;
+  credentials: S3Credentials;
+  /** The app's origins: the bucket's CORS rule allows the browser's presigned PUTs and GETs from them. */
+  webOrigins: readonly string[];
+  log: (line: string) => void;
+  /** Default: s3rver in `dir`. Another backend (moto) gets the same front and the same events. */
+  backend?: S3Backend;
+  /** Default true. False: no object events and no sweeps (the tenant CLI's S3: nothing runs but the operator's work). */
+  background?: boolean;
+}
 
-  // Koa reports request failures here; client errors (404 NoSuchKey, 403 expired URL) are normal traffic.
-  server.on('error', (error) => {
-    const status = (error as { status?: number }).status ?? 500;
-    if (status >= 500) options.log(`s3rver error: ${String(error)}`);
-  });
-
+export async function startS3Local(options: S3LocalOptions): Promise<S3Local> {
+  const background = options.background ?? true;
   const handlers = new Map<BackgroundName, Promise<BackgroundHandler>>();
   const handlerOf = (name: BackgroundName): Promise<BackgroundHandler> => {
     let loaded = handlers.get(name);
@@ -112,27 +193,45 @@ export async function startS3Local(options: { dir: string; bucketName: string; r
     const keys = () => event.Records.map((record) => record.s3.object.key).join(', ');
     for (const name of objectEventFunctions) await run(name, event, keys);
   };
-  server.on('event', (raw) => {
-    if (!raw.Records.some((record) => record.eventName.startsWith('ObjectCreated:'))) return;
-    const delivery = deliver(toS3Event(raw, options.region));
+  // One path for every backend: the events come from the writes the front accepted, not from s3rver.
+  const onWrite = (write: ObjectWrite) => {
+    const delivery = deliver(toS3Event(write, options.region));
     inFlight.add(delivery);
     void delivery.finally(() => inFlight.delete(delivery));
-  });
+  };
+
+  const backend = options.backend ?? (await startS3rverBackend({ dir: options.dir, socketDir: options.socketDir, bucketName: options.bucketName, log: options.log }));
+  let front: S3Front;
+  try {
+    front = await startS3Front({
+      backend,
+      credentials: options.credentials,
+      region: options.region,
+      cors: { origins: options.webOrigins, methods: filesBucketCors.methods, allowedHeaders: ['*'], exposedHeaders: filesBucketCors.exposedHeaders, maxAgeSeconds: filesBucketCors.maxAgeSeconds },
+      ...(background ? { onWrite } : {}),
+      log: options.log,
+    });
+  } catch (error) {
+    await backend.close();
+    throw error;
+  }
 
   // The EventBridge schedule of AWS (every minute): dead jobs, abandoned uploads, purges; side by side, as there.
-  const sweep = setInterval(() => {
-    const sweeps = Promise.all(scheduledFunctions.map((name) => run(name, scheduledEvent(options.region), () => 'the sweep'))).then(() => undefined);
-    inFlight.add(sweeps);
-    void sweeps.finally(() => inFlight.delete(sweeps));
-  }, SWEEP_INTERVAL_MS);
-  sweep.unref();
+  const sweep = background
+    ? setInterval(() => {
+      const sweeps = Promise.all(scheduledFunctions.map((name) => run(name, scheduledEvent(options.region), () => 'the sweep'))).then(() => undefined);
+      inFlight.add(sweeps);
+      void sweeps.finally(() => inFlight.delete(sweeps));
+    }, SWEEP_INTERVAL_MS)
+    : undefined;
+  sweep?.unref();
 
-  const address = await server.run();
   return {
-    endpoint: `http://127.0.0.1:${address.port}`,
+    endpoint: front.endpoint,
     stop: async () => {
       clearInterval(sweep);
-      await server.close();
+      // The front closes its backend too.
+      await front.close();
       // Let handlers that already started finish before DynamoDB goes away.
       await Promise.allSettled([...inFlight]);
     },

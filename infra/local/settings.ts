@@ -19,6 +19,10 @@ export const dataLayout = (dataDir: string) => ({
   tokenSecret: join(dataDir, 'token-secret'),
   /** DynamoDB Local's access key, which its data is kept under (token-secret.ts, dynamodb-local.ts). */
   dynamodbKey: join(dataDir, 'dynamodb-access-key'),
+  /** The local S3 endpoint's random key pair (token-secret.ts, s3-front.ts). */
+  s3Credentials: join(dataDir, 's3-credentials'),
+  /** A directory only the owner may enter, holding s3rver's unix socket (s3-local.ts): s3rver has no TCP port. */
+  s3Socket: join(dataDir, 's3-socket'),
   /** SAML SP private keys, one file per contract (functions/lib/saml/key-store.ts). */
   samlKeys: join(dataDir, 'saml-keys'),
   stackFile: join(dataDir, 'stack.json'),

@@ -10,7 +10,7 @@ import { startS3Local } from './s3-local.ts';
 import { startSesLocal } from './ses-local.ts';
 import { dataLayout, findRunningStack, localNames, removeStackFile, resolveDataDir, writeStackFile } from './settings.ts';
 import { ensureTable } from './tables.ts';
-import { loadOrCreateDynamoDbKey, loadOrCreateTokenSecret } from './token-secret.ts';
+import { loadOrCreateDynamoDbKey, loadOrCreateS3Credentials, loadOrCreateTokenSecret } from './token-secret.ts';
 
 export interface LocalStack {
   url: string;
@@ -92,6 +92,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // The app port first: a busy port fails in milliseconds, before any JVM starts.
     adapter = await startAdapter({ port: options.port ?? Number(process.env.PORT ?? 3000), webDir: options.webDir ?? defaultWebDir, ready, fileOrigins, log });
 
+    const s3Credentials = loadOrCreateS3Credentials(layout.s3Credentials);
+    // The bucket's CORS rule allows the app's origin, as webOrigins in AWS (127.0.0.1 or localhost in the address bar).
+    const appPort = new URL(adapter.url).port;
+    const webOrigins = [adapter.url, `http://localhost:${appPort}`];
     const track = <T extends { stop(): Promise<void> }>(starting: Promise<T>) =>
       starting.then((part) => {
         standIns.push(part);
@@ -99,8 +103,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       });
     const starting = [
       track(startDynamoDbLocal({ dir: layout.dynamodb, accessKey: loadOrCreateDynamoDbKey(layout.dynamodbKey).key, inMemory: options.inMemory, region, log })),
-      track(startS3Local({ dir: layout.s3, bucketName: localNames.bucketName, region, log })).then((s3) => {
-        // The browser PUTs and GETs presigned URLs at s3rver: the CSP's connect-src names it.
+      track(startS3Local({ dir: layout.s3, socketDir: layout.s3Socket, bucketName: localNames.bucketName, region, credentials: s3Credentials, webOrigins, log })).then((s3) => {
+        // The browser PUTs and GETs presigned URLs at the S3 front: the CSP's connect-src names it.
         fileOriginsKnown([s3.endpoint]);
         return s3;
       }),
@@ -122,6 +126,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       [functionEnv.dynamodbEndpoint]: dynamodb.endpoint,
       [functionEnv.dynamodbAccessKey]: dynamodb.accessKey,
       [functionEnv.s3Endpoint]: s3.endpoint,
+      [functionEnv.s3AccessKeyId]: s3Credentials.accessKeyId,
+      [functionEnv.s3SecretAccessKey]: s3Credentials.secretAccessKey,
       [functionEnv.sesEndpoint]: ses.endpoint,
       AWS_REGION: region,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

@@ -31,3 +31,19 @@ export function loadOrCreateDynamoDbKey(file: string): { key: string; created: b
   const { secret, created } = loadOrCreateSecretFile(file, (key) => /^[0-9a-f]{40}$/.test(key), () => randomBytes(20).toString('hex'));
   return { key: secret, created };
 }
+
+/**
+ * The local S3 endpoint's key pair (infra/local/s3-front.ts checks every request's signature with
+ * it): random per data directory, never s3rver's well-known S3RVER pair, so a URL or a request
+ * signed for another stack, or by anyone who only knows the stand-in, is refused. One line:
+ * `<access key id> <secret access key>`.
+ */
+export function loadOrCreateS3Credentials(file: string): { accessKeyId: string; secretAccessKey: string } {
+  const { secret } = loadOrCreateSecretFile(
+    file,
+    (line) => /^LOCAL[0-9A-Z]{15} [0-9A-Za-z_-]{40}$/.test(line),
+    () => `LOCAL${randomBytes(15).toString('hex').toUpperCase().slice(0, 15)} ${randomBytes(30).toString('base64url')}`,
+  );
+  const [accessKeyId, secretAccessKey] = secret.split(' ') as [string, string];
+  return { accessKeyId, secretAccessKey };
+}

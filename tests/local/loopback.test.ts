@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, readlinkSync, renameSync, statSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
@@ -12,13 +12,14 @@ import { functionEnv } from '#lib/table-design.ts';
 import { demoLogin, makeWebDir, tempDir } from './support/helpers.ts';
 
 /**
- * What a machine on the developer's network can reach of a running local stack: the app, s3rver and
- * the SES emulator listen on 127.0.0.1 only; DynamoDB Local (no bind-address option) listens on every
- * interface, but keeps the stack's data under the stack's random access key.
+ * What a machine on the developer's network can reach of a running local stack: the app, the S3
+ * front and the SES emulator listen on 127.0.0.1 only (s3rver on no TCP port at all, behind the
+ * front); DynamoDB Local (no bind-address option) listens on every interface, but keeps the stack's
+ * data under the stack's random access key.
  */
 
-/** Listening TCP sockets of this machine (Linux): address and port, from /proc/net/tcp and tcp6. */
-function listeners(): { address: string; port: number }[] {
+/** Listening TCP sockets of this machine (Linux): address, port and socket inode, from /proc/net/tcp and tcp6. */
+function listeners(): { address: string; port: number; inode: string }[] {
   const v4 = (hex: string) => [6, 4, 2, 0].map((at) => parseInt(hex.slice(at, at + 2), 16)).join('.');
   // tcp6 prints four 32-bit words, each in host (little-endian) byte order.
   const v6 = (hex: string) => {
@@ -34,9 +35,21 @@ function listeners(): { address: string; port: number }[] {
       .filter((fields) => fields[3] === '0A') // LISTEN
       .map((fields) => {
         const [address, port] = fields[1]!.split(':') as [string, string];
-        return { address: address.length === 8 ? v4(address) : v6(address), port: parseInt(port, 16) };
+        return { address: address.length === 8 ? v4(address) : v6(address), port: parseInt(port, 16), inode: fields[9]! };
       }),
   );
+}
+
+/** The TCP ports this process listens on (its open sockets among the machine's listeners). */
+function ownListeningPorts(): number[] {
+  const own = new Set(readdirSync('/proc/self/fd').map((fd) => {
+    try {
+      return /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/self/fd/${fd}`))?.[1];
+    } catch {
+      return undefined; // closed meanwhile
+    }
+  }));
+  return [...new Set(listeners().filter((socket) => own.has(socket.inode)).map((socket) => socket.port))].sort((a, b) => a - b);
 }
 
 const addressesOn = (url: string): string[] => {
@@ -64,10 +77,32 @@ describe('local stack on loopback', () => {
     await Promise.all([dataDir, webDir].map((dir) => dir && rm(dir, { recursive: true, force: true })));
   });
 
-  it('binds the app (SPA and /api), s3rver and the SES emulator to 127.0.0.1 only', () => {
+  it('binds the app (SPA and /api), the S3 front and the SES emulator to 127.0.0.1 only', () => {
     for (const url of [stack.url, stack.endpoints.s3, stack.endpoints.ses]) {
       expect(addressesOn(url), url).toEqual(['127.0.0.1']);
     }
+  });
+
+  it('gives s3rver no TCP port: the S3 front is its only door, and it refuses anonymous access', async () => {
+    const ports = [stack.url, stack.endpoints.s3, stack.endpoints.ses].map((url) => Number(new URL(url).port)).sort((a, b) => a - b);
+    expect(ownListeningPorts()).toEqual(ports);
+    // s3rver's socket is in a directory only the owner may enter.
+    expect(statSync(dataLayout(dataDir).s3Socket).mode & 0o777).toBe(0o700);
+    for (const path of [`/${localNames.bucketName}`, `/${localNames.bucketName}?list-type=2`, `/${localNames.bucketName}/t/demo/anything`]) {
+      const response = await fetch(`${stack.endpoints.s3}${path}`);
+      expect(response.status, path).toBe(403);
+      expect(await response.text(), path).toContain('<Code>AccessDenied</Code>');
+    }
+  });
+
+  it("signs S3 requests with a random key pair of the data directory's, in a file only the owner reads", () => {
+    const file = dataLayout(dataDir).s3Credentials;
+    const [accessKeyId, secretAccessKey] = readFileSync(file, 'utf8').trim().split(' ');
+    expect(accessKeyId).toMatch(/^LOCAL[0-9A-Z]{15}$/);
+    expect(secretAccessKey).toHaveLength(40);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(stack.functionEnv[functionEnv.s3AccessKeyId]).toBe(accessKeyId);
+    expect(stack.functionEnv[functionEnv.s3SecretAccessKey]).toBe(secretAccessKey);
   });
 
   it('cannot keep DynamoDB Local off the network: it listens on every interface (hence the access key)', () => {
@@ -100,7 +135,7 @@ describe('local stack on loopback', () => {
     }
   });
 
-  it("serves the SPA with CloudFront's security headers: its inline script by hash, s3rver for the presigned URLs", async () => {
+  it("serves the SPA with CloudFront's security headers: its inline script by hash, the S3 front for the presigned URLs", async () => {
     const inline = 'window.language = "en";';
     await writeFile(join(webDir, 'index.html'), `<!doctype html><script>${inline}</script><script type="module" src="/assets/index-abc123.js"></script>`);
     const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
