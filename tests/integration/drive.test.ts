@@ -180,10 +180,14 @@ describe('files', () => {
     const first = await call('com_drive/file_reg_btn', { folder_id: 'root', name: 'retry.bin', size: 10 }, tenant.token);
     expect(first.body.data?.item).toMatchObject({ status: 'pending', size: null });
     // S3 refuses another body length and, once stored, an overwrite through the same URL (the
-    // signature covers these headers; s3rver checks neither, real S3 does).
+    // signature covers these headers; the local S3 front checks them as S3 does).
     const upload = first.body.data!.upload;
     expect(upload.method === 'PUT' && new URL(upload.url).searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host;if-none-match');
     expect(upload.method === 'PUT' && upload.headers).toEqual({ 'content-type': 'application/octet-stream', 'if-none-match': '*' });
+    if (upload.method !== 'PUT') throw new Error('a small file uploads in one PUT');
+    const longer = await fetch(upload.url, { method: 'PUT', headers: upload.headers, body: new Uint8Array(11) });
+    expect(longer.status).toBe(403);
+    expect(await longer.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
     const notYet = await call('com_drive/download', { id: first.body.data!.item.id }, tenant.token);
     expect(notYet.body).toMatchObject({ code: -3, message: 'The file to download does not exist.' });
 
@@ -191,6 +195,14 @@ describe('files', () => {
     expect(retry.body.data?.item.id).toBe(first.body.data!.item.id);
     await sendBytes(tenant.token, retry.body.data!.item.id, retry.body.data!.upload, new Uint8Array([1, 2, 3, 4]));
     expect(await waitUntilReady(tenant.token, retry.body.data!.item.id)).toMatchObject({ status: 'ready', size: 4 });
+    // The stored version's bytes cannot be replaced through its URL (If-None-Match: *).
+    const retried = retry.body.data!.upload;
+    if (retried.method !== 'PUT') throw new Error('a small file uploads in one PUT');
+    const overwrite = await fetch(retried.url, { method: 'PUT', headers: retried.headers, body: new Uint8Array([9, 9, 9, 9]) });
+    expect(overwrite.status).toBe(412);
+    expect(await overwrite.text()).toContain('<Code>PreconditionFailed</Code>');
+    const download = await call('com_drive/download', { id: retry.body.data!.item.id }, tenant.token);
+    expect(new Uint8Array(await (await fetch(download.body.data!.url)).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3, 4]));
 
     const again = await call('com_drive/file_reg_btn', { folder_id: 'root', name: 'RETRY.bin', size: 4 }, tenant.token);
     expect(again.body.code).toBe(DUPLICATE);
