@@ -51,7 +51,7 @@ export default defineConfig({
         test: { name: 'local', include: ['tests/local/**/*.test.ts'], env: { PASSWORD_HASH_COST: '10' }, testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false },
       },
       {
-        test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000 },
+        test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 300_000 },
       },
       {
         // The product's S3 code against moto_server's versioning and Object Lock (`npm run test:moto`):

@@ -1,10 +1,10 @@
 /**
  * `tsx bin/parallel.ts <npm script>...`: runs npm scripts side by side and fails when any fails.
- * `npm test` runs the typecheck, the lint, the scale imports, the vitest projects and the build the
- * walks use (the SPA and the Lambda bundles) together, then the walks: on a 2-core machine these
- * keep both cores busy where one after another left one idle while a stand-in answered (measured:
- * 697 s together against 780 s as two phases; the build, once a step of its own before the walks,
- * fills the same gaps: tests/bench/results.json `test_time`). Each script's output is held and
+ * `npm test` runs the typecheck, the lint, the scale imports, the vitest projects, the moto tests and
+ * the walks (after the build they use, in their own lane) together. The walks wait on the browser and
+ * the stack far more than they compute (186 s of CPU in 854 s of wall, results.json
+ * `test_time_issue_26_before`): run after everything else they left both cores idle for most of their
+ * 7 to 14 minutes, run beside the rest they fill its gaps. Each script's output is held and
  * printed whole when it ends, so the log reads script by script rather than interleaved.
  */
 import { spawn } from 'node:child_process';

@@ -1,9 +1,10 @@
 /**
  * `BENCH_ONLY=test_time npm run bench`: how `npm test`'s wall time splits, merged into results.json
- * as `test_time`. It runs the same npm scripts `npm test` runs, in the same order (the first five side
- * by side as bin/parallel.ts runs them, then `test:walks`), with JSON reporters added so each vitest
- * file and each walk has its own duration. It is one `npm test` in time (about 20 minutes): run it
- * on a quiet machine, and read its numbers with the load average it records.
+ * as `test_time`. It runs the same npm scripts `npm test` runs, as it runs them (side by side as
+ * bin/parallel.ts does, `test:walks` after `build` in the lane of its own), with JSON reporters added
+ * so each vitest file and each walk has its own duration. It is one `npm test` in time: run it on a
+ * quiet machine (in a clean clone, so nobody's edits land mid-run), and read its numbers with the
+ * load average it records.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -76,17 +77,19 @@ export async function measureTestTime() {
     const measured_at = new Date().toISOString();
     const load_average_at_start = loadavg().map((value) => Number(value.toFixed(2)));
     const started = performance.now();
-    // `npm test`'s first part: these five side by side (bin/parallel.ts).
-    const [typecheck, lint, scale, vitest, build] = await Promise.all([
+    // `npm test`: these side by side (bin/parallel.ts), the walks after the build in their lane (test:e2e).
+    let builtAt = 0;
+    const [typecheck, lint, scale, vitest, moto, [build, e2e]] = await Promise.all([
       runScript('typecheck', out),
       runScript('lint', out),
       runScript('test:scale', out, ['--reporter=json', `--outputFile=${join(out, 'scale.json')}`]),
       runScript('test:vitest', out, ['--reporter=json', `--outputFile=${join(out, 'vitest.json')}`]),
-      runScript('build', out),
+      runScript('test:moto', out),
+      runScript('build', out).then(async (built) => {
+        builtAt = performance.now() - started;
+        return [built, await runScript('test:walks', out, ['--reporter=json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'e2e.json') })] as const;
+      }),
     ]);
-    const firstPart = performance.now() - started;
-    // Then the walks against that build: the stack starts, and the walks go one at a time.
-    const e2e = await runScript('test:walks', out, ['--reporter=json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'e2e.json') });
     const total = performance.now() - started;
     const load_average_at_end = loadavg().map((value) => Number(value.toFixed(2)));
 
@@ -101,12 +104,12 @@ export async function measureTestTime() {
       load_average_at_start,
       load_average_at_end,
       total_s: seconds(total),
-      total_cpu_s: Number([typecheck, lint, scale, vitest, build, e2e].reduce((sum, run) => sum + run.cpu_s, 0).toFixed(1)),
-      first_part: {
-        wall_s: seconds(firstPart),
-        scripts_s: { typecheck: seconds(typecheck.ms), lint: seconds(lint.ms), 'test:scale': seconds(scale.ms), 'test:vitest': seconds(vitest.ms), build: seconds(build.ms) },
-        scripts_cpu_s: { typecheck: typecheck.cpu_s, lint: lint.cpu_s, 'test:scale': scale.cpu_s, 'test:vitest': vitest.cpu_s, build: build.cpu_s },
-        failed_scripts: Object.entries({ typecheck, lint, 'test:scale': scale, 'test:vitest': vitest, build, 'test:walks': e2e }).filter(([, run]) => run.code !== 0).map(([script]) => script),
+      total_cpu_s: Number([typecheck, lint, scale, vitest, moto, build, e2e].reduce((sum, run) => sum + run.cpu_s, 0).toFixed(1)),
+      scripts: {
+        walks_started_at_s: seconds(builtAt),
+        scripts_s: { typecheck: seconds(typecheck.ms), lint: seconds(lint.ms), 'test:scale': seconds(scale.ms), 'test:vitest': seconds(vitest.ms), 'test:moto': seconds(moto.ms), build: seconds(build.ms), 'test:walks': seconds(e2e.ms) },
+        scripts_cpu_s: { typecheck: typecheck.cpu_s, lint: lint.cpu_s, 'test:scale': scale.cpu_s, 'test:vitest': vitest.cpu_s, 'test:moto': moto.cpu_s, build: build.cpu_s, 'test:walks': e2e.cpu_s },
+        failed_scripts: Object.entries({ typecheck, lint, 'test:scale': scale, 'test:vitest': vitest, 'test:moto': moto, build, 'test:walks': e2e }).filter(([, run]) => run.code !== 0).map(([script]) => script),
       },
       vitest: vitestSplit(vitestReport, 20),
       scale: vitestSplit(scaleReport, 5),

@@ -95,7 +95,7 @@ describe('each group bundle, built as shipped', () => {
       const { handler } = (await import(pathToFileURL(outfile).href)) as { handler: Handler };
       bundles.set(group, { bundle, handler });
     }
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     if (logLevel === undefined) delete process.env.LOG_LEVEL;
     else process.env.LOG_LEVEL = logLevel;
