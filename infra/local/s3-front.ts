@@ -458,7 +458,13 @@ export async function startS3Front(options: S3FrontOptions): Promise<S3Front> {
   /** The backend's HEAD of the key (a version of it): 200 or 404; anything else is a failure of the backend. */
   const head = async (request: IncomingMessage, target: Target, versionId?: string): Promise<IncomingMessage | undefined> => {
     const path = versionId ? `${target.rawPath}?versionId=${encodeURIComponent(versionId)}` : target.rawPath;
-    const response = await send('HEAD', path, { host: request.headers.host ?? '127.0.0.1' });
+    const host = request.headers.host ?? '127.0.0.1';
+    // Signed with the stack's key where the backend gets signatures: moto, like S3, answers an
+    // anonymous HEAD of a private object 403 (it checks no signature, only that there is one).
+    const headers = backend.stripAuth
+      ? { host }
+      : (await signer.sign({ method: 'HEAD', protocol: 'http:', hostname: host.split(':')[0]!, port: Number(host.split(':')[1]) || undefined, path: target.rawPath, query: versionId ? { versionId } : {}, headers: { host, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' } } satisfies SignableRequest)).headers;
+    const response = await send('HEAD', path, headers);
     response.resume();
     if (response.statusCode === 404) return undefined;
     if (response.statusCode !== 200) throw new Error(`HEAD ${target.rawPath} answered ${response.statusCode}`);

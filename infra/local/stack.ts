@@ -1,11 +1,15 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { S3Client } from '@aws-sdk/client-s3';
+import { objectLockEnvironment, objectLockSettings } from '#lib/object-lock.ts';
 import { auditTable, functionEnv, mainTable } from '#lib/table-design.ts';
 import { resetClients } from '#lib/clients.ts';
 import { resetTokenSecret } from '#lib/tokens.ts';
 import { startAdapter, type Adapter } from './adapter.ts';
 import { demoAccount, demoPassword, seedDemoTenant } from './demo-tenant.ts';
 import { localDynamoClient, startDynamoDbLocal } from './dynamodb-local.ts';
+import { tcpBackend, type S3Backend } from './s3-front.ts';
 import { startS3Local } from './s3-local.ts';
 import { startSesLocal } from './ses-local.ts';
 import { dataLayout, findRunningStack, localNames, removeStackFile, resolveDataDir, writeStackFile } from './settings.ts';
@@ -38,7 +42,43 @@ export interface LocalStackOptions {
   seedDemo?: boolean;
   /** Default: DEMO_ADMIN_PASSWORD or the documented default. */
   demoPassword?: string;
+  /**
+   * The S3 stand-in behind the S3 front. Default: LOCAL_S3, else `s3rver` (objects under dataDir).
+   * `moto`: moto_server on loopback, in memory, with the files bucket as CDK defines it (versioning,
+   * Object Lock) and the functions locking as the `test` environment does (GOVERNANCE, at most a day;
+   * OBJECT_LOCK_MODE and OBJECT_LOCK_MAX_RETENTION_DAYS override it).
+   */
+  s3?: LocalS3;
   log?: (line: string) => void;
+}
+
+export const localS3Kinds = ['s3rver', 'moto'] as const;
+export type LocalS3 = (typeof localS3Kinds)[number];
+
+const localS3Of = (value: string | undefined): LocalS3 => {
+  if (value === undefined || value === '') return 's3rver';
+  if ((localS3Kinds as readonly string[]).includes(value)) return value as LocalS3;
+  throw new Error(`LOCAL_S3 must be one of ${localS3Kinds.join(', ')}, not "${value}"`);
+};
+
+/**
+ * moto_server with the files bucket made from the synthesized storage stack (the `test` environment's:
+ * the bucket is the same in every environment but its encryption). The CDK modules load only here.
+ */
+async function startMotoBackend(dataDir: string, bucketName: string, region: string, log: (line: string) => void): Promise<S3Backend> {
+  const [{ startMotoServer }, { createFilesBucket, filesBucketProperties }] = await Promise.all([import('./moto-server.ts'), import('./moto-bucket.ts')]);
+  const [moto, properties] = await Promise.all([startMotoServer({ log }), Promise.resolve().then(() => filesBucketProperties('test', join(dataDir, 'moto-cdk.out')))]);
+  const client = new S3Client({ endpoint: moto.endpoint, forcePathStyle: true, region, credentials: { accessKeyId: 'moto', secretAccessKey: 'moto' } });
+  try {
+    await createFilesBucket(client, bucketName, region, properties);
+  } catch (error) {
+    await moto.stop();
+    throw error;
+  } finally {
+    client.destroy();
+  }
+  const { hostname, port } = new URL(moto.endpoint);
+  return tcpBackend(hostname, Number(port), () => moto.stop());
 }
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -93,6 +133,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     adapter = await startAdapter({ port: options.port ?? Number(process.env.PORT ?? 3000), webDir: options.webDir ?? defaultWebDir, ready, fileOrigins, log });
 
     const s3Credentials = loadOrCreateS3Credentials(layout.s3Credentials);
+    const s3Kind = options.s3 ?? localS3Of(process.env.LOCAL_S3);
     // The bucket's CORS rule allows the app's origin, as webOrigins in AWS (127.0.0.1 or localhost in the address bar).
     const appPort = new URL(adapter.url).port;
     const webOrigins = [adapter.url, `http://localhost:${appPort}`];
@@ -103,7 +144,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       });
     const starting = [
       track(startDynamoDbLocal({ dir: layout.dynamodb, accessKey: loadOrCreateDynamoDbKey(layout.dynamodbKey).key, inMemory: options.inMemory, region, log })),
-      track(startS3Local({ dir: layout.s3, socketDir: layout.s3Socket, bucketName: localNames.bucketName, region, credentials: s3Credentials, webOrigins, log })).then((s3) => {
+      track((s3Kind === 'moto' ? startMotoBackend(dataDir, localNames.bucketName, region, log) : Promise.resolve(undefined)).then((backend) =>
+        startS3Local({ dir: layout.s3, socketDir: layout.s3Socket, bucketName: localNames.bucketName, region, credentials: s3Credentials, webOrigins, log, ...(backend ? { backend } : {}) }))).then((s3) => {
         // The browser PUTs and GETs presigned URLs at the S3 front: the CSP's connect-src names it.
         fileOriginsKnown([s3.endpoint]);
         return s3;
@@ -129,6 +171,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       [functionEnv.s3AccessKeyId]: s3Credentials.accessKeyId,
       [functionEnv.s3SecretAccessKey]: s3Credentials.secretAccessKey,
       [functionEnv.sesEndpoint]: ses.endpoint,
+      // moto has Object Lock: lock as the test environment does (s3rver has none: nothing is locked).
+      ...(s3Kind === 'moto' ? objectLockEnvironment(objectLockSettings() ?? { mode: 'GOVERNANCE', maxRetentionDays: 1 }) : {}),
       AWS_REGION: region,
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     };

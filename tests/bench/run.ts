@@ -6,7 +6,6 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
@@ -29,6 +28,7 @@ import { measureFirstLoad } from './first-load.ts';
 import { fillTree, measureFolderCopy } from './copy-folder.ts';
 import { measureSearch } from './search.ts';
 import { measureTestTime } from './test-time.ts';
+import { httpPut, measureLargeUpload } from './large-upload.ts';
 
 process.env.LOG_LEVEL = 'silent';
 
@@ -41,21 +41,6 @@ const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 const aboveGoal = (bundles: Record<string, BundleMeasure>): string[] =>
   Object.entries(bundles).filter(([name, bundle]) => name !== 'sso' && (endpointGroups as readonly string[]).includes(name) && bundle.size_ratio > 1.25).map(([name]) => name);
 const median = (values: number[]) => percentile(values, 50);
-
-/**
- * A PUT through node:http, the stack the SDK's PutObject uses: the upload ratio then compares the
- * presigned flow with a direct PutObject, not two HTTP clients (Node's fetch alone is about 1.5 times
- * slower than node:http on a 50 MiB body on this machine; a browser's upload is neither).
- */
-const httpPut = (url: string, headers: Record<string, string>, body: Buffer) =>
-  new Promise<{ status: number; etag: string | undefined }>((resolve, reject) => {
-    const put = request(url, { method: 'PUT', headers: { ...headers, 'content-length': String(body.length) } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, etag: response.headers.etag }));
-    });
-    put.on('error', reject);
-    put.end(body);
-  });
 
 /** Times `work`; with a `section`, also counts the DynamoDB capacity units it consumed there (capacity.ts). */
 async function timed<T>(work: () => Promise<T>, section?: string): Promise<[number, T]> {
@@ -314,42 +299,7 @@ async function main() {
       ratio_until_confirmed: round(median(direct) / median(confirmed), 2),
     };
 
-    // 500 MiB: the SPA's multipart flow (register, 16 MiB parts three at a time as
-    // web/src/features/drive/utils/send-file-bytes.ts sends them, complete) against one direct
-    // PutObject of the same bytes; 3 samples each, alternating.
-    const large = randomBytes(500 * 1024 * 1024);
-    const multipart: number[] = [];
-    const directLarge: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const [ms] = await timed(async () => {
-        const { data } = await call('com_drive/file_reg_btn', { folder_id: 'root', name: `large-${i}.bin`, size: large.length }, token);
-        if (data.upload.method !== 'MULTIPART') throw new Error('500 MiB is above the multipart threshold: expected parts');
-        const { parts, part_size: partSize, upload_id: uploadId } = data.upload;
-        const etags: { part_number: number; etag: string }[] = [];
-        let next = 0;
-        const worker = async () => {
-          while (next < parts.length) {
-            const part = parts[next++]!;
-            const start = (part.part_number - 1) * partSize;
-            const put = await httpPut(part.url, {}, large.subarray(start, start + partSize));
-            if (put.status !== 200 || !put.etag) throw new Error(`part PUT ${put.status}`);
-            etags.push({ part_number: part.part_number, etag: put.etag });
-          }
-        };
-        await Promise.all([worker(), worker(), worker()]);
-        await call('com_drive/file_upload_complete', { id: data.item.id, upload_id: uploadId, parts: etags.sort((a, b) => a.part_number - b.part_number) }, token);
-      });
-      multipart.push(ms);
-      const [directMs] = await timed(() => s3().send(new PutObjectCommand({ Bucket: config.bucketName, Key: 'bench/direct-large', Body: large })));
-      directLarge.push(directMs);
-    }
-    const largeMib = large.length / 1024 / 1024;
-    results.upload_500mib = {
-      samples: multipart.length,
-      presigned_multipart_mib_s: round(largeMib / (median(multipart) / 1000)),
-      direct_put_mib_s: round(largeMib / (median(directLarge) / 1000)),
-      ratio: round(median(directLarge) / median(multipart), 2),
-    };
+    results.upload_500mib = await measureLargeUpload(call, token);
 
     // Administration: a contract of 10,000 users, listed and searched a page at a time.
     const passwordHash = await hashPassword(randomBytes(8).toString('hex'));

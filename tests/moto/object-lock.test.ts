@@ -18,7 +18,7 @@ import { bucket, deleteVersion, direct, expectAccessDenied, lockOf, useLockEnvir
  * The product's Object Lock code (functions/lib/object-lock.ts, through the storage event's
  * confirmation of a bookkeeping upload, the correction's and the copy job's extendLocks) against
  * moto's versioning and Object Lock, in the files bucket made from the storage stack's template
- * (support/files-bucket.ts). What moto does unlike S3 (docs/architecture.md "Retention lock (Object
+ * (infra/local/moto-bucket.ts). What moto does unlike S3 (docs/architecture.md "Retention lock (Object
  * Lock)": it lets a COMPLIANCE retention be shortened or its mode changed, accepts dates in the past)
  * is never what a test relies on.
  *
@@ -87,7 +87,7 @@ function expectLock(env: LockEnvironment, lock: { mode?: string; until?: Date },
 
 describe('the files bucket, made as the storage stack defines it', () => {
   it('keeps versions and has Object Lock on without a default retention: a general document stays unlocked', async () => {
-    // Read from the synthesized template (support/files-bucket.ts), then from the bucket made of it.
+    // Read from the synthesized template (infra/local/moto-bucket.ts), then from the bucket made of it.
     expect(inject('moto').bucketProperties).toMatchObject({ ObjectLockEnabled: true, VersioningConfiguration: { Status: 'Enabled' } });
     expect((await direct.send(new GetBucketVersioningCommand({ Bucket: bucket }))).Status).toBe('Enabled');
     expect((await direct.send(new GetObjectLockConfigurationCommand({ Bucket: bucket }))).ObjectLockConfiguration).toEqual({ ObjectLockEnabled: 'Enabled' });

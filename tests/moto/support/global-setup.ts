@@ -3,7 +3,7 @@ import type { TestProject } from 'vitest/node';
 import { loadEnvironment } from '#infra/aws/environments.ts';
 import { startMotoServer } from '#infra/local/moto-server.ts';
 import { objectLockEnvironment } from '#lib/object-lock.ts';
-import { createFilesBucket, filesBucketProperties, type BucketProperties } from './files-bucket.ts';
+import { createFilesBucket, filesBucketProperties, type BucketProperties } from '#infra/local/moto-bucket.ts';
 
 /** The moto tests' region and files bucket (a valid S3 name: moto refuses others). */
 const region = 'ap-northeast-1';

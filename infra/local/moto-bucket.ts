@@ -16,8 +16,9 @@ import { StorageStack } from '#infra/aws/storage-stack.ts';
 
 /**
  * The files bucket as CDK defines it: the storage stack is synthesized in process and the bucket is
- * made from its AWS::S3::Bucket properties, as CloudFormation would make it, so the moto tests run
- * against the versioning and Object Lock the stack deploys, not a copy of them.
+ * made from its AWS::S3::Bucket properties, as CloudFormation would make it, so the moto tests and
+ * the local stack on moto (`LOCAL_S3=moto`) run against the versioning and Object Lock the stack
+ * deploys, not a copy of them.
  *
  * Only the storage stack and the data stack it needs are built, with bundling skipped (as `cdk synth
  * --exclusively` would), and without cdk-nag: the bucket's properties are the storage stack's alone
@@ -33,9 +34,8 @@ export interface BucketProperties {
   };
 }
 
-export const filesBucketProperties = (env: EnvName): BucketProperties => {
-  // Beside the infra tests' assemblies (gitignored), in a folder of its own.
-  const outdir = path.join(projectRoot, 'tests', 'infra', '.cdk.out', `moto-${env}`);
+/** `outdir`: where the cloud assembly is written and removed again (default beside the infra tests' assemblies, gitignored). */
+export const filesBucketProperties = (env: EnvName, outdir = path.join(projectRoot, 'tests', 'infra', '.cdk.out', `moto-${env}`)): BucketProperties => {
   rmSync(outdir, { recursive: true, force: true });
   // cdk.json's feature flags, as buildApp reads them; no Lambda bundling: the bucket does not depend
   // on the bundles (CDK's `aws:cdk:bundling-stacks`). Without CDK's built-in CloudFormation schema
