@@ -54,6 +54,18 @@ async function timed<T>(work: () => Promise<T>, section?: string): Promise<[numb
   }
 }
 
+/** The API as the SPA calls it; a refusal throws with its code and message. */
+const benchCall = (url: string) => async <P extends RoutePath>(path: P, body: RouteRequest<P>, token?: string) => {
+  const response = await fetch(`${url}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { [TOKEN_HEADER]: bearer(token) } : {}) },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as Envelope<RouteResponse<P>>;
+  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
+  return { data: envelope.data!, token: readBearer(response.headers.get(TOKEN_HEADER)) };
+};
+
 async function main() {
   // `BENCH_ONLY=test_time npm run bench`: how `npm test`'s time splits (test-time.ts), merged into the
   // results file; it needs no stack of its own (the tests start theirs).
@@ -66,22 +78,38 @@ async function main() {
     console.log(`\nwrote the test_time section of ${file.pathname}`);
     return;
   }
+  // `BENCH_ONLY=large_upload npm run bench`: the 500 MiB upload through the S3 front, to s3rver and
+  // then to moto (LOCAL_S3=moto), each on a stack of its own, merged into the results file.
+  if (process.env.BENCH_ONLY === 'large_upload') {
+    const sections: Record<string, unknown> = {};
+    for (const [section, s3Kind] of [['upload_500mib', 's3rver'], ['upload_500mib_moto', 'moto']] as const) {
+      const dir = await mkdtemp(join(tmpdir(), 'com-drive-bench-'));
+      const stack = await startLocalStack({ port: 0, dataDir: dir, inMemory: true, seedDemo: false, s3: s3Kind, log: () => {} });
+      try {
+        const password = `Bench-${randomBytes(6).toString('hex')}`;
+        await createTenant({ kykId: 'bench', adminUserId: 'admin', adminPassword: password, adminEmail: 'admin@bench.example' });
+        const call = benchCall(stack.url);
+        const { token } = await call('login/login_btn', { kyk_id: 'bench', user_id: 'admin', password, force_flg: 1 });
+        sections[section] = { measured_at: new Date().toISOString(), through: `the S3 front to ${s3Kind}`, ...(await measureLargeUpload(call, token!)) };
+        console.log(section, JSON.stringify(sections[section]));
+      } finally {
+        await stack.stop();
+        await rm(dir, { recursive: true, force: true });
+      }
+    }
+    const file = new URL('./results.json', import.meta.url);
+    const previous = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+    await writeFile(file, `${JSON.stringify({ ...previous, ...sections }, null, 2)}\n`);
+    console.log(`\nwrote the ${Object.keys(sections).join(' and ')} sections of ${file.pathname}`);
+    return;
+  }
   const dataDir = await mkdtemp(join(tmpdir(), 'com-drive-bench-'));
   // Every measured call comes from loopback: the per-address throttle would refuse the refusal samples.
   process.env[functionEnv.signInSourceLimit] = '1000000';
   const stack = await startLocalStack({ port: 0, dataDir, inMemory: true, seedDemo: false, log: () => {} });
   // After the stack has pointed the clients at its stand-ins (a client made before would be replaced).
   meterCapacity(db());
-  const call = async <P extends RoutePath>(path: P, body: RouteRequest<P>, token?: string) => {
-    const response = await fetch(`${stack.url}/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { [TOKEN_HEADER]: bearer(token) } : {}) },
-      body: JSON.stringify(body),
-    });
-    const envelope = (await response.json()) as Envelope<RouteResponse<P>>;
-    if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
-    return { data: envelope.data!, token: readBearer(response.headers.get(TOKEN_HEADER)) };
-  };
+  const call = benchCall(stack.url);
 
   try {
     const results: Record<string, unknown> = { measured_at: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length };
