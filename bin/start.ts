@@ -1,6 +1,7 @@
 /**
- * `npm start`: the whole app on one machine. Builds the SPA when stale, starts DynamoDB Local,
- * s3rver and aws-ses-v2-local on loopback, serves the SPA and /api on PORT and prints how to sign in.
+ * `npm start`: the whole app on one machine. Builds the SPA when stale, starts DynamoDB Local, the
+ * S3 front before s3rver (or moto: LOCAL_S3=moto) and aws-ses-v2-local on loopback, serves the SPA
+ * and /api on PORT and prints how to sign in.
  * Settings: PORT (3000), DATA_DIR (.local/), DEMO_ADMIN_PASSWORD, SESSION_IDLE_MINUTES,
  * WEB_DIR (serve another built SPA, no build).
  */

@@ -29,7 +29,7 @@ export interface AdapterOptions {
   webDir: string;
   /** API calls wait for it: the port is bound first (fail fast when busy), the stand-ins come up after. */
   ready: Promise<void>;
-  /** Origins of the presigned file URLs (s3rver), for the Content-Security-Policy; known once s3rver runs. */
+  /** Origins of the presigned file URLs (the S3 front), for the Content-Security-Policy; known once the front runs. */
   fileOrigins: Promise<readonly string[]>;
   log: (line: string) => void;
 }

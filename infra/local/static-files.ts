@@ -8,7 +8,7 @@ import { requestUrl } from './api-event.ts';
 /**
  * Serves the built SPA the way CloudFront does: files, long caching for hashed assets, index.html for
  * app routes, and on every answer the security headers of CloudFront's response headers policy
- * (infra/aws/security-headers.ts), the CSP allowing s3rver's origin for the presigned URLs.
+ * (infra/aws/security-headers.ts), the CSP allowing the S3 front's origin for the presigned URLs.
  */
 
 const contentTypes: Record<string, string> = {
