@@ -333,6 +333,8 @@ async function authenticate(signer: SignatureV4, credentials: S3Credentials, reg
   if (signature.kind === 'query') {
     const expiresAt = signature.date.getTime() + signature.expires! * 1000;
     if (now > expiresAt) throw accessDenied('Request has expired', { 'X-Amz-Expires': String(signature.expires), Expires: new Date(expiresAt).toISOString(), ServerTime: new Date(now).toISOString() });
+    // A URL dated ahead of the clock would outlive its expiry by that much.
+    if (signature.date.getTime() - now > MAX_SKEW_MS) throw accessDenied('Request is not valid yet');
   } else if (Math.abs(now - signature.date.getTime()) > MAX_SKEW_MS) {
     throw new S3Failure(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.', {
       RequestTime: signature.date.toISOString(), ServerTime: new Date(now).toISOString(), MaxAllowedSkewMilliseconds: String(MAX_SKEW_MS),

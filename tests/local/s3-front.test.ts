@@ -95,6 +95,11 @@ describe('S3 front: refused as S3 refuses', () => {
     expect(await failure(guessed.send(new GetObjectCommand({ Bucket: bucket, Key: 't/tenant-a/doc' })))).toEqual({ name: 'SignatureDoesNotMatch', status: 403 });
   });
 
+  it('refuses a URL dated ahead of the clock, which would outlive its expiry (AccessDenied: Request is not valid yet)', async () => {
+    const url = await getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: 't/tenant-a/doc' }), { expiresIn: 60, signingDate: new Date(Date.now() + 3_600_000) });
+    expect(await s3Error(await fetch(url))).toMatchObject({ status: 403, code: 'AccessDenied', message: 'Request is not valid yet' });
+  });
+
   it('refuses an expired URL (AccessDenied: Request has expired)', async () => {
     const url = await getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: 't/tenant-a/doc' }), { expiresIn: 60, signingDate: new Date(Date.now() - 120_000) });
     expect(await s3Error(await fetch(url))).toMatchObject({ status: 403, code: 'AccessDenied', message: 'Request has expired' });
