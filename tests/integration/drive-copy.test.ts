@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriveItem } from '#shared/schemas/drive.ts';
-import { S3ServiceException } from '@aws-sdk/client-s3';
 import { s3 } from '#lib/clients.ts';
 import { functionEnv } from '#lib/table-design.ts';
 import { nowIso } from '#lib/data/table.ts';
@@ -197,12 +196,12 @@ describe('copy', { timeout: 120_000 }, () => {
     const to = await aFolder(t);
     const job = { kyk_id: t.kykId, job_id: randomUUID(), kind: 'copy' as const, user_id: t.adminId, language: 'en' as const, state: 'running' as const, items: [invoice.id, memo.id], folder_id: to.id, total: null, done: 0, bytes: 0, created_at: nowIso(), ended_at: null, stale_after: nowIso(), run_id: null };
     await insertDriveJob(job);
-    // s3rver has no Object Lock: with the settings of a governance environment, this test answers
-    // the retention calls as S3 does for an object never locked, and records the locks asked for.
+    // s3rver has no Object Lock: its HeadObject answers no retention (as S3 for an object never
+    // locked); with the settings of a governance environment, this test records the locks asked for
+    // (tests/moto runs the same calls against moto's Object Lock).
     const locks: { Key?: string; Retention?: { Mode?: string; RetainUntilDate?: Date } }[] = [];
     const name = `object-lock-${randomUUID()}`;
     s3().middlewareStack.add((next, context) => async (args) => {
-      if (context.commandName === 'GetObjectRetentionCommand') throw new S3ServiceException({ name: 'NoSuchObjectLockConfiguration', $fault: 'client', $metadata: { httpStatusCode: 404 } });
       if (context.commandName === 'PutObjectRetentionCommand') {
         locks.push(args.input as (typeof locks)[number]);
         return { output: { $metadata: {} }, response: {} };
