@@ -7,27 +7,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { bearer, readBearer, TOKEN_HEADER, type Envelope } from '#shared/envelope.ts';
-import type { RoutePath, RouteRequest, RouteResponse } from '#shared/routes.ts';
 import { startLocalStack } from '#infra/local/stack.ts';
 import { createTenant } from '#domain/tenants.ts';
 import { fillTree, measureFolderCopy } from './copy-folder.ts';
+import { benchCall } from './api.ts';
 
 process.env.LOG_LEVEL = 'silent';
 const { values } = parseArgs({ options: { descendants: { type: 'string', default: '10000' } } });
 
 const dataDir = await mkdtemp(join(tmpdir(), 'com-drive-copy-bench-'));
 const stack = await startLocalStack({ port: 0, dataDir, inMemory: true, seedDemo: false, log: () => {} });
-const call = async <P extends RoutePath>(path: P, body: RouteRequest<P>, token?: string) => {
-  const response = await fetch(`${stack.url}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { [TOKEN_HEADER]: bearer(token) } : {}) },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as Envelope<RouteResponse<P>>;
-  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
-  return { data: envelope.data!, token: readBearer(response.headers.get(TOKEN_HEADER)) };
-};
+const call = benchCall(stack.url);
 try {
   const password = `Bench-${randomBytes(6).toString('hex')}`;
   await createTenant({ kykId: 'benchcopy', adminUserId: 'admin', adminPassword: password, adminEmail: 'admin@benchcopy.example' });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { bearer, readBearer, TOKEN_HEADER, type Envelope } from '#shared/envelope.ts';
-import { type RoutePath, type RouteRequest, type RouteResponse } from '#shared/routes.ts';
+import { type RoutePath } from '#shared/routes.ts';
 import { startLocalStack } from '#infra/local/stack.ts';
 import { functionEnv } from '#lib/table-design.ts';
 import { db, s3 } from '#lib/clients.ts';
@@ -29,6 +29,7 @@ import { fillTree, measureFolderCopy } from './copy-folder.ts';
 import { measureSearch } from './search.ts';
 import { measureTestTime } from './test-time.ts';
 import { httpPut, measureLargeUpload } from './large-upload.ts';
+import { benchCall } from './api.ts';
 
 process.env.LOG_LEVEL = 'silent';
 
@@ -53,18 +54,6 @@ async function timed<T>(work: () => Promise<T>, section?: string): Promise<[numb
     closeSection();
   }
 }
-
-/** The API as the SPA calls it; a refusal throws with its code and message. */
-const benchCall = (url: string) => async <P extends RoutePath>(path: P, body: RouteRequest<P>, token?: string) => {
-  const response = await fetch(`${url}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { [TOKEN_HEADER]: bearer(token) } : {}) },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as Envelope<RouteResponse<P>>;
-  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.message}`);
-  return { data: envelope.data!, token: readBearer(response.headers.get(TOKEN_HEADER)) };
-};
 
 async function main() {
   // `BENCH_ONLY=test_time npm run bench`: how `npm test`'s time splits (test-time.ts), merged into the
