@@ -62,7 +62,7 @@ console.log(
     `Com Drive is running at ${stack.url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     ...(stack.demo ? [`  Sign in:      contract ${stack.demo.kykId}, user ${stack.demo.userId}, password ${stack.demo.password}`] : []),
     `  Mail viewer:  ${stack.endpoints.mailViewer}`,
-    `  Data:         ${stack.dataDir}`,
+    `  Data:         ${stack.dataDir}${stack.s3 === 'moto' ? ' (S3 on moto, with Object Lock: its files are gone when the stack stops)' : ''}`,
     '  Ctrl-C stops everything.',
     '',
   ].join('\n'),

@@ -23,6 +23,8 @@ export interface LocalStack {
   auditTableName: string;
   bucketName: string;
   endpoints: { dynamodb: string; s3: string; ses: string; mailViewer: string };
+  /** What runs behind the S3 front. */
+  s3: LocalS3;
   functionEnv: Record<string, string>;
   /** The seeded demo sign-in; undefined when seeding was turned off. */
   demo: { kykId: string; userId: string; password: string } | undefined;
@@ -207,6 +209,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       dataDir,
       ...names,
       endpoints,
+      s3: s3Kind,
       functionEnv: env,
       demo,
       stop: () =>
