@@ -3,6 +3,7 @@ import { Agent, createServer, request as httpRequest, type IncomingMessage, type
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { crc32 } from 'node:zlib';
 import { SignatureV4 } from '@smithy/signature-v4';
 
 /**
@@ -153,7 +154,7 @@ const xmlElements = (fields: Record<string, string>): string => Object.entries(f
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 /** The SDK signer's hash, over node:crypto (what @smithy/hash-node does for the SDK itself). */
-class Sha256 {
+export class Sha256 {
   private readonly hash: Hash | Hmac;
   constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
     this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', toBinary(secret));
@@ -322,8 +323,8 @@ const sameText = (a: string, b: string): boolean => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-/** What S3 would refuse about the request's authentication; returns the payload hash it signed (header-signed requests). */
-async function authenticate(signer: SignatureV4, credentials: S3Credentials, region: string, request: IncomingMessage, target: Target): Promise<string | undefined> {
+/** What S3 would refuse about the request's authentication; returns the payload it signed (header-signed requests) with the signature. */
+async function authenticate(signer: SignatureV4, credentials: S3Credentials, region: string, request: IncomingMessage, target: Target): Promise<{ payload: string; signature: Signature } | undefined> {
   const signature = readSignature(request, target, region);
   if (!signature) throw accessDenied();
   if (signature.accessKeyId !== credentials.accessKeyId) {
@@ -348,14 +349,86 @@ async function authenticate(signer: SignatureV4, credentials: S3Credentials, reg
   if (signature.kind === 'query') return undefined;
   const payload = headerValue(request, SHA256_HEADER);
   if (payload === undefined) throw new S3Failure(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
-  if (payload.startsWith('STREAMING-')) {
-    // aws-chunked bodies (per-chunk signatures, trailing checksums) are not decoded here; the stack's clients never send them (requestChecksumCalculation WHEN_REQUIRED).
-    throw new S3Failure(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented', { Header: SHA256_HEADER });
+  if (payload !== UNSIGNED_PAYLOAD && !CHUNKED_PAYLOADS.has(payload) && !/^[0-9a-f]{64}$/.test(payload)) {
+    throw new S3Failure(400, 'InvalidArgument', 'x-amz-content-sha256 must be UNSIGNED-PAYLOAD, STREAMING-UNSIGNED-PAYLOAD-TRAILER, STREAMING-AWS4-HMAC-SHA256-PAYLOAD, STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER or a valid sha256 value.', { ArgumentName: SHA256_HEADER, ArgumentValue: payload });
   }
-  if (payload !== UNSIGNED_PAYLOAD && !/^[0-9a-f]{64}$/.test(payload)) {
-    throw new S3Failure(400, 'InvalidArgument', 'x-amz-content-sha256 must be UNSIGNED-PAYLOAD, STREAMING-UNSIGNED-PAYLOAD-TRAILER, STREAMING-AWS4-HMAC-SHA256-PAYLOAD, STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER, STREAMING-AWS4-ECDSA-P256-SHA256-PAYLOAD, STREAMING-AWS4-ECDSA-P256-SHA256-PAYLOAD-TRAILER or a valid sha256 value.', { ArgumentName: SHA256_HEADER, ArgumentValue: payload });
+  return { payload, signature };
+}
+
+/** The aws-chunked payloads (what the SDK sends for a streamed body with a checksum); the ECDSA (SigV4a) ones are not SigV4. */
+const SIGNED_CHUNKS = new Set(['STREAMING-AWS4-HMAC-SHA256-PAYLOAD', 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER']);
+const CHUNKED_PAYLOADS = new Set([...SIGNED_CHUNKS, 'STREAMING-UNSIGNED-PAYLOAD-TRAILER']);
+const CHUNK_FRAMING_HEADERS = new Set(['x-amz-decoded-content-length', 'x-amz-trailer']);
+const EMPTY_SHA256 = createHash('sha256').digest('hex');
+
+/** The trailing checksums S3 computes itself, base64 as sent. */
+const trailerChecksums: Record<string, { name: string; of: (data: Buffer) => string }> = {
+  'x-amz-checksum-crc32': { name: 'CRC32', of: (data) => { const value = Buffer.alloc(4); value.writeUInt32BE(crc32(data)); return value.toString('base64'); } },
+  'x-amz-checksum-sha1': { name: 'SHA1', of: (data) => createHash('sha1').update(data).digest('base64') },
+  'x-amz-checksum-sha256': { name: 'SHA256', of: (data) => createHash('sha256').update(data).digest('base64') },
+};
+
+/**
+ * An aws-chunked body (`<hex size>[;chunk-signature=<sig>]\r\n<data>\r\n` ... `0...\r\n[trailers]\r\n`)
+ * decoded and checked as S3 checks it: each chunk's signature chained from the request's, the
+ * trailer's signature, the decoded length against x-amz-decoded-content-length, and the trailing
+ * checksum against the bytes. Answers the bytes and the checksum header to store with them.
+ */
+async function decodeChunked(signer: SignatureV4, request: IncomingMessage, raw: Buffer, payload: string, seed: Signature): Promise<{ body: Buffer; checksum?: [string, string] }> {
+  const incomplete = () => new S3Failure(400, 'IncompleteBody', 'The request body terminated unexpectedly');
+  const mismatch = () => signatureMismatch(seed.accessKeyId);
+  const signed = SIGNED_CHUNKS.has(payload);
+  const amzDate = seed.date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const scope = `${amzDate.slice(0, 8)}/${seed.region}/s3/aws4_request`;
+  const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+  let previous = seed.signature;
+  const chunks: Buffer[] = [];
+  let offset = 0;
+  for (;;) {
+    const lineEnd = raw.indexOf('\r\n', offset);
+    if (lineEnd < 0) throw incomplete();
+    const [sizeText = '', ...extensions] = raw.subarray(offset, lineEnd).toString('latin1').split(';');
+    if (!/^[0-9a-fA-F]{1,16}$/.test(sizeText)) throw incomplete();
+    const size = Number.parseInt(sizeText, 16);
+    const data = raw.subarray(lineEnd + 2, lineEnd + 2 + size);
+    if (data.length !== size) throw incomplete();
+    if (signed) {
+      const given = extensions.find((extension) => extension.startsWith('chunk-signature='))?.slice('chunk-signature='.length) ?? '';
+      const expected = await signer.sign(['AWS4-HMAC-SHA256-PAYLOAD', amzDate, scope, previous, EMPTY_SHA256, sha256(data)].join('\n'), { signingDate: seed.date });
+      if (!sameText(expected, given)) throw mismatch();
+      previous = given;
+    }
+    offset = lineEnd + 2 + size;
+    if (size === 0) break;
+    if (raw.subarray(offset, offset + 2).toString('latin1') !== '\r\n') throw incomplete();
+    offset += 2;
+    chunks.push(data);
   }
-  return payload;
+  const body = Buffer.concat(chunks);
+  const declared = headerValue(request, 'x-amz-decoded-content-length');
+  if (declared === undefined || Number(declared) !== body.length) throw incomplete();
+
+  // Trailers: `name:value\r\n` lines, then an empty line.
+  const trailerText = raw.subarray(offset).toString('latin1');
+  if (!trailerText.endsWith('\r\n')) throw incomplete();
+  const trailers = new Map(trailerText.split('\r\n').filter(Boolean).map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const));
+  const announced = headerValue(request, 'x-amz-trailer')?.toLowerCase();
+  if (!payload.endsWith('-TRAILER')) {
+    if (announced || trailers.size > 0) throw new S3Failure(400, 'InvalidRequest', 'The request has trailers its x-amz-content-sha256 does not announce');
+    return { body };
+  }
+  if (!announced) throw new S3Failure(400, 'InvalidRequest', 'Missing required header for this request: x-amz-trailer');
+  const algorithm = trailerChecksums[announced];
+  if (!algorithm) throw new S3Failure(400, 'InvalidRequest', `The value specified in the x-amz-trailer header is not supported: ${announced}`);
+  const value = trailers.get(announced);
+  if (value === undefined) throw incomplete();
+  if (signed) {
+    const given = trailers.get('x-amz-trailer-signature') ?? '';
+    const expected = await signer.sign(['AWS4-HMAC-SHA256-TRAILER', amzDate, scope, previous, sha256(`${announced}:${value}\n`)].join('\n'), { signingDate: seed.date });
+    if (!sameText(expected, given)) throw mismatch();
+  }
+  if (algorithm.of(body) !== value) throw new S3Failure(400, 'BadDigest', `The ${algorithm.name} you specified did not match the calculated checksum.`);
+  return { body, checksum: [announced, value] };
 }
 
 /** PutObject includes CopyObject (a PUT with x-amz-copy-source). */
@@ -438,13 +511,16 @@ export async function startS3Front(options: S3FrontOptions): Promise<S3Front> {
     });
 
   /** The path and headers the backend gets for a checked request. */
-  const forwarded = (request: IncomingMessage, target: Target, body?: Buffer): { path: string; headers: OutgoingHttpHeaders } => {
+  const forwarded = (request: IncomingMessage, target: Target, body?: Buffer, decoded?: Record<string, string>): { path: string; headers: OutgoingHttpHeaders } => {
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(request.headers)) {
       if (HOP_HEADERS.has(name) || value === undefined) continue;
+      // A decoded aws-chunked body goes on as plain bytes: its framing headers stay here.
+      if (decoded && (CHUNK_FRAMING_HEADERS.has(name) || (name === 'content-encoding' && value === 'aws-chunked'))) continue;
       if (backend.stripAuth && (name === 'authorization' || name === 'origin' || name.startsWith('access-control-'))) continue;
       headers[name] = value;
     }
+    Object.assign(headers, decoded);
     if (body) {
       headers['content-length'] = String(body.length);
     } else if (request.headers['transfer-encoding'] && request.headers['content-length'] === undefined) {
@@ -574,14 +650,21 @@ export async function startS3Front(options: S3FrontOptions): Promise<S3Front> {
         response.end();
         return;
       }
-      const payloadHash = await authenticate(signer, credentials, region, request, target);
+      const signed = await authenticate(signer, credentials, region, request, target);
+      const payloadHash = signed?.payload;
       const operation = operationOf(method, target);
       const isCopy = operation === 'putObject' && request.headers['x-amz-copy-source'] !== undefined;
       const store = backend.multipart;
 
       // A real payload hash: the body came from memory (the SDK hashed it), so it is held and checked first.
       let body: Buffer | undefined;
-      if (payloadHash && payloadHash !== UNSIGNED_PAYLOAD) {
+      // An aws-chunked body is held too: decoded and checked (chunk signatures, trailing checksum), the backend gets the bytes.
+      let decodedHeaders: Record<string, string> | undefined;
+      if (signed && CHUNKED_PAYLOADS.has(signed.payload)) {
+        const decoded = await decodeChunked(signer, request, await readBody(request), signed.payload, signed.signature);
+        body = decoded.body;
+        decodedHeaders = { [SHA256_HEADER]: UNSIGNED_PAYLOAD, ...(decoded.checksum ? Object.fromEntries([decoded.checksum]) : {}) };
+      } else if (payloadHash && payloadHash !== UNSIGNED_PAYLOAD) {
         body = await readBody(request);
         const computed = createHash('sha256').update(body).digest('hex');
         if (computed !== payloadHash) {
@@ -608,7 +691,7 @@ export async function startS3Front(options: S3FrontOptions): Promise<S3Front> {
         if (!(await store.listParts(target.bucket!, target.key!, uploadId))) throw noSuchUpload(uploadId);
       }
 
-      const { path, headers } = forwarded(request, target, body);
+      const { path, headers } = forwarded(request, target, body, decodedHeaders);
       if (operation !== 'putObject' && operation !== 'completeUpload') {
         await relay(response, await send(method, path, headers, body ?? request), cors, undefined, overridesOf(method, target));
         return;

@@ -6,8 +6,11 @@ import {
   ListPartsCommand, PutObjectCommand, S3Client, UploadPartCommand, type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { crc32 } from 'node:zlib';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Front, type ObjectWrite, type S3Front } from '#infra/local/s3-front.ts';
+import { Sha256, startS3Front, type ObjectWrite, type S3Front } from '#infra/local/s3-front.ts';
 import { startS3rverBackend } from '#infra/local/s3-local.ts';
 import { loadOrCreateS3Credentials } from '#infra/local/token-secret.ts';
 import { filesBucketCors } from '#lib/table-design.ts';
@@ -207,6 +210,40 @@ describe('S3 front: what passes', () => {
     expect(response.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''%E8%AB%8B");
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
     expect(writes.find((write) => write.key === 't/tenant-a/請求書 1.pdf')).toMatchObject({ eventName: 'ObjectCreated:Put', bucket, size: bytes.length, eTag: expect.stringMatching(/^[0-9a-f]{32}$/) });
+  });
+
+  it('stores an SDK PutObject of a streamed body with a trailing checksum (aws-chunked), as the SDK sends it', async () => {
+    const chunked = clientWith({ requestChecksumCalculation: 'WHEN_SUPPORTED' });
+    try {
+      const bytes = Buffer.from('streamed 日本 '.repeat(5000));
+      await chunked.send(new PutObjectCommand({ Bucket: bucket, Key: 't/tenant-a/streamed', Body: Readable.from([bytes]), ContentLength: bytes.length }));
+      const stored = await client.send(new GetObjectCommand({ Bucket: bucket, Key: 't/tenant-a/streamed' }));
+      expect(Buffer.from(await stored.Body!.transformToByteArray()).equals(bytes)).toBe(true);
+    } finally {
+      chunked.destroy();
+    }
+  });
+
+  it('refuses an aws-chunked body whose trailing checksum or length does not match its bytes (BadDigest, IncompleteBody)', async () => {
+    const signer = new SignatureV4({ service: 's3', region, credentials, sha256: Sha256, uriEscapePath: false, applyChecksum: false });
+    const send = async (key: string, body: string, decodedLength: number) => {
+      const host = new URL(front.endpoint).host;
+      const headers = {
+        host, 'content-encoding': 'aws-chunked', 'x-amz-content-sha256': 'STREAMING-UNSIGNED-PAYLOAD-TRAILER',
+        'x-amz-trailer': 'x-amz-checksum-crc32', 'x-amz-decoded-content-length': String(decodedLength),
+      };
+      const signed = await signer.sign({ method: 'PUT', protocol: 'http:', hostname: '127.0.0.1', path: `/${bucket}/${key}`, query: {}, headers });
+      const { host: _host, ...sent } = signed.headers;
+      return fetch(`${front.endpoint}/${bucket}/${key}`, { method: 'PUT', headers: sent, body });
+    };
+    const crc = (text: string) => { const value = Buffer.alloc(4); value.writeUInt32BE(crc32(Buffer.from(text))); return value.toString('base64'); };
+    const good = await send('t/tenant-a/chunked', `3\r\nabc\r\n0\r\nx-amz-checksum-crc32:${crc('abc')}\r\n\r\n`, 3);
+    expect(good.status).toBe(200);
+    expect(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: 't/tenant-a/chunked' }))).Body!.transformToString()).toBe('abc');
+    expect(await s3Error(await send('t/tenant-a/bad-digest', `3\r\nabd\r\n0\r\nx-amz-checksum-crc32:${crc('abc')}\r\n\r\n`, 3))).toMatchObject({ status: 400, code: 'BadDigest' });
+    expect(await s3Error(await send('t/tenant-a/short', `3\r\nabc\r\n0\r\nx-amz-checksum-crc32:${crc('abc')}\r\n\r\n`, 4))).toMatchObject({ status: 400, code: 'IncompleteBody' });
+    expect(await exists('t/tenant-a/bad-digest')).toBe(false);
+    expect(await exists('t/tenant-a/short')).toBe(false);
   });
 
   it('stores an SDK PutObject with a Buffer body (a real SHA-256) and a CopyObject, reporting both', async () => {
