@@ -4,11 +4,10 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { RoutePath, RouteRequest, RouteResponse } from '#shared/routes.ts';
 import { s3 } from '#lib/clients.ts';
 import { config } from '#lib/config.ts';
+import { median, round } from './stats.ts';
 
 type Call = <P extends RoutePath>(path: P, body: RouteRequest<P>, token?: string) => Promise<{ data: RouteResponse<P> }>;
 
-const round = (value: number, digits = 1) => Number(value.toFixed(digits));
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length / 2) - 1]!;
 
 /**
  * A PUT through node:http, the stack the SDK's PutObject uses: the upload ratio then compares the

@@ -30,18 +30,13 @@ import { measureSearch } from './search.ts';
 import { measureTestTime } from './test-time.ts';
 import { httpPut, measureLargeUpload } from './large-upload.ts';
 import { benchCall } from './api.ts';
+import { median, percentile, round } from './stats.ts';
 
 process.env.LOG_LEVEL = 'silent';
 
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 /** The API groups above issue 8's size goal (1.25 times their floor; sso is excluded by the goal). */
 const aboveGoal = (bundles: Record<string, BundleMeasure>): string[] =>
   Object.entries(bundles).filter(([name, bundle]) => name !== 'sso' && (endpointGroups as readonly string[]).includes(name) && bundle.size_ratio > 1.25).map(([name]) => name);
-const median = (values: number[]) => percentile(values, 50);
 
 /** Times `work`; with a `section`, also counts the DynamoDB capacity units it consumed there (capacity.ts). */
 async function timed<T>(work: () => Promise<T>, section?: string): Promise<[number, T]> {
