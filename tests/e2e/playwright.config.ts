@@ -59,7 +59,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: e2eDataDir,
       DEMO_ADMIN_PASSWORD: demoPassword,
-      WEB_DIR: join(import.meta.dirname, '../../web/dist'),
+      // E2E_WEB_DIR: a build of one's own (`vite build --outDir`), so several people's walks never share web/dist.
+      WEB_DIR: process.env.E2E_WEB_DIR ?? join(import.meta.dirname, '../../web/dist'),
       LOG_LEVEL: 'warn',
       // Every walk signs in from 127.0.0.1: the per-address throttle (tested in integration) would
       // count two workers' sign-ins as one guesser's.
