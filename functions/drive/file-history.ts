@@ -11,6 +11,7 @@ import { extendLocks, isBookkeepingChange, requireReason } from '#domain/drive/b
 import { currentScanStatus, ItemChangedError, toDriveItem, type ItemRecord } from '#data/drive-items.ts';
 import { getVersion, hasLivePendingVersion, listVersions, nextVersionOf, restoreVersion, type VersionRecord } from '#data/file-versions.ts';
 import { QuotaExceededError } from '#data/pending-uploads.ts';
+import { getUsers } from '#data/user-directory.ts';
 import { copyObject, deleteObjects, objectKey, presignDownload } from '#lib/object-storage.ts';
 
 const versionGone = () => new DomainError('address', {}, {}, 'notice.versionNotFound');
@@ -22,13 +23,14 @@ async function reachableFile(viewer: DriveViewer, id: string): Promise<ReachedIt
   return item;
 }
 
-const toVersion = (record: VersionRecord, item: ItemRecord) => {
+const toVersion = (record: VersionRecord, item: ItemRecord, names: Map<string, string>) => {
   const scanStatus = record.scan_status ?? (record.version === item.version ? currentScanStatus(item) : undefined);
   return {
   version: record.version,
   size: record.size,
   content_type: record.content_type,
   regist_user_id: record.regist_user_id,
+  ...(names.has(record.regist_user_id) ? { regist_user_nm: names.get(record.regist_user_id)! } : {}),
   regist_date: record.regist_date,
   current: record.version === item.version,
   ...(record.restored_from !== undefined ? { restored_from: record.restored_from } : {}),
@@ -41,12 +43,17 @@ const toVersion = (record: VersionRecord, item: ItemRecord) => {
   };
 };
 
-/** A file's versions, newest first (view level: whoever may read the file). */
+/**
+ * A file's versions, newest first (view level: whoever may read the file), each with the name of who
+ * made it as the user list has it now (one batch read for the page; a deleted user keeps only the id).
+ */
 export const listFileHistory: Operation<'com_drive/file_history'> = async ({ caller, input }) => {
   const item = await reachableFile(viewerOf(caller), input.id);
   const page = await listVersions(caller.kykId, item.id, { pageSize: input.page_size, ...(input.cursor ? { cursor: input.cursor } : {}) });
   if (!page) throw new DomainError('input', {}, { cursor: 'validation.invalidValue' });
-  return { item: toDriveItem(item), versions: page.versions.map((record) => toVersion(record, item)), next_cursor: page.nextCursor };
+  const users = await getUsers(caller.kykId, [...new Set(page.versions.map((record) => record.regist_user_id))]);
+  const names = new Map(users.map((user) => [user.user_id, user.user_nm]));
+  return { item: toDriveItem(item), versions: page.versions.map((record) => toVersion(record, item, names)), next_cursor: page.nextCursor };
 };
 
 /** A presigned GET of one version, under the file's name (view level). */

@@ -289,6 +289,8 @@ export const trashEntry = z.extend(driveItem, {
   original_path: z.array(folderRef),
   /** Whether the original place can take the entry back as it is. */
   original_place: z.enum(['present', 'trashed', 'missing']),
+  /** A file still under retention: the last day it is kept (Japan day, YYYY-MM-DD); it cannot be deleted for good before. */
+  retained_until: z.optional(z.string()),
 });
 export type TrashEntry = z.infer<typeof trashEntry>;
 
@@ -418,6 +420,8 @@ export const fileVersion = z.object({
   size: z.number(),
   content_type: z.nullable(z.string()),
   regist_user_id: z.string(),
+  /** The name of who made the version, as the user list has it now (absent: the user is gone). */
+  regist_user_nm: z.optional(z.string()),
   regist_date: z.string(),
   /** The version the file shows now. */
   current: z.boolean(),
