@@ -21,6 +21,7 @@ const en = {
     size: 'Size',
     kind: 'Type',
     createdBy: 'Created by',
+    retainedUntil: 'Kept until',
   },
   place: {
     trashed: 'In the trash',
@@ -37,6 +38,8 @@ const en = {
     selectFirst: 'Select one or more items first.',
     placeUnavailable: 'The original location of a selected item no longer exists or is in the trash. Use "Restore to…" to choose another folder.',
     alreadyEmpty: 'The trash is empty.',
+    retainedOne: '"{{name}}" must be kept until {{date}} (Electronic Bookkeeping Act). It cannot be deleted forever before then.',
+    retainedMany: 'The selected documents must be kept until their retention ends, the first on {{date}} (Electronic Bookkeeping Act). They cannot be deleted forever before then.',
   },
   loading: 'Loading deleted items',
   empty: {
@@ -66,6 +69,12 @@ const en = {
     doneMany: '{{count}} items were deleted forever.',
     failed_one: '{{count}} item could not be deleted',
     failed_other: '{{count}} items could not be deleted',
+    /** A mixed selection: the retained documents are not sent, and the dialog names them. */
+    retainedIntro_one: 'This document is under retention (Electronic Bookkeeping Act): it is not deleted and stays in the trash.',
+    retainedIntro_other: 'These {{count}} documents are under retention (Electronic Bookkeeping Act): they are not deleted and stay in the trash.',
+    retainedItem: '{{name}}: kept until {{date}}',
+    kept_one: '{{count}} document under retention stays in the trash.',
+    kept_other: '{{count}} documents under retention stay in the trash.',
   },
   emptyTrash: {
     header: 'Empty trash',
@@ -94,6 +103,7 @@ const ja: typeof en = {
     size: 'サイズ',
     kind: '種類',
     createdBy: '作成者',
+    retainedUntil: '保存期限',
   },
   place: {
     trashed: 'ごみ箱内',
@@ -110,6 +120,8 @@ const ja: typeof en = {
     selectFirst: 'アイテムを1つ以上選択してください。',
     placeUnavailable: '選択したアイテムの元の場所が存在しないか、ごみ箱にあります。「場所を指定して復元」で復元先のフォルダーを選んでください。',
     alreadyEmpty: 'ごみ箱は空です。',
+    retainedOne: '「{{name}}」は{{date}}まで保存が必要です（電子帳簿保存法）。それまでは完全に削除できません。',
+    retainedMany: '選択した書類は保存期間が終わるまで保存が必要です。最初の期限は{{date}}です（電子帳簿保存法）。それまでは完全に削除できません。',
   },
   loading: 'ごみ箱を読み込み中',
   empty: {
@@ -139,6 +151,11 @@ const ja: typeof en = {
     doneMany: '{{count}}件のアイテムを完全に削除しました。',
     failed_one: '{{count}}件のアイテムを削除できませんでした',
     failed_other: '{{count}}件のアイテムを削除できませんでした',
+    retainedIntro_one: 'この書類は保存期間中です（電子帳簿保存法）。削除されず、ごみ箱に残ります。',
+    retainedIntro_other: '次の{{count}}件の書類は保存期間中です（電子帳簿保存法）。削除されず、ごみ箱に残ります。',
+    retainedItem: '{{name}}：{{date}}まで保存',
+    kept_one: '保存期間中の書類{{count}}件はごみ箱に残しました。',
+    kept_other: '保存期間中の書類{{count}}件はごみ箱に残しました。',
   },
   emptyTrash: {
     header: 'ごみ箱を空にする',

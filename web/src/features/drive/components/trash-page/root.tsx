@@ -25,6 +25,8 @@ import { refreshTrash, useTrashPage, type ListTrashRequest, type TrashEntry } fr
 import { refreshFolderListings, restoreItems } from '../../api/restore-items.ts';
 import { bulkOutcome, refusedOutcome, type BulkOutcome } from '../../utils/bulk-outcome.ts';
 import { originalFolderId, restorableInPlace } from '../../utils/trash.ts';
+import { deleteForeverPlan } from '../../utils/trash-retention.ts';
+import { formatCalendarDate } from '@/lib/format.ts';
 import { LocationDialog, type ChosenFolder } from '../location-dialog.tsx';
 import { DEFAULT_COLUMNS, PAGE_SIZE_KEY, PREFERENCES_KEY, TRASH_HREF, trashColumns } from './table-config.tsx';
 
@@ -32,7 +34,7 @@ type Dialog = 'restoreTo' | 'deleteForever' | 'emptyTrash';
 type Action = 'restore' | 'deleteForever';
 
 /** Texts that count entries (i18next picks `_one` / `_other`), rendered when shown: they follow a language switch. */
-type CountedKey = 'trash.restore.failed' | 'trash.deleteForever.failed' | 'trash.notChanged';
+type CountedKey = 'trash.restore.failed' | 'trash.deleteForever.failed' | 'trash.notChanged' | 'trash.deleteForever.kept' | 'trash.deleteForever.retainedIntro';
 function Counted({ k, count }: { k: CountedKey; count: number }) {
   const { t } = useTranslation();
   return <>{t(k, { count })}</>;
@@ -107,11 +109,13 @@ export default function TrashPage() {
    * entries all went to one folder); anything refused stays until dismissed and lists each refused
    * entry with the server's reason (a warning when some were done, an error when none was).
    */
-  const report = (action: Action, outcome: BulkOutcome<TrashEntry>, destination?: string) => {
+  const report = (action: Action, outcome: BulkOutcome<TrashEntry>, destination?: string, kept = 0) => {
     const { done } = outcome;
     const refused = outcome.failed.length + outcome.unreported.length;
     if (done.length === 0 && refused === 0) return;
     const doneText = done.length > 0 && <DoneText action={action} done={done} />;
+    // Retained documents left out of a Delete forever: said with the result, as the dialog said.
+    const keptText = kept > 0 && <div data-testid="trash-kept"><Counted k="trash.deleteForever.kept" count={kept} /></div>;
     const openFolder = destination !== undefined && done.length > 0 && (
       <Button onClick={() => navigate(folderHref(destination))} nativeButtonAttributes={{ 'data-testid': 'trash-open-folder' }}>
         <Tx k="trash.restore.openFolder" />
@@ -122,6 +126,7 @@ export default function TrashPage() {
         id: newNotificationId(`trash-${action}-done`),
         type: 'success',
         header: doneText,
+        ...(keptText ? { content: keptText } : {}),
         ...(openFolder ? { action: openFolder } : {}),
         dismissLabel: t('common.close'),
       });
@@ -134,6 +139,7 @@ export default function TrashPage() {
       content: (
         <div data-testid="trash-failures">
           {doneText && <div data-testid="trash-done">{doneText}</div>}
+          {keptText}
           <ul className="trash-failures">
             {outcome.failed.map(({ entry, message }) => (
               <li key={entry.id} data-item-name={entry.name}>
@@ -221,7 +227,9 @@ export default function TrashPage() {
   };
 
   const deleteSelectedForever = async () => {
-    const entries = selected;
+    // Retained documents are never sent: the server would refuse them, and the dialog said they stay.
+    const entries = plan.deletable;
+    const kept = plan.retained.length;
     setBusy('deleteForever');
     setDialogError(undefined);
     const outcome = await runBulk(entries, () => deleteForever({ items: entries.map(({ id, row_version }) => ({ id, row_version })) }, { silent: true }));
@@ -234,7 +242,7 @@ export default function TrashPage() {
     setDialog(undefined);
     selection.clear();
     afterChange(outcome.done.length);
-    report('deleteForever', outcome);
+    report('deleteForever', outcome, undefined, kept);
   };
 
   const emptyAll = async () => {
@@ -275,6 +283,12 @@ export default function TrashPage() {
   const nothingSelected = selected.length === 0;
   const someElsewhere = selected.some((entry) => !restorableInPlace(entry));
   const selectedFolders = selected.some((entry) => entry.type === 'folder');
+  const plan = deleteForeverPlan(selected);
+  const allRetained = selected.length > 0 && plan.deletable.length === 0;
+  const retainedReason =
+    selected.length === 1
+      ? t('trash.disabled.retainedOne', { name: selected[0]!.name, date: formatCalendarDate(plan.firstEnd ?? '', language) })
+      : t('trash.disabled.retainedMany', { date: formatCalendarDate(plan.firstEnd ?? '', language) });
 
   const actions = (
     <SpaceBetween direction="horizontal" size="xs">
@@ -291,8 +305,8 @@ export default function TrashPage() {
       )}
       {mayDeleteForever && (
         <Button
-          disabled={nothingSelected}
-          disabledReason={t('trash.disabled.selectFirst')}
+          disabled={nothingSelected || allRetained}
+          disabledReason={nothingSelected ? t('trash.disabled.selectFirst') : retainedReason}
           loading={busy === 'deleteForever' && dialog === undefined}
           onClick={() => openDialog('deleteForever')}
           nativeButtonAttributes={{ 'data-testid': 'trash-delete-forever-button' }}
@@ -404,21 +418,35 @@ export default function TrashPage() {
           )}
         </LocationDialog>
       )}
-      {dialog === 'deleteForever' && selected.length > 0 && (
+      {dialog === 'deleteForever' && plan.deletable.length > 0 && (
         <DeleteModal
           header={t('trash.deleteForever.header')}
           submitLabel={t('trash.actions.deleteForever')}
-          consequences={selectedFolders ? t('trash.deleteForever.folders') : undefined}
+          consequences={plan.deletable.some((entry) => entry.type === 'folder') ? t('trash.deleteForever.folders') : undefined}
           error={dialogError}
           busy={busy === 'deleteForever'}
           onDelete={() => void deleteSelectedForever()}
           onDismiss={closeDialog}
         >
-          <span data-testid="trash-delete-forever-text">
-            {selected.length === 1
-              ? t('trash.deleteForever.confirmOne', { name: selected[0]!.name })
-              : t('trash.deleteForever.confirmMany', { count: selected.length })}
-          </span>
+          <SpaceBetween size="s">
+            <span data-testid="trash-delete-forever-text">
+              {plan.deletable.length === 1
+                ? t('trash.deleteForever.confirmOne', { name: plan.deletable[0]!.name })
+                : t('trash.deleteForever.confirmMany', { count: plan.deletable.length })}
+            </span>
+            {plan.retained.length > 0 && (
+              <div data-testid="trash-delete-forever-retained">
+                <Counted k="trash.deleteForever.retainedIntro" count={plan.retained.length} />
+                <ul className="trash-failures">
+                  {plan.retained.map((entry) => (
+                    <li key={entry.id} data-item-name={entry.name}>
+                      {t('trash.deleteForever.retainedItem', { name: entry.name, date: formatCalendarDate(entry.retained_until!, language) })}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </SpaceBetween>
         </DeleteModal>
       )}
       {dialog === 'emptyTrash' && (

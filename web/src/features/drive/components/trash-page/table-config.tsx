@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { TableProps } from '@cloudscape-design/components/table';
-import { formatBytes, formatDateTime, type DisplayLanguage } from '@/lib/format.ts';
+import { formatBytes, formatCalendarDate, formatDateTime, type DisplayLanguage } from '@/lib/format.ts';
 import type { TrashEntry } from '../../api/list-trash.ts';
 import { fileKind } from '../../utils/file-kind.ts';
 import { locationText } from '../../utils/trash.ts';
@@ -56,6 +56,17 @@ export function trashColumns(t: TFunction, language: DisplayLanguage): TableProp
       ),
     },
     {
+      // A document under retention cannot be deleted forever before this day (docs/drive.md "Trash").
+      id: 'retained_until',
+      header: t('trash.columns.retainedUntil'),
+      cell: (entry) =>
+        entry.retained_until ? (
+          <span data-testid="trash-retained-until" data-retained-until={entry.retained_until}>{formatCalendarDate(entry.retained_until, language)}</span>
+        ) : (
+          ''
+        ),
+    },
+    {
       id: 'trashed_date',
       header: t('trash.columns.deletedAt'),
       cell: (entry) => formatDateTime(entry.trashed_date, language),
@@ -84,4 +95,4 @@ export function trashColumns(t: TFunction, language: DisplayLanguage): TableProp
 }
 
 /** Columns shown until the user chooses (they fit 1280 px with the side navigation open). */
-export const DEFAULT_COLUMNS = ['name', 'original_location', 'trashed_date', 'trashed_user_id', 'size'];
+export const DEFAULT_COLUMNS = ['name', 'original_location', 'retained_until', 'trashed_date', 'trashed_user_id', 'size'];
