@@ -207,6 +207,42 @@ export async function renewUpload(item: ItemRecord, changes: { declared_size: nu
 }
 
 /**
+ * Moves the expiry of its uploader's pending upload on (a sign of life: fresh part URLs, or the
+ * parts listed to resume it), with its marker; nothing else changes (no row_version). Conditional on
+ * the entry still pending for this multipart upload with the expiry as read. False when it is no
+ * longer pending for it (confirmed, released, re-armed); true when a parallel call extended it.
+ */
+export async function extendUpload(item: ItemRecord & { expires_at: number }, expiresAt: number): Promise<boolean> {
+  if (expiresAt <= item.expires_at) return true;
+  const extended = { ...item, expires_at: expiresAt };
+  const sameMarker = markerKey(item).pk === markerKey(extended).pk;
+  try {
+    await transactWrite([
+      {
+        label: 'item',
+        Update: {
+          TableName: table(), Key: itemKey(item.kyk_id, item.id),
+          UpdateExpression: 'SET expires_at = :exp',
+          ConditionExpression: '#status = :pending AND upload_id = :upload AND expires_at = :old',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':exp': expiresAt, ':pending': 'pending', ':upload': item.upload_id, ':old': item.expires_at },
+        },
+      },
+      // The marker moves with the expiry (within the same hour it is the same item, rewritten).
+      ...(sameMarker ? [] : markerDelete(item).map((marker) => ({ ...marker, label: 'oldMarker' }))),
+      markerPut(extended),
+    ]);
+    return true;
+  } catch (error) {
+    if (!(error instanceof TransactionFailed)) throw error;
+    // Parallel calls extend side by side: the upload is kept when one of them did it.
+    const { Item } = await db().send(new GetCommand({ TableName: table(), Key: itemKey(item.kyk_id, item.id), ConsistentRead: true }));
+    const now = Item as ItemRecord | undefined;
+    return now?.status === 'pending' && now.upload_id === item.upload_id && (now.expires_at ?? 0) > epochSeconds();
+  }
+}
+
+/**
  * What settles a confirmed upload, for the confirmation's transaction: the declared bytes move from
  * reserved to used, the uploader's count and the marker go. An entry registered before reservations
  * (none held) only adds its bytes.

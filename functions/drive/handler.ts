@@ -20,6 +20,7 @@ import { restoreDriveItems } from './restore-items.ts';
 import { createTag, getItemTags, listTaggedEntries, saveItemTags, searchTags } from './tags.ts';
 import { trashDriveItems } from './trash-items.ts';
 import { uploadParts } from './upload-parts.ts';
+import { uploadPartsList } from './upload-parts-list.ts';
 import { checkDuplicates } from './check-duplicates.ts';
 import { updateFile } from './update-file.ts';
 import { downloadFileVersion, listFileHistory, restoreFileVersion } from './file-history.ts';
@@ -40,6 +41,7 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/folder_reg_btn': createFolder,
   'com_drive/file_reg_btn': registerFile,
   'com_drive/file_upload_parts': uploadParts,
+  'com_drive/file_upload_parts_list': uploadPartsList,
   'com_drive/file_upload_complete': completeUpload,
   'com_drive/file_info': getItemInfo,
   'com_drive/download': downloadFile,

@@ -1,4 +1,4 @@
-import { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CopyObjectCommand, CreateMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
+import { AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CopyObjectCommand, CreateMultipartUploadCommand, DeleteObjectCommand, GetObjectCommand, ListPartsCommand, PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from './clients.ts';
 import { config } from './config.ts';
@@ -74,6 +74,29 @@ export async function presignParts(key: string, uploadId: string, size: number, 
     }),
   );
   return { parts, expiresAt: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString() };
+}
+
+/**
+ * The parts S3 holds of a multipart upload (all pages), by part number; undefined when the upload
+ * is gone (completed or aborted).
+ */
+export async function listUploadedParts(key: string, uploadId: string): Promise<{ part_number: number; etag: string; size: number }[] | undefined> {
+  const parts: { part_number: number; etag: string; size: number }[] = [];
+  let marker: string | undefined;
+  try {
+    for (;;) {
+      const page = await s3().send(new ListPartsCommand({ Bucket: config.bucketName, Key: key, UploadId: uploadId, ...(marker ? { PartNumberMarker: marker } : {}) }));
+      for (const part of page.Parts ?? []) {
+        if (part.PartNumber !== undefined && part.ETag) parts.push({ part_number: part.PartNumber, etag: part.ETag, size: part.Size ?? 0 });
+      }
+      if (!page.IsTruncated || !page.NextPartNumberMarker) break;
+      marker = page.NextPartNumberMarker;
+    }
+  } catch (error) {
+    if (error instanceof Error && error.name === 'NoSuchUpload') return undefined;
+    throw error;
+  }
+  return parts.sort((a, b) => a.part_number - b.part_number);
 }
 
 /** Joins the stored parts; S3 then emits ObjectCreated and storage-events confirms the file. */

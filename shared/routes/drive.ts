@@ -2,6 +2,7 @@ import * as bookkeeping from '../schemas/bookkeeping.ts';
 import * as drive from '../schemas/drive.ts';
 import * as usage from '../schemas/drive-usage.ts';
 import * as tagAdmin from '../schemas/tag-admin.ts';
+import * as uploadResume from '../schemas/upload-resume.ts';
 import { route, type RouteDef } from './define.ts';
 
 export const driveRoutes = {
@@ -28,6 +29,10 @@ export const driveRoutes = {
   'com_drive/file_upload_parts': route({
     group: 'drive', access: 'drive-active', summary: 'Fresh presigned URLs for parts of a multipart upload in progress',
     request: drive.fileUploadPartsRequest, response: drive.fileUploadPartsResponse,
+  }),
+  'com_drive/file_upload_parts_list': route({
+    group: 'drive', access: 'drive-active', summary: "The parts S3 holds of one's own multipart upload in progress (resuming it after a reload); moves its expiry on",
+    request: uploadResume.fileUploadPartsListRequest, response: uploadResume.fileUploadPartsListResponse,
   }),
   'com_drive/file_upload_complete': route({
     group: 'drive', access: 'drive-active', summary: 'Complete a multipart upload once every part is stored',
