@@ -90,7 +90,7 @@ test('copies a folder through the dialog and downloads a folder as ZIP', async (
   await drive.openCopyDialog();
   await expect(drive.copyDialog()).toContainText(`「${source}」のコピー先フォルダーを選択してください。`);
   await drive.copyTo(target);
-  await expect(drive.copyDialog()).toContainText('移動先・コピー先に同じ名前のフォルダが既に存在します。');
+  await expect(drive.copyDialog()).toContainText('移動先・コピー先に同じ名前のフォルダーが既に存在します。');
   await shot(page, 'copy-refused-ja', { fullPage: false });
   await page.keyboard.press('Escape');
   await expect(drive.copyDialog()).toHaveCount(0);

@@ -169,7 +169,7 @@ describe('language', () => {
     const changed = await call('com/chang_language', { language: 'ja' }, tenant.token);
     expect(changed.body).toMatchObject({ code: 0, data: { user: { language: 'ja' } } });
     const missing = await call('com_drive/drive_info', { folder_id: '00000000-0000-4000-8000-000000000000' }, tenant.token);
-    expect(missing.body.message).toBe('フォルダまたはファイルが存在しません。移動または削除された可能性があります。');
+    expect(missing.body.message).toBe('フォルダーまたはファイルが存在しません。移動または削除された可能性があります。');
     const invalid = await post('com/chang_language', { language: 'fr' }, tenant.token);
     expect(invalid.status).toBe(400);
     expect(invalid.body.info?.fields).toEqual({ language: '値が正しくありません。' });

@@ -306,7 +306,7 @@ describe('electronic bookkeeping: invoice numbers and the search', () => {
     const wrongDigit = await call('com_drive/file_reg_btn', { folder_id: 'root', name: unique('a.pdf'), size: 3, invoice_number: 'T8000012050002' }, t.token);
     expect(wrongDigit.body).toMatchObject({ code: -4, info: { fields: { invoice_number: 'This registration number is not valid: its check digit does not match.' } } });
     const wrongFormat = await call('com_drive/file_reg_btn', { folder_id: 'root', name: unique('a.pdf'), size: 3, invoice_number: 'T12345' }, t.token);
-    expect(wrongFormat.body).toMatchObject({ code: -4, info: { fields: { invoice_number: 'Enter T followed by 13 digits (e.g. T1234567890123).' } } });
+    expect(wrongFormat.body).toMatchObject({ code: -4, info: { fields: { invoice_number: 'Enter T followed by 13 digits (e.g. T7000012050002).' } } });
     // 国税庁's own number, typed full-width with hyphens.
     const document = await aDocument(t.token, 'root', { ...TAX, invoice_number: 'Ｔ７-００００-１２０５-０００２' });
     expect(document.invoice_number).toBe('T7000012050002');

@@ -42,7 +42,7 @@ export function PropertyFields({ items, draft, errors, onChange, testIdPrefix }:
             <Input value={text} inputMode={item.type === 'number' ? 'decimal' : 'text'} onChange={({ detail }) => set(no, detail.value)} data-testid={testId} />
           );
         } else if (item.type === 'date') {
-          control = <DatePicker value={text} placeholder="YYYY/MM/DD" onChange={({ detail }) => set(no, detail.value)} data-testid={testId} />;
+          control = <DatePicker value={text} placeholder="YYYY/MM/DD" startOfWeek={1} onChange={({ detail }) => set(no, detail.value)} data-testid={testId} />;
         } else if (item.type === 'fixed') {
           const options = [none, ...(item.values ?? []).map((option) => ({ value: option.id, label: option.name }))];
           control = (

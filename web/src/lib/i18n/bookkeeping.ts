@@ -8,7 +8,7 @@
 const en = {
   fields: {
     invoiceNumber: 'Invoice registration number',
-    invoiceNumberHint: 'T followed by 13 digits, e.g. T1234567890123',
+    invoiceNumberHint: 'T followed by 13 digits, e.g. T7000012050002',
     scannerGrade: 'Document grade',
     grades: {
       important: 'Important document',
@@ -198,7 +198,7 @@ const en = {
 const ja: typeof en = {
   fields: {
     invoiceNumber: '適格請求書発行事業者登録番号',
-    invoiceNumberHint: 'T＋13桁の数字（例: T1234567890123）',
+    invoiceNumberHint: 'T＋13桁の数字（例: T7000012050002）',
     scannerGrade: '書類の区分',
     grades: {
       important: '重要書類',

@@ -71,15 +71,15 @@ const en = {
 const ja: typeof en = {
   duplicates: {
     title: '同じ名前のファイルがあります',
-    descriptionOne: '「{{name}}」という名前のファイルがこのフォルダに既にあります。どうしますか？',
-    descriptionMany: '選んだファイルのうち {{count}} 件は、このフォルダのファイルと同じ名前です。それぞれの扱いを選んでください。',
+    descriptionOne: '「{{name}}」という名前のファイルがこのフォルダーに既にあります。どうしますか？',
+    descriptionMany: '選んだファイルのうち {{count}} 件は、このフォルダーのファイルと同じ名前です。それぞれの扱いを選んでください。',
     applyToAll: '{{count}} 件すべてに同じ選択を適用する',
     choiceLabel: '{{name}} の扱い',
     allLabel: 'すべてのファイルの扱い',
     existing: '既存のファイル: 第 {{version}} 版、{{size}}、更新 {{date}}',
     legalNote: '法定文書（{{style}}）として保存されています。削除も置き換えもできません。',
     submit: 'アップロード',
-    checking: 'フォルダ内の名前を確認しています…',
+    checking: 'フォルダー内の名前を確認しています…',
     choices: {
       old_version: '古いファイルを旧版として残す',
       replace: '置き換える',

@@ -190,6 +190,7 @@ export function DetailedRegistrationModal({
                         value={entry.transaction_date}
                         onChange={({ detail }) => change(index, { transaction_date: detail.value })}
                         placeholder={t('registration.fields.transactionDateHint')}
+                        startOfWeek={1}
                         data-testid="detailed-date"
                       />
                     </FormField>
@@ -232,7 +233,7 @@ export function DetailedRegistrationModal({
                     >
                       <Input
                         value={entry.invoice_number ?? ''}
-                        placeholder="T1234567890123"
+                        placeholder="T7000012050002"
                         onChange={({ detail }) => change(index, { invoice_number: detail.value })}
                         data-testid="detailed-invoice"
                       />
@@ -269,6 +270,7 @@ export function DetailedRegistrationModal({
                             onChange={({ detail }) => change(index, { received_date: detail.value })}
                             placeholder={t('registration.fields.transactionDateHint')}
                             isDateEnabled={(date) => date.getTime() <= Date.now()}
+                            startOfWeek={1}
                             data-testid="detailed-received"
                           />
                         </FormField>

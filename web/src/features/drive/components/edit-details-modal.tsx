@@ -192,6 +192,7 @@ export function EditDetailsModal({
                   value={values.transaction_date}
                   onChange={({ detail }) => changeRetentionBasis('transaction_date', detail.value)}
                   placeholder={t('registration.fields.transactionDateHint')}
+                  startOfWeek={1}
                   data-testid="edit-date"
                 />
               </FormField>
@@ -204,7 +205,7 @@ export function EditDetailsModal({
                 <Input value={values.transaction_amount} inputMode="numeric" onChange={({ detail }) => form.change('transaction_amount', detail.value)} data-testid="edit-amount" />
               </FormField>
               <FormField label={t('bookkeeping.fields.invoiceNumber')} constraintText={t('bookkeeping.fields.invoiceNumberHint')} errorText={form.errorOf('invoice_number')} data-testid="edit-invoice-field">
-                <Input value={values.invoice_number} placeholder="T1234567890123" onChange={({ detail }) => form.change('invoice_number', detail.value)} data-testid="edit-invoice" />
+                <Input value={values.invoice_number} placeholder="T7000012050002" onChange={({ detail }) => form.change('invoice_number', detail.value)} data-testid="edit-invoice" />
               </FormField>
               <FormField label={t('registration.fields.recipient')} errorText={form.errorOf('recipient')}>
                 <Input value={values.recipient} onChange={({ detail }) => form.change('recipient', detail.value)} data-testid="edit-recipient" />
@@ -244,6 +245,7 @@ export function EditDetailsModal({
                     onChange={({ detail }) => form.change('received_date', detail.value)}
                     placeholder={t('registration.fields.transactionDateHint')}
                     isDateEnabled={(date) => date.getTime() <= Date.now()}
+                    startOfWeek={1}
                     data-testid="edit-received"
                   />
                 </FormField>

@@ -4,7 +4,8 @@ import { auditDiff } from '@shared/audit-diff.ts';
 import { AUDIT_EXPORT_MAX, AUDIT_RANGE_MAX_DAYS, type AuditKind } from '@shared/schemas/audit.ts';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import DateRangePicker, { type DateRangePickerProps } from '@cloudscape-design/components/date-range-picker';
+import type { DateRangePickerProps } from '@cloudscape-design/components/date-range-picker';
+import { PeriodPicker } from '@/components/period-picker.tsx';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import PropertyFilter, { type PropertyFilterProps } from '@cloudscape-design/components/property-filter';
@@ -186,7 +187,7 @@ export default function AuditLogPage() {
               />
             </div>
             <div data-testid="audit-log-range">
-              <DateRangePicker
+              <PeriodPicker
                 value={rangeValue}
                 onChange={({ detail }) => {
                   const value = detail.value ?? DEFAULT_RANGE;
@@ -201,11 +202,9 @@ export default function AuditLogPage() {
                   const days = (Date.parse(value.endDate.slice(0, 10)) - Date.parse(value.startDate.slice(0, 10))) / DAY_MS + 1;
                   return days > AUDIT_RANGE_MAX_DAYS ? { valid: false, errorMessage: t('auditLogPage.rangeTooLong') } : { valid: true };
                 }}
-                dateOnly
                 showClearButton={false}
                 placeholder={t('auditLogPage.rangePlaceholder')}
                 i18nStrings={{ formatRelativeRange: relativeLabel, ariaLabel: t('auditLogPage.rangeLabel') }}
-                expandToViewport
               />
             </div>
             <div data-testid="audit-log-kind">

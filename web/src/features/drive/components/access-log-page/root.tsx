@@ -5,7 +5,8 @@ import { accessActions, type AccessAction } from '@shared/schemas/drive-usage.ts
 import type { LoginRights } from '@shared/schemas/auth.ts';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import DateRangePicker, { type DateRangePickerProps } from '@cloudscape-design/components/date-range-picker';
+import type { DateRangePickerProps } from '@cloudscape-design/components/date-range-picker';
+import { PeriodPicker } from '@/components/period-picker.tsx';
 import Header from '@cloudscape-design/components/header';
 import PropertyFilter, { type PropertyFilterProps } from '@cloudscape-design/components/property-filter';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -156,7 +157,7 @@ export default function AccessLogPage() {
         />
       </div>
       <div data-testid="access-log-date-range">
-        <DateRangePicker
+        <PeriodPicker
           value={range?.value ?? null}
           onChange={({ detail }) => setRange(rangeOf(detail.value))}
           relativeOptions={relativeOptions}
@@ -168,10 +169,8 @@ export default function AccessLogPage() {
             }
             return { valid: true };
           }}
-          dateOnly
           placeholder={t('usage.accessLog.filter.datePlaceholder')}
           i18nStrings={{ formatRelativeRange: relativeLabel }}
-          expandToViewport
         />
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import DateRangePicker, { type DateRangePickerProps } from '@cloudscape-design/components/date-range-picker';
+import type { DateRangePickerProps } from '@cloudscape-design/components/date-range-picker';
+import { PeriodPicker } from '@/components/period-picker.tsx';
 
 /** A range of calendar days (YYYY-MM-DD, both included), as the e-bookkeeping calls take them (Japan days). */
 export interface DayRange {
@@ -13,11 +14,10 @@ export function DayRangePicker({ value, onChange, testId }: { value: DayRange; o
   const picked: DateRangePickerProps.AbsoluteValue = { type: 'absolute', startDate: value.from, endDate: value.to };
   return (
     <div data-testid={testId}>
-      <DateRangePicker
+      <PeriodPicker
         value={picked}
         rangeSelectorMode="absolute-only"
         relativeOptions={[]}
-        dateOnly
         onChange={({ detail }) => {
           if (detail.value?.type === 'absolute') onChange({ from: detail.value.startDate.slice(0, 10), to: detail.value.endDate.slice(0, 10) });
         }}
@@ -27,7 +27,6 @@ export function DayRangePicker({ value, onChange, testId }: { value: DayRange; o
           return { valid: true };
         }}
         placeholder={t('bookkeeping.page.history.rangePlaceholder')}
-        expandToViewport
       />
     </div>
   );
