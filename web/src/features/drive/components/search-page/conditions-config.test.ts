@@ -34,3 +34,12 @@ describe('property conditions of the search form', () => {
     expect(requestFromForm(emptyForm(), 50).properties).toBeUndefined();
   });
 });
+
+describe('the invoice number of the search form', () => {
+  it('goes through the URL and is sent as typed, for the server to normalise and check', () => {
+    const form = { ...emptyForm(), invoice_number: ' Ｔ７-００００-１２０５-０００２ ' };
+    expect(formFromParams(paramsFromForm(form)).invoice_number).toBe('Ｔ７-００００-１２０５-０００２');
+    expect(requestFromForm(form, 50).invoice_number).toBe('Ｔ７-００００-１２０５-０００２');
+    expect(requestFromForm(emptyForm(), 50)).not.toHaveProperty('invoice_number');
+  });
+});

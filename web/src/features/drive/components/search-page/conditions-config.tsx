@@ -17,6 +17,8 @@ export interface ConditionsForm {
   amount_min: string;
   amount_max: string;
   partner: string;
+  /** The qualified invoice issuer's registration number as typed (the server normalises and checks it). */
+  invoice_number: string;
   /** Property-item conditions by item number, as typed (docs/property-items.md "Search"). */
   properties: Record<string, PropertyConditionDraft>;
   /** The folder the search started from (the drive page's folder), and whether to search in it only. */
@@ -42,7 +44,7 @@ const DRAFT_PARTS = ['text', 'value_id', 'from', 'to'] as const;
 export const emptyPropertyCondition: PropertyConditionDraft = { text: '', value_id: '', from: '', to: '' };
 
 export const emptyForm = (folder = '', folderName = ''): ConditionsForm => ({
-  name: '', tag_ids: [], document_styles: [], date_from: '', date_to: '', amount_min: '', amount_max: '', partner: '', properties: {},
+  name: '', tag_ids: [], document_styles: [], date_from: '', date_to: '', amount_min: '', amount_max: '', partner: '', invoice_number: '', properties: {},
   folder, folder_name: folderName, in_folder: folder !== '', sort_item: 'name', sort_flg: 1,
 });
 
@@ -57,6 +59,7 @@ export function formFromParams(params: URLSearchParams): ConditionsForm {
   form.amount_min = params.get('amount_min') ?? '';
   form.amount_max = params.get('amount_max') ?? '';
   form.partner = params.get('partner') ?? '';
+  form.invoice_number = params.get('invoice') ?? '';
   // Property conditions: `p<no>_text`, `p<no>_value_id`, `p<no>_from`, `p<no>_to`.
   for (const [key, value] of params) {
     const match = /^p(\d{1,4})_(text|value_id|from|to)$/.exec(key);
@@ -81,6 +84,7 @@ export function paramsFromForm(form: ConditionsForm): URLSearchParams {
   put('amount_min', form.amount_min);
   put('amount_max', form.amount_max);
   put('partner', form.partner);
+  put('invoice', form.invoice_number);
   for (const [no, draft] of Object.entries(form.properties)) for (const part of DRAFT_PARTS) put(`p${no}_${part}`, draft[part]);
   put('folder', form.folder);
   put('folder_name', form.folder_name);
@@ -139,6 +143,7 @@ export function requestFromForm(form: ConditionsForm, pageSize: 50 | 100 | 1000)
     amount_min: amount(form.amount_min),
     amount_max: amount(form.amount_max),
     partner: text(form.partner),
+    invoice_number: text(form.invoice_number),
     properties: properties.length ? properties : undefined,
     folder_id: form.folder && form.in_folder ? form.folder : undefined,
     sort_item: form.sort_item,

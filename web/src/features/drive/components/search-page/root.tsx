@@ -39,7 +39,7 @@ interface Results {
 
 /**
  * The drive search (/search-result; docs/drive.md "Search"): the conditions (name, tags, document
- * style, transaction date and amount ranges, trading partner, property items, this folder and below
+ * style, transaction date and amount ranges, trading partner, invoice number, property items, this folder and below
  * or the whole drive, sort) above Cloudscape's table view of what matches, each with its place and a link that
  * opens it in its folder. The conditions live in the URL: the drive page's search field sends the name
  * and its folder. "Load more" reads on from the cursor when more may match (also when a call stopped
@@ -169,6 +169,9 @@ export default function SearchPage() {
                 </FormField>
                 <FormField label={t('search.conditions.partner')} errorText={fieldErrors.partner}>
                   <Input value={form.partner} onChange={({ detail }) => change({ partner: detail.value })} data-testid="search-partner" />
+                </FormField>
+                <FormField label={t('search.conditions.invoiceNumber')} constraintText={t('bookkeeping.fields.invoiceNumberHint')} errorText={fieldErrors.invoice_number}>
+                  <Input value={form.invoice_number} onChange={({ detail }) => change({ invoice_number: detail.value })} placeholder="T7000012050002" data-testid="search-invoice-number" />
                 </FormField>
                 <FormField label={t('search.conditions.amountMin')} errorText={fieldErrors.amount_min}>
                   <Input value={form.amount_min} inputMode="numeric" onChange={({ detail }) => change({ amount_min: detail.value })} data-testid="search-amount-min" />
