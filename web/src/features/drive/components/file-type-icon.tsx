@@ -6,12 +6,13 @@ const palette: Record<Exclude<FileKind, 'folder'>, { color: string; label: strin
   word: { color: '#2b579a', label: 'W' },
   powerpoint: { color: '#c43e1c', label: 'P' },
   pdf: { color: '#c5221f', label: 'PDF' },
+  image: { color: '#0f7b8a', label: '' },
   media: { color: '#7b3fbf', label: '' },
   zip: { color: '#8a6d1d', label: 'ZIP' },
   text: { color: '#5f6b7a', label: '' },
 };
 
-/** A 20px file-type icon (SPEC.md §3: excel, word, powerpoint, pdf, media, zip, text fallback). */
+/** A 20px file-type icon (SPEC.md §3: excel, word, powerpoint, pdf, media, zip, text fallback; an image of the media group shows a picture). */
 export function FileTypeIcon({ kind, title }: { kind: FileKind; title: string }) {
   if (kind === 'folder') {
     return (
@@ -27,6 +28,13 @@ export function FileTypeIcon({ kind, title }: { kind: FileKind; title: string })
       <path d="M4 1.5h8l4.5 4.5v12a.5.5 0 0 1-.5.5H4a.5.5 0 0 1-.5-.5V2a.5.5 0 0 1 .5-.5z" fill="#fff" stroke={color} />
       <path d="M12 1.5V6h4.5" fill="none" stroke={color} />
       {kind === 'media' && <path d="M8 9.5v6l5-3z" fill={color} />}
+      {kind === 'image' && (
+        <>
+          <rect x="5.5" y="8.5" width="9" height="7.5" rx="0.5" fill="none" stroke={color} />
+          <circle cx="8.2" cy="10.9" r="1" fill={color} />
+          <path d="M6 15.5l2.8-2.8 1.7 1.7 1.5-1.5 2 2.6z" fill={color} />
+        </>
+      )}
       {kind === 'text' && <path d="M6.5 9.5h7M6.5 12h7M6.5 14.5h5" stroke={color} strokeWidth="1.2" />}
       {label && (
         <>

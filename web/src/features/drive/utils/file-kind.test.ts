@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileExtension, fileKind } from './file-kind.ts';
+import { fileExtension, fileKind, iconGroup } from './file-kind.ts';
 
 const file = (name: string, content_type: string | null = null) => ({ type: 'file' as const, name, content_type });
 
@@ -10,11 +10,19 @@ describe('fileKind', () => {
     expect(fileKind(file('letter.docx'))).toBe('word');
     expect(fileKind(file('deck.pptx'))).toBe('powerpoint');
     expect(fileKind(file('invoice.pdf'))).toBe('pdf');
-    expect(fileKind(file('photo.jpeg'))).toBe('media');
-    expect(fileKind(file('scan.TIF'))).toBe('media');
     expect(fileKind(file('talk.mp4'))).toBe('media');
     expect(fileKind(file('backup.zip'))).toBe('zip');
     expect(fileKind(file('archive.lzh'))).toBe('zip');
+  });
+
+  it('takes SPEC.md §5\'s image extensions as images, of the media group', () => {
+    for (const name of ['photo.jpeg', 'photo.JPG', 'chart.png', 'anim.gif', 'logo.svg', 'scan.TIF', 'paint.bmp', 'favicon.ico', 'phone.heic']) {
+      expect(fileKind(file(name)), name).toBe('image');
+    }
+    expect(fileKind(file('camera-upload', 'image/jpeg'))).toBe('image');
+    expect(iconGroup('image')).toBe('media');
+    expect(iconGroup(fileKind(file('talk.mp4')))).toBe('media');
+    expect(iconGroup('pdf')).toBe('pdf');
   });
 
   it('falls back to the text icon for txt, csv and anything unknown', () => {
