@@ -14,7 +14,7 @@ import { saveUserSettings } from '@/features/auth/api/save-user-settings.ts';
 import { createPageLayoutStore, PageLayoutProvider, usePageLayoutState } from '@/components/page-layout.tsx';
 import { isAbortError } from '@/lib/api-client.ts';
 import { loginPath } from '@/lib/navigation.ts';
-import { clearNotifications, useNotifications } from '@/lib/notifications.ts';
+import { clearNotifications, useNotifications, usePageNotifications } from '@/lib/notifications.ts';
 import { clearSession, lastSessionEnd, readStoredUser, useIsAuthenticated } from '@/lib/session.ts';
 import { SwrDefaults } from '@/lib/swr-defaults.tsx';
 import { setTransfersPanelOpen, summarize, useTransfers, useTransfersPanelOpen } from '@/features/drive/utils/transfer-queue.ts';
@@ -54,6 +54,8 @@ function SignedInShell() {
   const [layoutStore] = useState(createPageLayoutStore);
   const layout = usePageLayoutState(layoutStore);
   const notifications = useNotifications();
+  // A page's messages stay on it: another page starts without them (work in progress follows).
+  usePageNotifications(location.pathname);
   const [navigationOpen, setNavigationOpen] = useState(true);
   const [splitPanelOpen, setSplitPanelOpen] = useState(false);
   const [splitPanelPosition, setSplitPanelPosition] = useState<'bottom' | 'side'>('bottom');

@@ -16,6 +16,7 @@ import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
 import { shareLinkCreateRequest, type ShareLinkRules } from '@shared/schemas/share-links.ts';
 import { ListErrorState } from '@/components/list-error.tsx';
+import { announce } from '@/lib/announcer.ts';
 import { isAbortError, reportApiError } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useZodForm } from '@/lib/use-zod-form.ts';
@@ -93,6 +94,8 @@ function NewLinkForm({ file, rules, onCreated }: { file: DriveItem; rules: Share
     send: (body) => createShareLink(body, { silent: true }),
     onSaved: (result) => {
       setUrl(`${window.location.origin}${result.url_path}`);
+      // The alert inside the dialog is not a live region: a screen reader hears the link was made.
+      announce(t('shares.dialog.created'));
       form.reset();
       onCreated();
     },
