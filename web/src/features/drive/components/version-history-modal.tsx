@@ -26,6 +26,15 @@ import { DocumentHistoryTable } from './document-history-table.tsx';
 
 const HISTORY_PAGE_SIZE = 50;
 
+/** Who made a version: the name as the user list has it, with the user ID (a deleted user: the ID alone). */
+function VersionMaker({ version }: { version: FileVersion }) {
+  return (
+    <span data-testid="version-maker" title={version.regist_user_id}>
+      {version.regist_user_nm ? `${version.regist_user_nm} (${version.regist_user_id})` : version.regist_user_id}
+    </span>
+  );
+}
+
 /**
  * A file's versions (SPEC.md §2 "version history"), newest first: download any of them, or restore
  * an earlier one as the newest after a confirmation (a copy becomes a new version, the current one
@@ -205,13 +214,13 @@ export function VersionHistoryModal({
                   cell: (version: FileVersion) => (
                     <>
                       <Box variant="span" display="block">{formatDateTime(version.regist_date, language)}</Box>
-                      <Box variant="small" color="text-body-secondary">{version.regist_user_id}</Box>
+                      <Box variant="small" color="text-body-secondary"><VersionMaker version={version} /></Box>
                     </>
                   ),
                 },
               ]
             : [
-                { id: 'by', header: t('versions.history.columns.by'), cell: (version: FileVersion) => version.regist_user_id },
+                { id: 'by', header: t('versions.history.columns.by'), cell: (version: FileVersion) => <VersionMaker version={version} /> },
                 { id: 'date', header: t('versions.history.columns.date'), cell: (version: FileVersion) => formatDateTime(version.regist_date, language) },
               ]),
           ...(showHashes
