@@ -1,15 +1,68 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { formatBytes, percent } from '@/lib/format.ts';
 import { cancelTransfer, clearFinishedTransfers, retryTransfer, summarize, useTransfers, type Transfer } from '../utils/transfer-queue.ts';
+
+// What resumes or discards an upload cut off by a reload loads with the uploads' own code, when used.
+const uploads = () => import('../utils/transfers.tsx');
+
+/**
+ * An upload cut off by a reload: how far it got, and the file to pick again (the same one: name,
+ * size and last change) to send the rest, or Discard to withdraw it.
+ */
+function PausedRow({ transfer }: { transfer: Transfer }) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div data-testid="transfer-row" data-file-name={transfer.name} data-state={transfer.state}>
+      <SpaceBetween size="xs">
+        <ProgressBar
+          label={transfer.name}
+          description={t('transfers.to', { place: transfer.place })}
+          value={percent(transfer.loaded, transfer.size)}
+          additionalInfo={t('transfers.state.paused', { loaded: formatBytes(transfer.loaded), total: formatBytes(transfer.size) })}
+        />
+        <Box color="text-body-secondary" fontSize="body-s">{t('transfers.resume.hint')}</Box>
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button iconName="upload" ariaLabel={t('transfers.resume.chooseNamed', { name: transfer.name })} onClick={() => input.current?.click()} nativeButtonAttributes={{ 'data-testid': 'transfer-resume' }}>
+            {t('transfers.resume.choose')}
+          </Button>
+          <Button ariaLabel={t('transfers.resume.discardNamed', { name: transfer.name })} onClick={() => void uploads().then((module) => module.discardUpload(transfer))} nativeButtonAttributes={{ 'data-testid': 'transfer-discard' }}>
+            {t('transfers.resume.discard')}
+          </Button>
+        </SpaceBetween>
+        {transfer.error && (
+          <div data-testid="transfer-resume-error">
+            <StatusIndicator type="error">{transfer.error}</StatusIndicator>
+          </div>
+        )}
+      </SpaceBetween>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        aria-label={t('transfers.resume.inputLabel')}
+        data-testid="transfer-resume-input"
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          event.currentTarget.value = '';
+          if (file) void uploads().then((module) => module.resumeUpload(transfer, file));
+        }}
+      />
+    </div>
+  );
+}
 
 /** One transfer: name and destination, its bar, and what can be done with it now. */
 function TransferRow({ transfer }: { transfer: Transfer }) {
   const { t } = useTranslation();
+  if (transfer.state === 'paused') return <PausedRow transfer={transfer} />;
   const active = transfer.state === 'queued' || transfer.state === 'running';
   const status = transfer.state === 'failed' ? 'error' : transfer.state === 'done' ? 'success' : 'in-progress';
   const description =
@@ -49,6 +102,16 @@ function TransferRow({ transfer }: { transfer: Transfer }) {
         resultButtonText={transfer.state === 'failed' ? t('transfers.retry') : undefined}
         onResultButtonClick={() => void retryTransfer(transfer.id)}
       />
+      {/* What the stored file fails (the scanner-storage rules, the input deadline), once its checks are in. */}
+      {transfer.warnings && transfer.warnings.length > 0 && (
+        <div data-testid="transfer-warnings">
+          <SpaceBetween size="xxs">
+            {transfer.warnings.map((warning) => (
+              <StatusIndicator key={warning} type="warning">{warning}</StatusIndicator>
+            ))}
+          </SpaceBetween>
+        </div>
+      )}
     </div>
   );
 }
@@ -70,7 +133,9 @@ export function TransfersPanel() {
               ? undefined
               : summary.failed > 0
                 ? t('transfers.summaryFailed', { done: summary.done, total: summary.total, failed: summary.failed })
-                : t('transfers.summary', { done: summary.done, total: summary.total })
+                : summary.paused > 0
+                  ? t('transfers.summaryPaused', { done: summary.done, total: summary.total, paused: summary.paused })
+                  : t('transfers.summary', { done: summary.done, total: summary.total })
           }
         >
           {t('transfers.header')}
@@ -78,7 +143,7 @@ export function TransfersPanel() {
         {summary.total > 0 && (
           <SpaceBetween direction="horizontal" size="xs">
             {failed.length > 0 && <Button onClick={() => failed.forEach((transfer) => void retryTransfer(transfer.id))}>{t('transfers.retryAll')}</Button>}
-            <Button disabled={summary.total === summary.active} onClick={clearFinishedTransfers} data-testid="transfers-clear">
+            <Button disabled={summary.total === summary.active + summary.paused} onClick={clearFinishedTransfers} data-testid="transfers-clear">
               {t('transfers.clearFinished')}
             </Button>
           </SpaceBetween>

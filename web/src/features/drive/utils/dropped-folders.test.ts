@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeDroppedTree, type FolderCalls } from './dropped-folders.ts';
+import { pickedFolderTree, placeDroppedTree, type FolderCalls } from './dropped-folders.ts';
 
 const file = (name: string) => new File([name], name);
 
@@ -60,5 +60,25 @@ describe('placeDroppedTree', () => {
     );
     expect(plan.failed).toEqual([{ path: ['bad'], message: 'Not a name the drive takes.' }]);
     expect(plan.nested.map((entry) => entry.file.name)).toEqual(['ok.txt']);
+  });
+});
+
+/** A file as the folder picker hands it: its path inside the chosen folder in `webkitRelativePath`. */
+const picked = (path: string) => {
+  const entry = new File([path], path.split('/').at(-1)!);
+  Object.defineProperty(entry, 'webkitRelativePath', { value: path });
+  return entry;
+};
+
+describe('pickedFolderTree', () => {
+  it('reads the folders from the paths, parents first, leaves dot files and folders out, and places the files as a drop does', async () => {
+    const tree = pickedFolderTree([picked('Reports/2026/march.txt'), picked('Reports/q1.csv'), picked('Reports/.DS_Store'), picked('Reports/.git/config'), picked('Reports/2025/old/a.txt')]);
+    expect(tree.folders).toEqual([['Reports'], ['Reports', '2025'], ['Reports', '2026'], ['Reports', '2025', 'old']]);
+    expect(tree.files.map((entry) => [entry.file.name, entry.folders.join('/')])).toEqual([['march.txt', 'Reports/2026'], ['q1.csv', 'Reports'], ['a.txt', 'Reports/2025/old']]);
+    const { calls, created } = drive();
+    const plan = await placeDroppedTree(tree, 'target', calls);
+    expect(created).toEqual(['target/Reports', 'new-0/2025', 'new-0/2026', 'new-1/old']);
+    expect(plan.top).toEqual([]);
+    expect(plan.nested.map((entry) => [entry.file.name, entry.folderId])).toEqual([['march.txt', 'new-2'], ['q1.csv', 'new-0'], ['a.txt', 'new-3']]);
   });
 });

@@ -1,4 +1,4 @@
-import type { DroppedTree } from './dropped-files.ts';
+import type { DroppedFile, DroppedTree } from './dropped-files.ts';
 
 /** The calls the folder step needs (the drive's API; a test passes its own). */
 export interface FolderCalls {
@@ -60,4 +60,29 @@ export async function placeDroppedTree(tree: DroppedTree, targetId: string, call
     }
   }
   return { top, nested, failed };
+}
+
+/**
+ * The tree of a folder chosen through the picker (`<input webkitdirectory>`): each file's
+ * `webkitRelativePath` ("Reports/2026/march.txt") names the chosen folder and those below it, so
+ * the chosen folder is made in the drive like a dropped one. As for drops, dot files and folders
+ * (.DS_Store, .git) are left out. The picker lists files only: folders come from their paths (an
+ * empty folder is not in the list).
+ */
+export function pickedFolderTree(files: readonly File[]): DroppedTree {
+  const folders = new Map<string, string[]>();
+  const placed: DroppedFile[] = [];
+  for (const file of files) {
+    const segments = (file.webkitRelativePath || file.name).split('/').filter((segment) => segment !== '');
+    if (segments.some((segment) => segment.startsWith('.'))) continue;
+    const path = segments.slice(0, -1);
+    for (let depth = 1; depth <= path.length; depth++) {
+      const parents = path.slice(0, depth);
+      folders.set(parents.join('/'), parents);
+    }
+    placed.push({ file, folders: path });
+  }
+  // Parents before children: a shorter path sorts first, siblings by name.
+  const ordered = [...folders.values()].sort((a, b) => a.length - b.length || a.join('/').localeCompare(b.join('/')));
+  return { files: placed, folders: ordered };
 }

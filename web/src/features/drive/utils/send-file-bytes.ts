@@ -18,13 +18,18 @@ const URL_BATCH = 20;
 interface SendOptions {
   signal?: AbortSignal;
   onProgress?: (progress: TransferProgress) => void;
+  /** Parts S3 already holds (a resumed upload): not sent again, joined with the rest. */
+  stored?: { part_number: number; etag: string }[];
+  /** Each part once stored (kept for resuming after a reload). */
+  onPart?: (part: { part_number: number; etag: string }) => void;
 }
 
 /**
  * Sends a registered file's bytes straight to storage: one presigned PUT, or for large files its
  * parts (three at a time, each retried alone, re-signed when their URLs near expiry) followed by
  * the call that joins them. The first part
- * that fails for good stops the others, and no progress is reported after it.
+ * that fails for good stops the others, and no progress is reported after it. A resumed upload
+ * passes the parts still to send (URLs fetched first when expired) and, as `stored`, those S3 holds.
  */
 export async function sendFileBytes(itemId: string, upload: RegisterFileResponse['upload'], file: Blob, options: SendOptions = {}): Promise<void> {
   if (upload.method === 'PUT') {
@@ -35,8 +40,10 @@ export async function sendFileBytes(itemId: string, upload: RegisterFileResponse
   const stop = () => controller.abort();
   options.signal?.addEventListener('abort', stop, { once: true });
   const loaded = new Array<number>(upload.parts.length).fill(0);
+  const stored = options.stored ?? [];
+  const storedBytes = stored.reduce((sum, part) => sum + Math.min(upload.part_size, file.size - (part.part_number - 1) * upload.part_size), 0);
   const report = () => {
-    if (!controller.signal.aborted) options.onProgress?.({ loaded: loaded.reduce((sum, value) => sum + value, 0), total: file.size });
+    if (!controller.signal.aborted) options.onProgress?.({ loaded: storedBytes + loaded.reduce((sum, value) => sum + value, 0), total: file.size });
   };
 
   // Part URLs expire (15 minutes): a slow upload asks for fresh ones as it goes.
@@ -65,6 +72,7 @@ export async function sendFileBytes(itemId: string, upload: RegisterFileResponse
         });
         // Without the ETag (bucket CORS not exposing it) the parts cannot be joined.
         if (!etag) throw new TransferError(0);
+        options.onPart?.({ part_number: part.part_number, etag });
         return { part_number: part.part_number, etag };
       } catch (error) {
         loaded[index] = 0;
@@ -75,7 +83,7 @@ export async function sendFileBytes(itemId: string, upload: RegisterFileResponse
     }
   };
 
-  const etags: { part_number: number; etag: string }[] = [];
+  const etags: { part_number: number; etag: string }[] = [...stored];
   let next = 0;
   const worker = async () => {
     while (next < upload.parts.length && !controller.signal.aborted) etags.push(await sendPart(next++));
@@ -88,5 +96,6 @@ export async function sendFileBytes(itemId: string, upload: RegisterFileResponse
   } finally {
     options.signal?.removeEventListener('abort', stop);
   }
+  report();
   await completeUpload({ id: itemId, upload_id: upload.upload_id, parts: etags }, { silent: true, signal: options.signal });
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addTransfer, cancelTransfer, clearFinishedTransfers, PARALLEL_TRANSFERS, retryTransfer, summarize, transfersNow, type TransferRun } from './transfer-queue.ts';
+import { addPausedTransfer, addTransfer, cancelTransfer, clearFinishedTransfers, PARALLEL_TRANSFERS, refusePausedFile, removeTransfer, resumeTransfer, retryTransfer, summarize, transfersNow, type TransferRun } from './transfer-queue.ts';
+import type { ResumableUpload } from './upload-resume.ts';
 
 /** A run that waits until the test lets it finish (or fail), reporting progress on the way. */
 function gate() {
@@ -50,8 +51,30 @@ describe('transfer queue', () => {
     expect(stateOf(added[1]!.id)).toBe('running');
     gates[1]!.open();
     await expect(again).resolves.toBe('done');
-    expect(summarize(transfersNow())).toEqual({ active: 1, done: 1, failed: 0, total: 4 });
+    expect(summarize(transfersNow())).toEqual({ active: 1, done: 1, failed: 0, paused: 0, total: 4 });
     clearFinishedTransfers();
     expect(transfersNow().map((transfer) => transfer.name)).toEqual(['g2']);
+  });
+
+  it('keeps an upload cut off by a reload paused until its file is picked again, then runs it as any other; discarding takes it off', async () => {
+    const kept: ResumableUpload = {
+      item_id: 'item-1', upload_id: 'u-1', part_size: 16, name: 'big.bin', size: 40, last_modified: 1, folder_id: 'root', place: 'Drive', owner: 'k/u', parts: [{ part_number: 1, etag: '"a"' }], started_at: 1,
+    };
+    const id = addPausedTransfer(kept, 16);
+    const other = addPausedTransfer({ ...kept, item_id: 'item-2', name: 'other.bin' }, 0);
+    expect(transfersNow().find((transfer) => transfer.id === id)).toMatchObject({ state: 'paused', loaded: 16, name: 'big.bin', resume: kept });
+    expect(summarize(transfersNow())).toMatchObject({ active: 0, paused: 2, total: 2 });
+    // Not finished: clearing leaves it.
+    clearFinishedTransfers();
+    expect(transfersNow()).toHaveLength(2);
+    refusePausedFile(id, 'Not the same file.');
+    expect(transfersNow().find((transfer) => transfer.id === id)?.error).toBe('Not the same file.');
+    const resumed = gate();
+    const ended = resumeTransfer(id, { name: 'big.bin', place: 'Drive', size: 40, run: resumed.run, describeError: String });
+    expect(transfersNow().find((transfer) => transfer.id === id)).toMatchObject({ state: 'running', error: undefined });
+    resumed.open();
+    await expect(ended).resolves.toBe('done');
+    removeTransfer(other);
+    expect(transfersNow().map((transfer) => transfer.state)).toEqual(['done']);
   });
 });

@@ -1,11 +1,13 @@
+import { useEffect } from 'react';
 import { createStore, useStore } from '@/lib/store.ts';
+import type { ResumableUpload } from './upload-resume.ts';
 
 /**
  * The transfers panel's list: every upload of this tab, a few running at once, each with its own
  * progress, cancel and retry. Transfers live outside React, so they keep going while the user moves
  * to another folder or page.
  */
-export type TransferState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+export type TransferState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'paused';
 
 export interface Transfer {
   id: string;
@@ -15,8 +17,12 @@ export interface Transfer {
   size: number;
   loaded: number;
   state: TransferState;
-  /** Why it failed, as the user reads it. */
+  /** Why it failed, as the user reads it (for a paused one: why the file picked again was refused). */
   error?: string;
+  /** An upload cut off by a reload (state `paused`): what is needed to go on once the file is picked again. */
+  resume?: ResumableUpload;
+  /** What the stored file fails (the scanner-storage rules, the input deadline), as the user reads it. */
+  warnings?: string[];
 }
 
 export interface TransferProgressReport {
@@ -24,7 +30,7 @@ export interface TransferProgressReport {
 }
 
 /** The work of one transfer; it reports progress and stops when the signal aborts. */
-export type TransferRun = (report: (progress: TransferProgressReport) => void, signal: AbortSignal) => Promise<void>;
+export type TransferRun = (report: (progress: TransferProgressReport) => void, signal: AbortSignal, id: string) => Promise<void>;
 
 export interface TransferInput {
   name: string;
@@ -78,7 +84,7 @@ function start(id: string) {
   input
     .run((progress) => {
       if (!controller.signal.aborted) update(id, { loaded: progress.loaded });
-    }, controller.signal)
+    }, controller.signal, id)
     .then(
       () => finish(id, 'done'),
       (error: unknown) => {
@@ -97,6 +103,37 @@ export function addTransfer(input: TransferInput): { id: string; ended: Promise<
   pump();
   return { id, ended };
 }
+
+/** Lists an upload cut off by a reload: it waits for the user to pick its file again (or to discard it). */
+export function addPausedTransfer(resume: ResumableUpload, loaded: number): string {
+  const id = `transfer-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+  store.set((list) => [...list, { id, name: resume.name, place: resume.place, size: resume.size, loaded, state: 'paused', resume }]);
+  return id;
+}
+
+/** Goes on with a paused upload: its work from now on, queued as any other. */
+export function resumeTransfer(id: string, input: TransferInput): Promise<TransferState> {
+  inputs.set(id, input);
+  const ended = new Promise<TransferState>((resolve) => settled.set(id, [resolve]));
+  update(id, { state: 'queued', error: undefined });
+  pump();
+  return ended;
+}
+
+/** Says on a paused upload's row why the file picked again was refused. */
+export const refusePausedFile = (id: string, error: string): void => update(id, { error });
+
+/** Takes a transfer off the list (a paused upload the user discarded). */
+export function removeTransfer(id: string): void {
+  inputs.delete(id);
+  store.set((list) => list.filter((transfer) => transfer.id !== id));
+}
+
+/** The name the file was stored under (e.g. "report (1).pdf" when both were kept). */
+export const renameTransfer = (id: string, name: string): void => update(id, { name });
+
+/** What the stored file fails, once the storage event's checks are in. */
+export const warnTransfer = (id: string, warnings: string[]): void => update(id, { warnings });
 
 /** Stops a running transfer, or takes a queued one out of the queue. */
 export function cancelTransfer(id: string): void {
@@ -117,13 +154,15 @@ export function retryTransfer(id: string): Promise<TransferState> | undefined {
 
 /** Takes finished transfers (done, failed, cancelled) off the list. */
 export function clearFinishedTransfers(): void {
-  const finished = new Set(store.get().filter((transfer) => transfer.state !== 'queued' && transfer.state !== 'running').map((transfer) => transfer.id));
+  const finished = new Set(store.get().filter((transfer) => transfer.state !== 'queued' && transfer.state !== 'running' && transfer.state !== 'paused').map((transfer) => transfer.id));
   for (const id of finished) inputs.delete(id);
   store.set((list) => list.filter((transfer) => !finished.has(transfer.id)));
 }
 
 export interface TransferSummary {
   active: number;
+  /** Cut off by a reload, waiting for their files. */
+  paused: number;
   done: number;
   failed: number;
   total: number;
@@ -131,12 +170,37 @@ export interface TransferSummary {
 
 export const summarize = (list: readonly Transfer[]): TransferSummary => ({
   active: list.filter((transfer) => transfer.state === 'queued' || transfer.state === 'running').length,
+  paused: list.filter((transfer) => transfer.state === 'paused').length,
   done: list.filter((transfer) => transfer.state === 'done').length,
   failed: list.filter((transfer) => transfer.state === 'failed').length,
   total: list.length,
 });
 
-export const useTransfers = (): Transfer[] => useStore(store);
+/**
+ * Lists the signed-in user's uploads cut off by a reload (kept in IndexedDB), once per user and
+ * page: the small store module loads on its own, what resumes them only when a file is picked.
+ */
+let restoredFor: string | undefined;
+function restoreUnfinished() {
+  if (typeof indexedDB === 'undefined') return;
+  void import('./upload-resume.ts').then(async (kept) => {
+    const owner = kept.signedInOwner();
+    if (!owner || restoredFor === owner) return;
+    const previous = restoredFor;
+    restoredFor = owner;
+    // Another user signed in on this page: the former one's unfinished uploads are not theirs to see.
+    if (previous !== undefined) store.set((list) => list.filter((transfer) => transfer.state !== 'paused'));
+    const listed = new Set(store.get().flatMap((transfer) => (transfer.resume ? [transfer.resume.item_id] : [])));
+    for (const upload of await kept.unfinishedUploads(owner)) {
+      if (restoredFor === owner && !listed.has(upload.item_id)) addPausedTransfer(upload, kept.storedBytes(upload));
+    }
+  }, () => undefined);
+}
+
+export const useTransfers = (): Transfer[] => {
+  useEffect(restoreUnfinished, []);
+  return useStore(store);
+};
 export const transfersNow = (): Transfer[] => store.get();
 
 /** Whether the transfers drawer is open: the shell shows it, a batch's flash opens it. */

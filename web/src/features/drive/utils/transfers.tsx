@@ -3,24 +3,28 @@ import ProgressBar from '@cloudscape-design/components/progress-bar';
 import { runPresignedDownload, throttledProgress } from '@/components/presigned-download.tsx';
 import { Tx } from '@/components/translated.tsx';
 import { ApiError, type TransferProgress } from '@/lib/api-client.ts';
-import { formatBytes, percent } from '@/lib/format.ts';
+import { formatBytes, formatCalendarDate, formatDateTime, percent, type DisplayLanguage } from '@/lib/format.ts';
 import { i18n } from '@/lib/i18n/index.ts';
 import { dismiss, newNotificationId, notify } from '@/lib/notifications.ts';
 import { codes } from '@shared/codes.ts';
 import { createFolder } from '../api/create-folder.ts';
 import { listFolder } from '../api/list-folder.ts';
-import { walkDropped } from './dropped-files.ts';
+import { walkDropped, type DroppedTree } from './dropped-files.ts';
 import type { RegistrationFields } from './file-details.ts';
 import { getItemTags } from '../api/get-item-tags.ts';
 import { refreshTagReads, saveItemTags } from '../api/save-item-tags.ts';
-import { placeDroppedTree, type FolderCalls } from './dropped-folders.ts';
+import { pickedFolderTree, placeDroppedTree, type FolderCalls } from './dropped-folders.ts';
 import { getDownloadUrl } from '../api/get-download-url.ts';
-import { waitUntilReady, type DriveItem } from '../api/get-file-info.ts';
+import { getFileInfo, waitUntilReady, type DriveItem } from '../api/get-file-info.ts';
 import { refreshFolder } from '../api/list-folder.ts';
 import { contentTypeOf, registerFile } from '../api/register-file.ts';
 import { sendFileBytes } from './send-file-bytes.ts';
 import { cancelUpload } from '../api/cancel-upload.ts';
-import { addTransfer, showTransfersPanel, transfersNow, useTransfers, type TransferRun } from './transfer-queue.ts';
+import { addTransfer, refusePausedFile, removeTransfer, renameTransfer, resumeTransfer, showTransfersPanel, transfersNow, useTransfers, warnTransfer, type Transfer, type TransferRun } from './transfer-queue.ts';
+import { discardResumable, forgetResumable, holdUploadLock, keepPart, keepResumable, ownerOf, sameFile } from './upload-resume.ts';
+import { getUploadPartsList } from '../api/get-upload-parts-list.ts';
+import { scannerCheckTexts } from './bookkeeping.ts';
+import { readStoredUser } from '@/lib/session.ts';
 import { refreshFileHistory } from '../api/file-history.ts';
 import { DUPLICATE_CHECK_MAX } from '@shared/drive-limits.ts';
 import type { ConflictChoice } from '@shared/schemas/drive.ts';
@@ -35,6 +39,7 @@ import { getVersionDownloadUrl } from '../api/get-version-download-url.ts';
 const RESULT_DISMISS_MS = 6000;
 
 const t = i18n.t.bind(i18n);
+const displayLanguage = (): DisplayLanguage => (i18n.language === 'ja' ? 'ja' : 'en');
 
 const progressText = (progress: TransferProgress) => (
   <Tx k="drive.upload.progress" values={{ loaded: formatBytes(progress.loaded), total: formatBytes(progress.total ?? progress.loaded) }} />
@@ -61,33 +66,151 @@ export interface UploadTarget {
 }
 
 /** The work of one upload in the transfers panel: register, send the bytes, let the list catch up. */
-const uploadRun = ({ file, folderId, choice, reason, fields, tagIds }: UploadTarget): TransferRun => async (report, signal) => {
+const uploadRun = ({ file, folderId, place, choice, reason, fields, tagIds }: UploadTarget): TransferRun => async (report, signal, transferId) => {
   const { item, upload, upload_version: uploadVersion } = await registerFile(
     { folder_id: folderId, name: file.name, size: file.size, content_type: contentTypeOf(file), ...(choice ? { on_conflict: choice } : {}), ...(reason ? { reason } : {}), ...fields },
     { silent: true, signal },
   );
+  // The name it is stored under ("name (1).ext" when both are kept).
+  if (item.name !== file.name) renameTransfer(transferId, item.name);
+  const user = readStoredUser();
+  // A multipart upload survives a reload: what is needed to go on is kept in the browser (never the bytes).
+  const resumable = upload.method === 'MULTIPART' && user !== undefined;
+  if (resumable) {
+    await keepResumable({
+      item_id: item.id, upload_id: upload.upload_id, part_size: upload.part_size, name: file.name, size: file.size, last_modified: file.lastModified,
+      folder_id: folderId, place, ...(uploadVersion ? { upload_version: uploadVersion } : {}), owner: ownerOf(user), parts: [], started_at: Date.now(),
+    });
+  }
   try {
     // Before the bytes: a refusal fails the transfer, whose retry registers (re-arms) and tags again.
     if (tagIds && tagIds.length > 0) await addTags(item.id, tagIds, signal);
     void refreshFolder(folderId);
     report({ loaded: 0 });
-    await sendFileBytes(item.id, upload, file, { signal, onProgress: throttledProgress((progress) => report({ loaded: progress.loaded })) });
+    await sendBytes(item.id, upload, file, signal, report, resumable ? { onPart: (part) => void keepPart(item.id, part) } : {});
   } catch (error) {
     // Cancelled: the entry (or the new version) is withdrawn at once instead of showing "uploading" for a day.
     if (signal.aborted) void cancelUpload({ id: item.id }, { silent: true }).then(() => refreshFolder(folderId), () => undefined);
+    // Kept for resuming only when the network or the page went away, not when the user or the server ended it.
+    if (resumable && (signal.aborted || error instanceof ApiError)) void forgetResumable(item.id);
     throw error;
   }
-  // The bytes are stored: the upload is done for the user. The storage event confirms them in the
-  // background (off the critical path); the list shows the file as uploading until then.
+  if (resumable) void forgetResumable(item.id);
+  afterBytes(transferId, item, folderId, uploadVersion);
+};
+
+/** Sends the bytes holding the upload's lock, so another tab does not list it as unfinished meanwhile. */
+async function sendBytes(itemId: string, upload: Parameters<typeof sendFileBytes>[1], file: File, signal: AbortSignal, report: (progress: { loaded: number }) => void, extra: Parameters<typeof sendFileBytes>[3]): Promise<void> {
+  const sending = sendFileBytes(itemId, upload, file, { ...extra, signal, onProgress: throttledProgress((progress) => report({ loaded: progress.loaded })) });
+  if (upload.method === 'MULTIPART') holdUploadLock(itemId, sending);
+  await sending;
+}
+
+/**
+ * The bytes are stored: the upload is done for the user. The storage event confirms them in the
+ * background (off the critical path); the list shows the file as uploading until then. A scan
+ * (scanner storage) is followed until its checks are in: what it fails is said on its row and in
+ * a warning, naming the rule.
+ */
+function afterBytes(transferId: string, item: DriveItem, folderId: string, uploadVersion: number | undefined) {
   void refreshFolder(folderId);
-  void waitUntilReady(item.id, uploadVersion ? { minVersion: uploadVersion } : {}).then((ready) => {
+  void waitUntilReady(item.id, uploadVersion ? { minVersion: uploadVersion } : {}).then(async (ready) => {
     if (uploadVersion) void refreshFileHistory(item.id);
     void refreshFolder(folderId);
     if (!ready) {
-      notify({ id: newNotificationId('upload-processing'), type: 'info', header: <Tx k="drive.upload.stillProcessing" values={{ name: file.name }} />, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
+      notify({ id: newNotificationId('upload-processing'), type: 'info', header: <Tx k="drive.upload.stillProcessing" values={{ name: item.name }} />, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
+      return;
     }
+    if (ready.document_style !== 'scanner') return;
+    const checked = await waitForScannerCheck(ready);
+    const warnings = scanWarnings(checked);
+    if (warnings.length === 0) return;
+    warnTransfer(transferId, warnings);
+    notify({
+      id: newNotificationId('upload-scan-warning'),
+      type: 'warning',
+      header: <Tx k="transfers.scan.header" values={{ name: checked.name }} />,
+      content: (
+        <ul data-testid="upload-scan-warnings">
+          {warnings.map((warning) => <li key={warning}>{warning}</li>)}
+        </ul>
+      ),
+      action: showTransfersButton,
+      dismissLabel: t('common.close'),
+    });
   }, () => undefined);
-};
+}
+
+/** The storage event checks a scan just after confirming it: its result is awaited a little longer. */
+async function waitForScannerCheck(item: DriveItem): Promise<DriveItem> {
+  const deadline = Date.now() + 30_000;
+  let current = item;
+  for (let delay = 300; !current.scanner_check && Date.now() + delay < deadline; delay = Math.min(delay * 1.5, 2000)) {
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    current = (await getFileInfo({ id: item.id, polling: true }, { silent: true })).item;
+  }
+  return current;
+}
+
+/** What a stored scan fails, as the user reads it: the scanner checks' rules, then a late input. */
+export function scanWarnings(item: DriveItem): string[] {
+  const warnings = item.scanner_check && item.scanner_check.status !== 'compliant' ? scannerCheckTexts(item.scanner_check, item, t) : [];
+  if (item.input_late) {
+    warnings.push(item.input_deadline ? t('transfers.scan.lateBy', { date: formatCalendarDate(item.input_deadline, displayLanguage()) }) : t('transfers.scan.late'));
+  }
+  return warnings;
+}
+
+/**
+ * Goes on with an upload cut off by a reload, once its file is picked again: refused unless the
+ * file is the same one (name, size and last change); then the server says which parts S3 holds,
+ * only the rest is sent and the upload completes. An upload no longer waiting (expired, cancelled,
+ * finished) is forgotten with the server's reason.
+ */
+export function resumeUpload(transfer: Transfer, file: File): void {
+  const kept = transfer.resume;
+  if (!kept) return;
+  if (!sameFile(kept, file)) {
+    refusePausedFile(transfer.id, t('transfers.resume.otherFile', { name: kept.name, size: formatBytes(kept.size), date: formatDateTime(kept.last_modified, displayLanguage()) }));
+    return;
+  }
+  const run: TransferRun = async (report, signal, transferId) => {
+    let listed;
+    try {
+      listed = await getUploadPartsList({ id: kept.item_id, upload_id: kept.upload_id }, { silent: true, signal });
+    } catch (error) {
+      if (error instanceof ApiError) void forgetResumable(kept.item_id);
+      throw error;
+    }
+    const stored = listed.parts.map(({ part_number, etag }) => ({ part_number, etag }));
+    const count = Math.max(1, Math.ceil(listed.size / listed.part_size));
+    const held = new Set(stored.map((part) => part.part_number));
+    const rest = Array.from({ length: count }, (_, index) => index + 1).filter((number) => !held.has(number));
+    const upload = { method: 'MULTIPART' as const, upload_id: kept.upload_id, part_size: listed.part_size, parts: rest.map((part_number) => ({ part_number, url: '' })), expires_at: new Date(0).toISOString() };
+    try {
+      await sendBytes(kept.item_id, upload, file, signal, report, { stored, onPart: (part) => void keepPart(kept.item_id, part) });
+    } catch (error) {
+      if (signal.aborted) void cancelUpload({ id: kept.item_id }, { silent: true }).then(() => refreshFolder(kept.folder_id), () => undefined);
+      if (signal.aborted || error instanceof ApiError) void forgetResumable(kept.item_id);
+      throw error;
+    }
+    void forgetResumable(kept.item_id);
+    const { item } = await getFileInfo({ id: kept.item_id }, { silent: true, signal });
+    afterBytes(transferId, item, kept.folder_id, kept.upload_version);
+  };
+  void resumeTransfer(transfer.id, { name: kept.name, place: kept.place, size: kept.size, run, describeError: failureText }).then((state) => {
+    if (state === 'done') notify({ id: newNotificationId('upload'), type: 'success', header: <Tx k="drive.upload.done" values={{ name: transfersNow().find((entry) => entry.id === transfer.id)?.name ?? kept.name }} />, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
+  });
+}
+
+/** Discards an upload cut off by a reload: withdrawn on the server (the existing cancel) and forgotten here. */
+export async function discardUpload(transfer: Transfer): Promise<void> {
+  const kept = transfer.resume;
+  if (!kept) return;
+  removeTransfer(transfer.id);
+  await discardResumable(kept.item_id);
+  await cancelUpload({ id: kept.item_id }, { silent: true }).then(() => refreshFolder(kept.folder_id), () => undefined);
+}
 
 /** Adds tags to an entry, keeping those it has (a new version of an existing file keeps its tags). */
 async function addTags(itemId: string, tagIds: string[], signal: AbortSignal): Promise<void> {
@@ -160,7 +283,9 @@ export function startUploads(targets: UploadTarget[]): void {
         dismissLabel: t('common.close'),
       });
     } else if (done > 0) {
-      const header = single ? <Tx k="drive.upload.done" values={{ name: single }} /> : <Tx k="transfers.batch.done" values={{ count: done }} />;
+      // The name it was stored under: "name (1).ext" when both were kept.
+      const stored = single ? transfersNow().find((transfer) => transfer.id === ids[0])?.name ?? single : undefined;
+      const header = stored ? <Tx k="drive.upload.done" values={{ name: stored }} /> : <Tx k="transfers.batch.done" values={{ count: done }} />;
       notify({ id: flashId, type: 'success', header, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
     } else {
       const header = single ? <Tx k="drive.upload.cancelled" values={{ name: single }} /> : <Tx k="transfers.batch.cancelled" values={{ count: targets.length }} />;
@@ -202,10 +327,22 @@ const folderCalls: FolderCalls = {
  */
 export async function planDrop(dropped: Parameters<typeof walkDropped>[0], targetId: string, place: string): Promise<{ top: File[]; nested: UploadTarget[] }> {
   const hasFolders = dropped.some((entry) => !(entry instanceof File) && entry.isDirectory);
+  return planTree(() => walkDropped(dropped), hasFolders, targetId, place);
+}
+
+/**
+ * A folder chosen through the picker (`webkitdirectory`): the same as a drop of it, the tree read
+ * from each file's path inside the chosen folder.
+ */
+export function planPickedFolder(files: File[], targetId: string, place: string): Promise<{ top: File[]; nested: UploadTarget[] }> {
+  return planTree(() => Promise.resolve(pickedFolderTree(files)), true, targetId, place);
+}
+
+async function planTree(read: () => Promise<DroppedTree>, hasFolders: boolean, targetId: string, place: string): Promise<{ top: File[]; nested: UploadTarget[] }> {
   const reading = newNotificationId('drop-reading');
   if (hasFolders) notify({ id: reading, type: 'in-progress', loading: true, dismissible: false, header: <Tx k="transfers.drop.reading" /> });
   try {
-    const tree = await walkDropped(dropped);
+    const tree = await read();
     const plan = await placeDroppedTree(tree, targetId, folderCalls);
     if (tree.folders.length > 0) void refreshFolder(targetId);
     if (plan.failed.length > 0) {

@@ -107,6 +107,7 @@ export default function DrivePage() {
   // Files chosen for detailed registration wait here for their fields.
   const [detailing, setDetailing] = useState<File[]>();
   const detailedInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
   const [historyOf, setHistoryOf] = useState<DriveItem>();
   const [editingDetails, setEditingDetails] = useState<DriveItem>();
   const [previewOf, setPreviewOf] = useState<DriveItem>();
@@ -293,6 +294,16 @@ export default function DrivePage() {
     if (chosen.length > 0) void uploadChecked(chosen.map((file) => ({ file, folderId, place: currentPlace })));
   };
 
+  /** A folder chosen through the picker: made in the drive as a dropped one is, then its files uploaded. */
+  const onFolderChosen = (files: FileList | null) => {
+    const chosen = files ? Array.from(files) : [];
+    if (folderInput.current) folderInput.current.value = '';
+    if (chosen.length === 0) return;
+    void transfers()
+      .then((module) => module.planPickedFolder(chosen, folderId, currentPlace))
+      .then(({ top, nested }) => uploadChecked(top.map((file) => ({ file, folderId, place: currentPlace })), nested), (error: unknown) => !isAbortError(error) && reportApiError(error));
+  };
+
   const onDetailedChosen = (files: FileList | null) => {
     const chosen = files ? Array.from(files) : [];
     if (detailedInput.current) detailedInput.current.value = '';
@@ -324,6 +335,7 @@ export default function DrivePage() {
   );
   const pickFiles = useCallback(() => fileInput.current?.click(), []);
   const pickDetailedFiles = useCallback(() => detailedInput.current?.click(), []);
+  const pickFolder = useCallback(() => folderInput.current?.click(), []);
   // Upload in the user's registration method (SPEC.md §4: simple 0, detailed 1; set on the profile), the other in its menu.
   const detailedFirst = readStoredUser()?.file_regist_method === 1;
   const uploadButton = (variant: 'primary' | 'normal') => (
@@ -337,8 +349,9 @@ export default function DrivePage() {
         detailedFirst
           ? { id: 'simple', text: t('registration.simpleAction'), iconName: 'upload' }
           : { id: 'detailed', text: t('registration.action'), iconName: 'edit' },
+        { id: 'folder', text: t('transfers.folder.action'), iconName: 'folder' },
       ]}
-      onItemClick={({ detail }) => (detail.id === 'detailed' ? pickDetailedFiles() : pickFiles())}
+      onItemClick={({ detail }) => (detail.id === 'folder' ? pickFolder() : detail.id === 'detailed' ? pickDetailedFiles() : pickFiles())}
     />
   );
 
@@ -405,6 +418,16 @@ export default function DrivePage() {
         aria-label={t('registration.action')}
         data-testid="detailed-upload-input"
         onChange={(event) => onDetailedChosen(event.currentTarget.files)}
+      />
+      {/* The folder picker: every file of the chosen folder, with its path inside it (webkitRelativePath). */}
+      <input
+        ref={folderInput}
+        type="file"
+        hidden
+        {...{ webkitdirectory: '' }}
+        aria-label={t('transfers.folder.inputLabel')}
+        data-testid="folder-upload-input"
+        onChange={(event) => onFolderChosen(event.currentTarget.files)}
       />
       {mayAdd && !tagId && <DropZone hint={t('transfers.drop.hint', { place: currentPlace })} onDrop={(dropped) => void onDropped(dropped)} />}
       <Table<DriveItem>
