@@ -158,6 +158,8 @@ export const toDriveItem = (record: ItemRecord): DriveItem => ({
   update_user_id: record.update_user_id,
   row_version: record.row_version,
   ...(record.type === 'file' ? { document_style: record.document_style ?? 'general' } : {}),
+  // Read with the folder itself (its settings live on its item): no extra read per entry.
+  ...(record.type === 'folder' && record.acl ? { restricted: true } : {}),
   ...(record.transaction_date !== undefined ? { transaction_date: record.transaction_date } : {}),
   ...(record.transaction_amount !== undefined ? { transaction_amount: record.transaction_amount } : {}),
   ...(record.recipient !== undefined ? { recipient: record.recipient } : {}),

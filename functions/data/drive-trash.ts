@@ -11,6 +11,7 @@ import { gramDeletes, partnerDeletes } from './drive-search-keys.ts';
 import { correctionPut, snapshotOf, SYSTEM_USER } from './corrections.ts';
 import { propertyUsageChanges } from './property-items.ts';
 import { folderSettingsRowDelete } from './folder-settings.ts';
+import { attentionChange } from './attention.ts';
 
 /**
  * The trash (docs/drive.md "Trash"). Trashing an entry takes it out of its folder's listing and
@@ -87,6 +88,8 @@ export async function trashItem(
       }),
       nameClaimRelease('claim', item),
       usageCounterUpdate(item.kyk_id, trashUsage(item, 1))!,
+      // Out of "Needs attention" while in the trash (the restore puts it back).
+      ...attentionChange(item, undefined),
       ...(change.record?.(trashed) ?? []),
       ...(change.checks ?? []),
     ]);
@@ -175,6 +178,7 @@ export async function restoreItem(
       }),
       ...(target.parentId === ROOT_ID ? [] : [liveFolderCheck('target', item.kyk_id, target.parentId)]),
       usageCounterUpdate(item.kyk_id, trashUsage(item, -1))!,
+      ...attentionChange(undefined, restored),
       ...(change.record?.(restored) ?? []),
       ...(change.checks ?? []),
     ]);
@@ -208,6 +212,7 @@ export async function deleteTrashedFile(item: ItemRecord, expectedVersion: numbe
       ...gramDeletes(item),
       ...partnerDeletes(item),
       ...propertyUsageChanges(item.kyk_id, item.property_links, []),
+      ...attentionChange(item, undefined),
       ...record,
     ]);
   } catch (error) {
@@ -326,6 +331,7 @@ export async function purgeChild(child: ItemRecord, inherited: PurgeInheritance,
         ...gramDeletes(child),
         ...partnerDeletes(child),
         ...propertyUsageChanges(child.kyk_id, child.property_links, []),
+        ...attentionChange(child, undefined),
         ...record,
       ];
   try {
@@ -358,6 +364,7 @@ export async function keepInTrash(child: ItemRecord, date: string, inherited: Pu
       }),
       { label: 'claim', Delete: { TableName: table(), Key: nameClaimKey(child.kyk_id, child.parent_id, child.type, child.name_key) } },
       usageCounterUpdate(child.kyk_id, trashUsage(child, 1))!,
+      ...attentionChange(child, undefined),
       correctionPut({ kind: 'deletion', item: kept, userId: by, date, reason: inherited.reason ?? null, before: snapshotOf(child), after: null }),
     ]);
     return true;

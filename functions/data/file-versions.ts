@@ -4,6 +4,7 @@ import type { ScanStatus } from '#shared/schemas/drive.ts';
 import { isLegalDocumentStyle, type DocumentSnapshot, type ScannerCheckResult } from '#shared/schemas/bookkeeping-fields.ts';
 import { correctionPut, snapshotOf } from './corrections.ts';
 import { lateScanPut } from './late-scans.ts';
+import { attentionChange } from './attention.ts';
 import { db } from '#lib/clients.ts';
 import { batchWrite } from '#lib/data/batch.ts';
 import { decodeCursor, encodeCursor, table, type Keys } from '#lib/data/table.ts';
@@ -70,8 +71,9 @@ export const firstVersionRecord = (s3Key: string, size: number, version: number)
     kyk_id: item.kyk_id, item_id: item.id, version, size, s3_key: s3Key, content_type: item.content_type, regist_user_id: item.regist_user_id, regist_date: now,
     kind: 'bytes', fields: snapshotOf({ ...item, version, size }),
   }),
-  // A scan registered after its input deadline joins the contract's list of late scans (docs/e-bookkeeping.md).
+  // A scan registered after its input deadline joins the contract's list of late scans (docs/e-bookkeeping.md), and "Needs attention".
   ...(item.input_late ? [lateScanPut(item)] : []),
+  ...attentionChange(undefined, { ...item, version }),
 ];
 
 /** The version number the next upload or restore of a file takes. */
@@ -497,6 +499,8 @@ export async function correctDetails(
         condition: '#status = :ready AND attribute_not_exists(trashed_date) AND attribute_not_exists(purging)',
         names: { '#status': 'status' }, values: { ':ready': 'ready' },
       }),
+      // A corrected receipt date (late or no longer) or style moves the file in or out of "Needs attention".
+      ...attentionChange(item, corrected),
       ...(change.versioned
         ? [
             versionPut({
@@ -523,7 +527,11 @@ export async function correctDetails(
  * scanner storage, the scanner checks, on the version and (checks) on the file for that version.
  * Not a user's change (no row_version); repeated deliveries write the same values.
  */
-export async function recordBookkeepingChecks(kykId: string, itemId: string, version: number, found: { sha256?: string; scannerCheck?: ScannerCheckResult }): Promise<void> {
+export async function recordBookkeepingChecks(
+  kykId: string, itemId: string, version: number, found: { sha256?: string; scannerCheck?: ScannerCheckResult },
+  /** The file as its bytes were confirmed: the checks' result moves it in or out of "Needs attention" in the same transaction. */
+  file?: ItemRecord,
+): Promise<void> {
   const sets = [...(found.sha256 ? ['sha256 = :sha'] : []), ...(found.scannerCheck ? ['scanner_check = :check'] : [])];
   if (!sets.length) return;
   const values = { ...(found.sha256 ? { ':sha': found.sha256 } : {}), ...(found.scannerCheck ? { ':check': found.scannerCheck } : {}) };
@@ -532,12 +540,19 @@ export async function recordBookkeepingChecks(kykId: string, itemId: string, ver
     UpdateExpression: `SET ${sets.join(', ')}`, ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: values,
   })).catch((error: unknown) => { if (!(error instanceof ConditionalCheckFailedException)) throw error; });
   if (!found.scannerCheck) return;
-  await db().send(new UpdateCommand({
-    TableName: table(), Key: itemKey(kykId, itemId),
-    UpdateExpression: 'SET scanner_check = :check, scanner_check_version = :version',
-    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(scanner_check_version) OR scanner_check_version <= :version)',
-    ExpressionAttributeValues: { ':check': found.scannerCheck, ':version': version },
-  })).catch((error: unknown) => { if (!(error instanceof ConditionalCheckFailedException)) throw error; });
+  const checked = file ? attentionChange(file, { ...file, version, scanner_check: found.scannerCheck, scanner_check_version: version }) : [];
+  await transactWrite([
+    {
+      label: 'item',
+      Update: {
+        TableName: table(), Key: itemKey(kykId, itemId),
+        UpdateExpression: 'SET scanner_check = :check, scanner_check_version = :version',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(scanner_check_version) OR scanner_check_version <= :version)',
+        ExpressionAttributeValues: { ':check': found.scannerCheck, ':version': version },
+      },
+    },
+    ...checked,
+  ]).catch((error: unknown) => { if (!(error instanceof TransactionFailed && error.failed('item'))) throw error; });
 }
 
 /** Every version record of a file, oldest first (the tax-office export: a document has a handful). */

@@ -9,6 +9,7 @@ import { downloadFile } from './download-file.ts';
 import { emptyDriveTrash } from './empty-trash.ts';
 import { addFavoriteItem, listFavoriteItems, removeFavoriteItem } from './favorites.ts';
 import { getItemInfo } from './get-item.ts';
+import { listAttentionFiles } from './attention-list.ts';
 import { listItemsTags } from './items-tags.ts';
 import { listFolder } from './list-folder.ts';
 import { listRecentFiles } from './list-recent.ts';
@@ -62,6 +63,7 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/item_tags': getItemTags,
   'com_drive/item_tags_save_btn': saveItemTags,
   'com_drive/tag_items': listTaggedEntries,
+  'com_drive/attention_list': listAttentionFiles,
   'com_drive/data_usage': getDataUsage,
   'com_drive/access_log': listAccessLog,
   'com_drive/access_log_export': exportAccessLog,

@@ -1,3 +1,4 @@
+import * as attention from '../schemas/attention.ts';
 import * as bookkeeping from '../schemas/bookkeeping.ts';
 import * as drive from '../schemas/drive.ts';
 import * as usage from '../schemas/drive-usage.ts';
@@ -121,6 +122,10 @@ export const driveRoutes = {
   'com_drive/tag_items': route({
     group: 'drive', access: 'drive-view', summary: 'The files and folders carrying a tag (the tag filter), newest tagging first',
     request: drive.taggedItemsRequest, response: drive.taggedItemsResponse,
+  }),
+  'com_drive/attention_list': route({
+    group: 'drive', access: 'drive-view', summary: 'The files that need attention (a failed scanner check, a scan registered late) among those the caller reaches, newest registration first',
+    request: attention.attentionListRequest, response: attention.attentionListResponse,
   }),
   'com_drive/data_usage': route({
     group: 'drive', access: 'admin', summary: "The contract's data usage: bytes, files, versions, trash and the quota, from counters kept with each change",

@@ -37,7 +37,7 @@ export async function checkBookkeepingBytes(item: ItemRecord, log: Logger): Prom
         colour: result.colour, checked_at: new Date().toISOString(),
       };
     }
-    await recordBookkeepingChecks(item.kyk_id, item.id, item.version, { sha256, ...(scannerCheck ? { scannerCheck } : {}) });
+    await recordBookkeepingChecks(item.kyk_id, item.id, item.version, { sha256, ...(scannerCheck ? { scannerCheck } : {}) }, item);
     // In AWS the bucket itself refuses to delete the bytes before the retention ends (Object Lock).
     if (item.retention_until) await extendLock(item.s3_key, retainUntilOf(item.retention_until));
     if (scannerCheck && scannerCheck.status !== 'compliant') log.info('scanner check not compliant', { kyk: item.kyk_id, item: item.id, version: item.version, findings: scannerCheck.findings });
