@@ -47,6 +47,11 @@ export class TrashPage extends AppShell {
     return this.row(name).locator(byTestId('trash-location'));
   }
 
+  /** The last day a document under retention is kept (`data-retained-until` YYYY-MM-DD; the text in the language's order). */
+  retainedUntil(name: string): Locator {
+    return this.row(name).locator(byTestId('trash-retained-until'));
+  }
+
   /** Ticks the entry's selection checkbox (the table allows several). */
   async select(...names: string[]) {
     for (const name of names) await this.row(name).getByRole('checkbox').check();
@@ -134,6 +139,11 @@ export class TrashPage extends AppShell {
 
   confirmDialog(): Locator {
     return locate(this.page, this.confirmWrapper);
+  }
+
+  /** The Delete forever dialog's list of the selected documents it keeps (under retention). */
+  keptInDialog(): Locator {
+    return locate(this.page, this.confirmWrapper.find(byTestId('trash-delete-forever-retained')));
   }
 
   /** Types the confirmation word (`confirm`, `削除` in Japanese) and presses the dialog's delete button. */

@@ -57,7 +57,8 @@ function PlacedList({ title, rows, loading, error, onRetry, empty, dateHeader, v
         columnDefinitions={[
           { id: 'name', header: t('home.columns.name'), isRowHeader: true, cell: (row) => <PlacedName entry={row} t={t} testId={`${testId}-row`} navigate={navigate} /> },
           { id: 'place', header: t('home.columns.place'), cell: (row) => <PlacedLocation entry={row} t={t} navigate={navigate} /> },
-          { id: 'date', header: dateHeader, cell: (row) => formatDateTime(row.date, language) },
+          // A date and time is one token: the Japanese "2026/05/31 09:30" must not lose its time to a wrap.
+          { id: 'date', header: dateHeader, minWidth: 140, cell: (row) => <span className="date-time-cell">{formatDateTime(row.date, language)}</span> },
         ]}
         empty={
           error !== undefined && !rows ? (

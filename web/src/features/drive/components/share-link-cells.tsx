@@ -14,7 +14,8 @@ const indicator: Record<ShareLinkState, StatusIndicatorProps.Type> = {
 export function ShareLinkStateCell({ link }: { link: Pick<ShareLink, 'state'> }) {
   const { t } = useTranslation();
   return (
-    <span data-testid="share-link-state" data-state={link.state} title={link.state === 'stopped' ? t('shares.stateDescriptions.stopped') : undefined}>
+    // Never broken inside the word ("Activ/e") when the table wraps its lines.
+    <span className="share-link-state" data-testid="share-link-state" data-state={link.state} title={link.state === 'stopped' ? t('shares.stateDescriptions.stopped') : undefined}>
       <StatusIndicator type={indicator[link.state]}>{t(`shares.states.${link.state}`)}</StatusIndicator>
     </span>
   );

@@ -25,6 +25,6 @@ export function shareLinkColumns(t: TFunction, language: DisplayLanguage): Table
     { id: 'expires', header: t('shares.columns.expiresAt'), cell: (link) => formatDateTime(link.expires_at, language) },
     { id: 'downloads', header: t('shares.columns.downloads'), cell: (link) => <ShareDownloadsCell link={link} /> },
     { id: 'password', header: t('shares.columns.password'), cell: (link) => (link.has_password ? t('shares.withPassword') : t('shares.withoutPassword')) },
-    { id: 'state', header: t('shares.columns.state'), cell: (link) => <ShareLinkStateCell link={link} /> },
+    { id: 'state', header: t('shares.columns.state'), minWidth: 120, cell: (link) => <ShareLinkStateCell link={link} /> },
   ];
 }
