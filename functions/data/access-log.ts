@@ -14,7 +14,8 @@ import { epochSeconds, table, tenantPrefix } from '#lib/data/table.ts';
  * Each event is two items, so that every filter is one key condition, newest first:
  * - the event: `T#<kyk>#ALOG#MON#<month>` / `<time>#<event>` (the contract by month: a year is at
  *   most 13 partitions to read, whatever the traffic; day partitions cost a query per empty day),
- *   on gsi1 `T#<kyk>#ALOG#USER#<user>` (by user) and on gsi2 `T#<kyk>#ALOG#ITEM#<item>` (by entry);
+ *   on gsi1 `T#<kyk>#ALOG#USER#<user>` (by user: their events, and the anonymous downloads through
+ *   their share links, `link_creator_id`) and on gsi2 `T#<kyk>#ALOG#ITEM#<item>` (by entry);
  * - its action copy: `T#<kyk>#ALOG#ACT#<action>#<month>` (by action), on gsi1
  *   `T#<kyk>#ALOG#UACT#<user>#<action>` (by user and action).
  * A filter by entry together with a user or an action reads the entry's events (FilterExpression),
@@ -43,6 +44,10 @@ export interface AccessEvent {
   size: number | null;
   /** What else the event says: the former name of a rename, the destination folder of a move, the tags set. */
   detail: string | null;
+  /** A download through a share link: the link (the downloader is anonymous: `user_id` and `user_nm` are empty). */
+  link_id?: string | null;
+  /** Whose link it is: the event is theirs to read (their user partitions hold it), not theirs as the actor. */
+  link_creator_id?: string | null;
 }
 
 const alog = (kykId: string) => `${tenantPrefix(kykId)}#ALOG`;
@@ -68,14 +73,17 @@ export const accessActionKeys = (kykId: string, at: string, eventId: string, use
 
 export type NewAccessEvent = Omit<AccessEvent, 'id' | 'at'> & { at?: string };
 
+/** Whose event it is to read: the actor's, or for an anonymous download through a link its creator's. */
+export const eventOwner = (event: Pick<AccessEvent, 'user_id' | 'link_creator_id'>): string => event.link_creator_id ?? event.user_id;
+
 /** Writes events (two items each) in BatchWrites of 25. */
 export async function writeAccessEvents(events: NewAccessEvent[], now = new Date()): Promise<AccessEvent[]> {
   const written: AccessEvent[] = events.map((event) => ({ ...event, id: randomUUID(), at: event.at ?? now.toISOString() }));
   const requests: WriteRequest[] = written.flatMap((event) => {
     const ttl = epochSeconds(new Date(event.at)) + ACCESS_LOG_RETENTION_DAYS * DAY_SECONDS;
     return [
-      { PutRequest: { Item: { ...accessEventKeys(event.kyk_id, event.at, event.id, event.user_id, event.item_id), type: 'access-event', ...event, ttl } } },
-      { PutRequest: { Item: { ...accessActionKeys(event.kyk_id, event.at, event.id, event.user_id, event.action), type: 'access-event-copy', ...event, ttl } } },
+      { PutRequest: { Item: { ...accessEventKeys(event.kyk_id, event.at, event.id, eventOwner(event), event.item_id), type: 'access-event', ...event, ttl } } },
+      { PutRequest: { Item: { ...accessActionKeys(event.kyk_id, event.at, event.id, eventOwner(event), event.action), type: 'access-event-copy', ...event, ttl } } },
     ];
   });
   await batchWrite(requests);
@@ -99,7 +107,7 @@ export interface AccessPage {
   next: string | null;
 }
 
-const EVENT_FIELDS = ['id', 'kyk_id', 'at', 'user_id', 'user_nm', 'action', 'item_id', 'item_type', 'item_name', 'size', 'detail'] as const;
+const EVENT_FIELDS = ['id', 'kyk_id', 'at', 'user_id', 'user_nm', 'action', 'item_id', 'item_type', 'item_name', 'size', 'detail', 'link_id', 'link_creator_id'] as const;
 const toEvent = (item: Record<string, unknown>): AccessEvent =>
   Object.fromEntries(EVENT_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as AccessEvent;
 
@@ -117,7 +125,8 @@ export async function listAccessEvents(kykId: string, query: AccessQuery, now = 
   if (query.itemId !== undefined) {
     const filters: string[] = [];
     const values: Record<string, unknown> = {};
-    if (query.userId !== undefined) { filters.push('user_id = :user'); values[':user'] = query.userId; }
+    // The user's partitions hold their events and the downloads through their links: the filter reads the same.
+    if (query.userId !== undefined) { filters.push('(user_id = :user OR link_creator_id = :user)'); values[':user'] = query.userId; }
     if (query.action !== undefined) { filters.push('#action = :action'); values[':action'] = query.action; }
     return readPartition({
       IndexName: 'gsi2', pkName: 'gsi2pk', skName: 'gsi2sk', partition: `${alog(kykId)}#ITEM#${query.itemId}`,

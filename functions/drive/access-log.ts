@@ -49,6 +49,10 @@ function localTime(iso: string, language: Language): string {
 
 const EXPORT_PAGE = 1000;
 
+/** Who did it as the log shows it: the user's name, or for a download through a share link the link's. */
+export const actorName = (event: Pick<StoredEvent, 'user_nm' | 'link_id'>, language: Language): string =>
+  event.link_id ? translate(language, 'accessLog.anonymousThroughLink', { link: event.link_id }) : event.user_nm;
+
 /**
  * The events the filter matches as CSV (UTF-8 with a BOM, as every export), newest first, at most
  * ACCESS_EXPORT_MAX rows (`truncated` says when more matched), answered as a presigned download.
@@ -79,7 +83,7 @@ export const exportAccessLog: Operation<'com_drive/access_log_export'> = async (
     text('accessLog.columnName'), text('accessLog.columnItemId'), text('accessLog.columnSize'), text('accessLog.columnDetail'),
   ];
   const rows = events.map((event) => [
-    localTime(event.at, language), event.user_id, event.user_nm, text(`accessLog.${event.action}`),
+    localTime(event.at, language), event.user_id, actorName(event, language), text(`accessLog.${event.action}`),
     text(event.item_type === 'folder' ? 'accessLog.typeFolder' : 'accessLog.typeFile'), event.item_name, event.item_id,
     event.size === null ? '' : String(event.size), event.detail ?? '',
   ]);

@@ -7,7 +7,7 @@ import { presignDownload } from '#lib/object-storage.ts';
 import { verifyPassword } from '#lib/passwords.ts';
 import { getCommonSettings } from '#data/common-settings.ts';
 import { countShareDownload, getShareLink, type GrantRefusal, type ShareLinkRecord } from '#data/share-links.ts';
-import { recordAccessesOf } from '#domain/drive/access-log.ts';
+import { recordLinkDownload } from '#domain/drive/access-log.ts';
 import { viewerFor } from '#domain/drive/folder-access.ts';
 import { refuseIfThreat } from '#domain/drive/malware.ts';
 import { mayShare, reachableItem, type ReachedItem } from '#domain/drive/reach.ts';
@@ -78,8 +78,8 @@ export const getSharedFileInfo: Operation<'share/info'> = async ({ input, source
 };
 
 async function logGrant(link: ShareLinkRecord, item: ReachedItem, sourceIp: string, log: Logger): Promise<void> {
-  // In the creator's name (the downloader has none), with the link and the address it came from.
-  await recordAccessesOf(link.creator_id, 'share_download', [item], log, `${link.link_id} ${sourceIp}`);
+  // The link's, not its creator's (the downloader is anonymous), with the address it came from; the creator still reads it.
+  await recordLinkDownload(link, item, sourceIp, log);
 }
 
 /**

@@ -74,8 +74,12 @@ export const accessEvent = z.object({
   item_type: z.enum(['file', 'folder']),
   item_name: z.string(),
   size: z.nullable(z.number()),
-  /** The former name of a rename, the destination folder of a move, the tags set. */
+  /** The former name of a rename, the destination folder of a move, the tags set; a link's download: the address. */
   detail: z.nullable(z.string()),
+  /** A download through a share link: the link (`user_id` and `user_nm` are then empty: the downloader is anonymous). */
+  link_id: z.optional(z.nullable(z.string())),
+  /** Whose link it was: the event shows in their own access log. */
+  link_creator_id: z.optional(z.nullable(z.string())),
 });
 export type AccessEvent = z.infer<typeof accessEvent>;
 

@@ -72,11 +72,10 @@ describe('share links', { timeout: 120_000 }, () => {
     expect(await response.text()).toBe('quote 2026');
     expect(response.headers.get('content-disposition')).toContain("filename*=UTF-8''%E8%A6%8B%E7%A9%8D%E6%9B%B8.txt");
 
-    // The grant is in the access log, in the creator's name, with the link.
+    // The grant is in the access log as the link's (anonymous), its creator on the event.
     const log = await call('com_drive/access_log', { item_id: file.id, action: 'share_download' }, t.token);
     expect(log.body.data!.events).toHaveLength(1);
-    expect(log.body.data!.events[0]).toMatchObject({ action: 'share_download', user_id: 'admin', item_name: '見積書.txt' });
-    expect(log.body.data!.events[0]!.detail).toContain(made.link.link_id);
+    expect(log.body.data!.events[0]).toMatchObject({ action: 'share_download', user_id: '', item_name: '見積書.txt', link_id: made.link.link_id, link_creator_id: 'admin' });
     // The dialog's list shows the count; the audit log holds the making of it.
     const listed = await call('com_drive/share_link_list', { id: file.id }, t.token);
     expect(listed.body.data!.links).toEqual([expect.objectContaining({ link_id: made.link.link_id, downloads: 1, state: 'active' })]);
@@ -333,6 +332,32 @@ describe('share links', { timeout: 120_000 }, () => {
     expect((await call('com_drive/share_link_create_btn', { id: inside.id }, updater.token)).body.code).toBe(-101);
     expect((await grant(insideLink)).body.code).toBe(-990000320005);
     expect((await makeLink(local.token, { id: inside.id })).link.state).toBe('active');
+  });
+
+  it("logs a link's anonymous download as the link's, not its creator's, and the creator's own access log still lists it", async () => {
+    const local = await newTenant();
+    const open = await aFolder(local, { name: 'Out' });
+    const creator = await aUser(local, { indiv_permission_flg: 1, indiv_com_drive_permission: 3 });
+    const file = await uploadFile(creator.token, open.id, 'offer.txt', bytes('offer'));
+    const link = await makeLink(creator.token, { id: file.id });
+    const from = anAddress();
+    expect((await grant(link, undefined, from)).body.code).toBe(0);
+
+    const seenByAdmin = await call('com_drive/access_log', { item_id: file.id, action: 'share_download' }, local.token);
+    const [event] = seenByAdmin.body.data!.events;
+    expect(event).toMatchObject({ action: 'share_download', user_id: '', user_nm: '', link_id: link.link.link_id, link_creator_id: creator.userId, detail: from });
+    // The creator reads it in their own log (the rule for others than administrators), and a filter by their ID finds it.
+    const own = await call('com_drive/access_log', { action: 'share_download' }, creator.token);
+    expect(own.body.data).toMatchObject({ scope: 'own', events: [expect.objectContaining({ id: event!.id, link_id: link.link.link_id })] });
+    const ownOnFile = await call('com_drive/access_log', { item_id: file.id }, creator.token);
+    expect(ownOnFile.body.data!.events.map((one) => one.id)).toContain(event!.id);
+    const byCreator = await call('com_drive/access_log', { user_id: creator.userId, action: 'share_download' }, local.token);
+    expect(byCreator.body.data!.events.map((one) => one.id)).toEqual([event!.id]);
+    // The export names the link in the user name column, not the creator.
+    const exported = await call('com_drive/access_log_export', { action: 'share_download' }, local.token);
+    const csv = new TextDecoder().decode(new Uint8Array(await (await fetch(exported.body.data!.url)).arrayBuffer()));
+    expect(csv).toContain(`Anonymous, through link ${link.link.link_id}`);
+    expect(csv.split('\r\n')[1]).not.toContain(creator.userId);
   });
 
   it('lets only the creator, an administrator or an updater revoke, and shows a file\'s links only to those who reach it', async () => {

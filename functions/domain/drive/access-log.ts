@@ -64,3 +64,11 @@ export async function recordAccessesOf(userId: string, action: AccessAction, ite
   const user = await getUser(kykId, userId).catch(() => undefined);
   await write(items.map((item) => eventOf({ kykId, userId, userName: user?.user_nm ?? userId }, action, item, detail)), log);
 }
+
+/**
+ * A download through a share link: anonymous (no user: the downloader signed in as nobody), the link
+ * on the event, and its creator as whose event it is to read (their own access log lists it).
+ */
+export async function recordLinkDownload(link: { kyk_id: string; link_id: string; creator_id: string }, item: Accessed, sourceIp: string, log: Pick<Logger, 'warn'>): Promise<void> {
+  await write([{ ...eventOf({ kykId: link.kyk_id, userId: '', userName: '' }, 'share_download', item, sourceIp), link_id: link.link_id, link_creator_id: link.creator_id }], log);
+}

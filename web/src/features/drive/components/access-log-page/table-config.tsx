@@ -20,7 +20,8 @@ export function accessLogColumns(t: TFunction, language: DisplayLanguage): Table
     {
       id: 'user',
       header: t('usage.accessLog.columns.user'),
-      cell: (event) => `${event.user_nm} (${event.user_id})`,
+      // An anonymous download through a share link is the link's, not its creator's.
+      cell: (event) => (event.link_id ? t('accessLog.anonymousThroughLink', { link: event.link_id }) : `${event.user_nm} (${event.user_id})`),
     },
     {
       id: 'action',
