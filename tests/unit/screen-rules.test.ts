@@ -7,7 +7,8 @@ import { parseInvoiceNumber } from '#shared/invoice-number.ts';
 /**
  * Rules every screen keeps, checked over the source so a new screen cannot forget them (issue 28
  * items 16 and 22): calendars start the week on Monday (SPEC.md §1), period pickers open over the
- * page, an example invoice number passes its own check digit, and Japanese spells フォルダー one way.
+ * page, a field's label is not repeated by its segmented control on a phone, an example invoice
+ * number passes its own check digit, and Japanese spells フォルダー one way.
  */
 const root = normalize(join(dirname(new URL(import.meta.url).pathname), '../..'));
 
@@ -67,6 +68,33 @@ describe('calendars', () => {
   it('of a period open over the page (inside the window at any size)', () => {
     const wrong = uses.filter((use) => use.component === 'date-range-picker' && use.attributes.get('expandToViewport') !== 'true').map((use) => use.at);
     expect(wrong).toEqual([]);
+  });
+});
+
+/** SegmentedControls given their own `label` inside a FormField that has one: the label shows twice on a phone. */
+function doublyLabelled(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: string[] = [];
+  const attribute = (element: ts.JsxOpeningLikeElement, name: string) =>
+    element.attributes.properties.some((property) => ts.isJsxAttribute(property) && property.name.getText(source) === name);
+  const visit = (node: ts.Node, field: ts.JsxOpeningLikeElement | undefined) => {
+    let inField = field;
+    if (ts.isJsxElement(node)) {
+      const opening = node.openingElement;
+      if (opening.tagName.getText(source) === 'FormField' && attribute(opening, 'label')) inField = opening;
+    }
+    if ((ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) && node.tagName.getText(source) === 'SegmentedControl' && inField && attribute(node, 'label')) {
+      found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+    }
+    ts.forEachChild(node, (child) => visit(child, inField));
+  };
+  visit(source, undefined);
+  return found;
+}
+
+describe('segmented controls', () => {
+  it('inside a labelled form field take its label (ariaLabelledby), not a second one that a phone shows beside it', () => {
+    expect(sources('web/src', /\.tsx$/).flatMap(doublyLabelled)).toEqual([]);
   });
 });
 

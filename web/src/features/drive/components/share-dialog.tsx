@@ -184,11 +184,12 @@ function LinksTable({ links, onChanged }: { links: ShareLinkRow[]; onChanged: ()
       trackBy="link_id"
       empty={<Box color="text-body-secondary">{t('shares.dialog.none')}</Box>}
       columnDefinitions={[
-        { id: 'created', header: t('shares.columns.createdAt'), cell: (link) => <span data-testid="share-link-row" data-link-id={link.link_id}>{formatDateTime(link.created_at, language)}</span> },
+        // Dates and times read as one token; the short columns keep their headers whole (ダウンロード, パスワード).
+        { id: 'created', header: t('shares.columns.createdAt'), minWidth: 140, cell: (link) => <span className="date-time-cell" data-testid="share-link-row" data-link-id={link.link_id}>{formatDateTime(link.created_at, language)}</span> },
         { id: 'creator', header: t('shares.columns.createdBy'), cell: (link) => link.creator_nm },
-        { id: 'expires', header: t('shares.columns.expiresAt'), cell: (link) => formatDateTime(link.expires_at, language) },
-        { id: 'downloads', header: t('shares.columns.downloads'), cell: (link) => <ShareDownloadsCell link={link} /> },
-        { id: 'password', header: t('shares.columns.password'), cell: (link) => (link.has_password ? t('shares.withPassword') : t('shares.withoutPassword')) },
+        { id: 'expires', header: t('shares.columns.expiresAt'), minWidth: 140, cell: (link) => <span className="date-time-cell">{formatDateTime(link.expires_at, language)}</span> },
+        { id: 'downloads', header: t('shares.columns.downloads'), minWidth: 100, cell: (link) => <ShareDownloadsCell link={link} /> },
+        { id: 'password', header: t('shares.columns.password'), minWidth: 96, cell: (link) => (link.has_password ? t('shares.withPassword') : t('shares.withoutPassword')) },
         { id: 'state', header: t('shares.columns.state'), minWidth: 120, cell: (link) => <ShareLinkStateCell link={link} /> },
         {
           id: 'actions',

@@ -11,13 +11,14 @@ export const PREFERENCES_KEY = 'search';
 export function searchColumns(t: TFunction, language: DisplayLanguage, navigate: (href: string) => void): TableProps.ColumnDefinition<SearchHit>[] {
   const shared = placedColumns<SearchHit>(t, language, navigate, 'search-row');
   const none = t('common.notAvailable');
+  // Widths below which a column scrolls instead of squeezing its header to a letter a line (phones).
   return [
-    shared.name,
-    shared.place,
-    { id: 'transaction_date', header: t('search.columns.transactionDate'), cell: (hit) => (hit.transaction_date ? formatCalendarDate(hit.transaction_date, language) : none) },
-    { id: 'transaction_amount', header: t('search.columns.amount'), cell: (hit) => (hit.transaction_amount !== undefined ? formatYen(hit.transaction_amount, language) : none) },
-    { id: 'partner', header: t('search.columns.partner'), cell: (hit) => hit.provider ?? hit.recipient ?? none },
-    { id: 'document_style', header: t('search.columns.documentStyle'), cell: (hit) => (hit.document_style ? t(`versions.documentStyles.${hit.document_style}`) : none) },
+    { ...shared.name, minWidth: 180 },
+    { ...shared.place, minWidth: 140 },
+    { id: 'transaction_date', header: t('search.columns.transactionDate'), minWidth: 120, cell: (hit) => (hit.transaction_date ? formatCalendarDate(hit.transaction_date, language) : none) },
+    { id: 'transaction_amount', header: t('search.columns.amount'), minWidth: 110, cell: (hit) => (hit.transaction_amount !== undefined ? formatYen(hit.transaction_amount, language) : none) },
+    { id: 'partner', header: t('search.columns.partner'), minWidth: 120, cell: (hit) => hit.provider ?? hit.recipient ?? none },
+    { id: 'document_style', header: t('search.columns.documentStyle'), minWidth: 120, cell: (hit) => (hit.document_style ? t(`versions.documentStyles.${hit.document_style}`) : none) },
     shared.size,
     shared.update_date,
     shared.kind,

@@ -21,8 +21,9 @@ export function shareLinkColumns(t: TFunction, language: DisplayLanguage): Table
       ),
     },
     { id: 'creator', header: t('shares.columns.createdBy'), cell: (link) => `${link.creator_nm} (${link.creator_id})` },
-    { id: 'created', header: t('shares.columns.createdAt'), cell: (link) => formatDateTime(link.created_at, language) },
-    { id: 'expires', header: t('shares.columns.expiresAt'), cell: (link) => formatDateTime(link.expires_at, language) },
+    // Dates and times read as one token, never split between the date and the time.
+    { id: 'created', header: t('shares.columns.createdAt'), minWidth: 140, cell: (link) => <span className="date-time-cell">{formatDateTime(link.created_at, language)}</span> },
+    { id: 'expires', header: t('shares.columns.expiresAt'), minWidth: 140, cell: (link) => <span className="date-time-cell">{formatDateTime(link.expires_at, language)}</span> },
     { id: 'downloads', header: t('shares.columns.downloads'), cell: (link) => <ShareDownloadsCell link={link} /> },
     { id: 'password', header: t('shares.columns.password'), cell: (link) => (link.has_password ? t('shares.withPassword') : t('shares.withoutPassword')) },
     { id: 'state', header: t('shares.columns.state'), minWidth: 120, cell: (link) => <ShareLinkStateCell link={link} /> },

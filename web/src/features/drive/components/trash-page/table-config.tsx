@@ -18,6 +18,8 @@ export function trashColumns(t: TFunction, language: DisplayLanguage): TableProp
       id: 'name',
       header: t('trash.columns.name'),
       isRowHeader: true,
+      // Widths below which a column scrolls instead of squeezing its header to a letter a line (phones).
+      minWidth: 180,
       cell: (entry) => {
         const kind = fileKind(entry);
         return (
@@ -39,6 +41,7 @@ export function trashColumns(t: TFunction, language: DisplayLanguage): TableProp
     {
       id: 'original_location',
       header: t('trash.columns.location'),
+      minWidth: 140,
       cell: (entry) => (
         <span className="trash-location" data-testid="trash-location">
           <span>{locationText(entry, t('location.root'))}</span>
@@ -59,6 +62,7 @@ export function trashColumns(t: TFunction, language: DisplayLanguage): TableProp
       // A document under retention cannot be deleted forever before this day (docs/drive.md "Trash").
       id: 'retained_until',
       header: t('trash.columns.retainedUntil'),
+      minWidth: 110,
       cell: (entry) =>
         entry.retained_until ? (
           <span data-testid="trash-retained-until" data-retained-until={entry.retained_until}>{formatCalendarDate(entry.retained_until, language)}</span>
@@ -69,6 +73,7 @@ export function trashColumns(t: TFunction, language: DisplayLanguage): TableProp
     {
       id: 'trashed_date',
       header: t('trash.columns.deletedAt'),
+      minWidth: 140,
       cell: (entry) => formatDateTime(entry.trashed_date, language),
     },
     {

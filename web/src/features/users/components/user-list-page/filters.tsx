@@ -75,10 +75,11 @@ export function UserFilters({ filters, onChange }: { filters: UserListFilters; o
           nativeInputAttributes={{ 'data-testid': 'user-filter-post', autoComplete: 'off' }}
         />
       </FormField>
-      <FormField label={t('users.filters.status')}>
+      {/* Labelled by the field's own label: `label` would show it a second time where the control turns into a select (phones). */}
+      <FormField label={t('users.filters.status')} controlId="user-filter-status">
         <SegmentedControl
           data-testid="user-filter-status"
-          label={t('users.filters.status')}
+          ariaLabelledby="user-filter-status-label"
           selectedId={statusSegments.find((segment) => segment.value === filters.status)?.id ?? null}
           options={statusSegments.map((segment) => ({ id: segment.id, text: t(`users.status.${segment.key}`) }))}
           onChange={({ detail }) => {

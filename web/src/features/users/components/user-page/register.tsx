@@ -81,10 +81,11 @@ export function RegisterUserPage() {
           }
         >
           <SpaceBetween size="l">
-            <FormField label={t('users.form.mode')} description={t('users.form.modeDescription')}>
+            {/* Labelled by the field's label: `label` would show it again where the control turns into a select (phones). */}
+            <FormField label={t('users.form.mode')} description={t('users.form.modeDescription')} controlId="user-form-mode">
               <SegmentedControl
                 data-testid="user-form-mode"
-                label={t('users.form.mode')}
+                ariaLabelledby="user-form-mode-label"
                 selectedId={mode === 0 ? 'user-form-mode-simple' : 'user-form-mode-detailed'}
                 options={[
                   { id: 'user-form-mode-simple', text: t('users.form.modeSimple') },
