@@ -7,8 +7,9 @@ import { parseInvoiceNumber } from '#shared/invoice-number.ts';
 /**
  * Rules every screen keeps, checked over the source so a new screen cannot forget them (issue 28
  * items 16 and 22): calendars start the week on Monday (SPEC.md §1), period pickers open over the
- * page, a field's label is not repeated by its segmented control on a phone, an example invoice
- * number passes its own check digit, and Japanese spells フォルダー one way.
+ * page, a field's label is not repeated by its segmented control on a phone, list header buttons
+ * keep their gaps, an example invoice number passes its own check digit, and Japanese spells
+ * フォルダー one way.
  */
 const root = normalize(join(dirname(new URL(import.meta.url).pathname), '../..'));
 
@@ -95,6 +96,30 @@ function doublyLabelled(file: string): string[] {
 describe('segmented controls', () => {
   it('inside a labelled form field take its label (ariaLabelledby), not a second one that a phone shows beside it', () => {
     expect(sources('web/src', /\.tsx$/).flatMap(doublyLabelled)).toEqual([]);
+  });
+});
+
+/** A list page's header actions given as a bare fragment: server-table.tsx puts them in one slot, where they touch once wrapped. */
+function bareActions(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if ((ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) && node.tagName.getText(source) === 'ServerTable') {
+      for (const property of node.attributes.properties) {
+        if (!ts.isJsxAttribute(property) || property.name.getText(source) !== 'actions') continue;
+        const value = property.initializer && ts.isJsxExpression(property.initializer) ? property.initializer.expression : undefined;
+        if (value && ts.isJsxFragment(value)) found.push(`${file}:${source.getLineAndCharacterOfPosition(property.getStart()).line + 1}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('list headers', () => {
+  it('space their action buttons themselves (a SpaceBetween, not a fragment), so they never touch when they wrap', () => {
+    expect(sources('web/src', /\.tsx$/).flatMap(bareActions)).toEqual([]);
   });
 });
 

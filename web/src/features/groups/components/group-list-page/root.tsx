@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import Button from '@cloudscape-design/components/button';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import Select from '@cloudscape-design/components/select';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import type { ProductArea } from '@shared/schemas/groups.ts';
@@ -106,7 +107,8 @@ export default function GroupListPage() {
         tableLabel={t('groups.tableLabel')}
         nameOf={(group) => group.user_group_nm}
         actions={
-          <>
+          // Their own SpaceBetween: the buttons keep their gaps when the header wraps them on narrow screens.
+          <SpaceBetween direction="horizontal" size="xs">
             <Button
               disabled={selectedGroups.length === 0}
               onClick={() => setDialog('permissions')}
@@ -118,7 +120,7 @@ export default function GroupListPage() {
               {t('groups.actions.delete')}
             </Button>
             {createButton('group-create-button', 'primary')}
-          </>
+          </SpaceBetween>
         }
         filter={
           <div className="admin-list-filter">

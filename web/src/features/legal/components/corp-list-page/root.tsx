@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Button from '@cloudscape-design/components/button';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { corpSortItems } from '@shared/schemas/legal.ts';
 import { DeleteModal } from '@/components/delete-modal.tsx';
@@ -99,7 +100,8 @@ export default function CorpListPage() {
         tableLabel={t('legal.tableLabel')}
         nameOf={(corp) => corp.corp_nm}
         actions={
-          <>
+          // Their own SpaceBetween: the buttons keep their gaps when the header wraps them on narrow screens.
+          <SpaceBetween direction="horizontal" size="xs">
             <Button
               disabled={selectedCorps.length !== 1}
               onClick={() => selectedCorps[0] && open(selectedCorps[0].corp_id)}
@@ -112,7 +114,7 @@ export default function CorpListPage() {
             </Button>
             <ImportExportButton kind="corp" exportFilters={list.searchKey ? { search_key: list.searchKey } : {}} />
             {registerButton('corp-register-button', 'primary')}
-          </>
+          </SpaceBetween>
         }
         filter={
           <div className="admin-list-filter-text">

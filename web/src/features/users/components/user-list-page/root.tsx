@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Button from '@cloudscape-design/components/button';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { DeleteModal } from '@/components/delete-modal.tsx';
 import { ImportExportButton } from '@/components/import-export.tsx';
@@ -130,7 +131,8 @@ export default function UserListPage() {
         tableLabel={t('users.tableLabel')}
         nameOf={(user) => user.user_nm}
         actions={
-          <>
+          // Their own SpaceBetween: the buttons keep their gaps when the header wraps them on narrow screens.
+          <SpaceBetween direction="horizontal" size="xs">
             <Button disabled={suspendable.length === 0} onClick={() => setDialog('suspend')} nativeButtonAttributes={{ 'data-testid': 'user-suspend-button' }}>
               {t('users.actions.suspend')}
             </Button>
@@ -150,7 +152,7 @@ export default function UserListPage() {
               }}
             />
             {registerButton('user-register-button', 'primary')}
-          </>
+          </SpaceBetween>
         }
         filter={
           <div className="user-list-filters">
