@@ -138,6 +138,8 @@ export function driveColumns(
     {
       id: 'tags',
       header: t('tags.column'),
+      // Room for "タグなし" / "No tags" whole, never an ellipsis in its place.
+      minWidth: 120,
       cell: (item) => (
         <span data-testid="drive-row-tags" data-item-name={item.name}>
           <TagList tags={extras.tagsOf?.(item.id)} />
