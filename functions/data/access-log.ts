@@ -141,6 +141,26 @@ export async function listAccessEvents(kykId: string, query: AccessQuery, now = 
   return readMonths(monthPartition, lower, upper, query.pageSize);
 }
 
+/**
+ * One page of an entry's events of some actions (its activity), newest first: the entry's partition
+ * (gsi2) with the actions, and a user's own events (theirs, or through their links), as a filter, so
+ * a page reads at most FILTERED_READ_BUDGET items and `next` says where it stopped.
+ */
+export async function listEntryEvents(
+  kykId: string, itemId: string, query: { actions: readonly AccessAction[]; userId?: string; before?: string; pageSize: number }, now = new Date(),
+): Promise<AccessPage> {
+  const lower = retentionStart(now);
+  const upper = query.before ?? new Date(now.getTime() + 60_000).toISOString();
+  if (upper <= lower || query.actions.length === 0) return { events: [], next: null };
+  const values: Record<string, unknown> = Object.fromEntries(query.actions.map((action, index) => [`:a${index}`, action]));
+  const filters = [`#action IN (${query.actions.map((_, index) => `:a${index}`).join(', ')})`];
+  if (query.userId !== undefined) { filters.push('(user_id = :user OR link_creator_id = :user)'); values[':user'] = query.userId; }
+  return readPartition({
+    IndexName: 'gsi2', pkName: 'gsi2pk', skName: 'gsi2sk', partition: `${alog(kykId)}#ITEM#${itemId}`,
+    filter: filters.join(' AND '), values, names: { '#action': 'action' },
+  }, lower, upper, query.pageSize);
+}
+
 interface PartitionRead {
   IndexName?: string;
   pkName: string;

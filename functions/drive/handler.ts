@@ -25,6 +25,7 @@ import { uploadPartsList } from './upload-parts-list.ts';
 import { checkDuplicates } from './check-duplicates.ts';
 import { updateFile } from './update-file.ts';
 import { downloadFileVersion, listFileHistory, restoreFileVersion } from './file-history.ts';
+import { listFileActivity } from './file-activity.ts';
 import { copyDriveItems } from './copy-items.ts';
 import { startZipDownload } from './zip-download.ts';
 import { getDriveJobInfo } from './job-info.ts';
@@ -70,6 +71,7 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/file_duplicate_check': checkDuplicates,
   'com_drive/file_upd_btn': updateFile,
   'com_drive/file_history': listFileHistory,
+  'com_drive/file_activity': listFileActivity,
   'com_drive/file_history_download': downloadFileVersion,
   'com_drive/file_history_restore_btn': restoreFileVersion,
   'com_drive/items_tags': listItemsTags,

@@ -135,6 +135,10 @@ export const driveRoutes = {
     group: 'drive', access: 'drive-view', summary: "One page of the drive's access log, newest first, filtered by user, action, entry and time (administrators: the contract's; others: their own)",
     request: usage.accessLogRequest, response: usage.accessLogResponse,
   }),
+  'com_drive/file_activity': route({
+    group: 'drive', access: 'drive-view', summary: "One entry's activity, newest first: versions, corrections, downloads, moves and share links (administrators: everyone's; others: the versions and corrections, and their own)",
+    request: usage.fileActivityRequest, response: usage.fileActivityResponse,
+  }),
   'com_drive/access_log_export': route({
     group: 'drive', access: 'drive-view', summary: 'The access log as CSV (UTF-8 with a BOM) with the filters of the list, as a presigned download',
     request: usage.accessLogExportRequest, response: usage.accessLogExportResponse,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { cursor, DEFAULT_PAGE_SIZE, itemId, pageSize } from '../validation.ts';
+import { cursor, DEFAULT_PAGE_SIZE, intRange, itemId, pageSize } from '../validation.ts';
 
 /**
  * Data usage and the access log of the drive (docs/drive.md "Data usage", "Access log").
@@ -105,3 +105,51 @@ export const accessLogExportResponse = z.object({
   /** Whether the filter matched more than ACCESS_EXPORT_MAX events (the newest were exported). */
   truncated: z.boolean(),
 });
+
+/** Activity entries one page of `com_drive/file_activity` holds by default, and at most. */
+export const FILE_ACTIVITY_PAGE = 20;
+export const FILE_ACTIVITY_PAGE_MAX = 50;
+
+/** `com_drive/file_activity`: one entry's activity (the details panel), newest first. */
+export const fileActivityRequest = z.strictObject({
+  id: itemId,
+  page_size: z._default(intRange(1, FILE_ACTIVITY_PAGE_MAX), FILE_ACTIVITY_PAGE),
+  cursor: z.optional(cursor),
+});
+export type FileActivityRequest = z.input<typeof fileActivityRequest>;
+
+/**
+ * What an activity entry is: a version (new bytes; `correction`: the details corrected), a
+ * bookkeeping document's logical deletion or restore (its correction history, with the reason), an
+ * access-log event (`action`), or a share link made or revoked.
+ */
+export const fileActivityKinds = ['version', 'correction', 'deletion', 'restore', 'access', 'link_created', 'link_revoked'] as const;
+export type FileActivityKind = (typeof fileActivityKinds)[number];
+
+export const fileActivityEntry = z.object({
+  /** The entry's place in the activity (unique). */
+  id: z.string(),
+  at: z.string(),
+  kind: z.enum(fileActivityKinds),
+  /** Who: empty for an anonymous download through a share link (`link_id` says which). */
+  user_id: z.string(),
+  user_nm: z.string(),
+  /** An access-log event's action. */
+  action: z.optional(z.enum(accessActions)),
+  version: z.optional(z.number()),
+  restored_from: z.optional(z.number()),
+  /** Why a bookkeeping document changed. */
+  reason: z.optional(z.string()),
+  /** The access-log event's detail (the destination of a move, the former name, ...). */
+  detail: z.nullable(z.string()),
+  link_id: z.optional(z.string()),
+});
+export type FileActivityEntry = z.infer<typeof fileActivityEntry>;
+
+export const fileActivityResponse = z.object({
+  /** Newest first. Administrators: everything; others: the versions and corrections, and their own events and links. */
+  entries: z.array(fileActivityEntry),
+  scope: z.enum(['contract', 'own']),
+  next_cursor: z.nullable(z.string()),
+});
+export type FileActivityResponse = z.infer<typeof fileActivityResponse>;
