@@ -13,6 +13,7 @@ import { driveJobsTexts } from './drive-jobs.ts';
 import { locationTexts } from './location.ts';
 import { registrationTexts } from './registration.ts';
 import { transfersTexts } from './transfers.ts';
+import { driveViewsTexts } from './drive-views.ts';
 import { trashTexts } from './trash.ts';
 import { searchTexts } from './search.ts';
 import { usageTexts } from './usage.ts';
@@ -26,6 +27,7 @@ import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import { bookkeepingTexts } from './bookkeeping.ts';
 import { auditLogTexts } from './audit-log.ts';
+import { fileActivityTexts } from './file-activity.ts';
 import { tagAdminTexts } from './tag-admin.ts';
 import { homeTexts } from './home.ts';
 
@@ -160,6 +162,7 @@ export const en = {
     requestId: 'Reference: {{id}}',
   },
   transfers: transfersTexts.en,
+  driveViews: driveViewsTexts.en,
   registration: registrationTexts.en,
   bookkeeping: bookkeepingTexts.en,
   login: {
@@ -182,6 +185,7 @@ export const en = {
   places: placesTexts.en,
   tags: tagsTexts.en,
   auditLogPage: auditLogTexts.en,
+  fileActivity: fileActivityTexts.en,
   tagAdmin: tagAdminTexts.en,
   permissions: permissionsTexts.en,
   shares: sharesTexts.en,

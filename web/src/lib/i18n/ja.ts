@@ -13,6 +13,7 @@ import { driveJobsTexts } from './drive-jobs.ts';
 import { locationTexts } from './location.ts';
 import { registrationTexts } from './registration.ts';
 import { transfersTexts } from './transfers.ts';
+import { driveViewsTexts } from './drive-views.ts';
 import { trashTexts } from './trash.ts';
 import { searchTexts } from './search.ts';
 import { usageTexts } from './usage.ts';
@@ -26,6 +27,7 @@ import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import { bookkeepingTexts } from './bookkeeping.ts';
 import { auditLogTexts } from './audit-log.ts';
+import { fileActivityTexts } from './file-activity.ts';
 import { tagAdminTexts } from './tag-admin.ts';
 import { homeTexts } from './home.ts';
 import type { Resources } from './en.ts';
@@ -158,6 +160,7 @@ export const ja: Resources = {
     requestId: '問い合わせ番号: {{id}}',
   },
   transfers: transfersTexts.ja,
+  driveViews: driveViewsTexts.ja,
   registration: registrationTexts.ja,
   bookkeeping: bookkeepingTexts.ja,
   login: {
@@ -180,6 +183,7 @@ export const ja: Resources = {
   places: placesTexts.ja,
   tags: tagsTexts.ja,
   auditLogPage: auditLogTexts.ja,
+  fileActivity: fileActivityTexts.ja,
   tagAdmin: tagAdminTexts.ja,
   permissions: permissionsTexts.ja,
   shares: sharesTexts.ja,

@@ -24,10 +24,14 @@ import type { ChosenFolder } from '../location-dialog.tsx';
 import type { ExistingFile } from '../../api/check-duplicates.ts';
 import { useFavoriteIds } from '../../api/list-favorites.ts';
 import { useItemsTags } from '../../api/list-items-tags.ts';
-import { useTaggedItemsPage } from '../../api/list-tagged-items.ts';
+import { ATTENTION_FILTER, useDriveWidePage } from '../../api/list-attention.ts';
 import { placeText } from '../../utils/place.ts';
 import { useFavoriteToggle } from './favorite-toggle.ts';
 import { TagFilter } from './tag-filter.tsx';
+import { AttentionFilter } from './attention-filter.tsx';
+import { ViewToggle } from './view-toggle.tsx';
+import { useDriveView } from './view-choice.ts';
+import { usePhoneWidth } from '@/lib/phone-width.ts';
 import { SearchField } from './search-field.tsx';
 import { useCopyAndZip } from '../copy-zip-actions.tsx';
 import type { planDrop, UploadTarget } from '../../utils/transfers.tsx';
@@ -65,6 +69,9 @@ const EditDetailsModal = lazy(() => import('../edit-details-modal.tsx').then((mo
 const VersionHistoryModal = lazy(() => import('../version-history-modal.tsx').then((module) => ({ default: module.VersionHistoryModal })));
 const DetailedRegistrationModal = lazy(() => import('../detailed-registration-modal.tsx').then((module) => ({ default: module.DetailedRegistrationModal })));
 const PreviewModal = lazy(() => import('../preview/preview-modal.tsx').then((module) => ({ default: module.PreviewModal })));
+// The grid and the phone list (two more renderings of the same selection) load when first shown.
+const GridView = lazy(() => import('./grid-view.tsx').then((module) => ({ default: module.GridView })));
+const PhoneList = lazy(() => import('./phone-list.tsx').then((module) => ({ default: module.PhoneList })));
 const DetailsPanel = lazy(() => import('./details-panel.tsx').then((module) => ({ default: module.DetailsPanel })));
 const ListErrorState = lazy(() => import('@/components/list-error.tsx').then((module) => ({ default: module.ListErrorState })));
 // The flash of a move or trash outcome (with its per-entry reasons) loads with the first outcome.
@@ -84,7 +91,8 @@ export default function DrivePage() {
   const folderId = isFolderId(requested) ? requested : 'root';
   // The tag filter (?tag=<id>): the table lists that tag's entries drive-wide (com_drive/tag_items).
   const tagParam = params.get('tag');
-  const tagId = isTagId(tagParam) ? tagParam : undefined;
+  // "Needs attention" (?attention=1) is the other drive-wide list: the page treats it as it does a tag's.
+  const tagId = isTagId(tagParam) ? tagParam : params.get('attention') === '1' ? ATTENTION_FILTER : undefined;
   // Opened from favourites or recent files (?select=<id>): the entry starts selected.
   const preselected = params.get('select');
 
@@ -116,6 +124,8 @@ export default function DrivePage() {
   // View (1) lists and downloads; active (2) and update (3) also add folders and files.
   const rights = useOutletContext<LoginRights>();
   const userId = readStoredUser()?.user_id;
+  const [view, setView] = useDriveView(userId);
+  const phone = usePhoneWidth();
   // The item-level rule of functions/domain/access.ts: active (2) changes what the user registered, update (3)
   // anything; the listing gives each entry's level after folder permissions.
   const mayChange = useCallback((item: DriveItem) => {
@@ -134,7 +144,7 @@ export default function DrivePage() {
   });
   // keepPreviousData shows the last folder while the next loads; never show another folder's rows as this one's.
   const current = data && data.folder.id === folderId ? data : undefined;
-  const { current: taggedPage, error: taggedError, mutate: reloadTagged } = useTaggedItemsPage(tagId ? { tag_id: tagId, page_size: pageSize, ...(cursor ? { cursor } : {}) } : null);
+  const { current: taggedPage, error: taggedError, mutate: reloadTagged } = useDriveWidePage(tagId, pageSize, cursor);
   const listed = tagId ? taggedPage : current;
   const items = useMemo(() => (tagId ? taggedPage?.items : current?.items) ?? [], [tagId, taggedPage, current]);
   // What the caller may do in this folder after its permissions (the listing says; 1: view only).
@@ -398,6 +408,17 @@ export default function DrivePage() {
 
   const counter = listed ? `(${paging.index * pageSize + items.length}${hasMore ? '+' : ''})` : undefined;
   const taggedName = taggedPage?.tag.name ?? '';
+  // The grid (the user's choice) or the phone list (below 688 px) render the entries and the same
+  // selection in place of the table's rows; the table keeps the header, filters and pagination.
+  const framed = (phone || view === 'grid') && items.length > 0;
+  const openEntry = (item: DriveItem) => {
+    if (item.status !== 'ready') return;
+    if (item.type === 'folder') openFolder(item.id);
+    else if (item.scan_status !== 'THREATS_FOUND') setPreviewOf(item);
+  };
+  const entryViewProps = {
+    items, selectedIds, onSelectionChange: select, onOpen: openEntry, favoriteIds, ariaLabel: t('driveViews.grid.label'),
+  };
 
   return (
     <>
@@ -430,11 +451,12 @@ export default function DrivePage() {
         onChange={(event) => onFolderChosen(event.currentTarget.files)}
       />
       {mayAdd && !tagId && <DropZone hint={t('transfers.drop.hint', { place: currentPlace })} onDrop={(dropped) => void onDropped(dropped)} />}
+      <div className={framed ? 'drive-framed' : undefined}>
       <Table<DriveItem>
         data-testid="drive-table"
         variant="full-page"
         stickyHeader
-        items={items}
+        items={framed ? [] : items}
         trackBy="id"
         columnDefinitions={columns}
         {...displayProps(display)}
@@ -449,7 +471,8 @@ export default function DrivePage() {
         filter={
           <div className="drive-filters">
             <SearchField folderId={folderId} folderName={folderId === 'root' ? '' : (current?.folder.name ?? '')} />
-            <TagFilter tagId={tagId} onChange={chooseTag} />
+            <TagFilter tagId={tagId === ATTENTION_FILTER ? undefined : tagId} onChange={chooseTag} />
+            <AttentionFilter active={tagId === ATTENTION_FILTER} />
           </div>
         }
         sortingColumn={columns.find((column) => column.sortingField === sort.item)}
@@ -469,10 +492,11 @@ export default function DrivePage() {
             variant="awsui-h1-sticky"
             counter={counter}
             description={
-              tagId ? <span data-testid="tag-filter-active">{t('tags.filter.active', { name: taggedName })}</span> : folderId === 'root' ? t('drive.description') : undefined
+              tagId === ATTENTION_FILTER ? <span data-testid="attention-active">{t('driveViews.attention.active')}</span> : tagId ? <span data-testid="tag-filter-active">{t('tags.filter.active', { name: taggedName })}</span> : folderId === 'root' ? t('drive.description') : undefined
             }
             actions={
               <SpaceBetween direction="horizontal" size="xs">
+                {!phone && <ViewToggle view={view} onChange={setView} />}
                 <Button
                   iconName="refresh"
                   ariaLabel={t('drive.actions.refresh')}
@@ -541,9 +565,9 @@ export default function DrivePage() {
               <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }} data-testid="tag-filter-empty">
                 <SpaceBetween size="m">
                   <Box variant="strong" color="inherit">
-                    {t('tags.filter.empty')}
+                    {t(tagId === ATTENTION_FILTER ? 'driveViews.attention.empty' : 'tags.filter.empty')}
                   </Box>
-                  <Button onClick={() => chooseTag(undefined)}>{t('tags.filter.clear')}</Button>
+                  <Button onClick={() => chooseTag(undefined)}>{t(tagId === ATTENTION_FILTER ? 'driveViews.attention.clear' : 'tags.filter.clear')}</Button>
                 </SpaceBetween>
               </Box>
             )
@@ -590,6 +614,8 @@ export default function DrivePage() {
           />
         }
       />
+      {framed && <Suspense fallback={null}>{phone ? <PhoneList {...entryViewProps} /> : <GridView {...entryViewProps} />}</Suspense>}
+      </div>
       {creating && (
         <Suspense fallback={null}>
           <CreateFolderModal parentId={folderId} onDismiss={() => setCreating(false)} onCreated={onCreated} />

@@ -13,6 +13,7 @@ import { carriesFiles, droppedEntries, type DroppedEntries } from '../../utils/d
 import { FileTypeIcon } from '../file-type-icon.tsx';
 import type { DriveTag } from '../../api/search-tags.ts';
 import { TagList } from './tag-list.tsx';
+import { ItemMarkers } from './markers.tsx';
 
 /** What the listing shows beside the folder's own answer: the user's favourites (stars) and each row's tags. */
 export interface DriveColumnExtras {
@@ -90,6 +91,7 @@ export function driveColumns(
                 <Icon name="star-filled" variant="warning" ariaLabel={t('places.favoriteMark')} size="small" />
               </span>
             )}
+            <ItemMarkers item={item} />
             {item.scan_status === 'THREATS_FOUND' && (
               <StatusIndicator type="error" data-testid="drive-row-threat">
                 {t('drive.scan.THREATS_FOUND')}

@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import Icon from '@cloudscape-design/components/icon';
+import Spinner from '@cloudscape-design/components/spinner';
+import { formatBytes, formatDate } from '@/lib/format.ts';
+import { ItemMarkers } from './markers.tsx';
+import { TileThumbnail } from './tile-thumbnail.tsx';
+import { useEntrySelection, type EntryViewProps } from './entry-selection.ts';
+
+/**
+ * The drive below 688 px (docs/drive.md "Needs attention, markers and views"): one column of
+ * entries, each with its icon or thumbnail, its name (a tap opens it), size and date and markers,
+ * and a checkbox for the page's one selection, whose actions are the header's one menu. A long
+ * press is the context menu.
+ */
+export function PhoneList(props: EntryViewProps & { loading?: boolean; loadingText?: string; empty?: ReactNode; ariaLabel: string }) {
+  const { items, onOpen, onContextMenu, favoriteIds } = props;
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'ja' ? 'ja' : 'en';
+  const selection = useEntrySelection(props);
+
+  if (props.loading && items.length === 0) {
+    return (
+      <Box textAlign="center" color="text-status-inactive" padding={{ vertical: 'l' }}>
+        <Spinner /> {props.loadingText}
+      </Box>
+    );
+  }
+  if (items.length === 0) return <>{props.empty}</>;
+  const all = items.every((item) => selection.selected.has(item.id));
+  const some = !all && items.some((item) => selection.selected.has(item.id));
+  return (
+    <div className="drive-phone" data-testid="drive-phone-list">
+      <div className="drive-phone-all">
+        <Checkbox checked={all} indeterminate={some} onChange={() => (all ? selection.clear() : selection.selectAll())}>
+          {t('driveViews.phone.selectAll')}
+        </Checkbox>
+      </div>
+      <ul className="drive-phone-items" aria-label={props.ariaLabel}>
+        {items.map((item, index) => {
+          const isSelected = selection.selected.has(item.id);
+          return (
+            <li
+              key={item.id}
+              className={`drive-phone-item${isSelected ? ' drive-tile-selected' : ''}`}
+              data-testid="drive-phone-item"
+              data-item-id={item.id}
+              data-item-name={item.name}
+              data-item-type={item.type}
+              data-item-status={item.status}
+              onContextMenu={onContextMenu ? (event) => {
+                selection.ensureSelected(item);
+                onContextMenu(event, item);
+              } : undefined}
+            >
+              <Checkbox checked={isSelected} onChange={() => selection.pick(index, { toggle: true })} ariaLabel={t('driveViews.grid.select', { name: item.name })} />
+              <TileThumbnail item={item} />
+              <span className="drive-phone-text">
+                <button type="button" className="drive-phone-name" onClick={() => onOpen(item)}>
+                  {item.name}
+                </button>
+                <span className="drive-phone-meta">
+                  {favoriteIds?.has(item.id) && <Icon name="star-filled" variant="warning" size="small" ariaLabel={t('places.favoriteMark')} />}
+                  <ItemMarkers item={item} />
+                  {item.scan_status === 'THREATS_FOUND' && <Icon name="status-negative" variant="error" size="small" ariaLabel={t('drive.scan.THREATS_FOUND')} />}
+                  <span>
+                    {item.type === 'folder' ? t('driveViews.grid.folder') : item.status === 'pending' ? t('drive.pending') : formatBytes(item.size)}
+                    {' · '}
+                    {formatDate(item.update_date, language)}
+                  </span>
+                </span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
