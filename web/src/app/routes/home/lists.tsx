@@ -49,6 +49,8 @@ function PlacedList({ title, rows, loading, error, onRetry, empty, dateHeader, v
     >
       <Table<Row>
         variant="embedded"
+        // Cells wrap rather than cut off (a half-width or phone container); the date and time stay one token.
+        wrapLines
         items={rows ?? []}
         trackBy="id"
         loading={loading}
