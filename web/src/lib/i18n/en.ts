@@ -27,6 +27,7 @@ import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import { bookkeepingTexts } from './bookkeeping.ts';
 import { auditLogTexts } from './audit-log.ts';
+import { fileActivityTexts } from './file-activity.ts';
 import { tagAdminTexts } from './tag-admin.ts';
 import { homeTexts } from './home.ts';
 
@@ -184,6 +185,7 @@ export const en = {
   places: placesTexts.en,
   tags: tagsTexts.en,
   auditLogPage: auditLogTexts.en,
+  fileActivity: fileActivityTexts.en,
   tagAdmin: tagAdminTexts.en,
   permissions: permissionsTexts.en,
   shares: sharesTexts.en,

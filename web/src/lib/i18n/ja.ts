@@ -27,6 +27,7 @@ import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import { bookkeepingTexts } from './bookkeeping.ts';
 import { auditLogTexts } from './audit-log.ts';
+import { fileActivityTexts } from './file-activity.ts';
 import { tagAdminTexts } from './tag-admin.ts';
 import { homeTexts } from './home.ts';
 import type { Resources } from './en.ts';
@@ -182,6 +183,7 @@ export const ja: Resources = {
   places: placesTexts.ja,
   tags: tagsTexts.ja,
   auditLogPage: auditLogTexts.ja,
+  fileActivity: fileActivityTexts.ja,
   tagAdmin: tagAdminTexts.ja,
   permissions: permissionsTexts.ja,
   shares: sharesTexts.ja,

@@ -1,4 +1,6 @@
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
@@ -15,11 +17,15 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { usePropertyItems } from '@/lib/property-items-api.ts';
 import { displayValue, itemsInUse } from '@/lib/property-values.ts';
 
+// The activity loads on first use: its code and its call only when its section is opened.
+const FileActivity = lazy(() => import('./file-activity.tsx'));
+
 /**
  * The drive page's split panel (Cloudscape's "split panel" pattern): the details of the one
  * selected entry (name, type, size, updated by and at, created, place, tags; a file's document
  * fields, and for a bookkeeping document its invoice number, retention, input deadline and scanner
- * check), or what to do when none or several are selected. "Edit details" opens the correction.
+ * check), or what to do when none or several are selected. "Edit details" opens the correction;
+ * the Activity section (closed at first) loads the entry's activity when opened.
  */
 export function DetailsPanel({
   selected,
@@ -39,6 +45,7 @@ export function DetailsPanel({
   const propertyItems = usePropertyItems().data?.items;
   const language = i18n.language === 'ja' ? 'ja' : 'en';
   const item = selected.length === 1 ? selected[0]! : undefined;
+  const [activityOpen, setActivityOpen] = useState(false);
   if (!item) {
     return (
       <Box color="text-body-secondary" data-testid="details-panel-hint">
@@ -125,6 +132,18 @@ export function DetailsPanel({
             : []),
         ]}
       />
+      <ExpandableSection
+        headerText={t('fileActivity.title')}
+        expanded={activityOpen}
+        onChange={({ detail }) => setActivityOpen(detail.expanded)}
+        data-testid="details-activity"
+      >
+        {activityOpen && (
+          <Suspense fallback={<Box color="text-body-secondary">{t('fileActivity.loading')}</Box>}>
+            <FileActivity key={item.id} item={item} />
+          </Suspense>
+        )}
+      </ExpandableSection>
       </SpaceBetween>
     </div>
   );
