@@ -4,6 +4,7 @@ import { changeLanguage } from './change-language.ts';
 import { deleteOwnDevice, listOwnDevices } from './devices.ts';
 import { changeFileRegistMethod } from './file-regist-change.ts';
 import { loginInfoChange } from './info-change.ts';
+import { invitationInfo, invitationPasswordSet } from './invitation.ts';
 import { getLocationInfo } from './location-info.ts';
 import { login } from './login.ts';
 import { getLoginOptions } from './login-options.ts';
@@ -22,6 +23,8 @@ export const handler = createApiHandler(authRoutes, {
   'login/login_two_step_totp': loginTwoStepTotp,
   'com/passchange_lnk': passwordChangeLink,
   'login/login_info_change': loginInfoChange,
+  'com/invitation_info': invitationInfo,
+  'com/invitation_password_set': invitationPasswordSet,
   'com/get_kyoten_info': getLocationInfo,
   'login/logout_btn': logout,
   'com/check_login_info': checkLoginInfo,

@@ -56,6 +56,10 @@ export interface ImportJob {
   /** Result items stored (`ROW#1..result_count`) and how many of them are problems. */
   result_count: number;
   problem_count: number;
+  /** Users this job created without a password (no invitation, or its mail not sent): results `NOPASS` 1..n (import-rows.ts). */
+  no_password_count?: number;
+  /** A user import's option: 1 mails each created user an invitation to set a password (domain/user-invitations.ts). */
+  invite?: 0 | 1;
   /**
    * While running, the lease: when the job counts as dead. Waiting for the upload: the upload
    * URL's expiry plus a minute. Processing: the worker holding `run_id` renews it (a minute ahead)
@@ -96,6 +100,8 @@ export const toHistoryRow = (job: ImportJob): ImportHistoryRow => ({
   ok_rows: job.ok_rows,
   warning_rows: job.warning_rows,
   error_rows: job.error_rows,
+  no_password_count: job.no_password_count ?? 0,
+  invite: job.invite ?? 0,
 });
 
 const countAttributes = (kind: ImportKind) => ({ '#all': 'job_count', '#kind': `job_count_${kind}` });
@@ -250,7 +256,7 @@ export class LeaseLostError extends Error {
   }
 }
 
-export type JobCounts = Pick<ImportJob, 'total_rows' | 'ok_rows' | 'warning_rows' | 'error_rows' | 'result_count' | 'problem_count'>;
+export type JobCounts = Pick<ImportJob, 'total_rows' | 'ok_rows' | 'warning_rows' | 'error_rows' | 'result_count' | 'problem_count'> & { no_password_count: number };
 
 /**
  * Progress while running, which is also the resume cursor: `result_count` rows of the file are

@@ -10,12 +10,16 @@ import { batchWrite } from '#lib/data/batch.ts';
  *   `BETWEEN` key condition, whatever N is;
  * - only the problems (warnings and errors): the same items also carry gsi1
  *   `T#<kyk>#IMPORT#<id>#PROBLEMS` / `<pseq>` (a sparse index: rows that went in cleanly have no
- *   gsi1 keys), `pseq` numbering the problems 1..problem_count in file order.
+ *   gsi1 keys), `pseq` numbering the problems 1..problem_count in file order;
+ * - only the users a user import created without a password: gsi2 `T#<kyk>#IMPORT#<id>#NOPASS` /
+ *   `<nseq>` (sparse too), `nseq` numbering them 1..no_password_count in file order.
  * `row_no` is the row a spreadsheet shows for the record (header = 1, first data row = 2); 0 is a
  * problem of the whole file. Blank rows are skipped, so row numbers can have gaps; `seq` has none.
  */
 export type RowResult = 'ok' | 'warning' | 'error';
 export type RowAction = 'created' | 'updated' | 'unchanged';
+/** A created user's password: mailed an invitation to set one, or none yet. */
+export type RowPassword = 'none' | 'invited';
 
 export interface ResultRecord {
   seq: number;
@@ -28,6 +32,10 @@ export interface ResultRecord {
   action: RowAction | null;
   /** Already in the executor's language. */
   messages: string[];
+  /** Users the row created: whether they were invited or have no password. */
+  password?: RowPassword;
+  /** Position among the created users without a password (`password: 'none'`). */
+  nseq?: number;
 }
 
 const SEQ_DIGITS = 7;
@@ -41,6 +49,12 @@ export const problemKeys = (kykId: string, requestId: string, pseq: number) => (
   gsi1sk: pad(pseq),
 });
 
+/** The created users without a password, in file order: a second sparse index (gsi2), dense like the problems'. */
+export const noPasswordKeys = (kykId: string, requestId: string, nseq: number) => ({
+  gsi2pk: `${jobPartition(kykId, requestId)}#NOPASS`,
+  gsi2sk: pad(nseq),
+});
+
 
 /** Stores results (BatchWrite: the rows' own changes were already written one by one). */
 export async function writeResults(kykId: string, requestId: string, results: ResultRecord[]): Promise<void> {
@@ -49,6 +63,7 @@ export async function writeResults(kykId: string, requestId: string, results: Re
       Item: {
         ...resultKey(kykId, requestId, result.seq),
         ...(result.pseq !== undefined ? problemKeys(kykId, requestId, result.pseq) : {}),
+        ...(result.nseq !== undefined ? noPasswordKeys(kykId, requestId, result.nseq) : {}),
         type: 'import-row',
         ...result,
       },
@@ -58,6 +73,8 @@ export async function writeResults(kykId: string, requestId: string, results: Re
 
 export interface ResultPageOptions {
   onlyProblems: boolean;
+  /** Only the created users without a password (wins over onlyProblems). */
+  onlyNoPassword?: boolean;
   ascending: boolean;
   pageSize: number;
   page: number;
@@ -71,7 +88,9 @@ export async function pageResults(kykId: string, requestId: string, options: Res
   if (offset >= options.total) return [];
   const first = options.ascending ? offset + 1 : Math.max(1, options.total - offset - options.pageSize + 1);
   const last = options.ascending ? Math.min(options.total, offset + options.pageSize) : options.total - offset;
-  const condition = options.onlyProblems
+  const condition = options.onlyNoPassword
+    ? { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :first AND :last', pk: noPasswordKeys(kykId, requestId, 0).gsi2pk, first: pad(first), last: pad(last) }
+    : options.onlyProblems
     ? { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :first AND :last', pk: problemKeys(kykId, requestId, 0).gsi1pk, first: pad(first), last: pad(last) }
     : { IndexName: undefined, KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last', pk: jobPartition(kykId, requestId), first: `ROW#${pad(first)}`, last: `ROW#${pad(last)}` };
   const items: Record<string, unknown>[] = [];
@@ -83,7 +102,7 @@ export async function pageResults(kykId: string, requestId: string, options: Res
       KeyConditionExpression: condition.KeyConditionExpression,
       ExpressionAttributeValues: { ':pk': condition.pk, ':first': condition.first, ':last': condition.last },
       ScanIndexForward: options.ascending,
-      ConsistentRead: options.onlyProblems ? undefined : true,
+      ConsistentRead: options.onlyProblems || options.onlyNoPassword ? undefined : true,
       ExclusiveStartKey: startKey,
     }));
     items.push(...Items);
@@ -97,6 +116,7 @@ export async function pageResults(kykId: string, requestId: string, options: Res
     row_key: String(item.row_key ?? ''),
     action: (item.action ?? null) as RowAction | null,
     messages: (item.messages ?? []) as string[],
+    ...(item.password ? { password: item.password as RowPassword } : {}),
   }));
 }
 

@@ -18,7 +18,8 @@ import { commonTagNameKey, itemTagKey, itemTagListingKeys, privateTagNameKey, ta
 import { groupCountKey, groupKey, groupNameClaimKey, listingKeys as groupListingKeys, memberKey } from './groups.ts';
 import { jobCounterKey, jobKey, listingKeys as jobListingKeys, runningJobKey } from './import-jobs.ts';
 import { contractDriveJobsKey, driveJobKey, driveJobStartKey, runningDriveJobKey, userDriveJobsKey } from './drive-jobs.ts';
-import { problemKeys, resultKey } from './import-rows.ts';
+import { noPasswordKeys, problemKeys, resultKey } from './import-rows.ts';
+import { invitationClaimKey, invitationKey } from './user-invitations.ts';
 import { ipPolicyKey } from './ip-entries.ts';
 import { propertyCounterKey, propertyItemKey, propertyNameClaimKey } from './property-items.ts';
 import { policyKey } from './password-policy.ts';
@@ -106,6 +107,9 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'import job', module: 'import-jobs', index: 'gsi1', partition: 'T#<kyk>#IMPORTS', sort: '<start>#<job>', builder: 'listingKeys', example: () => { const keys = jobListingKeys({ kyk_id: K, kind: 'corp', start_datetime: day, request_id: 'j1' }); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'import job', module: 'import-jobs', index: 'gsi2', partition: 'T#<kyk>#IMPORTS#<kind>', sort: '<start>#<job>', builder: 'listingKeys', example: () => { const keys = jobListingKeys({ kyk_id: K, kind: 'corp', start_datetime: day, request_id: 'j1' }); return [keys.gsi2pk, keys.gsi2sk]; } },
   { entity: 'import row', module: 'import-rows', index: 'gsi1', partition: 'T#<kyk>#IMPORT#<job>#PROBLEMS', sort: '<pseq>', builder: 'problemKeys', example: () => { const keys = problemKeys(K, 'j1', 1); return [keys.gsi1pk, keys.gsi1sk]; } },
+  { entity: 'import row', module: 'import-rows', index: 'gsi2', partition: 'T#<kyk>#IMPORT#<job>#NOPASS', sort: '<nseq>', builder: 'noPasswordKeys', example: () => { const keys = noPasswordKeys(K, 'j1', 1); return [keys.gsi2pk, keys.gsi2sk]; } },
+  { entity: 'user invitation', module: 'user-invitations', index: 'table', partition: 'T#<kyk>#INVITE#<token hash>', sort: 'INVITE', builder: 'invitationKey', example: () => pair(invitationKey(K, 'ab12')) },
+  { entity: 'invitation claim', module: 'user-invitations', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'INVITE#<job>', builder: 'invitationClaimKey', example: () => pair(invitationClaimKey(K, 'u1', 'j1')) },
   // The drive.
   { entity: 'drive item', module: 'drive-items', index: 'table', partition: 'T#<kyk>#ITEM#<item>', sort: 'ITEM', builder: 'itemKey', example: () => pair(itemKey(K, 'i1')) },
   { entity: 'drive name claim', module: 'drive-items', index: 'table', partition: 'T#<kyk>#FOLDER#<folder>', sort: 'NAME#<rank>#<name>', builder: 'nameClaimKey', example: () => pair(nameClaimKey(K, 'root', 'file', 'n')) },

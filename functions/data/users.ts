@@ -64,6 +64,8 @@ export interface User {
   row_version: number;
   regist_date: string;
   regist_user_id: string;
+  /** The CSV import job that created the user (a later pass of the same job reports the row as created). */
+  regist_import_id?: string;
   update_date: string;
   update_user_id: string;
   regist_user_nm?: string;

@@ -9,7 +9,7 @@ import { translate } from '#shared/messages.ts';
 import { hasContent } from '#shared/validation.ts';
 import { policyInForce } from '#data/password-policy.ts';
 import { checkNewPassword, nextHistory } from './password-rules.ts';
-import { transactWrite } from '#lib/data/transact.ts';
+import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 import { passwordChangeItem } from '#data/users.ts';
 
 /** The password fields a user item carries beyond `User` (written only here). */
@@ -32,7 +32,11 @@ export function requirePasswordFields(values: Record<string, string>, keys: Reco
  * history and is audited without secrets. The user is mailed if the policy asks (a failed mail is
  * only logged).
  */
-export async function storeNewPassword(options: { user: UserPasswordState; newPassword: string; confirmPassword: string; actor: AuditActor; log: Logger }): Promise<void> {
+export async function storeNewPassword(options: {
+  user: UserPasswordState; newPassword: string; confirmPassword: string; actor: AuditActor; log: Logger;
+  /** More actions of the same transaction (an invitation used up); their refusal is rethrown as `TransactionFailed`. */
+  extra?: LabelledItem[];
+}): Promise<void> {
   const { user, newPassword, actor, log } = options;
   if (options.confirmPassword !== newPassword) throw new DomainError('passwordMismatch', {}, { confirm_password: 'code.passwordMismatch' });
   const policy = await policyInForce(user.kyk_id);
@@ -51,8 +55,10 @@ export async function storeNewPassword(options: { user: UserPasswordState; newPa
         before: { password_changed_at: user.password_changed_at ?? null, password_change_required: user.password_change_required ?? 0 },
         after: { password_changed_at: now, password_change_required: 0 },
       }),
+      ...(options.extra ?? []),
     ]);
   } catch (error) {
+    if (error instanceof TransactionFailed && (options.extra ?? []).some((item) => error.failed(item.label))) throw error;
     if (isConditionalCheckFailure(error)) throw new DomainError('editedByAnotherUser');
     throw error;
   }

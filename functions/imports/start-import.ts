@@ -13,14 +13,14 @@ const UPLOAD_GRACE_MS = 60_000;
 
 export interface StartImportContext {
   caller: Caller;
-  input: { file_name: string; size: number };
+  input: { file_name: string; size: number; invite?: 0 | 1 };
   language: Language;
   requestId: string;
   sourceIp: string;
 }
 
 /**
- * Starts an import of any kind (`corp_import`, and `user_import` later): records the job as
+ * Starts an import of any kind (`corp_import`, `user_import` with its invitation option): records the job as
  * running with its executor, file name and start time, and answers a presigned PUT for the file.
  * The URL fixes the key, the length and the type and refuses to overwrite, so the job reads
  * exactly the declared file; its ObjectCreated event starts the runner (run-import.ts). The call
@@ -51,11 +51,13 @@ export async function startImport(context: StartImportContext, kind: ImportKind)
     error_rows: 0,
     result_count: 0,
     problem_count: 0,
+    no_password_count: 0,
+    ...(kind === 'user' ? { invite: input.invite ?? 0 } : {}),
     stale_after: new Date(Date.parse(upload.expiresAt) + UPLOAD_GRACE_MS).toISOString(),
   };
   await insertJob(job, [
     auditPut(auditActor(context), {
-      action: 'import.start', targetType: 'import', targetId: requestId, before: null, after: { kind, name: job.name, size: job.size },
+      action: 'import.start', targetType: 'import', targetId: requestId, before: null, after: { kind, name: job.name, size: job.size, ...(job.invite !== undefined ? { invite: job.invite } : {}) },
     }),
   ]);
   return {

@@ -53,6 +53,8 @@ export const config = {
       return undefined;
     }
   },
+  /** The app's address for links in mails (no trailing slash); unset: no link can be mailed. */
+  get appUrl() { return read(functionEnv.appUrl)?.replace(/\/+$/, ''); },
   /** Stand-in endpoints of the local stack; unset in AWS. */
   get dynamodbEndpoint() { return read(functionEnv.dynamodbEndpoint); },
   /** Required with a DynamoDB endpoint: the local data is reachable only with the stack's key. */

@@ -84,6 +84,8 @@ export const functionEnv = {
   importLeaseSeconds: 'IMPORT_LEASE_SECONDS',
   /** Sibling modules' sign-in addresses, a JSON object by module (e.g. {"property":"https://…"}): link_to_atp (docs/home.md). */
   moduleUrls: 'MODULE_URLS',
+  /** The app's own address (https://<web domain>): links in mails (the users' invitations, docs/architecture.md "Imports"). */
+  appUrl: 'APP_URL',
   /** S3 Object Lock of legal-style documents (functions/lib/object-lock.ts): COMPLIANCE or GOVERNANCE; unset locally (no lock). */
   objectLockMode: 'OBJECT_LOCK_MODE',
   /** GOVERNANCE only: a retention is capped at this many days from now, so the environment can be torn down. */

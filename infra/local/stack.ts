@@ -173,6 +173,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       [functionEnv.s3AccessKeyId]: s3Credentials.accessKeyId,
       [functionEnv.s3SecretAccessKey]: s3Credentials.secretAccessKey,
       [functionEnv.sesEndpoint]: ses.endpoint,
+      // Links in mails (invitations) point at this stack's own page.
+      [functionEnv.appUrl]: process.env[functionEnv.appUrl] || adapter.url,
       // moto has Object Lock: lock as the test environment does (s3rver has none: nothing is locked).
       ...(s3Kind === 'moto' ? objectLockEnvironment(objectLockSettings() ?? { mode: 'GOVERNANCE', maxRetentionDays: 1 }) : {}),
       AWS_REGION: region,

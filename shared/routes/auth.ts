@@ -1,4 +1,5 @@
 import * as auth from '../schemas/auth.ts';
+import * as invitations from '../schemas/invitations.ts';
 import * as manual from '../schemas/manual.ts';
 import * as modules from '../schemas/modules.ts';
 import * as userSettings from '../schemas/user-settings.ts';
@@ -25,6 +26,14 @@ export const authRoutes = {
   'com/passchange_lnk': route({
     group: 'auth', access: 'public', startsSession: true, summary: 'The password change a sign-in requires (first sign-in, reset, expired, policy not met)',
     request: auth.passwordChangeLinkRequest, response: auth.signInResponse,
+  }),
+  'com/invitation_info': route({
+    group: 'auth', access: 'public', summary: 'The invitation of a link (a user created by a CSV import): whose account, until when, and the password conditions; -3 when unknown, used or expired',
+    request: invitations.invitationRequest, response: invitations.invitationResponse,
+  }),
+  'com/invitation_password_set': route({
+    group: 'auth', access: 'public', summary: "Set the invited user's first password (the change-password rules) and use the invitation up: once, within 72 hours",
+    request: invitations.invitationPasswordRequest, response: invitations.invitationPasswordResponse,
   }),
   'login/login_info_change': route({
     group: 'auth', access: 'public', startsSession: true, summary: 'Complete missing user information a sign-in requires (-990000010008)',

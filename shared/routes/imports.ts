@@ -28,8 +28,8 @@ export const importsRoutes = {
     request: imports.userExportRequest, response: imports.fileDownload,
   }),
   'com/user_import': route({
-    group: 'imports', access: 'admin', summary: 'Start a user import: answers a presigned PUT; the upload starts the job',
-    request: imports.importStartRequest, response: imports.importStartResponse,
+    group: 'imports', access: 'admin', summary: 'Start a user import: answers a presigned PUT; the upload starts the job (invite 1: each created user is mailed a link to set a password)',
+    request: imports.userImportStartRequest, response: imports.importStartResponse,
   }),
   'com/import_history': route({
     group: 'imports', access: 'admin', summary: 'Import jobs, newest first',

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { trimmedText } from '../validation.ts';
+import { flag, trimmedText } from '../validation.ts';
 import { pagedListRequest, pagedListResponse } from './paging.ts';
 import { singleUpload } from './drive.ts';
 
@@ -48,6 +48,8 @@ export const importStartRequest = z.strictObject({
     z.lte(IMPORT_MAX_BYTES, 'validation.importTooLarge'),
   ),
 });
+/** A user import may invite every user it creates to set a password (a mail with a one-time link, 72 h). */
+export const userImportStartRequest = z.extend(importStartRequest, { invite: z._default(flag, 0) });
 export const importStartResponse = z.object({ request_id: z.string(), upload: singleUpload });
 
 export const importHistoryRow = z.object({
@@ -63,6 +65,10 @@ export const importHistoryRow = z.object({
   ok_rows: z.number(),
   warning_rows: z.number(),
   error_rows: z.number(),
+  /** Users the job created without a password (not invited, or the mail failed). */
+  no_password_count: z.number(),
+  /** The user import's invitation option. */
+  invite: flag,
 });
 export type ImportHistoryRow = z.infer<typeof importHistoryRow>;
 
@@ -80,11 +86,15 @@ export const importResultRow = z.object({
   /** `created`, `updated` or `unchanged` for rows that went in. */
   action: z.nullable(z.string()),
   messages: z.array(z.string()),
+  /** A created user: `invited` (mailed a link to set a password) or `none` (no password yet). */
+  password: z.optional(z.enum(['none', 'invited'])),
 });
 
 export const importDetailRequest = z.strictObject({
   request_id: requestId,
   only_problems: z._default(z.union([z.literal(0), z.literal(1)], 'validation.invalidValue'), 0),
+  /** 1: only the users the job created without a password (wins over only_problems). */
+  only_no_password: z._default(flag, 0),
   ...pagedListRequest(['row_no'] as const),
 });
 export const importDetailResponse = z.object({

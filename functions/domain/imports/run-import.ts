@@ -45,7 +45,7 @@ export interface RunOptions {
   deadline?: number;
 }
 
-const emptyCounts = (): JobCounts => ({ total_rows: 0, ok_rows: 0, warning_rows: 0, error_rows: 0, result_count: 0, problem_count: 0 });
+const emptyCounts = (): JobCounts => ({ total_rows: 0, ok_rows: 0, warning_rows: 0, error_rows: 0, result_count: 0, problem_count: 0, no_password_count: 0 });
 
 const jobActor = (job: ImportJob): AuditActor => ({
   kykId: job.kyk_id,
@@ -257,7 +257,7 @@ async function processJob(job: ImportJob, lease: Lease, options: RunOptions): Pr
     else duplicateOf.set(row.rowNo, first);
   }
 
-  const apply = await definition.open({ kykId: job.kyk_id, requestId: job.request_id, language: job.language, actor, startedAt: job.start_datetime });
+  const apply = await definition.open({ kykId: job.kyk_id, requestId: job.request_id, language: job.language, actor, startedAt: job.start_datetime, invite: job.invite === 1 });
 
   const evaluate = async (row: { rowNo: number; cells: string[] }): Promise<RowOutcome> => {
     if (row.cells.length !== header.length) {
@@ -279,7 +279,7 @@ async function processJob(job: ImportJob, lease: Lease, options: RunOptions): Pr
   // counts (chunks are whole, so the chunk boundaries are those of the first run).
   const counts: JobCounts = {
     total_rows: job.total_rows, ok_rows: job.ok_rows, warning_rows: job.warning_rows, error_rows: job.error_rows,
-    result_count: job.result_count, problem_count: job.problem_count,
+    result_count: job.result_count, problem_count: job.problem_count, no_password_count: job.no_password_count ?? 0,
   };
   let interrupted = false;
   for (let start = counts.result_count; start < rows.length; start += CHUNK_ROWS) {
@@ -299,6 +299,9 @@ async function processJob(job: ImportJob, lease: Lease, options: RunOptions): Pr
       else if (outcome.result === 'warning') counts.warning_rows++;
       else counts.error_rows++;
       const problem = outcome.result !== 'ok' ? { pseq: ++counts.problem_count } : {};
+      const password = outcome.result !== 'error' && outcome.password
+        ? { password: outcome.password, ...(outcome.password === 'none' ? { nseq: ++counts.no_password_count } : {}) }
+        : {};
       return {
         seq: counts.result_count,
         ...problem,
@@ -307,6 +310,7 @@ async function processJob(job: ImportJob, lease: Lease, options: RunOptions): Pr
         row_key: (row.cells[keyAt] ?? '').trim(),
         action: outcome.action,
         messages: outcome.messages,
+        ...password,
       };
     });
     // Results of a chunk are rewritten whole by a resumed run (same positions), so a half-stored

@@ -1,7 +1,7 @@
 import type { AuditActor } from '#lib/audit.ts';
 import type { Language } from '#shared/messages.ts';
 import type { ImportKind } from '#shared/schemas/imports.ts';
-import type { RowAction } from '#data/import-rows.ts';
+import type { RowAction, RowPassword } from '#data/import-rows.ts';
 
 /**
  * What an import kind (legal entities, users, ...) tells the import framework. The framework
@@ -25,6 +25,8 @@ export interface ImportContext {
   actor: AuditActor;
   /** When the job started (the upload was requested). */
   startedAt: string;
+  /** The user import's option: created users are mailed an invitation to set a password. */
+  invite: boolean;
 }
 
 export interface ImportRow<C extends string = string> {
@@ -37,7 +39,7 @@ export interface ImportRow<C extends string = string> {
 }
 
 export type RowOutcome =
-  | { result: 'ok' | 'warning'; action: RowAction; messages: string[] }
+  | { result: 'ok' | 'warning'; action: RowAction; messages: string[]; password?: RowPassword }
   | { result: 'error'; action: null; messages: string[] };
 
 export type RowApplier<C extends string = string> = (row: ImportRow<C>) => Promise<RowOutcome>;

@@ -10,6 +10,7 @@ import type { CorpRecord } from '#data/corps.ts';
 import { getUserConsistent, listUsers } from '#data/user-directory.ts';
 import type { GroupChange } from '#domain/memberships.ts';
 import { insertUser } from '#domain/user-registration.ts';
+import { inviteUser } from '#domain/user-invitations.ts';
 import { writeUserUpdate, type UserFormFields } from '#domain/user-update.ts';
 import { corpsInCodeOrder } from './corp.ts';
 import { defineKind, headerRecord, type ImportContext, type ImportRow, type RowOutcome } from './types.ts';
@@ -20,8 +21,11 @@ import { defineKind, headerRecord, type ImportContext, type ImportRow, type RowO
  * importer's contract only). A row is validated with the user form's zod schemas and written with
  * the users feature's own transactions (`insertUser`, `writeUserUpdate`), so rules, counts and
  * audit records are those of the form. A new user gets no usable password: the profile is stored
- * with `password_change_required` and an empty hash (which never verifies) until an administrator
- * resets the password (`user_info_passchge_btn`, shown once or mailed). Status is exported; the
+ * with `password_change_required` and an empty hash (which never verifies). With the job's invite
+ * option the user is mailed a one-time link to set one (domain/user-invitations.ts); otherwise the
+ * result lists them (`password: none`) until an administrator resets the password
+ * (`user_info_passchge_btn`, shown once or mailed). The profile keeps the job that created it
+ * (`regist_import_id`), so a later pass of the same job (a resume) still reports `created`. Status is exported; the
  * import never changes it (suspension has its own call, which mails the responsible person): a
  * differing status is reported as a warning and the rest of the row is saved.
  */
@@ -315,12 +319,13 @@ function userApplier(context: ImportContext, directory: UserDirectory, existing:
       ...data,
       groups: undefined,
       status: 0,
-      // No usable password: an administrator's password reset gives the user one.
+      // No usable password: the invitation, or an administrator's password reset, gives the user one.
       password_hash: '',
       password_change_required: 1,
       row_version: 1,
       regist_date: now,
       regist_user_id: actor.userId,
+      regist_import_id: context.requestId,
       regist_user_nm: actor.userName,
       update_date: now,
       update_user_id: actor.userId,
@@ -338,11 +343,27 @@ function userApplier(context: ImportContext, directory: UserDirectory, existing:
       throw error;
     }
     await queue.apply(user.user_id, joins);
-    return { result: 'ok', action: 'created', messages: [] };
+    return createdOutcome(user, []);
+  }
+
+  /**
+   * A user this job created: `created` with how they get a password. With the invite option they are
+   * mailed a link (once per job and user: a resumed run finds the claim and sends nothing); otherwise,
+   * or when the mail fails, the row says they have none, and the job lists them (no_password_count).
+   */
+  async function createdOutcome(user: User, messages: string[]): Promise<RowOutcome> {
+    if (user.password_hash) return { result: 'ok', action: 'created', messages };
+    if (context.invite) {
+      if ((await inviteUser(user, context.requestId)) === 'invited') return { result: 'ok', action: 'created', messages, password: 'invited' };
+      return { result: 'warning', action: 'created', messages: [...messages, translate(language, 'importResult.invitationNotSent')], password: 'none' };
+    }
+    return { result: 'ok', action: 'created', messages: [...messages, translate(language, 'importResult.noPassword')], password: 'none' };
   }
 
   async function update(row: ImportRow<UserColumn>, current: User, data: Validated, retried = false): Promise<RowOutcome> {
-    if (sameData(current, data)) return { result: 'ok', action: 'unchanged', messages: [] };
+    // Created by this very job (a resumed run, or a registration retried after it went in): still its creation.
+    const ownCreation = current.regist_import_id === context.requestId;
+    if (sameData(current, data)) return ownCreation ? createdOutcome(current, []) : { result: 'ok', action: 'unchanged', messages: [] };
     const fields: UserFormFields = {
       ...data,
       indiv_permission_flg: current.indiv_permission_flg ?? 0,
@@ -360,7 +381,7 @@ function userApplier(context: ImportContext, directory: UserDirectory, existing:
       return { result: 'error', action: null, messages: [translate(language, 'importResult.rowStale')] };
     }
     await queue.apply(current.user_id, changes);
-    return { result: 'ok', action: 'updated', messages: [] };
+    return ownCreation ? createdOutcome({ ...current, email: data.email, language: data.language }, []) : { result: 'ok', action: 'updated', messages: [] };
   }
 
   return async (row: ImportRow<UserColumn>): Promise<RowOutcome> => {
@@ -378,7 +399,7 @@ function userApplier(context: ImportContext, directory: UserDirectory, existing:
     if (outcome.result === 'error') return outcome;
     const stored = current?.status ?? 0;
     if (checked.status !== undefined && checked.status !== stored) {
-      return { result: 'warning', action: outcome.action, messages: [...outcome.messages, translate(language, 'importResult.userStatusKept', { column: row.labels.status })] };
+      return { ...outcome, result: 'warning', messages: [...outcome.messages, translate(language, 'importResult.userStatusKept', { column: row.labels.status })] };
     }
     return outcome;
   };
