@@ -55,7 +55,7 @@ export class TransfersPanel {
     await expect(this.panel()).toBeVisible();
   }
 
-  row(name: string, state?: 'queued' | 'running' | 'done' | 'failed' | 'cancelled'): Locator {
+  row(name: string, state?: 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'paused'): Locator {
     return this.panel().locator(`${byTestId('transfer-row')}[data-file-name="${name}"]${state ? `[data-state="${state}"]` : ''}`);
   }
 

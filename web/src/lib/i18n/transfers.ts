@@ -28,7 +28,7 @@ const en = {
   resume: {
     hint: 'Choose the same file again to send the rest.',
     choose: 'Choose file',
-    chooseNamed: 'Choose {{name}} again to resume its upload',
+    chooseNamed: 'Choose file for {{name}} to resume its upload',
     inputLabel: 'File to resume the upload with',
     discard: 'Discard',
     discardNamed: 'Discard the unfinished upload of {{name}}',
@@ -88,7 +88,7 @@ const ja: typeof en = {
   resume: {
     hint: '同じファイルをもう一度選ぶと、残りを送信します。',
     choose: 'ファイルを選択',
-    chooseNamed: '{{name}}をもう一度選んでアップロードを再開',
+    chooseNamed: '{{name}}のアップロードを再開するファイルを選択',
     inputLabel: 'アップロードを再開するファイル',
     discard: '破棄',
     discardNamed: '{{name}}の未完了のアップロードを破棄',

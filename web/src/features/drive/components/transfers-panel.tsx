@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
+import Icon from '@cloudscape-design/components/icon';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { formatBytes, percent } from '@/lib/format.ts';
+import { scanWarnings } from '../utils/scan-warnings.tsx';
 import { cancelTransfer, clearFinishedTransfers, retryTransfer, summarize, useTransfers, type Transfer } from '../utils/transfer-queue.ts';
 
 // What resumes or discards an upload cut off by a reload loads with the uploads' own code, when used.
@@ -61,7 +63,7 @@ function PausedRow({ transfer }: { transfer: Transfer }) {
 
 /** One transfer: name and destination, its bar, and what can be done with it now. */
 function TransferRow({ transfer }: { transfer: Transfer }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (transfer.state === 'paused') return <PausedRow transfer={transfer} />;
   const active = transfer.state === 'queued' || transfer.state === 'running';
   const status = transfer.state === 'failed' ? 'error' : transfer.state === 'done' ? 'success' : 'in-progress';
@@ -103,11 +105,14 @@ function TransferRow({ transfer }: { transfer: Transfer }) {
         onResultButtonClick={() => void retryTransfer(transfer.id)}
       />
       {/* What the stored file fails (the scanner-storage rules, the input deadline), once its checks are in. */}
-      {transfer.warnings && transfer.warnings.length > 0 && (
+      {transfer.scan && (
         <div data-testid="transfer-warnings">
           <SpaceBetween size="xxs">
-            {transfer.warnings.map((warning) => (
-              <StatusIndicator key={warning} type="warning">{warning}</StatusIndicator>
+            {/* Icon and text, not a status indicator: that one breaks long English words anywhere in a narrow drawer. */}
+            {scanWarnings(transfer.scan, t, i18n.language === 'ja' ? 'ja' : 'en').map((warning) => (
+              <Box key={warning} color="text-status-warning">
+                <Icon name="status-warning" variant="warning" /> {warning}
+              </Box>
             ))}
           </SpaceBetween>
         </div>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { createStore, useStore } from '@/lib/store.ts';
 import type { ResumableUpload } from './upload-resume.ts';
+import type { ScanFacts } from './scan-warnings.tsx';
 
 /**
  * The transfers panel's list: every upload of this tab, a few running at once, each with its own
@@ -21,8 +22,8 @@ export interface Transfer {
   error?: string;
   /** An upload cut off by a reload (state `paused`): what is needed to go on once the file is picked again. */
   resume?: ResumableUpload;
-  /** What the stored file fails (the scanner-storage rules, the input deadline), as the user reads it. */
-  warnings?: string[];
+  /** A stored scan that fails a scanner-storage rule or its input deadline: what the warnings are said from. */
+  scan?: ScanFacts;
 }
 
 export interface TransferProgressReport {
@@ -133,7 +134,7 @@ export function removeTransfer(id: string): void {
 export const renameTransfer = (id: string, name: string): void => update(id, { name });
 
 /** What the stored file fails, once the storage event's checks are in. */
-export const warnTransfer = (id: string, warnings: string[]): void => update(id, { warnings });
+export const warnTransfer = (id: string, scan: ScanFacts): void => update(id, { scan });
 
 /** Stops a running transfer, or takes a queued one out of the queue. */
 export function cancelTransfer(id: string): void {

@@ -3,7 +3,7 @@ import ProgressBar from '@cloudscape-design/components/progress-bar';
 import { runPresignedDownload, throttledProgress } from '@/components/presigned-download.tsx';
 import { Tx } from '@/components/translated.tsx';
 import { ApiError, type TransferProgress } from '@/lib/api-client.ts';
-import { formatBytes, formatCalendarDate, formatDateTime, percent, type DisplayLanguage } from '@/lib/format.ts';
+import { formatBytes, formatDateTime, percent, type DisplayLanguage } from '@/lib/format.ts';
 import { i18n } from '@/lib/i18n/index.ts';
 import { dismiss, newNotificationId, notify } from '@/lib/notifications.ts';
 import { codes } from '@shared/codes.ts';
@@ -23,7 +23,7 @@ import { cancelUpload } from '../api/cancel-upload.ts';
 import { addTransfer, refusePausedFile, removeTransfer, renameTransfer, resumeTransfer, showTransfersPanel, transfersNow, useTransfers, warnTransfer, type Transfer, type TransferRun } from './transfer-queue.ts';
 import { discardResumable, forgetResumable, holdUploadLock, keepPart, keepResumable, ownerOf, sameFile } from './upload-resume.ts';
 import { getUploadPartsList } from '../api/get-upload-parts-list.ts';
-import { scannerCheckTexts } from './bookkeeping.ts';
+import { failedScan, ScanWarningList } from './scan-warnings.tsx';
 import { readStoredUser } from '@/lib/session.ts';
 import { refreshFileHistory } from '../api/file-history.ts';
 import { DUPLICATE_CHECK_MAX } from '@shared/drive-limits.ts';
@@ -123,17 +123,15 @@ function afterBytes(transferId: string, item: DriveItem, folderId: string, uploa
     }
     if (ready.document_style !== 'scanner') return;
     const checked = await waitForScannerCheck(ready);
-    const warnings = scanWarnings(checked);
-    if (warnings.length === 0) return;
-    warnTransfer(transferId, warnings);
+    const scan = failedScan(checked);
+    if (!scan) return;
+    warnTransfer(transferId, scan);
     notify({
       id: newNotificationId('upload-scan-warning'),
       type: 'warning',
       header: <Tx k="transfers.scan.header" values={{ name: checked.name }} />,
       content: (
-        <ul data-testid="upload-scan-warnings">
-          {warnings.map((warning) => <li key={warning}>{warning}</li>)}
-        </ul>
+        <ScanWarningList scan={scan} testId="upload-scan-warnings" />
       ),
       action: showTransfersButton,
       dismissLabel: t('common.close'),
@@ -150,15 +148,6 @@ async function waitForScannerCheck(item: DriveItem): Promise<DriveItem> {
     current = (await getFileInfo({ id: item.id, polling: true }, { silent: true })).item;
   }
   return current;
-}
-
-/** What a stored scan fails, as the user reads it: the scanner checks' rules, then a late input. */
-export function scanWarnings(item: DriveItem): string[] {
-  const warnings = item.scanner_check && item.scanner_check.status !== 'compliant' ? scannerCheckTexts(item.scanner_check, item, t) : [];
-  if (item.input_late) {
-    warnings.push(item.input_deadline ? t('transfers.scan.lateBy', { date: formatCalendarDate(item.input_deadline, displayLanguage()) }) : t('transfers.scan.late'));
-  }
-  return warnings;
 }
 
 /**

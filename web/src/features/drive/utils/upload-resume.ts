@@ -117,15 +117,25 @@ export function holdUploadLock(itemId: string, done: Promise<unknown>): void {
   void locks?.request(uploadLockName(itemId), () => done.catch(() => undefined)).catch(() => undefined);
 }
 
+/** How long a lock held at start is waited for: a reloaded page's own is released a moment after the new page starts. */
+const LOCK_WAIT_MS = 3000;
+
+/** Whether no open tab is sending the upload: its lock is free, or is freed within a moment. */
+async function notSentElsewhere(itemId: string, held: Set<string>): Promise<boolean> {
+  if (!held.has(uploadLockName(itemId))) return true;
+  return navigator.locks
+    .request(uploadLockName(itemId), { signal: AbortSignal.timeout(LOCK_WAIT_MS) }, () => true)
+    .catch(() => false);
+}
+
 /** The owner's uploads kept for resuming that no open tab is sending, oldest first. */
 export async function unfinishedUploads(owner: string): Promise<ResumableUpload[]> {
-  const all = ((await run('readonly', (store) => store.getAll())) ?? []) as ResumableUpload[];
-  const held = new Set(
-    typeof navigator !== 'undefined' && navigator.locks
-      ? ((await navigator.locks.query().catch(() => ({ held: [] }))).held ?? []).map((lock) => lock.name)
-      : [],
-  );
-  return all.filter((upload) => upload.owner === owner && !held.has(uploadLockName(upload.item_id))).sort((a, b) => a.started_at - b.started_at);
+  const all = (((await run('readonly', (store) => store.getAll())) ?? []) as ResumableUpload[]).filter((upload) => upload.owner === owner);
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return all.sort((a, b) => a.started_at - b.started_at);
+  const held = new Set(((await locks.query().catch(() => ({ held: [] }))).held ?? []).flatMap((lock) => (lock.name ? [lock.name] : [])));
+  const free = await Promise.all(all.map((upload) => notSentElsewhere(upload.item_id, held)));
+  return all.filter((_, index) => free[index]).sort((a, b) => a.started_at - b.started_at);
 }
 
 /** Whether a file picked again is the one whose upload was cut off. */
