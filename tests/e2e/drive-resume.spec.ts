@@ -12,6 +12,7 @@ import { RegistrationDialog } from './pages/registration-dialog.ts';
 import { signInInBrowser } from './pages/sign-in.ts';
 import { shotsIn, uniqueUserId } from './pages/shots.ts';
 import { TransfersPanel } from './pages/transfers.ts';
+import { VersionsDialogs } from './pages/versions-dialogs.ts';
 
 const shot = shotsIn('/tmp/shots/resume');
 const MiB = 1024 ** 2;
@@ -37,11 +38,12 @@ const keptParts = `new Promise((resolve) => {
 })`;
 
 /**
- * Issue 28 items 9 and 13 (uploads): a folder chosen through the Upload menu's picker is made in the
+ * Issue 28 items 9, 13 and 22 (uploads): a folder chosen through the Upload menu's picker is made in the
  * drive with its files; a 100 MiB multipart upload cut off by a reload after two of its parts is
  * listed as stopped, refuses another file, and when the same file is picked again sends only the
  * five parts S3 does not hold and becomes ready; a scan that fails the pixel check and came in after
- * its input deadline says both rules in its transfers row and in a warning.
+ * its input deadline says both rules in its transfers row and in a warning; "Keep both" says the
+ * numbered name.
  */
 test('uploads a folder through the picker, resumes a large upload after a reload, and warns about a failing scan', async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
@@ -141,4 +143,14 @@ test('uploads a folder through the picker, resumes a large upload after a reload
   expect(stored).toMatchObject({ status: 'ready', size: BIG });
   // Done: nothing is kept for resuming any more.
   await expect.poll(() => page.evaluate(keptParts)).toBe(0);
+
+  // 22: "Keep both" names the file as stored, "(1)" and all.
+  const note = { name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('first') };
+  await drive.upload(note);
+  await expect(drive.flash('note.txt was uploaded.')).toBeVisible({ timeout: 30_000 });
+  const dialogs = new VersionsDialogs(page);
+  await drive.upload({ ...note, buffer: Buffer.from('second') });
+  await dialogs.choose(0, 'Keep both');
+  await dialogs.confirmUpload();
+  await expect(drive.flash('note (1).txt was uploaded.')).toBeVisible({ timeout: 30_000 });
 });
