@@ -38,6 +38,8 @@ export interface StoredAuditRecord {
   action: string;
   target_type: string;
   target_id: string;
+  /** The item's name at the time (records before it was kept have none: the log resolves it on read). */
+  target_nm: string | null;
   before: unknown;
   after: unknown;
   source_ip: string;
@@ -80,6 +82,7 @@ function filterOf(query: AuditQuery, userFilter: boolean): Pick<QueryCommandInpu
 const toRecord = (item: Record<string, unknown>): StoredAuditRecord => ({
   sk: String(item.sk), at: String(item.at), user_id: String(item.user_id), user_nm: String(item.user_nm ?? ''),
   action: String(item.action), target_type: String(item.target_type), target_id: String(item.target_id),
+  target_nm: typeof item.target_nm === 'string' ? item.target_nm : null,
   before: item.before ?? null, after: item.after ?? null, source_ip: String(item.source_ip ?? ''), request_id: String(item.request_id ?? ''),
 });
 

@@ -37,8 +37,38 @@ export const auditUserPartition = (kykId: string, userId: string): string => `${
 /** What happened to one item, by time (gsi2). */
 export const auditItemPartition = (kykId: string, targetType: string, targetId: string): string => `${tenantPrefix(kykId)}#AUDIT#ITEM#${targetType}#${targetId}`;
 
+/** The field that names each type of item in its before and after (what the screens call its name). */
+const NAME_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  user: ['user_nm'],
+  user_group: ['user_group_nm'],
+  corp: ['corp_nm'],
+  tag: ['name'],
+  folder: ['name'],
+  file: ['item_name', 'name'],
+  property_item: ['name'],
+  import: ['name'],
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The item's name as the change records it: the type's name field of the after (a rename's new
+ * name), else of the before (a deletion's). Null when the change holds none (the caller then has
+ * only the id; the log resolves the current name on read).
+ */
+export function auditTargetName(change: Pick<AuditChange, 'targetType' | 'before' | 'after'>): string | null {
+  for (const field of NAME_FIELDS[change.targetType] ?? []) {
+    for (const side of [change.after, change.before]) {
+      const value = isRecord(side) ? side[field] : undefined;
+      if (typeof value === 'string' && value.trim() !== '') return value;
+    }
+  }
+  return null;
+}
+
 export function auditRecord(actor: AuditActor, change: AuditChange, at = new Date()): Record<string, unknown> {
   const iso = at.toISOString();
+  const targetName = auditTargetName(change);
   const position = `${iso}#${randomUUID()}`;
   return {
     pk: auditDayPartition(actor.kykId, iso.slice(0, 10)),
@@ -54,6 +84,8 @@ export function auditRecord(actor: AuditActor, change: AuditChange, at = new Dat
     action: change.action,
     target_type: change.targetType,
     target_id: change.targetId,
+    // The name at the time, so a deleted item keeps it; no caller has to give it.
+    ...(targetName !== null ? { target_nm: targetName } : {}),
     before: change.before ?? null,
     after: change.after ?? null,
     request_id: actor.requestId,

@@ -58,6 +58,11 @@ export const auditRecord = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.string(),
+  /**
+   * The item's name: as the record keeps it (the name at the time, so a deleted item keeps its
+   * name), else from its before and after, else the item's current name; null when none is known.
+   */
+  target_nm: z.nullable(z.string()),
   before: z.unknown(),
   after: z.unknown(),
   source_ip: z.string(),

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLogRequest, AuditRecord } from '#shared/schemas/audit.ts';
 import { auditRecord, type AuditActor } from '#lib/audit.ts';
 import { db } from '#lib/clients.ts';
-import { aGroup, aUser, type SignedInUser } from './support/factories.ts';
+import { aGroup, aRegisteredUser, aUser, type SignedInUser } from './support/factories.ts';
 import { call } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 
@@ -103,6 +103,30 @@ describe('audit log', () => {
     expect((await call('com/audit_log_list', { ...range, cursor }, other.token)).body.data!.records).toEqual([]);
     expect((await call('com/audit_log_list', { ...range, user_id: 'alice' }, other.token)).body.data!.records).toEqual([]);
     expect((await call('com/audit_log_list', { ...range, target_type: 'tag', target_id: 'tag-1' }, other.token)).body.data!.records).toEqual([]);
+  });
+
+  it("names each record's item as it was then: a deleted user keeps their name; older records resolve it on read", async () => {
+    const { user } = await aRegisteredUser(t, { user_nm: '消える 太郎' });
+    const since = new Date(Date.now() - 60_000).toISOString();
+    expect((await call('com/user_info_del_btn', { user_id: user.user_id, row_version: user.row_version }, t.token)).body.code).toBe(0);
+    const own = await call('com/audit_log_list', { since, target_type: 'user', target_id: user.user_id }, t.token);
+    expect(own.body.data!.records.map((record) => [record.action, record.target_nm])).toEqual([['user.delete', '消える 太郎'], ['user.create', '消える 太郎']]);
+
+    // Records written before the name was kept: from their before or after, else the item's current name, else none.
+    const old = (change: Parameters<typeof auditRecord>[1], second: number) => {
+      const { target_nm: _name, ...record } = auditRecord(actor(t.kykId, 'admin'), change, at('2025-02-01', second));
+      return record;
+    };
+    await seed([
+      old({ action: 'user.update', targetType: 'user', targetId: 'gone', before: { user_nm: 'Gone Hanako' }, after: { email: 'x@example.com' } }, 1),
+      old({ action: 'user.session_end', targetType: 'user', targetId: member.userId, before: { session: 1 }, after: null }, 2),
+      old({ action: 'drive.share_link_revoke', targetType: 'file', targetId: '00000000-0000-4000-8000-000000000000', before: { link_id: 'x' }, after: null }, 3),
+    ]);
+    const { records } = await allPages(t.token, { since: '2025-02-01T00:00:00Z', until: '2025-02-02T00:00:00Z', page_size: 50 });
+    const memberName = (await call('com/user_info', { user_id: member.userId }, t.token)).body.data!.user.user_nm;
+    expect(records.map((record) => [record.action, record.target_nm])).toEqual([
+      ['drive.share_link_revoke', null], ['user.session_end', memberName], ['user.update', 'Gone Hanako'],
+    ]);
   });
 
   it('shows a change made through the API with its before and after, and the sign-ins of the day', async () => {
