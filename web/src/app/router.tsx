@@ -43,6 +43,8 @@ export const routeObjects: RouteObject[] = [
           page('com_drive/sso', () => import('@/features/sso/components/sso-page/root.tsx')),
           page('com_drive/sso-fail', () => import('@/features/sso/components/sso-fail-page/root.tsx')),
           page('com_drive/sso-login', () => import('@/features/sso/components/sso-login-page/root.tsx')),
+          // The invitation an imported user is mailed: set a first password (issue 28 item 19).
+          page('invitation', () => import('@/features/auth/components/invitation-page/root.tsx')),
           // A share link's download page: no sign-in, sent with Referrer-Policy: no-referrer (docs/drive.md "Share links").
           page('share/:kykId/:token', () => import('@/features/shares/components/share-page/root.tsx')),
         ],

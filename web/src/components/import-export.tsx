@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
 import ButtonDropdown, { type ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
 import FormField from '@cloudscape-design/components/form-field';
 import Link from '@cloudscape-design/components/link';
@@ -111,6 +112,8 @@ export function ImportModal({ kind, onDismiss }: { kind: ImportKind; onDismiss: 
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [phase, setPhase] = useState<Phase>({ step: 'choose' });
+  // A user import may mail each user it creates a one-time link to set a password.
+  const [invite, setInvite] = useState(false);
 
   const check = (chosen: File | null): string | undefined => {
     if (!chosen) return t('validation.required');
@@ -124,8 +127,11 @@ export function ImportModal({ kind, onDismiss }: { kind: ImportKind; onDismiss: 
     if (problem || !file) return;
     setPhase({ step: 'uploading', progress: { loaded: 0, total: file.size } });
     try {
-      const path = kind === 'user' ? 'com/user_import' : 'com/corp_import';
-      const started = await callApi(path, { file_name: file.name, size: file.size }, { signal: controller.signal, silent: true });
+      const body = { file_name: file.name, size: file.size };
+      const options = { signal: controller.signal, silent: true };
+      const started = kind === 'user'
+        ? await callApi('com/user_import', { ...body, invite: invite ? 1 : 0 }, options)
+        : await callApi('com/corp_import', body, options);
       await uploadToUrl(started.upload, file, {
         signal: controller.signal,
         onProgress: (progress) => setPhase({ step: 'uploading', progress }),
@@ -215,6 +221,13 @@ export function ImportModal({ kind, onDismiss }: { kind: ImportKind; onDismiss: 
               }}
             />
           </FormField>
+          {kind === 'user' && (
+            <FormField description={t('imports.modal.inviteDescription')}>
+              <Checkbox checked={invite} disabled={uploading} onChange={({ detail }) => setInvite(detail.checked)} nativeInputAttributes={{ 'data-testid': 'import-invite' }}>
+                {t('imports.modal.invite')}
+              </Checkbox>
+            </FormField>
+          )}
           {uploading && (
             <ProgressBar
               data-testid="import-upload-progress"

@@ -223,6 +223,20 @@ const en = {
     copyFailed: 'The password could not be copied. Select it and copy it by hand.',
     close: 'I have copied it',
   },
+  invitation: {
+    title: 'Set your password',
+    description: 'Your administrator created an account for you. Choose a password to sign in with.',
+    loading: 'Reading the invitation',
+    account: 'Contract {{kykId}}, user {{userId}} ({{name}})',
+    expires: 'This link can be used once, until {{at}}.',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm the new password',
+    submit: 'Set password',
+    doneTitle: 'Your password is set',
+    doneDescription: 'Sign in with contract ID {{kykId}}, user ID {{userId}} and your new password.',
+    signIn: 'Go to sign-in',
+    missing: 'This invitation link is incomplete. Open the link from the e-mail again, or ask your administrator for a new one.',
+  },
 };
 
 const ja: typeof en = {
@@ -445,6 +459,20 @@ const ja: typeof en = {
     copied: '仮パスワードをコピーしました',
     copyFailed: 'コピーできませんでした。選択して手動でコピーしてください。',
     close: 'コピーしました',
+  },
+  invitation: {
+    title: 'パスワードの設定',
+    description: '管理者があなたのアカウントを作成しました。サインインに使うパスワードを設定してください。',
+    loading: '招待を確認しています',
+    account: '契約 {{kykId}}、ユーザー {{userId}}（{{name}}）',
+    expires: 'このリンクは{{at}}まで、1回だけ使えます。',
+    newPassword: '新しいパスワード',
+    confirmPassword: '新しいパスワード（確認）',
+    submit: 'パスワードを設定',
+    doneTitle: 'パスワードを設定しました',
+    doneDescription: '契約ID {{kykId}}、ユーザーID {{userId}} と新しいパスワードでサインインしてください。',
+    signIn: 'サインイン画面へ',
+    missing: 'この招待リンクは不完全です。メールのリンクをもう一度開くか、管理者に新しい招待を依頼してください。',
   },
 };
 

@@ -8,8 +8,9 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import Toggle from '@cloudscape-design/components/toggle';
+import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import { ListPagination, ListPreferences, listCounter, RefreshButton } from '@/components/collection.tsx';
 import { importResultHref, IMPORT_HISTORY_HREF } from '@/components/import-export.tsx';
 import { usePageLayout } from '@/components/page-layout.tsx';
@@ -23,16 +24,20 @@ import { ImportStatusBadge, RowResultBadge } from '../status.tsx';
 
 const PAGE_SIZE_KEY = 'import_detail.page_size';
 
+/** Which rows the table shows: all, the problems, or the users created without a password (user imports). */
+type RowFilter = 'all' | 'problems' | 'noPassword';
+
 /** /import-history/:id: one import job's summary, its source file and the result of every row. */
 export default function ImportDetailPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'ja' ? 'ja' : 'en';
   const requestId = useParams().id ?? '';
-  const [onlyProblems, setOnlyProblems] = useState(false);
-  const list = usePagedListState<'row_no'>(PAGE_SIZE_KEY, { item: 'row_no', flg: 1 }, `${requestId}|${onlyProblems}`);
+  const [filter, setFilter] = useState<RowFilter>('all');
+  const list = usePagedListState<'row_no'>(PAGE_SIZE_KEY, { item: 'row_no', flg: 1 }, `${requestId}|${filter}`);
   const request: ImportDetailRequest = {
     request_id: requestId,
-    only_problems: onlyProblems ? 1 : 0,
+    only_problems: filter === 'problems' ? 1 : 0,
+    only_no_password: filter === 'noPassword' ? 1 : 0,
     sort_item: 'row_no',
     sort_flg: list.sort.flg,
     page_size: list.pageSize,
@@ -40,7 +45,7 @@ export default function ImportDetailPage() {
   };
   const { data, current, answeredRequest: answered, mutate, isValidating } = useImportDetail(request);
   const history = data && answered?.request_id === requestId ? data.history : undefined;
-  const sameScope = answered?.request_id === requestId && answered.only_problems === request.only_problems;
+  const sameScope = answered?.request_id === requestId && answered.only_problems === request.only_problems && answered.only_no_password === request.only_no_password;
   const total = current?.total_size ?? (sameScope ? data?.total_size : undefined);
   const rows = useMemo(() => current?.return_list ?? [], [current]);
 
@@ -76,6 +81,15 @@ export default function ImportDetailPage() {
         return action ? t(`imports.detail.actions.${action}`) : (row.action ?? t('common.notAvailable'));
       },
     },
+    ...(history?.kind === 'user'
+      ? [{
+        id: 'password',
+        header: t('imports.detail.columns.password'),
+        cell: (row: ImportResultRow) => (row.password ? (
+          <StatusIndicator type={row.password === 'invited' ? 'success' : 'warning'}>{t(`imports.detail.passwords.${row.password}`)}</StatusIndicator>
+        ) : t('common.notAvailable')),
+      }]
+      : []),
     {
       id: 'messages',
       header: t('imports.detail.columns.messages'),
@@ -122,6 +136,16 @@ export default function ImportDetailPage() {
           {t('imports.detail.running')}
         </Alert>
       )}
+      {history && history.no_password_count > 0 && filter !== 'noPassword' && (
+        <Alert
+          type="warning"
+          data-testid="import-no-password-alert"
+          header={t('imports.detail.noPasswordTitle', { count: history.no_password_count })}
+          action={<Button onClick={() => setFilter('noPassword')} nativeButtonAttributes={{ 'data-testid': 'import-show-no-password' }}>{t('imports.detail.showNoPassword')}</Button>}
+        >
+          {t('imports.detail.noPasswordDescription')}
+        </Alert>
+      )}
       <Container header={<Header variant="h2">{t('imports.detail.summary')}</Header>}>
         {history ? (
           <div data-testid="import-detail" data-request-id={history.request_id} data-status={history.status} data-kind={history.kind}>
@@ -135,6 +159,12 @@ export default function ImportDetailPage() {
                 { label: t('imports.history.columns.start'), value: dateTime(history.start_datetime) },
                 { label: t('imports.history.columns.end'), value: dateTime(history.end_datetime) },
                 { label: t('imports.history.columns.total'), value: <span data-testid="import-detail-total">{history.total_rows}</span> },
+                ...(history.kind === 'user'
+                  ? [
+                    { label: t('imports.detail.invited'), value: <span data-testid="import-detail-invite" data-invite={history.invite}>{history.invite === 1 ? t('imports.detail.invitedYes') : t('imports.detail.invitedNo')}</span> },
+                    { label: t('imports.detail.noPasswordCount'), value: <span data-testid="import-detail-no-password" data-count={history.no_password_count}>{history.no_password_count}</span> },
+                  ]
+                  : []),
                 {
                   label: `${t('imports.history.columns.ok')} / ${t('imports.history.columns.warning')} / ${t('imports.history.columns.error')}`,
                   value: (
@@ -172,18 +202,22 @@ export default function ImportDetailPage() {
           </Header>
         }
         filter={
-          <Toggle
-            checked={onlyProblems}
-            onChange={({ detail }) => setOnlyProblems(detail.checked)}
-            nativeInputAttributes={{ 'data-testid': 'import-only-problems' }}
-          >
-            {t('imports.detail.onlyProblems')}
-          </Toggle>
+          <SegmentedControl
+            data-testid="import-rows-filter"
+            label={t('imports.detail.rowsFilter')}
+            selectedId={filter}
+            onChange={({ detail }) => setFilter(detail.selectedId as RowFilter)}
+            options={[
+              { id: 'all', text: t('imports.detail.filters.all') },
+              { id: 'problems', text: t('imports.detail.filters.problems') },
+              ...(history?.kind === 'user' ? [{ id: 'noPassword', text: t('imports.detail.filters.noPassword') }] : []),
+            ]}
+          />
         }
         empty={
           <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }} data-testid="import-result-empty">
             <Box variant="strong" color="inherit">
-              {onlyProblems ? t('imports.detail.emptyProblems') : t('imports.detail.emptyTitle')}
+              {filter === 'problems' ? t('imports.detail.emptyProblems') : filter === 'noPassword' ? t('imports.detail.emptyNoPassword') : t('imports.detail.emptyTitle')}
             </Box>
           </Box>
         }
