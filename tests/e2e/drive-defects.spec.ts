@@ -6,6 +6,9 @@ import { signInInBrowser } from './pages/sign-in.ts';
 import { shot, uniqueUserId } from './pages/shots.ts';
 import { TrashPage } from './pages/trash-page.ts';
 import { SearchPage } from './pages/search-page.ts';
+import { DrivePage, driveAction } from './pages/drive-page.ts';
+import { ShareDialog } from './pages/share-pages.ts';
+import { expectAnnounced } from './pages/a11y.ts';
 
 /** web/src/lib/notifications.ts NAVIGATION_GRACE_MS: a message younger than this came with the navigation. */
 const NAVIGATION_GRACE_MS = 1500;
@@ -15,7 +18,8 @@ const NAVIGATION_GRACE_MS = 1500;
  * retention end and refuses Delete forever for it before anyone types "confirm"; with a mixed
  * selection the dialog names the retained one and deletes the other; the success message stays on
  * the trash and does not follow the user to the search page, whose invoice-number field the server
- * checks and whose calendar starts on Monday.
+ * checks and whose calendar starts on Monday, as a period picker's does; a new share link is
+ * announced to screen readers and its state reads whole.
  */
 test('the trash keeps retained documents up front, flashes stay on their page, calendars start on Monday', async ({ page, request }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -35,6 +39,8 @@ test('the trash keeps retained documents up front, flashes stay on their page, c
   await expect.poll(async () => (await drive.fresh(registered.item.id)).status, { timeout: 15_000 }).toBe('ready');
   const invoice = await drive.fresh(registered.item.id);
   const memo = await drive.file(`memo ${run}.txt`);
+  const folder = await drive.folder(`Outgoing ${run}`);
+  const offer = await drive.file(`offer ${run}.txt`, folder.id);
   const seen = [invoice, memo].map(({ id, type, row_version }) => ({ id, type, row_version }));
   expect((await admin.ok('com_drive/delete_btn', { items: seen, reason: 'Registered by mistake' })).failed).toEqual([]);
 
@@ -97,4 +103,21 @@ test('the trash keeps retained documents up front, flashes stay on their page, c
   expect(box.x + box.width).toBeLessThanOrEqual(1366);
   expect(box.y + box.height).toBeLessThanOrEqual(768);
   await shot(page, 'defects-period-picker-en');
+  await page.keyboard.press('Escape');
+
+  // A new share link is said to a screen reader, and its state reads whole in the dialog's table.
+  await page.goto('/storage');
+  const storage = new DrivePage(page);
+  await storage.expectLoaded();
+  await storage.openFolder(folder.name);
+  await storage.toggle(offer.name);
+  await (await driveAction(page, 'share')).click();
+  const dialog = new ShareDialog(page);
+  await dialog.expectOpen(offer.name);
+  await dialog.create();
+  await expectAnnounced(page, 'Link created');
+  const state = dialog.root().getByTestId('share-link-state').first();
+  await expect(state).toHaveText('Active');
+  // One line: the status indicator's icon and word side by side, never "Activ" over "e".
+  expect((await state.boundingBox())!.height).toBeLessThan(30);
 });
