@@ -9,12 +9,13 @@ const field = (value: string): string => {
 
 /**
  * The records as CSV, UTF-8 with a BOM (as every export of the product, so Excel reads Japanese):
- * the header in the user's language, then one row per record with the readable difference and the
- * raw before and after as JSON.
+ * the header in the user's language, then one row per record with the keys as recorded (action,
+ * item type; for tools that read it), the item's name, the readable difference and the raw before
+ * and after as JSON.
  */
 export function auditCsv(header: string[], records: AuditLogRecord[], time: (iso: string) => string): string {
   const rows = records.map((record) => [
-    time(record.at), record.user_id, record.user_nm, record.action, record.target_type, record.target_id, record.source_ip,
+    time(record.at), record.user_id, record.user_nm, record.action, record.target_type, record.target_id, record.target_nm ?? '', record.source_ip,
     diffSummary(auditDiff(record.before, record.after)), JSON.stringify(record.before ?? null), JSON.stringify(record.after ?? null),
   ]);
   return `\ufeff${[header, ...rows].map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;

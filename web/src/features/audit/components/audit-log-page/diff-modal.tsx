@@ -7,8 +7,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import type { AuditLogRecord } from '../../api/list-audit-log.ts';
+import { actionText, fieldText, targetTypeText } from '../../utils/audit-words.ts';
 
-/** One record's before and after as a table of the fields that changed (shared/audit-diff.ts). */
+/** One record's before and after as a table of the fields that changed (shared/audit-diff.ts), named as the screens name them. */
 export function AuditDiffModal({ record, time, onDismiss }: { record: AuditLogRecord; time: (iso: string) => string; onDismiss: () => void }) {
   const { t } = useTranslation();
   const changes = auditDiff(record.before, record.after);
@@ -18,7 +19,7 @@ export function AuditDiffModal({ record, time, onDismiss }: { record: AuditLogRe
       size="large"
       data-testid="audit-diff-dialog"
       onDismiss={onDismiss}
-      header={t('auditLogPage.detailTitle', { action: record.action, item: `${record.target_type}:${record.target_id}` })}
+      header={t('auditLogPage.detailTitle', { action: actionText(t, record.action), item: record.target_nm ?? `${targetTypeText(t, record.target_type)} ${record.target_id}` })}
       footer={<Box float="right"><Button variant="primary" onClick={onDismiss}>{t('auditLogPage.close')}</Button></Box>}
     >
       <SpaceBetween size="m">
@@ -33,7 +34,7 @@ export function AuditDiffModal({ record, time, onDismiss }: { record: AuditLogRe
           trackBy="path"
           empty={<Box textAlign="center" color="inherit">{t('auditLogPage.noChanges')}</Box>}
           columnDefinitions={[
-            { id: 'path', header: t('auditLogPage.diffField'), isRowHeader: true, cell: (change) => <span data-testid="audit-diff-row" data-path={change.path}>{change.path}</span> },
+            { id: 'path', header: t('auditLogPage.diffField'), isRowHeader: true, cell: (change) => <span data-testid="audit-diff-row" data-path={change.path} title={change.path}>{fieldText(t, change.path)}</span> },
             {
               id: 'before', header: t('auditLogPage.diffBefore'),
               cell: (change) => (change.kind === 'added' ? <StatusIndicator type="info">{t('auditLogPage.diffAdded')}</StatusIndicator> : <Box variant="code" data-testid="audit-diff-before">{change.before}</Box>),

@@ -22,6 +22,7 @@ import { newNotificationId, notify, SUCCESS_DISMISS_MS } from '@/lib/notificatio
 import { readPageSize, writePageSize, type PageSize } from '@/lib/paging.ts';
 import { listAuditLog, useAuditLogPage, type AuditLogRecord, type AuditLogRequest } from '../../api/list-audit-log.ts';
 import { auditCsv } from '../../utils/audit-csv.ts';
+import { actionText, targetTypeText } from '../../utils/audit-words.ts';
 import { AuditDiffModal } from './diff-modal.tsx';
 
 const AUDIT_LOG_HREF = '/audit-log';
@@ -91,7 +92,7 @@ export default function AuditLogPage() {
         cursor = page.next_cursor ?? undefined;
       } while (cursor && all.length < AUDIT_EXPORT_MAX);
       const rows = all.slice(0, AUDIT_EXPORT_MAX);
-      const header = (['csvAt', 'csvUserId', 'csvUserName', 'csvAction', 'csvTargetType', 'csvTargetId', 'csvAddress', 'csvChanges', 'csvBefore', 'csvAfter'] as const).map((key) => t(`auditLogPage.${key}`));
+      const header = (['csvAt', 'csvUserId', 'csvUserName', 'csvAction', 'csvTargetType', 'csvTargetId', 'csvTargetName', 'csvAddress', 'csvChanges', 'csvBefore', 'csvAfter'] as const).map((key) => t(`auditLogPage.${key}`));
       const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
       saveBlob(new Blob([auditCsv(header, rows, time)], { type: 'text/csv;charset=utf-8' }), `${t('auditLogPage.exportName')}_${stamp}.csv`);
       notify({
@@ -135,12 +136,30 @@ export default function AuditLogPage() {
         trackBy="id"
         loading={!current && error === undefined}
         loadingText={t('auditLogPage.loading')}
-        ariaLabels={collectionAriaLabels<AuditLogRecord>(t, t('auditLogPage.tableLabel'), (record) => `${record.action} ${time(record.at)}`)}
+        ariaLabels={collectionAriaLabels<AuditLogRecord>(t, t('auditLogPage.tableLabel'), (record) => `${actionText(t, record.action)} ${time(record.at)}`)}
         columnDefinitions={[
           { id: 'at', header: t('auditLogPage.columnAt'), cell: (record) => time(record.at) },
           { id: 'user', header: t('auditLogPage.columnUser'), cell: (record) => `${record.user_nm} (${record.user_id})` },
-          { id: 'action', header: t('auditLogPage.columnAction'), isRowHeader: true, cell: (record) => <span data-testid="audit-log-row" data-action={record.action} data-target={`${record.target_type}:${record.target_id}`}>{record.action}</span> },
-          { id: 'item', header: t('auditLogPage.columnItem'), cell: (record) => `${record.target_type}:${record.target_id}` },
+          {
+            id: 'action', header: t('auditLogPage.columnAction'), isRowHeader: true,
+            // In words; the recorded key (what the action filter takes) beneath.
+            cell: (record) => (
+              <span data-testid="audit-log-row" data-action={record.action} data-target={`${record.target_type}:${record.target_id}`}>
+                <span data-testid="audit-log-action">{actionText(t, record.action)}</span>
+                <Box variant="small" color="text-body-secondary"><span title={t('auditLogPage.actionKey', { key: record.action })}>{record.action}</span></Box>
+              </span>
+            ),
+          },
+          {
+            id: 'item', header: t('auditLogPage.columnItem'),
+            // The name recorded with the event (the name at the time) beside its type and id.
+            cell: (record) => (
+              <span data-testid="audit-log-item">
+                {record.target_nm && <Box variant="span" fontWeight="bold">{record.target_nm}</Box>}
+                <Box variant="small" color="text-body-secondary">{`${targetTypeText(t, record.target_type)}: ${record.target_id}`}</Box>
+              </span>
+            ),
+          },
           { id: 'address', header: t('auditLogPage.columnAddress'), cell: (record) => record.source_ip },
           {
             id: 'changes', header: t('auditLogPage.columnChanges'),
@@ -148,7 +167,7 @@ export default function AuditLogPage() {
               const count = auditDiff(record.before, record.after).length;
               const changes = count ? t('auditLogPage.changesCount', { count }) : t('auditLogPage.noChanges');
               return (
-                <Link onFollow={() => setShown(record)} ariaLabel={t('auditLogPage.viewChanges', { changes, action: record.action, at: time(record.at) })} data-testid="audit-log-changes">
+                <Link onFollow={() => setShown(record)} ariaLabel={t('auditLogPage.viewChanges', { changes, action: actionText(t, record.action), at: time(record.at) })} data-testid="audit-log-changes">
                   {changes}
                 </Link>
               );
