@@ -14,6 +14,7 @@ import { locationTexts } from './location.ts';
 import { registrationTexts } from './registration.ts';
 import { transfersTexts } from './transfers.ts';
 import { driveViewsTexts } from './drive-views.ts';
+import { driveCommandsTexts } from './drive-commands.ts';
 import { trashTexts } from './trash.ts';
 import { searchTexts } from './search.ts';
 import { usageTexts } from './usage.ts';
@@ -163,6 +164,7 @@ export const en = {
   },
   transfers: transfersTexts.en,
   driveViews: driveViewsTexts.en,
+  driveCommands: driveCommandsTexts.en,
   registration: registrationTexts.en,
   bookkeeping: bookkeepingTexts.en,
   login: {

@@ -14,6 +14,7 @@ import { locationTexts } from './location.ts';
 import { registrationTexts } from './registration.ts';
 import { transfersTexts } from './transfers.ts';
 import { driveViewsTexts } from './drive-views.ts';
+import { driveCommandsTexts } from './drive-commands.ts';
 import { trashTexts } from './trash.ts';
 import { searchTexts } from './search.ts';
 import { usageTexts } from './usage.ts';
@@ -161,6 +162,7 @@ export const ja: Resources = {
   },
   transfers: transfersTexts.ja,
   driveViews: driveViewsTexts.ja,
+  driveCommands: driveCommandsTexts.ja,
   registration: registrationTexts.ja,
   bookkeeping: bookkeepingTexts.ja,
   login: {
