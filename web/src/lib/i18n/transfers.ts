@@ -33,6 +33,7 @@ const en = {
     discard: 'Discard',
     discardNamed: 'Discard the unfinished upload of {{name}}',
     otherFile: 'This is not the file whose upload stopped. Choose {{name}} ({{size}}, last changed {{date}}).',
+    gone: 'This upload can no longer be resumed: it finished, ran out of time or was cancelled. Upload the file again.',
   },
   scan: {
     header: '{{name}} was uploaded, but it does not meet the scanner-storage rules',
@@ -93,6 +94,7 @@ const ja: typeof en = {
     discard: '破棄',
     discardNamed: '{{name}}の未完了のアップロードを破棄',
     otherFile: 'アップロードが中断したファイルではありません。{{name}}（{{size}}、最終更新 {{date}}）を選んでください。',
+    gone: 'このアップロードは再開できません。完了したか、期限が切れたか、キャンセルされました。もう一度アップロードしてください。',
   },
   scan: {
     header: '{{name}}をアップロードしましたが、スキャナ保存の要件を満たしていません',

@@ -187,7 +187,9 @@ export function resumeUpload(transfer: Transfer, file: File): void {
     const { item } = await getFileInfo({ id: kept.item_id }, { silent: true, signal });
     afterBytes(transferId, item, kept.folder_id, kept.upload_version);
   };
-  void resumeTransfer(transfer.id, { name: kept.name, place: kept.place, size: kept.size, run, describeError: failureText }).then((state) => {
+  // -3: the upload is no longer waiting (finished, lapsed or cancelled, e.g. in another tab).
+  const describeError = (error: unknown) => (error instanceof ApiError && error.code === codes.address.code ? t('transfers.resume.gone') : failureText(error));
+  void resumeTransfer(transfer.id, { name: kept.name, place: kept.place, size: kept.size, run, describeError }).then((state) => {
     if (state === 'done') notify({ id: newNotificationId('upload'), type: 'success', header: <Tx k="drive.upload.done" values={{ name: transfersNow().find((entry) => entry.id === transfer.id)?.name ?? kept.name }} />, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
   });
 }
