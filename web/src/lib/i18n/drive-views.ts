@@ -46,7 +46,8 @@ const en = {
     loading: 'Loading files that need attention…',
   },
   users: {
-    label: 'Users',
+    column: 'User',
+    actions: 'Actions',
   },
 };
 
@@ -92,7 +93,8 @@ const ja: typeof en = {
     loading: '対応が必要なファイルを読み込んでいます…',
   },
   users: {
-    label: 'ユーザー',
+    column: 'ユーザー',
+    actions: '操作',
   },
 };
 

@@ -72,6 +72,7 @@ const PreviewModal = lazy(() => import('../preview/preview-modal.tsx').then((mod
 // The grid and the phone list (two more renderings of the same selection) load when first shown.
 const GridView = lazy(() => import('./grid-view.tsx').then((module) => ({ default: module.GridView })));
 const PhoneList = lazy(() => import('./phone-list.tsx').then((module) => ({ default: module.PhoneList })));
+const PhoneActions = lazy(() => import('./phone-actions.tsx').then((module) => ({ default: module.PhoneActions })));
 const DetailsPanel = lazy(() => import('./details-panel.tsx').then((module) => ({ default: module.DetailsPanel })));
 const ListErrorState = lazy(() => import('@/components/list-error.tsx').then((module) => ({ default: module.ListErrorState })));
 // The flash of a move or trash outcome (with its per-entry reasons) loads with the first outcome.
@@ -419,6 +420,17 @@ export default function DrivePage() {
   const entryViewProps = {
     items, selectedIds, onSelectionChange: select, onOpen: openEntry, favoriteIds, ariaLabel: t('driveViews.grid.label'),
   };
+  // Below 688 px the header's buttons are one menu (phone-actions.tsx): what each item runs.
+  const runPhoneAction = (id: string) => {
+    if (id === 'upload') (detailedFirst ? pickDetailedFiles : pickFiles)();
+    else if (id === 'createFolder') setCreating(true);
+    else if (id === 'preview' && selectedFile) setPreviewOf(selectedFile);
+    else if (id === 'download' && selectedFile) void transfers().then((module) => module.startDownload(selectedFile));
+    else if (id === 'zip') copyAndZip.zip();
+    else if (id === 'delete') setTrashing(selectedItems);
+    else if (id === 'refresh') void mutate();
+    else runAction(id);
+  };
 
   return (
     <>
@@ -457,6 +469,12 @@ export default function DrivePage() {
         variant="full-page"
         stickyHeader
         items={framed ? [] : items}
+        // Where the grid or the phone list goes: under the (hidden) rows, above a phone's pagination.
+        footer={framed ? (
+          <div className="drive-entries">
+            <Suspense fallback={null}>{phone ? <PhoneList {...entryViewProps} /> : <GridView {...entryViewProps} />}</Suspense>
+          </div>
+        ) : undefined}
         trackBy="id"
         columnDefinitions={columns}
         {...displayProps(display)}
@@ -494,9 +512,22 @@ export default function DrivePage() {
             description={
               tagId === ATTENTION_FILTER ? <span data-testid="attention-active">{t('driveViews.attention.active')}</span> : tagId ? <span data-testid="tag-filter-active">{t('tags.filter.active', { name: taggedName })}</span> : folderId === 'root' ? t('drive.description') : undefined
             }
-            actions={
+            actions={phone ? (
+              <Suspense fallback={null}>
+                <PhoneActions
+                  mayAdd={mayAdd}
+                  canDownload={canDownload}
+                  downloadReason={threat ? t('drive.scan.blocked') : t('drive.download.notReady')}
+                  previewReason={threat ? t('drive.scan.blocked') : t('preview.actionDisabled')}
+                  canZip={copyAndZip.canZip}
+                  canTrash={canTrash}
+                  actionItems={actionItems}
+                  onRun={runPhoneAction}
+                />
+              </Suspense>
+            ) : (
               <SpaceBetween direction="horizontal" size="xs">
-                {!phone && <ViewToggle view={view} onChange={setView} />}
+                <ViewToggle view={view} onChange={setView} />
                 <Button
                   iconName="refresh"
                   ariaLabel={t('drive.actions.refresh')}
@@ -549,7 +580,7 @@ export default function DrivePage() {
                 {mayAdd && createButton('create-folder-button')}
                 {mayAdd && uploadButton('primary')}
               </SpaceBetween>
-            }
+            )}
           >
             <span data-testid="drive-folder-name">{folderName}</span>
           </Header>
@@ -614,7 +645,6 @@ export default function DrivePage() {
           />
         }
       />
-      {framed && <Suspense fallback={null}>{phone ? <PhoneList {...entryViewProps} /> : <GridView {...entryViewProps} />}</Suspense>}
       </div>
       {creating && (
         <Suspense fallback={null}>

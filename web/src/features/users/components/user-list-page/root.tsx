@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Button from '@cloudscape-design/components/button';
+import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { DeleteModal } from '@/components/delete-modal.tsx';
@@ -21,7 +22,8 @@ import { activeFilterCount, filterRequest, noUserFilters, type UserListFilters }
 import { canSuspend, canUnsuspend } from '../../utils/user-form.ts';
 import { ConfirmModal, UnsuspendModal } from '../action-modals.tsx';
 import { UserFilters } from './filters.tsx';
-import { DEFAULT_COLUMNS, PAGE_SIZE_KEY, userColumns, type UserSortItem } from './table-config.tsx';
+import { DEFAULT_COLUMNS, PAGE_SIZE_KEY, PHONE_COLUMNS, userColumns, userPhoneColumns, type UserSortItem } from './table-config.tsx';
+import { usePhoneWidth } from '@/lib/phone-width.ts';
 
 type Dialog = 'suspend' | 'unsuspend' | 'delete';
 
@@ -52,7 +54,9 @@ export default function UserListPage() {
   const [busy, setBusy] = useState(false);
 
   const open = useCallback((id: string) => navigate(userHref(id)), [navigate]);
-  const columns = useMemo(() => userColumns(t, language, open), [t, language, open]);
+  // Below 688 px one column (no header squeezed to a letter per line) and the actions in one menu.
+  const phone = usePhoneWidth();
+  const columns = useMemo(() => (phone ? userPhoneColumns(t, open) : userColumns(t, language, open)), [phone, t, language, open]);
 
   usePageLayout(
     [
@@ -110,19 +114,25 @@ export default function UserListPage() {
       {t('users.actions.register')}
     </Button>
   );
+  const exportFilters = {
+    ...(request.search_key ? { search_key: request.search_key } : {}),
+    ...(request.user_group_id ? { user_group_id: request.user_group_id } : {}),
+    ...(request.corp_id ? { corp_id: request.corp_id } : {}),
+    ...(request.status !== undefined ? { status: request.status } : {}),
+  };
   const textFilterLabel = list.sort.item === 'user_nm' ? t('users.filterByName') : t('users.filterById');
 
   return (
     <>
       <ServerTable<User, UserSortItem>
         testId="user-table"
-        preferencesKey="user_list"
+        preferencesKey={phone ? 'user_list_phone' : 'user_list'}
         list={list}
         query={query}
         rows={rows}
         trackBy="user_id"
         columns={columns}
-        defaultColumns={DEFAULT_COLUMNS}
+        defaultColumns={phone ? PHONE_COLUMNS : DEFAULT_COLUMNS}
         sortItemOf={(field) => (field === 'user_nm' || field === 'user_id' ? field : undefined)}
         title={t('users.title')}
         description={t('users.description')}
@@ -132,6 +142,24 @@ export default function UserListPage() {
         nameOf={(user) => user.user_nm}
         actions={
           // Their own SpaceBetween: the buttons keep their gaps when the header wraps them on narrow screens.
+          phone ? (
+            <SpaceBetween direction="horizontal" size="xs">
+              <ButtonDropdown
+                data-testid="user-phone-actions"
+                expandToViewport
+                items={[
+                  { id: 'register', text: t('users.actions.register') },
+                  { id: 'suspend', text: t('users.actions.suspend'), disabled: suspendable.length === 0 },
+                  { id: 'unsuspend', text: t('users.actions.unsuspend'), disabled: unsuspendable.length === 0 },
+                  { id: 'delete', text: t('users.actions.delete'), disabled: selectedUsers.length === 0 },
+                ]}
+                onItemClick={({ detail }) => (detail.id === 'register' ? navigate(REGISTER_HREF) : setDialog(detail.id as Dialog))}
+              >
+                {t('driveViews.users.actions')}
+              </ButtonDropdown>
+              <ImportExportButton kind="user" exportFilters={exportFilters} />
+            </SpaceBetween>
+          ) : (
           <SpaceBetween direction="horizontal" size="xs">
             <Button disabled={suspendable.length === 0} onClick={() => setDialog('suspend')} nativeButtonAttributes={{ 'data-testid': 'user-suspend-button' }}>
               {t('users.actions.suspend')}
@@ -142,17 +170,10 @@ export default function UserListPage() {
             <Button disabled={selectedUsers.length === 0} onClick={() => setDialog('delete')} nativeButtonAttributes={{ 'data-testid': 'user-delete-button' }}>
               {t('users.actions.delete')}
             </Button>
-            <ImportExportButton
-              kind="user"
-              exportFilters={{
-                ...(request.search_key ? { search_key: request.search_key } : {}),
-                ...(request.user_group_id ? { user_group_id: request.user_group_id } : {}),
-                ...(request.corp_id ? { corp_id: request.corp_id } : {}),
-                ...(request.status !== undefined ? { status: request.status } : {}),
-              }}
-            />
+            <ImportExportButton kind="user" exportFilters={exportFilters} />
             {registerButton('user-register-button', 'primary')}
           </SpaceBetween>
+          )
         }
         filter={
           <div className="user-list-filters">

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import Box from '@cloudscape-design/components/box';
 import Link from '@cloudscape-design/components/link';
 import type { TableProps } from '@cloudscape-design/components/table';
 import type { userSortItems } from '@shared/schemas/users.ts';
@@ -45,5 +46,38 @@ export function userColumns(t: TFunction, language: DisplayLanguage, open: (id: 
     { id: 'group', header: t('users.columns.accountGroup'), minWidth: 140, cell: (user) => user.group_names.ata || dash },
     { id: 'status', header: t('users.columns.status'), minWidth: 140, cell: (user) => <UserStatusBadge status={user.status} /> },
     { id: 'update_date', header: t('users.columns.updated'), cell: (user) => formatDateTime(user.update_date, language) },
+  ];
+}
+
+/** The list below 688 px: one column, each user's ID (the link), status, name and e-mail in one item. */
+export const PHONE_COLUMNS = ['user'];
+
+export function userPhoneColumns(t: TFunction, open: (id: string) => void): TableProps.ColumnDefinition<User>[] {
+  return [
+    {
+      id: 'user',
+      header: t('driveViews.users.column'),
+      sortingField: 'user_id',
+      isRowHeader: true,
+      cell: (user) => (
+        <span className="user-phone-cell" data-testid="user-row" data-user-id={user.user_id} data-user-status={statusNames[user.status]}>
+          <span className="user-phone-line">
+            <Link
+              href={userHref(user.user_id)}
+              onFollow={(event) => {
+                event.preventDefault();
+                open(user.user_id);
+              }}
+            >
+              {user.user_id}
+            </Link>
+            <UserStatusBadge status={user.status} />
+          </span>
+          <Box variant="small" color="text-body-secondary">
+            {[user.user_nm, user.email].filter(Boolean).join(' · ')}
+          </Box>
+        </span>
+      ),
+    },
   ];
 }
