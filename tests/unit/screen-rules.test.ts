@@ -21,11 +21,22 @@ function sources(dir: string, pattern: RegExp): string[] {
   });
 }
 
+/** Each .tsx file parsed once for all the rules (parsing is most of their time). */
+const parsedFiles = new Map<string, ts.SourceFile>();
+function parsed(file: string): ts.SourceFile {
+  let source = parsedFiles.get(file);
+  if (!source) {
+    source = ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+    parsedFiles.set(file, source);
+  }
+  return source;
+}
+
 const CALENDARS = ['@cloudscape-design/components/date-picker', '@cloudscape-design/components/date-range-picker', '@cloudscape-design/components/calendar'];
 
 /** Each use of a Cloudscape calendar in a file: which component, where, and what it is told. */
 function calendarUses(file: string): { component: string; line: number; attributes: Map<string, string>; spreadAfter: boolean }[] {
-  const source = ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const source = parsed(file);
   const local = new Map<string, string>();
   for (const statement of source.statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
@@ -74,7 +85,7 @@ describe('calendars', () => {
 
 /** SegmentedControls given their own `label` inside a FormField that has one: the label shows twice on a phone. */
 function doublyLabelled(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const source = parsed(file);
   const found: string[] = [];
   const attribute = (element: ts.JsxOpeningLikeElement, name: string) =>
     element.attributes.properties.some((property) => ts.isJsxAttribute(property) && property.name.getText(source) === name);
@@ -101,7 +112,7 @@ describe('segmented controls', () => {
 
 /** A list page's header actions given as a bare fragment: server-table.tsx puts them in one slot, where they touch once wrapped. */
 function bareActions(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const source = parsed(file);
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     if ((ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) && node.tagName.getText(source) === 'ServerTable') {
