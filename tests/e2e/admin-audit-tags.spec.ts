@@ -58,11 +58,15 @@ test('manage common tags, then find the changes in the audit log with their diff
   await expect(log.records().first()).toHaveAttribute('data-action', 'tag.delete');
   await expect(log.records().filter({ hasText: 'signin.success' })).toHaveCount(1);
   await log.kind('Changes');
-  await expect(log.records()).toHaveText(['tag.delete', 'tag.rename', 'tag.create', 'tag.create']);
+  // Actions in words, each item by the name recorded with it (the deleted tag keeps its own).
+  await expect(log.actions()).toHaveText(['Deleted a tag', 'Renamed a tag', 'Created a tag', 'Created a tag']);
+  await expect(log.items().first()).toContainText('Invoices');
+  await expect(log.items().nth(1)).toContainText('Agreements');
   await log.filterBy('Action (starts with)', '^', 'tag.rename');
-  await expect(log.records()).toHaveText(['tag.rename']);
+  await expect(log.actions()).toHaveText(['Renamed a tag']);
   await log.openFirstChanges();
-  await expect(log.diffDialog()).toContainText('name');
+  await expect(log.diffDialog()).toContainText('Renamed a tag: Agreements');
+  await expect(log.diffDialog().getByTestId('audit-diff-row')).toHaveText(['Name']);
   await expect(log.diffDialog().getByTestId('audit-diff-before')).toHaveText('Contracts');
   await expect(log.diffDialog().getByTestId('audit-diff-after')).toHaveText('Agreements');
   await shot(page, 'audit-diff-en');
@@ -72,7 +76,7 @@ test('manage common tags, then find the changes in the audit log with their diff
 
   // The export: the filter's one record, UTF-8 with a BOM, with the difference and the raw JSON.
   const lines = await downloadedCsvLines(page, log.exportButton());
-  expect(lines[0]).toBe('Time,User ID,User name,Action,Item type,Item ID,IP address,Changes,Before (JSON),After (JSON)');
+  expect(lines[0]).toBe('Time,User ID,User name,Action,Item type,Item ID,Item name,IP address,Changes,Before (JSON),After (JSON)');
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(',boss,Audit Boss,tag.rename,tag,');
   expect(lines[1]).toContain('name: Contracts → Agreements');
@@ -80,6 +84,7 @@ test('manage common tags, then find the changes in the audit log with their diff
   // Japanese: both screens.
   await log.switchLanguage('ja');
   await expect(log.heading()).toHaveText('監査ログ');
+  await expect(log.actions()).toHaveText(['タグの名前を変更']);
   await log.openFirstChanges();
   await expect(log.diffDialog()).toContainText('変更前');
   await shot(page, 'audit-diff-ja');

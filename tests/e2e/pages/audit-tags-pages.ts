@@ -84,6 +84,16 @@ export class AuditLogPage extends AppShell {
     return locate(this.page, this.tableWrapper.findRows()).locator(byTestId('audit-log-row'));
   }
 
+  /** The rows' actions in words, newest first. */
+  actions(): Locator {
+    return locate(this.page, this.tableWrapper.findRows()).locator(byTestId('audit-log-action'));
+  }
+
+  /** The rows' items: the name recorded with the event, its type and id. */
+  items(): Locator {
+    return locate(this.page, this.tableWrapper.findRows()).locator(byTestId('audit-log-item'));
+  }
+
   /** A property filter token: property, operator, then the typed value. */
   async filterBy(property: string, operator: '=' | '^', value: string) {
     const input = locate(this.page, this.filterWrapper.findNativeInput());
