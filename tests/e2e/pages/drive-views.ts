@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator } from '@playwright/test';
 import sharp from 'sharp';
 import type { DriveItem } from '#shared/schemas/drive.ts';
 import type { AdminApi } from './admin-api.ts';
