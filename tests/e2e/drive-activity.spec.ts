@@ -34,9 +34,13 @@ test("a file's activity in the details panel, in English and Japanese", async ({
   await new DriveListsPanel(page).openDetails();
   const activity = new FileActivityPanel(page);
   // Nothing is asked for until the section opens.
-  await expect(activity.entries()).toHaveCount(0);
+  const asked: string[] = [];
+  page.on('request', (sent) => { if (sent.url().endsWith('/com_drive/file_activity')) asked.push(sent.url()); });
+  await expect(page.getByTestId('details-panel')).toBeVisible();
+  expect(asked).toEqual([]);
   await activity.open();
   await expect(activity.entries()).toHaveCount(3);
+  expect(asked).toHaveLength(1);
   await expect(activity.entries().nth(0)).toContainText('Share link');
   await expect(activity.entries().nth(1)).toHaveAttribute('data-action', 'download');
   await expect(activity.entries().nth(1)).toContainText('Downloaded');
