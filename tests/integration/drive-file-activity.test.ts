@@ -4,7 +4,7 @@ import type { DriveItem } from '#shared/schemas/drive.ts';
 import type { FileActivityEntry } from '#shared/schemas/drive-usage.ts';
 import { aFolder, aUser, type SignedInUser } from './support/factories.ts';
 import { call, postFrom } from './support/api.ts';
-import { fresh, seen, sendBytes, uploadFile } from './support/drive.ts';
+import { aFile, fresh, seen, sendBytes, uploadFile } from './support/drive.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 
 /**
@@ -98,6 +98,21 @@ describe("one file's activity", { timeout: 120_000 }, () => {
       ['version', 2, member.userId],
       ['version', 1, 'admin'],
     ]);
+  });
+
+  it("shows a bookkeeping document's corrections, deletion and restore from its history, with their reasons, once each", async () => {
+    const document = await aFile(t.token, 'root', `invoice-${randomUUID().slice(0, 8)}.pdf`, { document_style: 'e_trading', transaction_date: '2026-03-31', transaction_amount: 108_000, provider: '株式会社テスト' });
+    const corrected = await call('com_drive/file_detail_upd_btn', { id: document.id, row_version: document.row_version, transaction_amount: 110_000, reason: '金額の入力誤り' }, t.token);
+    expect(corrected.body.code, JSON.stringify(corrected.body)).toBe(0);
+    expect((await call('com_drive/delete_btn', { items: [seen(corrected.body.data!.item)], reason: '重複登録' }, t.token)).body.code).toBe(0);
+    const [trashed] = (await call('com_drive/recycle_list', {}, t.token)).body.data!.items.filter((item) => item.id === document.id);
+    expect((await call('com_drive/restore_btn', { items: [{ id: document.id, row_version: trashed!.row_version }] }, t.token)).body.code).toBe(0);
+    const { entries } = await activity(t.token, document.id);
+    expect(entries.map((entry) => [entry.kind, entry.reason ?? null])).toEqual([
+      ['restore', null], ['deletion', '重複登録'], ['correction', '金額の入力誤り'], ['version', null],
+    ]);
+    // Others read the corrections too.
+    expect((await activity(viewer.token, document.id)).entries.map((entry) => entry.kind)).toEqual(['restore', 'deletion', 'correction', 'version']);
   });
 
   it('answers an entry the caller does not reach, and another contract, as an unknown id', async () => {
