@@ -10,8 +10,9 @@ import { expectAccessible } from './pages/a11y.ts';
 
 /**
  * One file's activity in the details panel (docs/drive.md "Activity of one entry"): closed at first,
- * opened it lists the file's version, another user's download and the share link made, newest
- * first, in words; the same in Japanese. Set up through the API.
+ * opened it lists the file's version, another user's download, the share link made and an
+ * anonymous download through it (the link's), newest first, in words; the same in Japanese, and the
+ * access log names the link too. Set up through the API.
  */
 const shot = shotsIn('/tmp/shots-activity');
 
@@ -23,7 +24,10 @@ test("a file's activity in the details panel, in English and Japanese", async ({
   const folder = await drive.folder(`Activity ${run}`);
   const file = await drive.file(`offer ${run}.txt`, folder.id);
   await admin.ok('com_drive/download', { id: file.id });
-  await admin.ok('com_drive/share_link_create_btn', { id: file.id });
+  const link = await admin.ok('com_drive/share_link_create_btn', { id: file.id });
+  // An anonymous download through the link (no token): the link's, not its creator's.
+  const [, , kykId, token] = link.url_path.split('/');
+  await new AdminApi(request).ok('share/download', { kyk_id: decodeURIComponent(kykId!), token: token! });
 
   const userId = uniqueUserId('act');
   await signInInBrowser(page, request, userId, await createAdministrator(admin, userId));
@@ -39,19 +43,25 @@ test("a file's activity in the details panel, in English and Japanese", async ({
   await expect(page.getByTestId('details-panel')).toBeVisible();
   expect(asked).toEqual([]);
   await activity.open();
-  await expect(activity.entries()).toHaveCount(3);
+  await expect(activity.entries()).toHaveCount(4);
   expect(asked).toHaveLength(1);
-  await expect(activity.entries().nth(0)).toContainText('Share link');
-  await expect(activity.entries().nth(1)).toHaveAttribute('data-action', 'download');
-  await expect(activity.entries().nth(1)).toContainText('Downloaded');
-  await expect(activity.entries().nth(2)).toContainText('Version 1 uploaded');
+  await expect(activity.entries().nth(0)).toHaveAttribute('data-action', 'share_download');
+  await expect(activity.entries().nth(0)).toContainText(`Anonymous, through link ${link.link.link_id}`);
+  await expect(activity.entries().nth(1)).toContainText(`Share link ${link.link.link_id} created`);
+  await expect(activity.entries().nth(2)).toHaveAttribute('data-action', 'download');
+  await expect(activity.entries().nth(2)).toContainText('Downloaded');
+  await expect(activity.entries().nth(3)).toContainText('Version 1 uploaded');
   await activity.entries().last().scrollIntoViewIfNeeded();
   await shot(page, 'activity-en');
   await expectAccessible(page, '/storage (activity)');
 
   await storage.switchLanguage('ja');
-  await expect(activity.entries().nth(2)).toContainText('バージョン 1 をアップロード');
-  await expect(activity.entries().nth(1)).toContainText('ダウンロード');
+  await expect(activity.entries().nth(3)).toContainText('バージョン 1 をアップロード');
+  await expect(activity.entries().nth(0)).toContainText(`匿名（共有リンク ${link.link.link_id} 経由）`);
   await activity.entries().last().scrollIntoViewIfNeeded();
   await shot(page, 'activity-ja');
+  // The access log names the link, not its creator, too.
+  await page.goto('/access-log');
+  await expect(page.getByText(`匿名（共有リンク ${link.link.link_id} 経由）`)).toBeVisible();
+  await shot(page, 'access-log-link-ja');
 });
