@@ -6,6 +6,10 @@
  */
 const en = {
   open: 'Open',
+  reasons: {
+    open: 'Select one file or folder that has finished uploading.',
+    notAllowed: 'You may not do this here.',
+  },
   download: {
     none: 'Select the files or folders to download.',
     notReady: 'Wait until every selected file has finished uploading.',
@@ -61,6 +65,10 @@ const en = {
 
 const ja: typeof en = {
   open: '開く',
+  reasons: {
+    open: 'アップロードが完了したファイルまたはフォルダーを 1 つ選択してください。',
+    notAllowed: 'ここではこの操作はできません。',
+  },
   download: {
     none: 'ダウンロードするファイルまたはフォルダーを選択してください。',
     notReady: '選択したすべてのファイルのアップロードが完了するまでお待ちください。',

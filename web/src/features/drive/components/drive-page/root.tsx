@@ -4,7 +4,7 @@ import { useOutletContext, useSearchParams } from 'react-router';
 import type { LoginRights } from '@shared/schemas/auth.ts';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import ButtonDropdown, { type ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
+import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
@@ -14,29 +14,24 @@ import { useCursorPaging } from '@/lib/cursor-paging.ts';
 import { usePageLayout, usePageSplitPanel, type PageSplitPanel } from '@/components/page-layout.tsx';
 import { displayProps, TablePreferences, useTableDisplay } from '@/components/table-preferences.tsx';
 import { Tx } from '@/components/translated.tsx';
-import { dismiss, newNotificationId, notify, SUCCESS_DISMISS_MS } from '@/lib/notifications.ts';
+import { dismiss, newNotificationId, notify } from '@/lib/notifications.ts';
 import { readStoredUser } from '@/lib/session.ts';
-import { isAbortError, reportApiError, reportRefusal } from '@/lib/api-client.ts';
+import { isAbortError, reportApiError } from '@/lib/api-client.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
 import { refreshFolder, useFolderPage } from '../../api/list-folder.ts';
-import { moveItems } from '../../api/move-items.ts';
-import type { ChosenFolder } from '../location-dialog.tsx';
 import type { ExistingFile } from '../../api/check-duplicates.ts';
 import { useFavoriteIds } from '../../api/list-favorites.ts';
 import { useItemsTags } from '../../api/list-items-tags.ts';
 import { ATTENTION_FILTER, useDriveWidePage } from '../../api/list-attention.ts';
 import { placeText } from '../../utils/place.ts';
-import { useFavoriteToggle } from './favorite-toggle.ts';
 import { TagFilter } from './tag-filter.tsx';
 import { AttentionFilter } from './attention-filter.tsx';
 import { ViewToggle } from './view-toggle.tsx';
 import { useDriveView } from './view-choice.ts';
 import { usePhoneWidth } from '@/lib/phone-width.ts';
 import { SearchField } from './search-field.tsx';
-import { useCopyAndZip } from '../copy-zip-actions.tsx';
 import type { planDrop, UploadTarget } from '../../utils/transfers.tsx';
 import { DropZone } from './drop-zone.tsx';
-import type { reportBulk as ReportBulk } from './report-bulk.tsx';
 import type { DroppedEntries } from '../../utils/dropped-files.ts';
 
 import {
@@ -48,8 +43,8 @@ import {
   type DrivePageSize,
   type DriveSortItem,
 } from './table-config.tsx';
-import { seenItems } from '../../utils/seen-items.ts';
 import { mayShareLinks } from '../../utils/share-right.ts';
+import { actionMenuIds, useDriveCommands, type DriveCommandId } from './commands.tsx';
 
 interface Sort {
   item: DriveSortItem;
@@ -61,25 +56,14 @@ const isFolderId = (value: string | null): value is string => value !== null && 
 // Uploads, downloads and the create-folder dialog (with the shared schema, and zod) load when first used.
 const transfers = () => import('../../utils/transfers.tsx');
 const CreateFolderModal = lazy(() => import('../create-folder-modal.tsx').then((module) => ({ default: module.CreateFolderModal })));
-const RenameModal = lazy(() => import('../rename-modal.tsx').then((module) => ({ default: module.RenameModal })));
-const TrashModal = lazy(() => import('../trash-modal.tsx').then((module) => ({ default: module.TrashModal })));
-const LocationDialog = lazy(() => import('../location-dialog.tsx').then((module) => ({ default: module.LocationDialog })));
 const DuplicateChoiceModal = lazy(() => import('../duplicate-choice-modal.tsx').then((module) => ({ default: module.DuplicateChoiceModal })));
-const EditDetailsModal = lazy(() => import('../edit-details-modal.tsx').then((module) => ({ default: module.EditDetailsModal })));
-const VersionHistoryModal = lazy(() => import('../version-history-modal.tsx').then((module) => ({ default: module.VersionHistoryModal })));
 const DetailedRegistrationModal = lazy(() => import('../detailed-registration-modal.tsx').then((module) => ({ default: module.DetailedRegistrationModal })));
-const PreviewModal = lazy(() => import('../preview/preview-modal.tsx').then((module) => ({ default: module.PreviewModal })));
 // The grid and the phone list (two more renderings of the same selection) load when first shown.
 const GridView = lazy(() => import('./grid-view.tsx').then((module) => ({ default: module.GridView })));
 const PhoneList = lazy(() => import('./phone-list.tsx').then((module) => ({ default: module.PhoneList })));
 const PhoneActions = lazy(() => import('./phone-actions.tsx').then((module) => ({ default: module.PhoneActions })));
 const DetailsPanel = lazy(() => import('./details-panel.tsx').then((module) => ({ default: module.DetailsPanel })));
 const ListErrorState = lazy(() => import('@/components/list-error.tsx').then((module) => ({ default: module.ListErrorState })));
-// The flash of a move or trash outcome (with its per-entry reasons) loads with the first outcome.
-const reportBulk = (...args: Parameters<typeof ReportBulk>) => void import('./report-bulk.tsx').then((module) => module.reportBulk(...args));
-const PermissionsDialog = lazy(() => import('../permissions-dialog.tsx').then((module) => ({ default: module.PermissionsDialog })));
-const ShareDialog = lazy(() => import('../share-dialog.tsx').then((module) => ({ default: module.ShareDialog })));
-const TagsDialog = lazy(() => import('../tags-dialog.tsx').then((module) => ({ default: module.TagsDialog })));
 const planDropOf = (...args: Parameters<typeof planDrop>) => transfers().then((module) => module.planDrop(...args));
 const isTagId = (value: string | null): value is string => value !== null && /^[0-9a-f-]{36}$/.test(value);
 
@@ -104,12 +88,6 @@ export default function DrivePage() {
   const [selection, setSelection] = useState<{ scope: string; ids: string[] }>({ scope, ids: [] });
   const selectedIds = selection.scope === `${scope}|${paging.index}` ? selection.ids : preselected && !tagId ? [preselected] : [];
   const [creating, setCreating] = useState(false);
-  const [renaming, setRenaming] = useState<DriveItem>();
-  const [trashing, setTrashing] = useState<DriveItem[]>();
-  const [moving, setMoving] = useState<DriveItem[]>();
-  const [moveBusy, setMoveBusy] = useState(false);
-  const [moveError, setMoveError] = useState<string>();
-  const [tagging, setTagging] = useState<DriveItem>();
   const fileInput = useRef<HTMLInputElement>(null);
   // Files whose names are taken in the folder wait here for the user's choice (duplicate dialog).
   const [conflicted, setConflicted] = useState<{ targets: UploadTarget[]; conflicts: (ExistingFile & { place?: string })[] }>();
@@ -117,22 +95,11 @@ export default function DrivePage() {
   const [detailing, setDetailing] = useState<File[]>();
   const detailedInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
-  const [historyOf, setHistoryOf] = useState<DriveItem>();
-  const [editingDetails, setEditingDetails] = useState<DriveItem>();
-  const [previewOf, setPreviewOf] = useState<DriveItem>();
-  const [permissionsOf, setPermissionsOf] = useState<DriveItem>();
-  const [sharing, setSharing] = useState<DriveItem>();
   // View (1) lists and downloads; active (2) and update (3) also add folders and files.
   const rights = useOutletContext<LoginRights>();
   const userId = readStoredUser()?.user_id;
   const [view, setView] = useDriveView(userId);
   const phone = usePhoneWidth();
-  // The item-level rule of functions/domain/access.ts: active (2) changes what the user registered, update (3)
-  // anything; the listing gives each entry's level after folder permissions.
-  const mayChange = useCallback((item: DriveItem) => {
-    const level = Math.min(rights.drive, item.level ?? rights.drive);
-    return level >= 3 || (level === 2 && item.regist_user_id === userId);
-  }, [rights.drive, userId]);
 
   const cursor = paging.cursor;
   const { data, isLoading, error, mutate } = useFolderPage({
@@ -153,41 +120,25 @@ export default function DrivePage() {
   const favoriteIds = useFavoriteIds();
   const itemsTags = useItemsTags(useMemo(() => items.map((item) => item.id), [items]));
   const selectedItems = items.filter((item) => selectedIds.includes(item.id));
-  const selectedFile = selectedItems.length === 1 && selectedItems[0]!.type === 'file' ? selectedItems[0]! : undefined;
-  const selectedFolder = selectedItems.length === 1 && selectedItems[0]!.type === 'folder' && selectedItems[0]!.status === 'ready' ? selectedItems[0]! : undefined;
-  const threat = selectedFile?.scan_status === 'THREATS_FOUND';
-  const canDownload = selectedFile?.status === 'ready' && !threat;
-  const renameTarget = selectedItems.length === 1 && mayChange(selectedItems[0]!) ? selectedItems[0] : undefined;
-  const editDetailsTarget = selectedFile?.status === 'ready' && mayChange(selectedFile) ? selectedFile : undefined;
-  const canTrash = selectedItems.length > 0 && selectedItems.every((item) => mayChange(item) && item.status === 'ready');
-  // A copy reads here and adds elsewhere: a view-only folder's entries can be copied where the user may add.
-  const copyAndZip = useCopyAndZip({ folderId, selected: selectedItems, mayAdd: rights.drive >= 2, onCopied: () => setSelection({ scope, ids: [] }) });
-
-  /** Moves the entries chosen into the folder chosen; a refusal of every entry stays in the dialog (another folder can be tried). */
-  const moveTo = async (folder: ChosenFolder) => {
-    if (!moving) return;
-    setMoveBusy(true);
-    setMoveError(undefined);
-    try {
-      const result = await moveItems({ items: seenItems(moving), folder_id: folder.id }, { silent: true });
-      const folderName = folder.id === 'root' ? t('location.root') : folder.name;
-      reportBulk(moving, result, t, {
-        one: (name) => t('drive.move.movedOne', { name, folder: folderName }),
-        many: (count) => t('drive.move.movedMany', { count, folder: folderName }),
-        failed: (count) => t('drive.move.failed', { count }),
-      });
-      setMoving(undefined);
-      setSelection({ scope, ids: [] });
-      void refreshFolder(folderId);
-      void refreshFolder(folder.id);
-    } catch (error) {
-      reportRefusal(error, (refusal) => setMoveError(refusal.message));
-    } finally {
-      setMoveBusy(false);
-    }
-  };
-
   const openFolder = useCallback((id: string) => setParams(id === 'root' ? {} : { folder: id }), [setParams]);
+  // What can be done to the selection (commands.tsx): the header, the menus, the keyboard and undo render it.
+  const commands = useDriveCommands({
+    folderId,
+    items,
+    selected: selectedItems,
+    scope: {
+      drive: rights.drive,
+      userId,
+      mayAdd,
+      mayShareLinks: mayShareLinks(rights, !tagId && current ? current.level : selectedItems.length === 1 ? selectedItems[0]!.level : undefined),
+      favoriteIds,
+    },
+    admin: rights.admin === 1,
+    onDone: () => setSelection({ scope, ids: [] }),
+    openFolder,
+  });
+  const command = commands.command;
+
   const tagsOf = useCallback((id: string) => itemsTags.data?.tags[id], [itemsTags.data]);
   const chooseTag = (id: string | undefined) =>
     setParams(() => {
@@ -218,8 +169,8 @@ export default function DrivePage() {
             selected={chosen}
             place={placeOf}
             tags={one ? itemsTags.data?.tags[one.id] : undefined}
-            onPreview={setPreviewOf}
-            onEditDetails={one && one.type === 'file' && one.status === 'ready' && mayAdd && mayChange(one) ? setEditingDetails : undefined}
+            onPreview={(item) => commands.run('preview', [item])}
+            onEditDetails={one && command('editDetails', [one]).disabled === false ? (item) => commands.run('editDetails', [item]) : undefined}
           />
         </Suspense>
       ),
@@ -235,7 +186,7 @@ export default function DrivePage() {
         cancel: t('tags.details.cancel'),
       },
     };
-  }, [items, selectedKey, tagId, taggedPage, folderPlace, itemsTags.data, t, mayAdd, mayChange]);
+  }, [items, selectedKey, tagId, taggedPage, folderPlace, itemsTags.data, t, command, commands]);
   // The details panel appears with the first selection and stays (its code loads then, not with the page).
   const [detailsShown, setDetailsShown] = useState(false);
   if (selectedIds.length > 0 && !detailsShown) setDetailsShown(true);
@@ -366,57 +317,21 @@ export default function DrivePage() {
     />
   );
 
+
   // The Actions menu of the selection (Cloudscape's pattern for a table's secondary actions).
-  const favorite = useFavoriteToggle(selectedItems, favoriteIds);
-  const actionItems: ButtonDropdownProps.Item[] = [
-    ...(mayAdd
-      ? [
-          { id: 'rename', text: t('drive.actions.rename'), disabled: !renameTarget, disabledReason: t('drive.actions.renameDisabled') },
-          { id: 'move', text: t('drive.actions.move'), disabled: !canTrash, disabledReason: t('drive.actions.moveDisabled') },
-          { id: 'editDetails', text: t('bookkeeping.edit.action'), iconName: 'edit' as const, disabled: !editDetailsTarget, disabledReason: t('bookkeeping.edit.actionDisabled') },
-        ]
-      : []),
-    ...(rights.drive >= 2
-      ? [{ id: 'copy', text: t('driveJobs.copyAction'), iconName: 'copy' as const, disabled: !copyAndZip.canCopy, disabledReason: t('driveJobs.copyDisabled') }]
-      : []),
-    { id: 'tags', text: t('tags.action'), iconName: 'ticket', disabled: selectedItems.length !== 1, disabledReason: t('tags.actionDisabled') },
-    { id: 'permissions', text: t('permissions.action'), iconName: 'lock-private', disabled: selectedFolder === undefined, disabledReason: t('permissions.actionDisabled') },
-    { id: 'history', text: t('versions.history.action'), disabled: selectedFile?.status !== 'ready', disabledReason: t('versions.history.actionDisabled') },
-    ...(mayShareLinks(rights, !tagId && current ? current.level : selectedFile?.level)
-      ? [{ id: 'share', text: t('shares.action'), iconName: 'share' as const, disabled: selectedFile?.status !== 'ready', disabledReason: t('shares.actionDisabled') }]
-      : []),
-    {
-      id: 'favorite',
-      text: favorite.allFavorites ? t('places.drive.removeFavorite') : t('places.drive.addFavorite'),
-      iconName: favorite.allFavorites ? 'star-filled' : 'star',
-      disabled: selectedItems.length === 0,
-      disabledReason: t('places.drive.favoriteDisabled'),
-    },
-  ];
-  const runAction = (id: string) => {
-    if (id === 'rename') setRenaming(renameTarget);
-    else if (id === 'move') {
-      setMoveError(undefined);
-      setMoving(selectedItems);
-    } else if (id === 'copy') copyAndZip.startCopy();
-    else if (id === 'tags') setTagging(selectedItems[0]);
-    else if (id === 'permissions' && selectedFolder) setPermissionsOf(selectedFolder);
-    else if (id === 'history' && selectedFile) setHistoryOf(selectedFile);
-    else if (id === 'editDetails' && editDetailsTarget) setEditingDetails(editDetailsTarget);
-    else if (id === 'share' && selectedFile) setSharing(selectedFile);
-    else if (id === 'favorite') favorite.toggle();
-  };
+  const actionItems = commands.menuItems(actionMenuIds);
+  const runAction = (id: string) => commands.run(id as DriveCommandId);
+  const download = command('download');
+  const preview = command('preview');
+  const trash = command('trash');
+  const zip = command('zip');
 
   const counter = listed ? `(${paging.index * pageSize + items.length}${hasMore ? '+' : ''})` : undefined;
   const taggedName = taggedPage?.tag.name ?? '';
   // The grid (the user's choice) or the phone list (below 688 px) render the entries and the same
   // selection in place of the table's rows; the table keeps the header, filters and pagination.
   const framed = (phone || view === 'grid') && items.length > 0;
-  const openEntry = (item: DriveItem) => {
-    if (item.status !== 'ready') return;
-    if (item.type === 'folder') openFolder(item.id);
-    else if (item.scan_status !== 'THREATS_FOUND') setPreviewOf(item);
-  };
+  const openEntry = (item: DriveItem) => commands.run('open', [item]);
   const entryViewProps = {
     items, selectedIds, onSelectionChange: select, onOpen: openEntry, favoriteIds, ariaLabel: t('driveViews.grid.label'),
   };
@@ -424,10 +339,7 @@ export default function DrivePage() {
   const runPhoneAction = (id: string) => {
     if (id === 'upload') (detailedFirst ? pickDetailedFiles : pickFiles)();
     else if (id === 'createFolder') setCreating(true);
-    else if (id === 'preview' && selectedFile) setPreviewOf(selectedFile);
-    else if (id === 'download' && selectedFile) void transfers().then((module) => module.startDownload(selectedFile));
-    else if (id === 'zip') copyAndZip.zip();
-    else if (id === 'delete') setTrashing(selectedItems);
+    else if (id === 'delete') commands.run('trash');
     else if (id === 'refresh') void mutate();
     else runAction(id);
   };
@@ -516,11 +428,11 @@ export default function DrivePage() {
               <Suspense fallback={null}>
                 <PhoneActions
                   mayAdd={mayAdd}
-                  canDownload={canDownload}
-                  downloadReason={threat ? t('drive.scan.blocked') : t('drive.download.notReady')}
-                  previewReason={threat ? t('drive.scan.blocked') : t('preview.actionDisabled')}
-                  canZip={copyAndZip.canZip}
-                  canTrash={canTrash}
+                  canDownload={!download.disabled}
+                  downloadReason={download.disabledReason ?? ''}
+                  previewReason={preview.disabledReason ?? ''}
+                  canZip={!zip.disabled}
+                  canTrash={!trash.disabled}
                   actionItems={actionItems}
                   onRun={runPhoneAction}
                 />
@@ -536,9 +448,9 @@ export default function DrivePage() {
                 />
                 <Button
                   iconName="file-open"
-                  disabled={!canDownload}
-                  disabledReason={threat ? t('drive.scan.blocked') : t('preview.actionDisabled')}
-                  onClick={() => selectedFile && setPreviewOf(selectedFile)}
+                  disabled={preview.disabled}
+                  disabledReason={preview.disabledReason}
+                  onClick={() => commands.run('preview')}
                   nativeButtonAttributes={{ 'data-testid': 'preview-button' }}
                 >
                   {t('preview.action')}
@@ -547,31 +459,31 @@ export default function DrivePage() {
                   mainAction={{
                     text: t('drive.actions.download'),
                     iconName: 'download',
-                    disabled: !canDownload,
-                    disabledReason: threat ? t('drive.scan.blocked') : t('drive.download.notReady'),
-                    onClick: () => selectedFile && void transfers().then((module) => module.startDownload(selectedFile)),
+                    disabled: download.disabled,
+                    disabledReason: download.disabledReason,
+                    onClick: () => commands.run('download'),
                   }}
                   nativeMainActionAttributes={{ button: { 'data-testid': 'download-button' } as Record<string, string> }}
                   nativeTriggerAttributes={{ 'data-testid': 'download-menu' } as Record<string, string>}
                   ariaLabel={t('drive.actions.moreDownloads')}
-                  loading={copyAndZip.zipBusy}
-                  items={[{ id: 'zip', text: t('driveJobs.zipAction'), disabled: !copyAndZip.canZip, disabledReason: t('driveJobs.zipDisabled') }]}
-                  onItemClick={({ detail }) => detail.id === 'zip' && copyAndZip.zip()}
+                  loading={commands.zipBusy}
+                  items={commands.menuItems(['zip'])}
+                  onItemClick={({ detail }) => commands.run(detail.id as DriveCommandId)}
                   data-testid="download-dropdown"
                 />
                 <ButtonDropdown
                   items={actionItems}
                   onItemClick={({ detail }) => runAction(detail.id)}
-                  loading={favorite.busy}
+                  loading={commands.favoriteBusy}
                   data-testid="drive-actions"
                 >
                   {t('drive.actions.actions')}
                 </ButtonDropdown>
                 {mayAdd && (
                   <Button
-                    disabled={!canTrash}
-                    disabledReason={t('drive.actions.deleteDisabled')}
-                    onClick={() => setTrashing(selectedItems)}
+                    disabled={trash.disabled}
+                    disabledReason={trash.disabledReason}
+                    onClick={() => commands.run('trash')}
                     nativeButtonAttributes={{ 'data-testid': 'trash-button' }}
                   >
                     {t('drive.actions.delete')}
@@ -651,42 +563,6 @@ export default function DrivePage() {
           <CreateFolderModal parentId={folderId} onDismiss={() => setCreating(false)} onCreated={onCreated} />
         </Suspense>
       )}
-      {renaming && (
-        <Suspense fallback={null}>
-          <RenameModal
-            item={renaming}
-            onDismiss={() => setRenaming(undefined)}
-            onRenamed={(item) => {
-              setRenaming(undefined);
-              notify({ id: newNotificationId('renamed'), type: 'success', header: <Tx k="drive.rename.renamed" values={{ old: renaming.name, name: item.name }} />, dismissLabel: t('common.close') }, SUCCESS_DISMISS_MS);
-              void refreshFolder(folderId);
-            }}
-            onStale={async () => {
-              await refreshFolder(folderId);
-              setRenaming(undefined);
-            }}
-          />
-        </Suspense>
-      )}
-      {moving && (
-        <Suspense fallback={null}>
-          <LocationDialog
-            header={t('drive.move.title')}
-            description={moving.length === 1 ? t('drive.move.descriptionOne', { name: moving[0]!.name }) : t('drive.move.descriptionMany', { count: moving.length })}
-            submitLabel={t('drive.move.submit')}
-            busy={moveBusy}
-            error={moveError}
-            onSubmit={(folder) => void moveTo(folder)}
-            onDismiss={() => setMoving(undefined)}
-          >
-            {moving.some((item) => item.type === 'folder') && (
-              <Box variant="p" color="text-body-secondary">
-                {t('drive.move.note')}
-              </Box>
-            )}
-          </LocationDialog>
-        </Suspense>
-      )}
       {detailing && (
         <Suspense fallback={null}>
           <DetailedRegistrationModal
@@ -722,101 +598,7 @@ export default function DrivePage() {
           />
         </Suspense>
       )}
-      {tagging && (
-        <Suspense fallback={null}>
-          <TagsDialog
-            item={tagging}
-            admin={rights.admin === 1}
-            onDismiss={() => setTagging(undefined)}
-            onSaved={() => {
-              notify({ id: newNotificationId('tags-saved'), type: 'success', header: <Tx k="tags.dialog.saved" values={{ name: tagging.name }} />, dismissLabel: t('common.close') }, SUCCESS_DISMISS_MS);
-              setTagging(undefined);
-            }}
-          />
-        </Suspense>
-      )}
-      {previewOf && (
-        <Suspense fallback={null}>
-          <PreviewModal
-            key={previewOf.id}
-            file={previewOf}
-            onDismiss={() => setPreviewOf(undefined)}
-            onDownload={previewOf.scan_status === 'THREATS_FOUND' ? undefined : () => void transfers().then((module) => module.startDownload(previewOf))}
-          />
-        </Suspense>
-      )}
-      {editingDetails && (
-        <Suspense fallback={null}>
-          <EditDetailsModal
-            file={editingDetails}
-            onDismiss={() => setEditingDetails(undefined)}
-            onSaved={(item, newVersion) => {
-              setEditingDetails(undefined);
-              notify(
-                {
-                  id: newNotificationId('details-saved'),
-                  type: 'success',
-                  header: newVersion ? <Tx k="bookkeeping.edit.savedVersion" values={{ name: item.name, version: item.version }} /> : <Tx k="bookkeeping.edit.saved" values={{ name: item.name }} />,
-                  dismissLabel: t('common.close'),
-                },
-                SUCCESS_DISMISS_MS,
-              );
-              void refreshFolder(folderId);
-            }}
-            onStale={async () => {
-              await refreshFolder(folderId);
-              setEditingDetails(undefined);
-            }}
-          />
-        </Suspense>
-      )}
-      {historyOf && (
-        <Suspense fallback={null}>
-          <VersionHistoryModal
-            file={historyOf}
-            mayRestore={mayChange(historyOf)}
-            onDismiss={() => setHistoryOf(undefined)}
-            onRestored={() => void refreshFolder(folderId)}
-            onDownload={(version) => void transfers().then((module) => module.startVersionDownload(historyOf, version))}
-          />
-        </Suspense>
-      )}
-      {sharing && (
-        <Suspense fallback={null}>
-          <ShareDialog file={sharing} onDismiss={() => setSharing(undefined)} />
-        </Suspense>
-      )}
-      {permissionsOf && (
-        <Suspense fallback={null}>
-          <PermissionsDialog
-            folder={permissionsOf}
-            onDismiss={() => setPermissionsOf(undefined)}
-            onSaved={() => {
-              setPermissionsOf(undefined);
-              void refreshFolder(folderId);
-            }}
-          />
-        </Suspense>
-      )}
-      {copyAndZip.dialog}
-      {trashing && (
-        <Suspense fallback={null}>
-          <TrashModal
-            items={trashing}
-            onDismiss={() => setTrashing(undefined)}
-            onDone={(result) => {
-              reportBulk(trashing, result, t, {
-                one: (name) => t('drive.trash.movedOne', { name }),
-                many: (count) => t('drive.trash.movedMany', { count }),
-                failed: (count) => t('drive.trash.failed', { count }),
-              });
-              setTrashing(undefined);
-              setSelection({ scope, ids: [] });
-              void refreshFolder(folderId);
-            }}
-          />
-        </Suspense>
-      )}
+      {commands.dialogs}
     </>
   );
 }
