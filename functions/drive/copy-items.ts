@@ -12,6 +12,7 @@ import { copyWork } from '#domain/drive/copy-job.ts';
 import { jobView, leaseUntil, putDriveJobMarker, runDriveJob, runningStart, startCappedJob } from '#domain/drive/jobs.ts';
 import { claimedId, MAX_FOLDER_DEPTH, nameClaimKey, type ItemRecord } from '#data/drive-items.ts';
 import { getDriveJob, type DriveJobRecord } from '#data/drive-jobs.ts';
+import { copiedId } from '#data/drive-copies.ts';
 
 const destinationGone = () => new DomainError('address', {}, {}, 'notice.destinationMissing');
 
@@ -21,12 +22,14 @@ const destinationGone = () => new DomainError('address', {}, {}, 'notice.destina
  * destination 990000090002 / 990000090008, an entry gone -3); the accepted ones go into one job.
  * Up to COPY_INLINE_MAX entries (and COPY_INLINE_MAX_BYTES) in all, the job runs within the call and its refusal (e.g. the
  * quota, 990000090001) is the call's answer; a larger copy answers the running job at once.
- * Copies only read what they copy, so nothing is locked; the copies are the caller's.
+ * Copies only read what they copy, so nothing is locked; the copies are the caller's. A copy into
+ * its source's own folder is named "name (1)", "name (2)", ... (copy-job.ts); `copies` names each
+ * copy made within the call (a job's are its `items` once done).
  */
 export const copyDriveItems: Operation<'com_drive/copy_btn'> = async ({ caller, input, language, log }) => {
   // The same copy sent again while it runs (its names are taken already): its job, not a refusal.
   const retried = await runningStart(caller, 'copy', input);
-  if (retried) return { job: await jobView(retried), failed: [] };
+  if (retried) return { job: await jobView(retried), failed: [], copies: [] };
   const destination = await writableFolder(viewerOf(caller), input.folder_id);
   if (!destination) throw destinationGone();
   const accepted: ItemRecord[] = [];
@@ -38,8 +41,9 @@ export const copyDriveItems: Operation<'com_drive/copy_btn'> = async ({ caller, 
       if (item.id === destination.id || destination.chain.some((folder) => folder.id === item.id)) throw new DomainError('input', {}, { folder_id: 'notice.copyIntoItself' });
       if (!destination.holdsFolders) throw new DomainError('updateFailure', { max: MAX_FOLDER_DEPTH }, {}, 'notice.folderTooDeep');
     }
-    // Early answer only: the job's conditional write of the name is what decides.
-    if (await claimedId(nameClaimKey(caller.kykId, destination.id, item.type, item.name_key))) {
+    // Early answer only: the job's conditional write of the name is what decides. Into its own
+    // folder a copy takes a numbered name ("name (1)"), so the name held there is no refusal.
+    if (item.parent_id !== destination.id && (await claimedId(nameClaimKey(caller.kykId, destination.id, item.type, item.name_key)))) {
       throw new DomainError(item.type === 'folder' ? 'folderExistsAtDestination' : 'fileExistsAtDestination');
     }
     accepted.push(item);
@@ -52,15 +56,26 @@ export const copyDriveItems: Operation<'com_drive/copy_btn'> = async ({ caller, 
   };
   const size = await measureSubtree(caller.kykId, accepted, COPY_INLINE_MAX);
   const started = await startCappedJob(job, input);
-  if (started.job_id !== job.job_id) return { job: await jobView(started), failed: checked.failed };
+  if (started.job_id !== job.job_id) return { job: await jobView(started), failed: checked.failed, copies: [] };
   if (size.cut || size.bytes > COPY_INLINE_MAX_BYTES) {
     await putDriveJobMarker(caller.kykId, job.job_id);
-    return { job: await jobView(job), failed: checked.failed };
+    return { job: await jobView(job), failed: checked.failed, copies: [] };
   }
   await runDriveJob(caller.kykId, job.job_id, { copy: copyWork }, { log });
   const ended = (await getDriveJob(caller.kykId, job.job_id))!;
   if (ended.state === 'failed' && ended.error_code) {
     throw new DomainError(ended.error_code as DomainError['codeName'], ended.error_params ?? {}, ended.error_code === 'input' ? { folder_id: 'notice.copyIntoItself' } : {}, ended.error_key as DomainError['messageKey']);
   }
-  return { job: await jobView(ended), failed: checked.failed };
+  const view = await jobView(ended);
+  return { job: view, failed: checked.failed, copies: copiesOf(ended, view) };
 };
+
+/** Each source with the copy made of it and the name it was given ("report (1).pdf" in its own folder): what the done message names. */
+function copiesOf(job: DriveJobRecord, view: { items: { id: string; name: string }[] }): { source_id: string; id: string; name: string }[] {
+  const made = new Map(view.items.map((item) => [item.id, item.name]));
+  return job.items.flatMap((sourceId) => {
+    const id = copiedId(job.job_id, sourceId);
+    const name = made.get(id);
+    return name === undefined ? [] : [{ source_id: sourceId, id, name }];
+  });
+}

@@ -12,6 +12,7 @@ import { getItemInfo } from './get-item.ts';
 import { listAttentionFiles } from './attention-list.ts';
 import { listItemsTags } from './items-tags.ts';
 import { listFolder } from './list-folder.ts';
+import { listLocations } from './list-locations.ts';
 import { listRecentFiles } from './list-recent.ts';
 import { moveDriveItems } from './move-items.ts';
 import { listTrashPage } from './list-trash.ts';
@@ -40,6 +41,7 @@ import { deleteCommonTagOperation, listCommonTags, saveCommonTag } from './tag-a
 
 export const handler = createApiHandler(driveRoutes, {
   'com_drive/drive_info': listFolder,
+  'com_drive/location_sel': listLocations,
   'com_drive/folder_reg_btn': createFolder,
   'com_drive/file_reg_btn': registerFile,
   'com_drive/file_upload_parts': uploadParts,

@@ -22,8 +22,8 @@ const tooDeep = () => new DomainError('updateFailure', { max: MAX_FOLDER_DEPTH }
 export const moveDriveItems: Operation<'com_drive/move_btn'> = async ({ caller, input, language, log }) => {
   const destination = await writableFolder(viewerOf(caller), input.folder_id);
   if (!destination) throw destinationGone();
-  return withAccessLog({ caller, log }, 'move', (accessed) => eachEntry(input.items, language, async (entry) => {
-    await againOnSettingsRace(async () => {
+  return withAccessLog({ caller, log }, 'move', (accessed) => eachEntry(input.items, language, async (entry) =>
+    againOnSettingsRace(async () => {
       const reached = await reach(viewerOf(caller), entry.id, 'move');
       if (!reached) throw itemNotFound();
       const item = reached.entry;
@@ -32,19 +32,19 @@ export const moveDriveItems: Operation<'com_drive/move_btn'> = async ({ caller, 
         if (item.id === destination.id || destination.chain.some((folder) => folder.id === item.id)) throw new DomainError('input', {}, { folder_id: 'notice.moveIntoItself' });
         if (!destination.holdsFolders) throw tooDeep();
       }
-      if (item.parent_id === destination.id) return;
+      if (item.parent_id === destination.id) return item.row_version;
       // The folder lands at the destination's depth + 1: what it holds must still fit under the bound.
       if (item.type === 'folder' && (await nestsDeeperThan(caller.kykId, item.id, MAX_FOLDER_DEPTH - destination.chain.length - 1))) throw tooDeep();
       try {
         const moved = await moveItem(item, { parentId: destination.id, chain: destination.chain }, { expectedVersion: entry.row_version, checks: reached.checks });
         await noteRecent(moved, caller.userId, 'change', log);
         accessed.add(moved, `/${destination.chain.map((folder) => folder.name).join('/')}`);
+        return moved.row_version;
       } catch (error) {
         if (error instanceof NameTakenError) throw new DomainError(item.type === 'folder' ? 'folderExistsAtDestination' : 'fileExistsAtDestination');
         if (error instanceof ItemChangedError) throw (await reachableItem(viewerOf(caller), entry.id)) ? new DomainError('editedByAnotherUser') : itemNotFound();
         if (error instanceof PathChangedError) throw (await writableFolder(viewerOf(caller), destination.id)) ? new DomainError('editedByAnotherUser') : destinationGone();
         throw error;
       }
-    });
-  }));
+    })));
 };

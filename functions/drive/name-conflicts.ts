@@ -2,49 +2,22 @@ import { nowIso } from '#lib/data/table.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Caller } from '#lib/api-handler.ts';
 import { mayChangeItem } from '#domain/access.ts';
-import { claimedNamesStartingWith, ItemChangedError, nameKey, type DocumentFields, type FolderAcl, type ItemRecord } from '#data/drive-items.ts';
+import { ItemChangedError, nameKey, type DocumentFields, type FolderAcl, type ItemRecord } from '#data/drive-items.ts';
 import { trashItem, UploadInProgressError } from '#data/drive-trash.ts';
 import { NameClaimChangedError, registerUpload, type UploadLimits } from '#data/pending-uploads.ts';
 import { destructiveChoices, isLegalDocumentStyle, type ConflictChoice, type FileRegisterResponse } from '#shared/schemas/drive.ts';
-import { ITEM_NAME_MAX } from '#shared/validation.ts';
 import { startVersionUpload } from './version-upload.ts';
 import { isBookkeepingChange, requireReason } from '#domain/drive/bookkeeping.ts';
+import { freeNumber, numberedName, NUMBERED_NAME_ATTEMPTS } from '#domain/drive/numbered-names.ts';
 
 /** The choices a file refuses: the legal document styles are never destroyed (SPEC.md §4). */
 export const refusedChoices = (item: Pick<ItemRecord, 'document_style'>): ConflictChoice[] =>
   isLegalDocumentStyle(item.document_style) ? [...destructiveChoices] : [];
 
-/** "name.ext" as its stem and extension (a leading dot is part of the stem: ".env" has none). */
-function splitName(name: string): { stem: string; ext: string } {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? { stem: name.slice(0, dot), ext: name.slice(dot) } : { stem: name, ext: '' };
-}
-
-/** "name (n).ext", the stem shortened when the whole would pass the name limit. */
-export function numberedName(name: string, n: number): string {
-  const { stem, ext } = splitName(name);
-  const suffix = ` (${n})`;
-  return `${stem.slice(0, Math.max(1, ITEM_NAME_MAX - suffix.length - ext.length)).trimEnd()}${suffix}${ext}`;
-}
-
-/** The smallest n of "name (n).ext" not claimed in the folder, from one query of the claims. */
-async function freeNumber(kykId: string, folderId: string, name: string): Promise<number> {
-  const first = numberedName(name, 1);
-  // "stem (" of the numbered names: every one already claimed is read at once.
-  const prefix = first.slice(0, first.length - splitName(name).ext.length - '1)'.length);
-  const taken = new Set(await claimedNamesStartingWith(kykId, folderId, 'file', nameKey(prefix)));
-  let n = 1;
-  while (taken.has(nameKey(numberedName(name, n)))) n++;
-  return n;
-}
-
 const documentFields = (record: ItemRecord): DocumentFields => {
   const fields = ['document_style', 'transaction_date', 'transaction_amount', 'recipient', 'provider', 'invoice_number', 'scanner_grade', 'paper_size', 'received_date', 'retention_until', 'input_deadline', 'input_late'] as const;
   return Object.fromEntries(fields.filter((field) => record[field] !== undefined).map((field) => [field, record[field]]));
 };
-
-/** How many times keep-both looks for a free number again after another upload took it. */
-const KEEP_BOTH_ATTEMPTS = 5;
 
 export type ConflictOutcome = { response: FileRegisterResponse } | { item: ItemRecord; trashedId?: string };
 
@@ -77,7 +50,7 @@ export async function resolveNameConflict(options: {
   }
 
   if (choice === 'keep_both') {
-    for (let attempt = 0; attempt < KEEP_BOTH_ATTEMPTS; attempt++) {
+    for (let attempt = 0; attempt < NUMBERED_NAME_ATTEMPTS; attempt++) {
       const name = numberedName(record.name, await freeNumber(caller.kykId, record.parent_id, record.name));
       const numbered = { ...record, name, name_key: nameKey(name) };
       try {

@@ -21,10 +21,11 @@ import { startFolderRecord } from '#domain/drive/folder-record-job.ts';
 export const restoreDriveItems: Operation<'com_drive/restore_btn'> = async ({ caller, input, language, log }) => {
   const newLocation = input.folder_id === undefined ? undefined : await writableFolder(viewerOf(caller), input.folder_id);
   return withAccessLog({ caller, log }, 'restore', (accessed) => eachEntry(input.items, language, async (entry) => {
-    await againOnSettingsRace(() => restoreOne(entry, accessed));
+    return againOnSettingsRace(() => restoreOne(entry, accessed));
   }));
 
-  async function restoreOne(entry: (typeof input.items)[number], accessed: Parameters<Parameters<typeof withAccessLog>[2]>[0]): Promise<void> {
+  /** Answers the entry's row_version once back. */
+  async function restoreOne(entry: (typeof input.items)[number], accessed: Parameters<Parameters<typeof withAccessLog>[2]>[0]): Promise<number> {
     // The trash rule (reach.ts `restore`): a change where it was is what a restore is.
     const reached = await reach(viewerOf(caller), entry.id, 'restore');
     if (!reached) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
@@ -44,7 +45,7 @@ export const restoreDriveItems: Operation<'com_drive/restore_btn'> = async ({ ca
     try {
       // A bookkeeping document coming back from its logical deletion: recorded in its history too.
       const date = nowIso();
-      await restoreItem(item, { parentId: target }, {
+      const restored = await restoreItem(item, { parentId: target }, {
         expectedVersion: entry.row_version, checks: reached.checks,
         ...(item.type === 'file' && isBookkeepingChange(item)
           ? { record: (restored: ItemRecord) => [correctionPut({ kind: 'restore', item: restored, userId: caller.userId, date, reason: null, before: null, after: snapshotOf(restored) })] }
@@ -53,6 +54,7 @@ export const restoreDriveItems: Operation<'com_drive/restore_btn'> = async ({ ca
       // A folder deleted with a reason held bookkeeping documents: each one's restoration is recorded too (finding 6).
       if (item.type === 'folder' && item.deletion_reason) await startFolderRecord(item, { userId: caller.userId, language }, { kind: 'restore', date, reason: null });
       accessed.add(item);
+      return restored.row_version;
     } catch (error) {
       if (error instanceof NameTakenError) {
         throw new DomainError(input.folder_id !== undefined ? 'restoreSameNameInNewLocation' : item.type === 'folder' ? 'restoreFolderExists' : 'restoreFileExists');

@@ -23,7 +23,7 @@ import { startFolderRecord } from '#domain/drive/folder-record-job.ts';
 export const trashDriveItems: Operation<'com_drive/delete_btn'> = async ({ caller, input, language, log }) =>
   withAccessLog({ caller, log }, 'trash', (accessed) => eachEntry(input.items, language, async (entry) => {
     const missing = () => new DomainError(entry.type === 'folder' ? 'folderToDeleteMissing' : 'fileToDeleteMissing');
-    await againOnSettingsRace(async () => {
+    return againOnSettingsRace(async () => {
       const reached = await reach(viewerOf(caller), entry.id, 'delete');
       if (!reached) throw missing();
       const item = reached.entry;
@@ -34,7 +34,7 @@ export const trashDriveItems: Operation<'com_drive/delete_btn'> = async ({ calle
       const reason = bookkeeping ? requireReason(input.reason) : item.type === 'folder' ? await folderReason(caller.kykId, item, input.reason) : undefined;
       const date = nowIso();
       try {
-        await trashItem(item, {
+        const trashed = await trashItem(item, {
           userId: caller.userId, date, expectedVersion: entry.row_version, settings: recordedSettings(reached.path), checks: reached.checks,
           ...(reason && item.type === 'folder' ? { reason } : {}),
           ...(reason && bookkeeping ? { reason, record: (trashed: ItemRecord) => [correctionPut({ kind: 'deletion', item: trashed, userId: caller.userId, date, reason, before: snapshotOf(item), after: null })] } : {}),
@@ -42,6 +42,7 @@ export const trashDriveItems: Operation<'com_drive/delete_btn'> = async ({ calle
         // Each bookkeeping document below is deleted with it: recorded one by one by a job (finding 6).
         if (item.type === 'folder' && reason) await startFolderRecord(item, { userId: caller.userId, language }, { kind: 'deletion', date, reason });
         accessed.add(item);
+        return trashed.row_version;
       } catch (error) {
         if (error instanceof UploadInProgressError) throw new DomainError('deleteFailure');
         if (error instanceof ItemChangedError) throw (await reachableItem(viewerOf(caller), entry.id)) ? new DomainError('editedByAnotherUser') : missing();

@@ -1,6 +1,7 @@
 import * as attention from '../schemas/attention.ts';
 import * as bookkeeping from '../schemas/bookkeeping.ts';
 import * as drive from '../schemas/drive.ts';
+import * as locations from '../schemas/drive-locations.ts';
 import * as usage from '../schemas/drive-usage.ts';
 import * as tagAdmin from '../schemas/tag-admin.ts';
 import * as uploadResume from '../schemas/upload-resume.ts';
@@ -18,6 +19,10 @@ export const driveRoutes = {
   'com_drive/drive_info': route({
     group: 'drive', access: 'drive-view', summary: 'One page of a folder: folders first, sorted by name or update date',
     request: drive.driveInfoRequest, response: drive.driveInfoResponse,
+  }),
+  'com_drive/location_sel': route({
+    group: 'drive', access: 'drive-view', summary: "Location selection: one page of a folder's subfolders that the caller reaches, by name (the save-location dialog's tree, one level at a time)",
+    request: locations.locationSelectRequest, response: locations.locationSelectResponse,
   }),
   'com_drive/folder_reg_btn': route({
     group: 'drive', access: 'drive-active', summary: 'Create a folder',

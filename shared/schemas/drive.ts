@@ -272,6 +272,11 @@ export type DeleteRequest = z.input<typeof deleteRequest>;
  */
 export const bulkResponse = z.object({
   done: z.array(z.string()),
+  /**
+   * Each done entry's `row_version` after the action (what its undo passes back: a move back, a
+   * restore); an entry deleted for good has none.
+   */
+  row_versions: z.record(z.string(), z.number()),
   failed: z.array(z.object({ id: z.string(), code: z.number(), message: z.string() })),
 });
 export type BulkResponse = z.infer<typeof bulkResponse>;
@@ -500,6 +505,11 @@ export const copyResponse = z.object({
   job: driveJob,
   /** Entries refused before the job started (the rest are in the job). */
   failed: z.array(z.object({ id: z.string(), code: z.number(), message: z.string() })),
+  /**
+   * A copy done within the call: each source's copy and the name it was given (into the source's
+   * own folder "name (1)", "report (1).pdf"). Empty while the job runs: its `items` name them once done.
+   */
+  copies: z.array(z.object({ source_id: z.string(), id: z.string(), name: z.string() })),
 });
 export type CopyResponse = z.infer<typeof copyResponse>;
 

@@ -25,7 +25,7 @@ describe('move', () => {
     expect((await call('com_drive/favorite_add_btn', { id: file.id }, t.token)).body.code).toBe(0);
 
     const result = await move(t.token, [sub, loose], to.id);
-    expect(result.body.data).toEqual({ done: [sub.id, loose.id], failed: [] });
+    expect(result.body.data).toEqual({ done: [sub.id, loose.id], row_versions: { [sub.id]: sub.row_version + 1, [loose.id]: loose.row_version + 1 }, failed: [] });
     expect(await namesIn(t.token, from.id)).toEqual([]);
     expect(await namesIn(t.token, to.id)).toEqual(['Sub', 'loose.txt']);
     const page = (await call('com_drive/drive_info', { folder_id: deep.id }, t.token)).body.data!;

@@ -103,7 +103,7 @@ describe('trash', () => {
     const inner = await aFolder(t, { parentId: folder.id, name: 'March' });
     const file = await uploadFile(t.token, inner.id, 'invoice.pdf', bytes('pdf'));
     const done = await trash(t.token, file);
-    expect(done).toEqual({ done: [file.id], failed: [] });
+    expect(done).toEqual({ done: [file.id], row_versions: { [file.id]: file.row_version + 1 }, failed: [] });
     expect(await namesIn(t.token, inner.id)).toEqual([]);
     // The name is free: the same name uploads again.
     await uploadFile(t.token, inner.id, 'invoice.pdf', bytes('pdf2'));
@@ -144,6 +144,7 @@ describe('trash', () => {
     expect(mixed.body.code).toBe(0);
     expect(mixed.body.data).toEqual({
       done: [kept.id],
+      row_versions: { [kept.id]: kept.row_version + 1 },
       failed: [
         { id: gone.id, code: 990000090004, message: 'The folder to delete does not exist.' },
         { id: file.id, code: -201, message: 'This item was edited by another user. Please reload and try again.' },
@@ -185,7 +186,7 @@ describe('restore', () => {
     await trash(t.token, folder);
     const entry = await trashed(t.token, folder.id);
     const restored = await call('com_drive/restore_btn', { items: [{ id: folder.id, row_version: entry.row_version }] }, t.token);
-    expect(restored.body.data).toEqual({ done: [folder.id], failed: [] });
+    expect(restored.body.data).toEqual({ done: [folder.id], row_versions: { [folder.id]: entry.row_version + 1 }, failed: [] });
     expect(await namesIn(t.token, folder.id)).toEqual(['back.txt']);
     expect((await call('com_drive/download', { id: file.id }, t.token)).body.code).toBe(0);
     expect((await trashOf(t.token)).items.map((item) => item.id)).not.toContain(folder.id);
@@ -252,7 +253,8 @@ describe('delete for good and empty the trash', () => {
 
     const entries = (await trashOf(t.token)).items;
     const result = await call('com_drive/force_delete_btn', { items: [folder, file].map((item) => ({ id: item.id, row_version: entries.find((entry) => entry.id === item.id)!.row_version })) }, t.token);
-    expect(result.body.data).toEqual({ done: [folder.id, file.id], failed: [] });
+    // Gone for good: no version to undo with.
+    expect(result.body.data).toEqual({ done: [folder.id, file.id], row_versions: {}, failed: [] });
     expect((await getContract(t.kykId))!.usage_bytes).toBe(before);
     for (const id of [folder.id, inner.id, deep.id, file.id]) expect(await getItem(t.kykId, id), id).toBeUndefined();
     expect(await objectExists(objectKey(t.kykId, deep.id, 1))).toBe(false);

@@ -3,7 +3,7 @@ import { s3 } from '#lib/clients.ts';
 import { config } from '#lib/config.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { objectKey } from '#lib/object-storage.ts';
-import { currentScanStatus, getItem, getItems, type DocumentFields, type ItemRecord } from '#data/drive-items.ts';
+import { currentScanStatus, getItem, getItems, nameKey, type DocumentFields, type ItemRecord } from '#data/drive-items.ts';
 import { malwareScan } from '#lib/table-design.ts';
 import { readUsage } from '#data/pending-uploads.ts';
 import type { DriveJobOutcome, DriveJobRecord } from '#data/drive-jobs.ts';
@@ -16,6 +16,7 @@ import type { DriveLevel } from '#shared/routes/define.ts';
 import { childPages, measureSubtree } from './subtree.ts';
 import { extendLocks } from './bookkeeping.ts';
 import { HandOver, JobRefusal, refusalOf, type JobRun } from './jobs.ts';
+import { freeNumber, numberedName, NUMBERED_NAME_ATTEMPTS } from './numbered-names.ts';
 
 /** Server-side copies in flight at once (S3 CopyObject and DynamoDB writes of one page). */
 const PARALLEL = 8;
@@ -76,7 +77,7 @@ export async function copyWork(job: DriveJobRecord, run: JobRun): Promise<DriveJ
       ...(hidden ? { copy_job: job.job_id } : {}),
     };
   };
-  const write = async (source: ItemRecord, copy: CopyRecord, hidden: boolean): Promise<void> => {
+  const copyBytes = async (source: ItemRecord, copy: CopyRecord): Promise<void> => {
     if (source.type === 'file' && currentScanStatus(source) === malwareScan.threatsFound) throw new JobRefusal('permission', 'notice.threatFound', { name: source.name });
     // The bytes first: the entry, once there, always has its object (a resumed run copies again).
     if (source.type === 'file' && source.s3_key && copy.s3_key) {
@@ -85,14 +86,43 @@ export async function copyWork(job: DriveJobRecord, run: JobRun): Promise<DriveJ
       // bytes as it holds an upload's (S3 copies no lock; storage-events confirms no copy).
       if (copy.retention_until) await extendLocks([copy.s3_key], copy.retention_until);
     }
+  };
+  const refusalOfWrite = (error: unknown, copy: CopyRecord): unknown => {
+    if (error instanceof CopyNameTakenError) return new JobRefusal(copy.type === 'folder' ? 'folderExistsAtDestination' : 'fileExistsAtDestination', copy.type === 'folder' ? 'code.folderExistsAtDestination' : 'code.fileExistsAtDestination');
+    if (error instanceof CopyQuotaError) return new JobRefusal('serverCapacityExceeded', 'code.serverCapacityExceeded');
+    if (error instanceof CopyParentGoneError) return destinationGone();
+    return error;
+  };
+  const write = async (source: ItemRecord, copy: CopyRecord, hidden: boolean): Promise<void> => {
+    await copyBytes(source, copy);
     try {
       await insertCopiedEntry(copy, { hidden, quota });
     } catch (error) {
-      if (error instanceof CopyNameTakenError) throw new JobRefusal(copy.type === 'folder' ? 'folderExistsAtDestination' : 'fileExistsAtDestination', copy.type === 'folder' ? 'code.folderExistsAtDestination' : 'code.fileExistsAtDestination');
-      if (error instanceof CopyQuotaError) throw new JobRefusal('serverCapacityExceeded', 'code.serverCapacityExceeded');
-      if (error instanceof CopyParentGoneError) throw destinationGone();
-      throw error;
+      throw refusalOfWrite(error, copy);
     }
+  };
+  /**
+   * A top-level copy. Into its source's own folder it takes the next free "name (n)" (the name
+   * claim decides: a copy that loses the number to a racing one looks again, a bounded number of
+   * times); elsewhere its source's name, a name held there refusing it.
+   */
+  const writeTop = async (source: ItemRecord, planned: CopyRecord): Promise<CopyRecord> => {
+    if (source.parent_id !== destination.id) {
+      await write(source, planned, true);
+      return planned;
+    }
+    await copyBytes(source, planned);
+    for (let attempt = 0; attempt < NUMBERED_NAME_ATTEMPTS; attempt++) {
+      const name = numberedName(source.name, await freeNumber(kykId, destination.id, source.name, source.type), source.type);
+      const numbered: CopyRecord = { ...planned, name, name_key: nameKey(name) };
+      try {
+        await insertCopiedEntry(numbered, { hidden: true, quota });
+        return numbered;
+      } catch (error) {
+        if (!(error instanceof CopyNameTakenError)) throw refusalOfWrite(error, numbered);
+      }
+    }
+    throw refusalOfWrite(new CopyNameTakenError(), planned);
   };
   const step = async (visited: number) => {
     done += visited;
@@ -116,9 +146,10 @@ export async function copyWork(job: DriveJobRecord, run: JobRun): Promise<DriveJ
 
   const tops: CopyRecord[] = [];
   for (const source of sources) {
-    const top = copyOf(source, destination.id, true);
+    const planned = copyOf(source, destination.id, true);
+    // A resumed run finds the top it wrote, under the name it was given.
+    const top = ((await getItem(kykId, planned.id)) as CopyRecord | undefined) ?? (await writeTop(source, planned));
     tops.push(top);
-    if (!(await getItem(kykId, top.id))) await write(source, top, true);
     await step(1);
     if (source.type === 'folder') await copyTree(source.id, top.id, source.level);
   }
