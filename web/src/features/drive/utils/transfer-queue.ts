@@ -182,8 +182,17 @@ export const summarize = (list: readonly Transfer[]): TransferSummary => ({
  * page: the small store module loads on its own, what resumes them only when a file is picked.
  */
 let restoredFor: string | undefined;
+/** upload-resume.ts's KEPT_FLAG: set while IndexedDB may hold an unfinished upload (read here without loading that module). */
+const keptFlag = (): boolean => {
+  try {
+    return typeof indexedDB !== 'undefined' && localStorage.getItem('drive-uploads-kept') === '1';
+  } catch {
+    return false;
+  }
+};
+
 function restoreUnfinished() {
-  if (typeof indexedDB === 'undefined') return;
+  if (!keptFlag()) return;
   void import('./upload-resume.ts').then(async (kept) => {
     const owner = kept.signedInOwner();
     if (!owner || restoredFor === owner) return;

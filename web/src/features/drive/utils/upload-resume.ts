@@ -35,19 +35,48 @@ export interface ResumableUpload {
 
 const DB_NAME = 'drive-uploads';
 const STORE = 'uploads';
+/**
+ * Set in localStorage while the store may hold an upload: the signed-in frame loads this module at
+ * start only then (transfer-queue.ts), so a page without unfinished uploads fetches none of it.
+ */
+export const KEPT_FLAG = 'drive-uploads-kept';
+const flag = (on: boolean) => {
+  try {
+    if (on) localStorage.setItem(KEPT_FLAG, '1');
+    else localStorage.removeItem(KEPT_FLAG);
+  } catch {
+    // No storage: the store is still read when it can be.
+  }
+};
 
 let opened: Promise<IDBDatabase | undefined> | undefined;
 
 /** The database, or undefined where the browser has none (private modes, tests): nothing is kept then. */
 function database(): Promise<IDBDatabase | undefined> {
-  opened ??= new Promise((resolve) => {
-    if (typeof indexedDB === 'undefined') return resolve(undefined);
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'item_id' });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => resolve(undefined);
+  const open = (version?: number) =>
+    new Promise<IDBDatabase | undefined>((resolve) => {
+      const request = indexedDB.open(DB_NAME, version);
+      request.onupgradeneeded = () => {
+        if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE, { keyPath: 'item_id' });
+      };
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve(undefined);
+    });
+  opened ??= (async () => {
+    if (typeof indexedDB === 'undefined') return undefined;
+    const db = await open();
+    if (!db || db.objectStoreNames.contains(STORE)) return db;
+    // Made elsewhere without the store (an empty open): one version up adds it.
+    const version = db.version + 1;
+    db.close();
+    return open(version);
+  })();
+  const current = opened;
+  // A failed open (e.g. blocked by another one) is tried again next time rather than kept.
+  void current.then((db) => {
+    if (!db && opened === current) opened = undefined;
   });
-  return opened;
+  return current;
 }
 
 /** Runs one request in its own transaction; failures answer undefined (keeping state is best effort). */
@@ -77,7 +106,15 @@ export function signedInOwner(): string | undefined {
   return user ? ownerOf(user) : undefined;
 }
 
-export const keepResumable = (upload: ResumableUpload): Promise<unknown> => run('readwrite', (store) => store.put(upload));
+export const keepResumable = (upload: ResumableUpload): Promise<unknown> => {
+  flag(true);
+  return run('readwrite', (store) => store.put(upload));
+};
+
+/** Lowers the flag once the store holds nothing (any user's). */
+async function lowerFlagWhenEmpty(): Promise<void> {
+  if ((await run('readonly', (store) => store.count())) === 0) flag(false);
+}
 
 /** Records a stored part of an upload kept for resuming (read, changed and written in one transaction). */
 export async function keepPart(itemId: string, part: StoredPart): Promise<void> {
@@ -103,10 +140,14 @@ export async function keepPart(itemId: string, part: StoredPart): Promise<void> 
 export async function forgetResumable(itemId: string): Promise<void> {
   if (leaving) return;
   await run('readwrite', (store) => store.delete(itemId));
+  await lowerFlagWhenEmpty();
 }
 
 /** Forgets an upload the user discarded (always). */
-export const discardResumable = (itemId: string): Promise<unknown> => run('readwrite', (store) => store.delete(itemId));
+export async function discardResumable(itemId: string): Promise<void> {
+  await run('readwrite', (store) => store.delete(itemId));
+  await lowerFlagWhenEmpty();
+}
 
 /** The lock a tab holds while it sends an upload's bytes: another tab does not list that upload as unfinished. */
 export const uploadLockName = (itemId: string): string => `drive-upload:${itemId}`;
