@@ -1,5 +1,4 @@
 import type { TFunction } from 'i18next';
-import { en } from '@/lib/i18n/en.ts';
 
 /**
  * An audit record in words, in the user's language: its action, its item's type and the fields of
@@ -7,23 +6,24 @@ import { en } from '@/lib/i18n/en.ts';
  * later) shows as recorded. The CSV export keeps the keys (audit-csv.ts).
  */
 type Section = 'actions' | 'targetTypes' | 'fields';
-const known = (section: Section, key: string): boolean => Object.hasOwn(en.auditLogPage[section], key);
-const word = (t: TFunction, section: Section, key: string): string => t(`auditLogPage.${section}.${key}` as 'auditLogPage.title');
+/** The words for a key of a section, or the key itself when the section has none. */
+const word = (t: TFunction, section: Section, key: string): string =>
+  (/^\w+$/.test(key) ? t(`auditLogPage.${section}.${key}` as 'auditLogPage.title', { defaultValue: '' }) : '') || key;
 
 /** "Changed folder permissions" for `drive.folder_permission_save`. */
 export function actionText(t: TFunction, action: string): string {
-  const key = action.replaceAll('.', '_');
-  return known('actions', key) ? word(t, 'actions', key) : action;
+  const words = word(t, 'actions', action.replaceAll('.', '_'));
+  return words === action.replaceAll('.', '_') ? action : words;
 }
 
 /** "User" for `user`. */
-export const targetTypeText = (t: TFunction, type: string): string => (known('targetTypes', type) ? word(t, 'targetTypes', type) : type);
+export const targetTypeText = (t: TFunction, type: string): string => word(t, 'targetTypes', type);
 
 /** A path of the difference (`acl.view.users[0]`) with each part named: "Permissions › View › Users [0]". */
 export function fieldText(t: TFunction, path: string): string {
   return path.split('.').map((part) => {
     const [, name = part, index = ''] = /^([^[]+)((?:\[\d+\])*)$/.exec(part) ?? [];
-    const shown = known('fields', name) ? word(t, 'fields', name) : name;
+    const shown = word(t, 'fields', name);
     return index ? `${shown} ${index}` : shown;
   }).join(' › ');
 }
