@@ -1,4 +1,4 @@
-import { useRef, type MouseEvent as ReactMouseEvent } from 'react';
+import { useRef, type HTMLAttributes, type MouseEvent as ReactMouseEvent } from 'react';
 import type { DriveItem } from '../../api/get-file-info.ts';
 
 /**
@@ -16,6 +16,8 @@ export interface EntryViewProps {
   /** Right-click, the menu key or Shift+F10 on an entry (the entry is selected first when it was not). */
   onContextMenu?: ((event: ReactMouseEvent<HTMLElement>, item: DriveItem) => void) | undefined;
   favoriteIds?: ReadonlySet<string> | undefined;
+  /** More attributes of an entry's element: what dragging (an entry as a source, a folder as a target) attaches. */
+  entryProps?: ((item: DriveItem) => HTMLAttributes<HTMLElement>) | undefined;
 }
 
 export function useEntrySelection({ items, selectedIds, onSelectionChange }: Pick<EntryViewProps, 'items' | 'selectedIds' | 'onSelectionChange'>) {

@@ -25,7 +25,7 @@ function columnsOf(list: HTMLElement | null): number {
  * page's (right-click, the menu key, Shift+F10).
  */
 export function GridView(props: EntryViewProps & { loading?: boolean; loadingText?: string; empty?: ReactNode; ariaLabel: string }) {
-  const { items, onOpen, onContextMenu, favoriteIds } = props;
+  const { items, onOpen, onContextMenu, favoriteIds, entryProps } = props;
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'ja' ? 'ja' : 'en';
   const selection = useEntrySelection(props);
@@ -82,6 +82,7 @@ export function GridView(props: EntryViewProps & { loading?: boolean; loadingTex
         return (
           <div
             key={item.id}
+            {...entryProps?.(item)}
             role="option"
             aria-selected={isSelected}
             tabIndex={index === focusIndex ? 0 : -1}

@@ -16,7 +16,7 @@ import { useEntrySelection, type EntryViewProps } from './entry-selection.ts';
  * press is the context menu.
  */
 export function PhoneList(props: EntryViewProps & { loading?: boolean; loadingText?: string; empty?: ReactNode; ariaLabel: string }) {
-  const { items, onOpen, onContextMenu, favoriteIds } = props;
+  const { items, onOpen, onContextMenu, favoriteIds, entryProps } = props;
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'ja' ? 'ja' : 'en';
   const selection = useEntrySelection(props);
@@ -44,6 +44,7 @@ export function PhoneList(props: EntryViewProps & { loading?: boolean; loadingTe
           return (
             <li
               key={item.id}
+              {...entryProps?.(item)}
               className={`drive-phone-item${isSelected ? ' drive-tile-selected' : ''}`}
               data-testid="drive-phone-item"
               data-item-id={item.id}
