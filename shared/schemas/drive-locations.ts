@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { cursor, itemId, pageSize } from '../validation.ts';
+import { cursor, DEFAULT_PAGE_SIZE, itemId, pageSize } from '../validation.ts';
 import { folderRef } from './drive.ts';
 
-/** A location page's size when the caller sends none: one "Show more" of the dialog. */
-export const LOCATION_PAGE_SIZE = 100;
+/** A location page's size when the caller sends none (SPEC.md §9's default): one "Show more" of the dialog. */
+export const LOCATION_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 /**
  * SPEC.md §7 "location selection" (docs/drive.md "Location selection"): the folder tree of the

@@ -1,7 +1,7 @@
 /**
  * UI texts of the `location` section, English and Japanese side by side (en.ts and ja.ts spread them
- * in): the folder chooser of the drive (components/location-dialog.tsx), used to restore from the
- * trash and later to move. The dialog's title and button come from the caller.
+ * in): the folder chooser of the drive (components/location-dialog.tsx), used to copy, move and
+ * restore from the trash to a new place. The dialog's title and button come from the caller.
  */
 const en = {
   treeLabel: 'Folders',
@@ -14,7 +14,9 @@ const en = {
   selected: 'Selected',
   chosen: 'Selected location',
   noneChosen: 'Select a folder.',
-  more: 'Only the first {{count}} folders are shown here.',
+  showMore: 'Show more folders',
+  viewOnly: 'View only',
+  restricted: 'Restricted: this folder has its own permission settings',
 };
 
 const ja: typeof en = {
@@ -28,7 +30,9 @@ const ja: typeof en = {
   selected: '選択中',
   chosen: '選択した場所',
   noneChosen: 'フォルダーを選択してください。',
-  more: '最初の{{count}}件のフォルダーだけを表示しています。',
+  showMore: 'さらにフォルダーを表示',
+  viewOnly: '閲覧のみ',
+  restricted: 'アクセス制限: このフォルダーには独自のアクセス権限が設定されています',
 };
 
 export const locationTexts: { en: typeof en; ja: typeof en } = { en, ja };

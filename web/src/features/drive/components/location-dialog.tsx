@@ -10,7 +10,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import TreeView from '@cloudscape-design/components/tree-view';
 import { isAbortError } from '@/lib/api-client.ts';
 import { loadErrorText } from '@/components/list-error.tsx';
-import { listFolder } from '../api/list-folder.ts';
+import { listLocations } from '../api/list-locations.ts';
 
 /** A folder the dialog answers: its id ('root' for the drive's top), name and the folders above it. */
 export interface ChosenFolder {
@@ -20,46 +20,47 @@ export interface ChosenFolder {
   path: { id: string; name: string }[];
 }
 
-/** Largest listing page; a folder's subfolders come first, so reading stops at the first file. */
-const PAGE_SIZE = 1000;
-/** Pages read per folder at most: past this many subfolders the tree says only the first are shown. */
-const MAX_PAGES = 5;
+type Folder = { id: string; name: string; level: number; restricted?: boolean };
 
 type Children =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'loaded'; folders: { id: string; name: string }[]; truncated: boolean };
+  | {
+      status: 'loaded';
+      folders: Folder[];
+      /** The next page's cursor (null: all read), and how reading it goes. */
+      nextCursor: string | null;
+      more?: { status: 'loading' } | { status: 'error'; message: string };
+    };
 
 type Node =
-  | { kind: 'folder'; id: string; name: string }
+  | ({ kind: 'folder' } & Folder)
   | { kind: 'loading'; parentId: string }
   | { kind: 'error'; parentId: string; message: string }
-  | { kind: 'more'; parentId: string; count: number };
+  | { kind: 'more'; parentId: string };
 
 const nodeId = (node: Node): string => (node.kind === 'folder' ? `location-${node.id}` : `location-${node.parentId}-${node.kind}`);
 
-/** The subfolders of one folder, in name order (the listing's folders-only pages). */
-async function readSubfolders(folderId: string, signal: AbortSignal): Promise<Extract<Children, { status: 'loaded' }>> {
-  const folders: { id: string; name: string }[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const answer = await listFolder(
-      { folder_id: folderId, sort_item: 'name', sort_flg: 1, page_size: PAGE_SIZE, folders_only: 1, ...(cursor ? { cursor } : {}) },
-      { signal, silent: true },
-    );
-    folders.push(...answer.items.map((item) => ({ id: item.id, name: item.name })));
-    if (!answer.next_cursor) return { status: 'loaded', folders, truncated: false };
-    cursor = answer.next_cursor;
-  }
-  return { status: 'loaded', folders, truncated: true };
+/** Folders a page: one "Show more" (shared/schemas/drive-locations.ts `LOCATION_PAGE_SIZE`; not imported, to keep zod out of the chunk). */
+const PAGE_SIZE = 50;
+
+/** Below this level nothing can be saved in a folder (drive levels: 1 view, 2 active, 3 update). */
+const SAVE_LEVEL = 2;
+
+/** One page of a folder's subfolders, by name (com_drive/location_sel); the root page also gives the caller's level at the top. */
+async function readPage(folderId: string, cursor: string | null, signal: AbortSignal): Promise<{ folders: Folder[]; nextCursor: string | null; level: number }> {
+  const answer = await listLocations({ folder_id: folderId, page_size: PAGE_SIZE, ...(cursor ? { cursor } : {}) }, { signal, silent: true });
+  return { folders: answer.folders, nextCursor: answer.next_cursor, level: answer.level };
 }
 
 /**
  * The drive's folder chooser: a modal with the folder tree from the drive's root, each folder's
- * subfolders read (com_drive/drive_info) when it is first opened. Cloudscape's tree view gives the
+ * subfolders read a page at a time (com_drive/location_sel, SPEC.md §7 "location selection") when it
+ * is first opened, "Show more" reading the next page. A folder the caller may only read is shown
+ * but cannot be chosen. Cloudscape's tree view gives the
  * keyboard model (arrow keys between folders, right arrow to a folder's name, Enter or Space
  * selects it). Answers the chosen folder; the caller runs the action and closes the dialog, or
- * shows why it failed in `error`. Used to restore from the trash (and later to move).
+ * shows why it failed in `error`. Used to copy, to move and to restore from the trash.
  */
 export function LocationDialog({
   header,
@@ -87,21 +88,44 @@ export function LocationDialog({
   const [childrenOf, setChildrenOf] = useState<Record<string, Children>>({ root: { status: 'loading' } });
   const [expanded, setExpanded] = useState<string[]>(['location-root']);
   const [selectedId, setSelectedId] = useState<string | undefined>();
+  /** The caller's level at the drive's top (the root page says it). */
+  const [rootLevel, setRootLevel] = useState<number | undefined>();
   const controllers = useRef(new Map<string, AbortController>());
 
-  const load = (folderId: string) => {
-    controllers.current.get(folderId)?.abort();
+  /** Reads a folder's first page (`cursor` null) or its next one, appended to what is shown. */
+  const load = (folderId: string, cursor: string | null = null) => {
+    const key = cursor === null ? folderId : `${folderId}#more`;
+    controllers.current.get(key)?.abort();
     const controller = new AbortController();
-    controllers.current.set(folderId, controller);
-    return readSubfolders(folderId, controller.signal).then(
-      (loaded) => setChildrenOf((current) => ({ ...current, [folderId]: loaded })),
+    controllers.current.set(key, controller);
+    return readPage(folderId, cursor, controller.signal).then(
+      (page) => {
+        if (folderId === 'root' && cursor === null) setRootLevel(page.level);
+        setChildrenOf((current) => {
+          const known = current[folderId];
+          const before = cursor !== null && known?.status === 'loaded' ? known.folders : [];
+          return { ...current, [folderId]: { status: 'loaded', folders: [...before, ...page.folders], nextCursor: page.nextCursor } };
+        });
+      },
       (reason: unknown) => {
         if (isAbortError(reason)) return;
-        setChildrenOf((current) => ({ ...current, [folderId]: { status: 'error', message: loadErrorText(reason, t) } }));
+        const message = loadErrorText(reason, t);
+        setChildrenOf((current) => {
+          const known = current[folderId];
+          if (cursor !== null && known?.status === 'loaded') return { ...current, [folderId]: { ...known, more: { status: 'error', message } } };
+          return { ...current, [folderId]: { status: 'error', message } };
+        });
       },
     ).finally(() => {
-      if (controllers.current.get(folderId) === controller) controllers.current.delete(folderId);
+      if (controllers.current.get(key) === controller) controllers.current.delete(key);
     });
+  };
+
+  const showMore = (folderId: string) => {
+    const known = childrenOf[folderId];
+    if (known?.status !== 'loaded' || !known.nextCursor || known.more?.status === 'loading') return;
+    setChildrenOf((current) => ({ ...current, [folderId]: { ...known, more: { status: 'loading' } } }));
+    void load(folderId, known.nextCursor);
   };
 
   const open = (folderId: string) => {
@@ -150,7 +174,7 @@ export function LocationDialog({
     if (!state || state.status === 'loading') return [{ kind: 'loading', parentId: folderId }];
     if (state.status === 'error') return [{ kind: 'error', parentId: folderId, message: state.message }];
     const folders: Node[] = state.folders.map((folder) => ({ kind: 'folder', ...folder }));
-    return state.truncated ? [...folders, { kind: 'more', parentId: folderId, count: state.folders.length }] : folders;
+    return state.nextCursor ? [...folders, { kind: 'more', parentId: folderId }] : folders;
   };
 
   const retry = (folderId: string) => {
@@ -172,18 +196,36 @@ export function LocationDialog({
             </Button>
           ),
         };
-      case 'more':
-        return { content: <Box color="text-status-inactive">{t('location.more', { count: node.count })}</Box>, announcementLabel: t('location.more', { count: node.count }) };
+      case 'more': {
+        const more = (() => {
+          const state = childrenOf[node.parentId];
+          return state?.status === 'loaded' ? state.more : undefined;
+        })();
+        if (more?.status === 'loading') return { content: <StatusIndicator type="loading">{t('location.loading')}</StatusIndicator>, announcementLabel: t('location.loading') };
+        return {
+          announcementLabel: t('location.showMore'),
+          content: (
+            <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+              {more?.status === 'error' && <StatusIndicator type="error">{more.message}</StatusIndicator>}
+              <Button variant="inline-link" onClick={() => showMore(node.parentId)} nativeButtonAttributes={{ 'data-testid': 'location-more' }}>
+                {more?.status === 'error' ? t('location.retry') : t('location.showMore')}
+              </Button>
+            </SpaceBetween>
+          ),
+        };
+      }
       case 'folder': {
         const isSelected = node.id === selectedId;
         const isOpen = expanded.includes(nodeId(node));
+        const readOnly = node.level < SAVE_LEVEL;
         return {
           icon: <Icon name={isOpen ? 'folder-open' : 'folder'} />,
-          announcementLabel: node.name,
+          announcementLabel: [node.name, ...(node.restricted ? [t('location.restricted')] : []), ...(readOnly ? [t('location.viewOnly')] : [])].join(', '),
           content: (
             <span className="location-folder">
               <Button
                 variant="inline-link"
+                disabled={readOnly}
                 onClick={() => setSelectedId(node.id)}
                 nativeButtonAttributes={{
                   'aria-pressed': isSelected,
@@ -194,6 +236,12 @@ export function LocationDialog({
               >
                 {node.name}
               </Button>
+              {node.restricted && <Icon name="lock-private" variant="subtle" ariaLabel={t('location.restricted')} />}
+              {readOnly && (
+                <Box variant="small" color="text-status-inactive" display="inline" data-testid="location-view-only">
+                  {t('location.viewOnly')}
+                </Box>
+              )}
               {isSelected && (
                 <StatusIndicator type="success" data-testid="location-selected-mark">
                   {t('location.selected')}
@@ -239,7 +287,7 @@ export function LocationDialog({
         <TreeView<Node>
           data-testid="location-tree"
           ariaLabel={t('location.treeLabel')}
-          items={[{ kind: 'folder', id: 'root', name: rootName }]}
+          items={[{ kind: 'folder', id: 'root', name: rootName, level: rootLevel ?? SAVE_LEVEL }]}
           getItemId={nodeId}
           getItemChildren={(node) => (node.kind === 'folder' ? childNodes(node.id) : undefined)}
           renderItem={renderNode}
