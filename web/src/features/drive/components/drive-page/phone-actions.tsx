@@ -7,15 +7,19 @@ import ButtonDropdown, { type ButtonDropdownProps } from '@cloudscape-design/com
  * and reasons as the buttons they stand for, so no button row pushes the first file off the screen.
  */
 export function PhoneActions({
-  mayAdd, canDownload, downloadReason, previewReason, canZip, canTrash, actionItems, onRun,
+  mayAdd, canPreview, canDownload, downloadReason, previewReason, canZip, canTrash, actionItems, commandItems, onRun,
 }: {
   mayAdd: boolean;
+  /** Preview takes one ready file (default: as Download). */
+  canPreview?: boolean;
   canDownload: boolean;
   downloadReason: string;
   previewReason: string;
   canZip: boolean;
   canTrash: boolean;
   actionItems: ButtonDropdownProps.Item[];
+  /** The commands' own menu items (commands.tsx `menuItems`), in the menu's order: when given, they stand for Preview to Delete. */
+  commandItems?: ButtonDropdownProps.Item[];
   onRun: (id: string) => void;
 }) {
   const { t } = useTranslation();
@@ -26,11 +30,13 @@ export function PhoneActions({
           { id: 'createFolder', text: t('drive.actions.createFolder'), iconName: 'folder' as const },
         ]
       : []),
-    { id: 'preview', text: t('preview.action'), iconName: 'file-open', disabled: !canDownload, disabledReason: previewReason },
-    { id: 'download', text: t('drive.actions.download'), iconName: 'download', disabled: !canDownload, disabledReason: downloadReason },
-    { id: 'zip', text: t('driveJobs.zipAction'), disabled: !canZip, disabledReason: t('driveJobs.zipDisabled') },
-    ...actionItems,
-    ...(mayAdd ? [{ id: 'delete', text: t('drive.actions.delete'), disabled: !canTrash, disabledReason: t('drive.actions.deleteDisabled') }] : []),
+    ...(commandItems ?? [
+      { id: 'preview', text: t('preview.action'), iconName: 'file-open' as const, disabled: !(canPreview ?? canDownload), disabledReason: previewReason },
+      { id: 'download', text: t('drive.actions.download'), iconName: 'download' as const, disabled: !canDownload, disabledReason: downloadReason },
+      { id: 'zip', text: t('driveJobs.zipAction'), disabled: !canZip, disabledReason: t('driveJobs.zipDisabled') },
+      ...actionItems,
+      ...(mayAdd ? [{ id: 'delete', text: t('drive.actions.delete'), disabled: !canTrash, disabledReason: t('drive.actions.deleteDisabled') }] : []),
+    ]),
     { id: 'refresh', text: t('drive.actions.refresh'), iconName: 'refresh' },
   ];
   return (
