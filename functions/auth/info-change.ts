@@ -6,6 +6,7 @@ import { versionedUpdateItem } from '#lib/data/versioned.ts';
 import { userIndexKeys, userKey } from '#data/users.ts';
 import { DomainError, isConditionalCheckFailure } from '#lib/errors.ts';
 import { corpMemberPut, groupMemberCopyUpdate } from '#data/user-directory.ts';
+import { userGramChanges } from '#data/user-search.ts';
 import { advance, requirePending } from './sign-in-flow.ts';
 
 /**
@@ -32,6 +33,8 @@ export const loginInfoChange: Operation<'login/login_info_change'> = async ({ in
         set: { user_nm: changed.user_nm, email: changed.email, gsi2sk: index.gsi2sk, update_date: now, update_user_id: user.user_id, update_user_nm: changed.user_nm },
         remove: ['info_change_required'],
       }),
+      // The list's search follows the new name and e-mail (user-search.ts).
+      ...userGramChanges(user, changed),
       auditPut({ kykId: user.kyk_id, userId: user.user_id, userName: changed.user_nm, requestId, sourceIp }, {
         action: 'user.info_change', targetType: 'user', targetId: user.user_id,
         before: { user_nm: user.user_nm, email: user.email }, after: { user_nm: changed.user_nm, email: changed.email },

@@ -20,6 +20,7 @@ import { jobCounterKey, jobKey, listingKeys as jobListingKeys, runningJobKey } f
 import { contractDriveJobsKey, driveJobKey, driveJobStartKey, runningDriveJobKey, userDriveJobsKey } from './drive-jobs.ts';
 import { noPasswordKeys, problemKeys, resultKey } from './import-rows.ts';
 import { invitationClaimKey, invitationKey } from './user-invitations.ts';
+import { userGramKey } from './user-search.ts';
 import { ipPolicyKey } from './ip-entries.ts';
 import { propertyCounterKey, propertyItemKey, propertyNameClaimKey } from './property-items.ts';
 import { policyKey } from './password-policy.ts';
@@ -109,6 +110,7 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'import row', module: 'import-rows', index: 'gsi1', partition: 'T#<kyk>#IMPORT#<job>#PROBLEMS', sort: '<pseq>', builder: 'problemKeys', example: () => { const keys = problemKeys(K, 'j1', 1); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'import row', module: 'import-rows', index: 'gsi2', partition: 'T#<kyk>#IMPORT#<job>#NOPASS', sort: '<nseq>', builder: 'noPasswordKeys', example: () => { const keys = noPasswordKeys(K, 'j1', 1); return [keys.gsi2pk, keys.gsi2sk]; } },
   { entity: 'user invitation', module: 'user-invitations', index: 'table', partition: 'T#<kyk>#INVITE#<token hash>', sort: 'INVITE', builder: 'invitationKey', example: () => pair(invitationKey(K, 'ab12')) },
+  { entity: 'user search gram', module: 'user-search', index: 'table', partition: 'T#<kyk>#UGRAM#<gram>', sort: '<user>', builder: 'userGramKey', example: () => pair(userGramKey(K, 'ab', 'u1')) },
   { entity: 'invitation claim', module: 'user-invitations', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'INVITE#<job>', builder: 'invitationClaimKey', example: () => pair(invitationClaimKey(K, 'u1', 'j1')) },
   // The drive.
   { entity: 'drive item', module: 'drive-items', index: 'table', partition: 'T#<kyk>#ITEM#<item>', sort: 'ITEM', builder: 'itemKey', example: () => pair(itemKey(K, 'i1')) },

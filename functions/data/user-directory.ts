@@ -8,13 +8,15 @@ import { corpKey } from './corps.ts';
 import type { LabelledItem } from '#lib/data/transact.ts';
 import { pageTotal, queryAll, queryCount, queryCountUpTo, queryRange } from '#lib/data/query.ts';
 import { batchGet as batchGetItems, batchWrite } from '#lib/data/batch.ts';
+import { foldForSearch } from '#shared/search-fold.ts';
+import { matchUsers, oneCharacterVariants, userSearchText, type UserMatch } from './user-search.ts';
 
 /**
  * Data access of the users feature. The profile item, its index keys and the counter key live in
  * functions/lib/data/users.ts (sign-in reads them too); this module adds:
  * - users of a contract by user ID (gsi1 `T#<kyk>#USERS` / user ID) or by name (gsi2
- *   `T#<kyk>#USERS` / `<name>#<user ID>`), a search being a prefix key condition on that sort key
- *   and department, post and status a FilterExpression on top;
+ *   `T#<kyk>#USERS` / `<name>#<user ID>`), department, post and status a FilterExpression on top;
+ *   a search (any part of the ID, name or e-mail) reads the gram index of user-search.ts instead;
  * - members of a legal entity: `T#<kyk>#CORP#<corp>` / `USER#<user ID>` (beside the corp item),
  *   written and deleted in the same transactions as the corp's `user_count`
  *   (`corpUserCountUpdate`), carrying a copy of the user's name for the name sort;
@@ -128,7 +130,7 @@ export interface UserListQuery {
   pageSize: number;
   /** 1-based page number. */
   page: number;
-  /** Prefix of the sort key: the user ID, or the name. */
+  /** Any part of the user ID, the name or the e-mail, folded (user-search.ts). */
   search?: string;
   groupId?: string;
   corpId?: string;
@@ -175,6 +177,47 @@ function profileFilter(query: UserListQuery): Pick<QueryCommandInput, 'FilterExp
   return parts.length > 0 ? { FilterExpression: parts.join(' AND '), ExpressionAttributeNames: names, ExpressionAttributeValues: values } : undefined;
 }
 
+/** Two FilterExpressions as one (both must hold). */
+function combinedFilter(...parts: (ReturnType<typeof profileFilter>)[]): ReturnType<typeof profileFilter> {
+  const present = parts.filter((part): part is NonNullable<typeof part> => part !== undefined);
+  if (present.length === 0) return undefined;
+  return {
+    FilterExpression: present.map((part) => `(${part.FilterExpression})`).join(' AND '),
+    ExpressionAttributeNames: Object.assign({}, ...present.map((part) => part.ExpressionAttributeNames)),
+    ExpressionAttributeValues: Object.assign({}, ...present.map((part) => part.ExpressionAttributeValues)),
+  };
+}
+
+/** A one-character search (no bigram to read): the ID, name or e-mail contains one of its spellings. */
+function oneCharacterFilter(char: string): ReturnType<typeof profileFilter> {
+  const variants = oneCharacterVariants(char);
+  const values = Object.fromEntries(variants.map((variant, index) => [`:ch${index}`, variant]));
+  const parts = ['#user_id', '#user_nm', '#email'].flatMap((field) => variants.map((_, index) => `contains(${field}, :ch${index})`));
+  return { FilterExpression: parts.join(' OR '), ExpressionAttributeNames: { '#user_id': 'user_id', '#user_nm': 'user_nm', '#email': 'email' }, ExpressionAttributeValues: values };
+}
+
+/**
+ * A search of two characters or more: the matches come from the gram index (user-search.ts), then
+ * the other conditions on the matched profiles, the sort and the page in memory. The cost follows
+ * the matches (and the bigram read to find them), not the contract.
+ */
+async function searchUsers(kykId: string, query: UserListQuery & { search: string }, offset: number): Promise<UserPage> {
+  let matches: UserMatch[] = await matchUsers(kykId, query.search);
+  const filtered = Boolean(query.groupId || query.corpId || query.department || query.post || query.status !== undefined);
+  let profiles: Map<string, User> | undefined;
+  if (filtered) {
+    const users = (await getUsers(kykId, matches.map((match) => match.user_id))).filter((user) => matchesProfile(user, query));
+    profiles = new Map(users.map((user) => [user.user_id, user]));
+    matches = users;
+  }
+  const sorted = matches
+    .map((row) => ({ row, key: sortKeyOf(query.sortItem, row) }))
+    .sort((a, b) => byteOrder(a.key, b.key) * (query.ascending ? 1 : -1));
+  const pageIds = sorted.slice(offset, offset + query.pageSize).map(({ row }) => row.user_id);
+  const users = profiles ? pageIds.map((id) => profiles.get(id)!) : await getUsers(kykId, pageIds);
+  return { total: sorted.length, exact: true, users };
+}
+
 /** The same conditions in memory, for rows reached through a membership. */
 const matchesProfile = (user: User, query: UserListQuery): boolean =>
   (!query.department || (user.department ?? '').includes(query.department)) &&
@@ -198,19 +241,21 @@ const matchesProfile = (user: User, query: UserListQuery): boolean =>
  */
 export async function listUsers(kykId: string, query: UserListQuery): Promise<UserPage> {
   const offset = (query.page - 1) * query.pageSize;
-  const filter = profileFilter(query);
+  const search = foldForSearch(query.search?.trim() ?? '');
+  if ([...search].length >= 2) return searchUsers(kykId, { ...query, search }, offset);
+  const filter = combinedFilter(profileFilter(query), search ? oneCharacterFilter(search) : undefined);
   if (!query.groupId && !query.corpId) {
     const index = query.sortItem === 'user_id' ? 'gsi1' : 'gsi2';
     const condition: QueryCommandInput = {
       TableName: table(),
       IndexName: index,
-      KeyConditionExpression: `${index}pk = :pk${query.search ? ` AND begins_with(${index}sk, :prefix)` : ''}`,
+      KeyConditionExpression: `${index}pk = :pk`,
       ...filter,
-      ExpressionAttributeValues: { ':pk': USERS_INDEX_PARTITION(kykId), ...(query.search ? { ':prefix': query.search } : {}), ...filter?.ExpressionAttributeValues },
+      ExpressionAttributeValues: { ':pk': USERS_INDEX_PARTITION(kykId), ...filter?.ExpressionAttributeValues },
     };
     const [items, counted] = await Promise.all([
       queryRange({ ...condition, ScanIndexForward: query.ascending }, offset, query.pageSize),
-      !query.search && !filter ? countUsers(kykId).then((count) => ({ count, exact: true })) : queryCountUpTo(condition),
+      !filter ? countUsers(kykId).then((count) => ({ count, exact: true })) : queryCountUpTo(condition),
     ]);
     const total = pageTotal(counted, offset, items.length, query.pageSize);
     return { total: total.count, exact: total.exact, users: items as unknown as User[] };
@@ -219,7 +264,7 @@ export async function listUsers(kykId: string, query: UserListQuery): Promise<Us
   const source = query.groupId
     ? { pk: groupKey(kykId, query.groupId).pk, prefix: MEMBER_PREFIX }
     : { pk: corpKey(kykId, query.corpId!).pk, prefix: CORP_MEMBER_PREFIX };
-  const needsProfiles = Boolean(filter) || Boolean(query.groupId && query.corpId);
+  const needsProfiles = Boolean(filter) || Boolean(query.groupId && query.corpId) || search !== '';
   const members = (prefix: string): QueryCommandInput => ({
     TableName: table(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -230,7 +275,7 @@ export async function listUsers(kykId: string, query: UserListQuery): Promise<Us
   });
 
   if (query.sortItem === 'user_id' && !needsProfiles) {
-    const condition = members(`${source.prefix}${query.search ?? ''}`);
+    const condition = members(source.prefix);
     const [entries, total] = await Promise.all([
       queryRange({ ...condition, ScanIndexForward: query.ascending }, offset, query.pageSize),
       queryCount({ ...condition, ProjectionExpression: undefined, ExpressionAttributeNames: undefined }),
@@ -246,10 +291,9 @@ export async function listUsers(kykId: string, query: UserListQuery): Promise<Us
     profiles = new Map(users.map((user) => [user.user_id, user]));
     rows = users;
   }
-  const search = query.search;
   const sorted = rows
+    .filter((row) => !search || (profiles && userSearchText(profiles.get(row.user_id)!).includes(search)))
     .map((row) => ({ row, key: sortKeyOf(query.sortItem, row) }))
-    .filter(({ key }) => !search || key.startsWith(search))
     .sort((a, b) => byteOrder(a.key, b.key) * (query.ascending ? 1 : -1));
   const pageIds = sorted.slice(offset, offset + query.pageSize).map(({ row }) => row.user_id);
   const users = profiles ? pageIds.map((id) => profiles.get(id)!) : await getUsers(kykId, pageIds);

@@ -14,7 +14,8 @@ import { userPartition } from './users.ts';
  *   that consumes it (in the same transaction as the new password), and `expires_at` is checked by
  *   that same condition; TTL (`ttl`) removes it 30 days after it expired.
  * - the job's claim to invite a user once: `T#<kyk>#USER#<user>` / `INVITE#<job>`, written with the
- *   invitation (conditional on its absence), so a resumed import never mails a user twice.
+ *   invitation (conditional on its absence), so a resumed import never mails a user twice; it
+ *   carries the invitation's hash, by which the contract's export and deletion find it.
  */
 export interface Invitation {
   kyk_id: string;
@@ -49,7 +50,8 @@ export async function putInvitation(invitation: Invitation, token: string): Prom
         label: 'claim',
         Put: {
           TableName: table(),
-          Item: { ...invitationClaimKey(invitation.kyk_id, invitation.user_id, invitation.request_id), type: 'invitation-claim', created_at: invitation.created_at },
+          // The invitation's key, for the contract's export and deletion (domain/tenant-data.ts).
+          Item: { ...invitationClaimKey(invitation.kyk_id, invitation.user_id, invitation.request_id), type: 'invitation-claim', created_at: invitation.created_at, invitation_hash: tokenHash(token) },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },

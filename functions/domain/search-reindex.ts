@@ -1,14 +1,19 @@
 import type { ItemRecord } from '#data/drive-items.ts';
 import { reindexEntry } from '#data/drive-search-reindex.ts';
 import { fileFolderSettings } from '#data/folder-settings.ts';
+import { reindexUsers } from '#data/user-search.ts';
+import type { User } from '#data/users.ts';
+import { tenantPrefix } from '#lib/data/table.ts';
 import { Discovery } from './tenant-data.ts';
 
 export interface ReindexReport {
   contractFound: boolean;
   /** Drive entries filed again (files and folders, the trash included). */
   entries: number;
-  /** Index items put (gram items, partner names, partner keys and amount-band keys). */
+  /** Index items put (gram items, partner names, partner keys and amount-band keys, the users' search grams). */
   items: number;
+  /** Users filed again in the user list's search (user-search.ts). */
+  users: number;
 }
 
 /**
@@ -20,7 +25,7 @@ export interface ReindexReport {
  */
 export async function reindexSearch(kykId: string, options: { log?: (line: string) => void } = {}): Promise<ReindexReport> {
   const discovery = new Discovery(kykId);
-  if (!(await discovery.contract())) return { contractFound: false, entries: 0, items: 0 };
+  if (!(await discovery.contract())) return { contractFound: false, entries: 0, items: 0, users: 0 };
   const items = await discovery.driveItems();
   // An entry's tag links are items of its own partition.
   const tagsOf = new Map<string, string[]>();
@@ -39,5 +44,8 @@ export async function reindexSearch(kykId: string, options: { log?: (line: strin
   // folder's move or trash trusts only once it is complete: contracts from before the list get it here.
   const withSettings = entries.filter((entry) => entry.type === 'folder' && entry.acl && !entry.purging);
   await fileFolderSettings(kykId, withSettings.map((folder) => ({ folder_id: folder.id, acl: folder.acl! })));
-  return { contractFound: true, entries: entries.length, items: written };
+  // The user list's search (issue 28 item 20): users registered before it have no grams.
+  const users = (await discovery.index('gsi1', 'gsi1pk', `${tenantPrefix(kykId)}#USERS`)).filter((user) => typeof user.user_id === 'string') as unknown as User[];
+  written += await reindexUsers(users);
+  return { contractFound: true, entries: entries.length, items: written, users: users.length };
 }

@@ -9,6 +9,8 @@ import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { keyRegistry, type KeyUse } from '#data/keys.ts';
 import { contractKey } from '#data/contracts.ts';
 import { amountBand, gramKey, nameGrams, partnerAmountPartition, SEARCH_BUCKETS, searchPartition } from '#data/drive-search-keys.ts';
+import { invitationKey } from '#data/user-invitations.ts';
+import { userGramKey, userGrams } from '#data/user-search.ts';
 import { purgeShards, trashContractKey } from '#data/drive-trash.ts';
 import { markerKey } from '#data/pending-uploads.ts';
 
@@ -261,6 +263,18 @@ export class Discovery {
  * (tenant-delete.ts deletes the users' partitions, where sessions live, first and the contract last).
  */
 export const tenantPlan: Record<string, Coverage> = {
+  // Before the users' partitions: they are found through the profiles and the invitation claims there.
+  'T#<kyk>#UGRAM#<gram>': {
+    kind: 'read', how: 'point reads of the keys each user is indexed under (userGramKey of its grams; the users listing gsi1 T#<kyk>#USERS)',
+    read: async (d) => batchGet((await d.index('gsi1', 'gsi1pk', `${d.prefix}#USERS`)).filter((user) => str(user.user_id))
+      .flatMap((user) => userGrams(user as unknown as Parameters<typeof userGrams>[0]).map((gram) => userGramKey(d.kykId, gram, String(user.user_id))))),
+  },
+  'T#<kyk>#INVITE#<token hash>': {
+    kind: 'read', how: 'point reads of the invitations the users\' invitation claims (T#<kyk>#USER#<user> / INVITE#<job>) name',
+    read: async (d) => batchGet((await d.many([...(await d.userIds())].map((id) => `${d.prefix}#USER#${id}`)))
+      .filter((item) => String(item.sk).startsWith('INVITE#') && str(item.invitation_hash))
+      .map((claim) => invitationKey(d.kykId, String(claim.invitation_hash)))),
+  },
   'T#<kyk>#USER#<user>': { kind: 'read', how: 'one query per user: the users listing (gsi1 T#<kyk>#USERS), users named by audit records and by drive entries', read: async (d) => d.many([...(await d.userIds())].map((id) => `${d.prefix}#USER#${id}`)) },
   'T#<kyk>': { kind: 'read', how: 'one query of the partition', read: (d) => d.partition(d.prefix) },
   'T#<kyk>#USERS': { kind: 'read', how: 'one query of the partition', read: (d) => d.partition(`${d.prefix}#USERS`) },

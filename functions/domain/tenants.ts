@@ -4,6 +4,7 @@ import { folderSettingsStart } from '#data/folder-settings.ts';
 import { contractPut, CONTRACT_ID_PATTERN, type Contract } from '#data/contracts.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { userCountStart, userPut, USER_ID_PATTERN, type User } from '#data/users.ts';
+import { userGramPuts } from '#data/user-search.ts';
 import { isConditionalCheckFailure } from '#lib/errors.ts';
 import { hashPassword } from '#lib/passwords.ts';
 import { transactWrite } from '#lib/data/transact.ts';
@@ -65,6 +66,7 @@ export async function createTenant(tenant: NewTenant): Promise<{ contract: Contr
       // Its list of folders with settings is complete from the start (the subtree check relies on it).
       folderSettingsStart(tenant.kykId),
       userPut(admin),
+      ...userGramPuts(admin),
       // The users counter (the user list's total) starts with the first administrator.
       userCountStart(tenant.kykId, 1),
     ]);

@@ -8,6 +8,7 @@ import { type GroupChange } from '#domain/memberships.ts';
 import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 import { userPut } from '#data/users.ts';
 import { clearAttemptsItem } from '#data/sign-in-attempts.ts';
+import { userGramPuts } from '#data/user-search.ts';
 
 
 /**
@@ -22,6 +23,8 @@ export async function insertUser(actor: AuditActor, user: User, joins: GroupChan
     userCountChange(kykId, 1),
     // Guesses made at this user ID before it existed must not lock the new account.
     clearAttemptsItem(kykId, user.user_id),
+    // Found by the list's search from the start (user-search.ts).
+    ...userGramPuts(user),
   ];
   const corpCount = user.corp_id ? corpUserCountUpdate(kykId, user.corp_id, 1) : undefined;
   if (user.corp_id) items.push(corpCount!, corpMemberPut(kykId, user.corp_id, user));

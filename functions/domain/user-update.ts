@@ -9,6 +9,7 @@ import type { userUpdateRequest } from '#shared/schemas/users.ts';
 import { corpUserCountUpdate } from '#data/corps.ts';
 import { auditView, lostRace } from '#domain/user-records.ts';
 import { corpMemberDelete, corpMemberPut, groupExistsCheck, groupMemberCopyUpdate } from '#data/user-directory.ts';
+import { userGramChanges } from '#data/user-search.ts';
 import { checkReferences, type GroupChange } from '#domain/memberships.ts';
 import { versionedUpdateItem } from '#lib/data/versioned.ts';
 import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
@@ -63,7 +64,11 @@ export async function writeUserUpdate(actor: AuditActor, before: User, input: Us
     update_user_id: actor.userId,
     update_user_nm: actor.userName,
   };
-  const items: LabelledItem[] = [versionedUpdateItem('user', { key: userKey(kykId, before.user_id), expectedVersion: before.row_version, set })];
+  const items: LabelledItem[] = [
+    versionedUpdateItem('user', { key: userKey(kykId, before.user_id), expectedVersion: before.row_version, set }),
+    // The list's search follows a new name or e-mail (user-search.ts).
+    ...userGramChanges(before, after),
+  ];
   // The account-area group after the change decides administration too.
   const ataChange = changes.find((change) => change.product === 'ata');
   const administration = { users: { [before.user_id]: { status: before.status, ata_admin_permission: after.ata_admin_permission, groups: { ...before.groups, ata: ataChange ? ataChange.to ?? undefined : before.groups?.ata } } } };

@@ -15,11 +15,12 @@ import { userDelete } from '#data/users.ts';
 import { sessionDelete } from '#data/sessions.ts';
 import { pendingDelete } from '#data/pending-sign-ins.ts';
 import { deviceDelete } from '#data/devices.ts';
+import { USER_GRAMS_MAX, userGramDeletes } from '#data/user-search.ts';
 
 const hasGroups = (user: User): boolean => Object.values(user.groups ?? {}).some((id) => typeof id === 'string');
 
-/** Room in the final transaction for device deletions (its other items: at most 7). */
-const DEVICES_IN_TRANSACTION = 90;
+/** Room in the final transaction for device deletions (its other items: at most 7, and the user's search grams). */
+const DEVICES_IN_TRANSACTION = 90 - USER_GRAMS_MAX;
 const DELETE_ATTEMPTS = 5;
 
 /**
@@ -78,6 +79,8 @@ export const deleteUser: Operation<'com/user_info_del_btn'> = async (context) =>
       pendingDelete(kykId, current.user_id),
       ...(current.corp_id ? [corpUserCountUpdate(kykId, current.corp_id, -1), corpMemberDelete(kykId, current.corp_id, current.user_id)] : []),
       ...devices.slice(0, DEVICES_IN_TRANSACTION).map(deviceDelete),
+      // Out of the list's search (user-search.ts).
+      ...userGramDeletes(current),
       auditPut(actor, { action: 'user.delete', targetType: 'user', targetId: current.user_id, before: auditView(original), after: null }),
     ];
     try {

@@ -103,7 +103,7 @@ export type UserDetail = z.infer<typeof userDetail>;
 export const userSortItems = ['user_id', 'user_nm'] as const;
 
 export const userListRequest = z.strictObject({
-  /** Prefix of the user ID (sort by user_id) or of the name (sort by user_nm). */
+  /** Any part of the user ID, the name or the e-mail, in any width, case or kana (shared/search-fold.ts). */
   search_key: z.optional(optionalText(USER_NAME_MAX)),
   user_group_id: z.optional(groupId),
   corp_id: z.optional(z.uuid('validation.invalidValue')),

@@ -5,6 +5,7 @@ import { expect, inject } from 'vitest';
 import { db } from '#lib/clients.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { getUser, userCountKey, userIndexKeys, userKey, type User } from '#data/users.ts';
+import { reindexUsers } from '#data/user-search.ts';
 import { hashPassword } from '#lib/passwords.ts';
 import { getGroup, listMembers } from '#data/groups.ts';
 import { getCorp } from '#data/corps.ts';
@@ -95,6 +96,8 @@ export async function arrange(kykId: string, specs: Partial<User>[]): Promise<Us
     Item: { ...userKey(kykId, user.user_id), ...userIndexKeys(user), type: 'user', ...user },
     ConditionExpression: 'attribute_not_exists(pk)',
   }))));
+  // In the list's search index, as a registration files them.
+  await reindexUsers(users);
   await db().send(new UpdateCommand({ TableName: TABLE(), Key: userCountKey(kykId), UpdateExpression: 'ADD user_count :n', ExpressionAttributeValues: { ':n': users.length } }));
   return users;
 }
