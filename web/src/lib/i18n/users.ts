@@ -7,8 +7,7 @@ const en = {
   description: 'The users of your contract: their sign-in, legal entity, groups and permissions.',
   tableLabel: 'Users',
   loading: 'Loading users',
-  filterById: 'Find by user ID (beginning)',
-  filterByName: 'Find by user name (beginning)',
+  filterSearch: 'Find by user ID, name or e-mail (any part)',
   filters: {
     product: 'Group product area',
     group: 'User group',
@@ -244,8 +243,7 @@ const ja: typeof en = {
   description: '契約のユーザーと、そのサインイン、法人、グループ、権限を管理します。',
   tableLabel: 'ユーザー',
   loading: 'ユーザーを読み込み中',
-  filterById: 'ユーザーIDで検索（前方一致）',
-  filterByName: 'ユーザー名で検索（前方一致）',
+  filterSearch: 'ユーザーID・ユーザー名・メールアドレスで検索（部分一致）',
   filters: {
     product: 'グループの製品領域',
     group: 'ユーザーグループ',

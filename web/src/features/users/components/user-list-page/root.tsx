@@ -120,7 +120,8 @@ export default function UserListPage() {
     ...(request.corp_id ? { corp_id: request.corp_id } : {}),
     ...(request.status !== undefined ? { status: request.status } : {}),
   };
-  const textFilterLabel = list.sort.item === 'user_nm' ? t('users.filterByName') : t('users.filterById');
+  // Any part of the ID, the name or the e-mail, whatever the sort (functions/data/user-search.ts).
+  const textFilterLabel = t('users.filterSearch');
 
   return (
     <>
