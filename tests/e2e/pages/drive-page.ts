@@ -87,8 +87,9 @@ export class DrivePage extends AppShell {
     return locate(this.page, cloudscape.findFlashbar().findItems()).locator(byTestId('upload-progress'));
   }
 
+  /** Selects one row by a click on its icon (a file's name opens its preview, a folder's the folder). */
   async select(name: string) {
-    await this.row(name, 'ready').click();
+    await this.row(name, 'ready').click({ position: { x: 8, y: 8 } });
   }
 
   /** Adds a row to the selection (its checkbox), keeping what is selected. */

@@ -138,7 +138,7 @@ export function useDriveCommands({ folderId, items, selected, scope, admin, onDo
       });
 
   /** Moves (or, `copy`, copies) entries into a folder: the move dialog's call and flash, also for a drop. */
-  const moveInto = async (entries: DriveItem[], folder: ChosenFolder, options: { copy?: boolean } = {}) => {
+  const moveInto = async (entries: DriveItem[], folder: { id: string; name: string }, options: { copy?: boolean } = {}) => {
     const folderName = folder.id === 'root' ? t('location.root') : folder.name;
     if (options.copy) {
       const { copyItems } = await import('../../api/copy-items.ts');
@@ -389,7 +389,7 @@ export function useDriveCommands({ folderId, items, selected, scope, admin, onDo
     command: (id: DriveCommandId, of?: DriveItem[]) => resolve(id, of),
     menuItems,
     run,
-    moveInto: (entries: DriveItem[], folder: ChosenFolder, copy = false) =>
+    moveInto: (entries: DriveItem[], folder: { id: string; name: string }, copy = false) =>
       moveInto(entries, folder, { copy }).catch((error: unknown) => reportApiError(error)),
     preview,
     favoriteBusy,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext, useSearchParams } from 'react-router';
 import type { LoginRights } from '@shared/schemas/auth.ts';
@@ -29,7 +29,7 @@ import { AttentionFilter } from './attention-filter.tsx';
 import { ViewToggle } from './view-toggle.tsx';
 import { useDriveView } from './view-choice.ts';
 import { usePhoneWidth } from '@/lib/phone-width.ts';
-import { SearchField } from './search-field.tsx';
+import { SearchField, type FolderFilter } from './search-field.tsx';
 import type { planDrop, UploadTarget } from '../../utils/transfers.tsx';
 import { DropZone } from './drop-zone.tsx';
 import type { DroppedEntries } from '../../utils/dropped-files.ts';
@@ -44,7 +44,9 @@ import {
   type DriveSortItem,
 } from './table-config.tsx';
 import { mayShareLinks } from '../../utils/share-right.ts';
-import { actionMenuIds, useDriveCommands, type DriveCommandId } from './commands.tsx';
+import { actionMenuIds, contextMenuIds, useDriveCommands, type DriveCommandId } from './commands.tsx';
+import { useDriveShortcuts } from './use-drive-shortcuts.ts';
+import { droppedIds, overTarget, copies, carriesEntries } from './drag-move.ts';
 
 interface Sort {
   item: DriveSortItem;
@@ -63,6 +65,9 @@ const GridView = lazy(() => import('./grid-view.tsx').then((module) => ({ defaul
 const PhoneList = lazy(() => import('./phone-list.tsx').then((module) => ({ default: module.PhoneList })));
 const PhoneActions = lazy(() => import('./phone-actions.tsx').then((module) => ({ default: module.PhoneActions })));
 const DetailsPanel = lazy(() => import('./details-panel.tsx').then((module) => ({ default: module.DetailsPanel })));
+// The context menu and the shortcut help load on first use.
+const DriveContextMenu = lazy(() => import('./context-menu.tsx').then((module) => ({ default: module.DriveContextMenu })));
+const ShortcutHelp = lazy(() => import('./shortcut-help.tsx').then((module) => ({ default: module.ShortcutHelp })));
 const ListErrorState = lazy(() => import('@/components/list-error.tsx').then((module) => ({ default: module.ListErrorState })));
 const planDropOf = (...args: Parameters<typeof planDrop>) => transfers().then((module) => module.planDrop(...args));
 const isTagId = (value: string | null): value is string => value !== null && /^[0-9a-f-]{36}$/.test(value);
@@ -114,7 +119,13 @@ export default function DrivePage() {
   const current = data && data.folder.id === folderId ? data : undefined;
   const { current: taggedPage, error: taggedError, mutate: reloadTagged } = useDriveWidePage(tagId, pageSize, cursor);
   const listed = tagId ? taggedPage : current;
-  const items = useMemo(() => (tagId ? taggedPage?.items : current?.items) ?? [], [tagId, taggedPage, current]);
+  // While the name box has text, its matches in this folder replace the rows (search-field.tsx).
+  const [filter, setFilter] = useState<FolderFilter>();
+  const filtering = !!filter && !tagId;
+  const items = useMemo(
+    () => (filtering ? filter.items : tagId ? taggedPage?.items : current?.items) ?? [],
+    [filtering, filter, tagId, taggedPage, current],
+  );
   // What the caller may do in this folder after its permissions (the listing says; 1: view only).
   const mayAdd = (!tagId && current ? Math.min(rights.drive, current.level) : rights.drive) >= 2;
   const favoriteIds = useFavoriteIds();
@@ -274,10 +285,25 @@ export default function DrivePage() {
 
   // A drop onto a folder's row uploads into that folder.
   const onDropInto = useMemo(() => (mayAdd ? (folder: DriveItem, dropped: DroppedEntries) => void onDropped(dropped, folder) : undefined), [mayAdd, onDropped]);
-  const columns = useMemo(
-    () => driveColumns(t, language, openFolder, { favoriteIds, tagsOf, onDropInto }),
-    [t, language, openFolder, favoriteIds, tagsOf, onDropInto],
-  );
+  // Drive entries dropped on a folder row or a breadcrumb: the same checks as the Move and Copy dialogs'
+  // (the server's answer per entry, reportBulk).
+  const onEntriesDrop = (folder: { id: string; name: string }, ids: string[], copy: boolean) => {
+    const entries = items.filter((entry) => ids.includes(entry.id) && entry.id !== folder.id);
+    if (entries.length === 0 || commands.command(copy ? 'copy' : 'move', entries).disabled) return;
+    void commands.moveInto(entries, folder, copy);
+  };
+  // The cells' handlers change with the selection: the columns are made each render (Cloudscape keeps the rows).
+  const columns = driveColumns(t, language, openFolder, {
+    favoriteIds,
+    tagsOf,
+    onDropInto,
+    onOpen: (item) => commands.run('open', [item]),
+    onToggleFavorite: (item) => commands.run('favorite', [item]),
+    favoriteBusy: commands.favoriteBusy,
+    // A drag of a selected row carries the selection; of another row, that row alone.
+    dragIds: (item) => (selectedIds.includes(item.id) ? [...selectedIds] : [item.id]),
+    onEntriesDrop: rights.drive >= 2 ? onEntriesDrop : undefined,
+  });
   const { display, save: saveDisplay } = useTableDisplay('drive', columns, defaultDriveColumns);
 
   const onCreated = (item: DriveItem) => {
@@ -332,8 +358,78 @@ export default function DrivePage() {
   // selection in place of the table's rows; the table keeps the header, filters and pagination.
   const framed = (phone || view === 'grid') && items.length > 0;
   const openEntry = (item: DriveItem) => commands.run('open', [item]);
+  // The context menu of the entries under the pointer (or of the selection, from the keyboard).
+  const [menu, setMenu] = useState<{ x: number; y: number; ids: string[] }>();
+  const closeMenu = useCallback(() => setMenu(undefined), []);
+  const menuFor = (item: DriveItem, x: number, y: number) => {
+    const ids = selectedIds.includes(item.id) ? selectedIds : [item.id];
+    if (!selectedIds.includes(item.id)) select([item]);
+    setMenu({ x, y, ids: [...ids] });
+  };
+  const entryAt = (target: EventTarget | null) => {
+    const element = target instanceof Element ? target.closest('tr, [data-item-id]') : null;
+    const id = element?.getAttribute('data-item-id') ?? element?.querySelector('[data-item-id]')?.getAttribute('data-item-id');
+    return items.find((item) => item.id === id);
+  };
+  const onContextMenu = (event: ReactMouseEvent<HTMLElement>, item = entryAt(event.target)) => {
+    if (!item) return;
+    event.preventDefault();
+    menuFor(item, event.clientX, event.clientY);
+  };
+  const [helpOpen, setHelpOpen] = useState(false);
+  useDriveShortcuts((action) => {
+    if (action === 'help') setHelpOpen(true);
+    else if (action === 'search') document.querySelector<HTMLInputElement>('[data-testid="drive-search-field"] input')?.focus();
+    else if (action === 'selectAll') select(items);
+    else if (action === 'clear') {
+      if (selectedIds.length === 0) return false;
+      select([]);
+    } else if (action === 'menu') {
+      // From the keyboard: the focused entry's menu (or the selection's), beside it.
+      const focused = document.activeElement;
+      if (!focused?.closest('[data-drive-entries]')) return false;
+      const item = entryAt(focused) ?? selectedItems[0];
+      if (!item) return false;
+      const row = focused.closest('tr, [data-item-id]') ?? focused;
+      const box = row.getBoundingClientRect();
+      menuFor(item, box.left + 24, box.bottom);
+    } else {
+      if (commands.command(action).disabled) return false;
+      commands.run(action);
+    }
+    return true;
+  });
+  // Drive entries dropped on a breadcrumb (the app layout's links to /storage?folder=...) move there.
+  const dropOnCrumb = useRef(onEntriesDrop);
+  useEffect(() => {
+    dropOnCrumb.current = onEntriesDrop;
+  });
+  useEffect(() => {
+    const crumb = (target: EventTarget | null) => (target instanceof Element ? target.closest<HTMLAnchorElement>('nav a[href^="/storage"]') : null);
+    const over = (event: DragEvent) => {
+      const link = crumb(event.target);
+      if (link) overTarget(event, link);
+    };
+    const leave = (event: DragEvent) => crumb(event.target)?.classList.remove('drive-name-drop');
+    const drop = (event: DragEvent) => {
+      const link = crumb(event.target);
+      if (!link || !carriesEntries(event.dataTransfer)) return;
+      event.preventDefault();
+      link.classList.remove('drive-name-drop');
+      const id = new URL(link.href).searchParams.get('folder') ?? 'root';
+      dropOnCrumb.current({ id, name: link.textContent ?? '' }, droppedIds(event.dataTransfer!), copies(event));
+    };
+    document.addEventListener('dragover', over);
+    document.addEventListener('dragleave', leave);
+    document.addEventListener('drop', drop);
+    return () => {
+      document.removeEventListener('dragover', over);
+      document.removeEventListener('dragleave', leave);
+      document.removeEventListener('drop', drop);
+    };
+  }, []);
   const entryViewProps = {
-    items, selectedIds, onSelectionChange: select, onOpen: openEntry, favoriteIds, ariaLabel: t('driveViews.grid.label'),
+    items, selectedIds, onSelectionChange: select, onOpen: openEntry, onContextMenu: (event: ReactMouseEvent<HTMLElement>, item: DriveItem) => onContextMenu(event, item), favoriteIds, ariaLabel: t('driveViews.grid.label'),
   };
   // Below 688 px the header's buttons are one menu (phone-actions.tsx): what each item runs.
   const runPhoneAction = (id: string) => {
@@ -375,7 +471,16 @@ export default function DrivePage() {
         onChange={(event) => onFolderChosen(event.currentTarget.files)}
       />
       {mayAdd && !tagId && <DropZone hint={t('transfers.drop.hint', { place: currentPlace })} onDrop={(dropped) => void onDropped(dropped)} />}
-      <div className={framed ? 'drive-framed' : undefined}>
+      {/* The entries: right-click opens the context menu, a double click on a row opens it (data-drive-entries: where the menu key acts). */}
+      <div
+        className={framed ? 'drive-framed' : undefined}
+        data-drive-entries
+        onContextMenu={(event) => onContextMenu(event)}
+        onDoubleClick={(event) => {
+          const item = entryAt(event.target);
+          if (item && !(event.target instanceof Element && event.target.closest('a, button, input'))) commands.run('open', [item]);
+        }}
+      >
       <Table<DriveItem>
         data-testid="drive-table"
         variant="full-page"
@@ -400,7 +505,7 @@ export default function DrivePage() {
         sortingDisabled={!!tagId}
         filter={
           <div className="drive-filters">
-            <SearchField folderId={folderId} folderName={folderId === 'root' ? '' : (current?.folder.name ?? '')} />
+            {!tagId && <SearchField folderId={folderId} folderName={folderId === 'root' ? '' : (current?.folder.name ?? '')} onFilter={setFilter} />}
             <TagFilter tagId={tagId === ATTENTION_FILTER ? undefined : tagId} onChange={chooseTag} />
             <AttentionFilter active={tagId === ATTENTION_FILTER} />
           </div>
@@ -599,6 +704,23 @@ export default function DrivePage() {
         </Suspense>
       )}
       {commands.dialogs}
+      {menu && (
+        <Suspense fallback={null}>
+          <DriveContextMenu
+            x={menu.x}
+            y={menu.y}
+            label={t('driveCommands.menu.label')}
+            commands={contextMenuIds.filter((id) => commands.commands.some((shown) => shown.id === id)).map((id) => commands.command(id, items.filter((item) => menu.ids.includes(item.id))))}
+            onRun={(id) => commands.run(id, items.filter((item) => menu.ids.includes(item.id)))}
+            onClose={closeMenu}
+          />
+        </Suspense>
+      )}
+      {helpOpen && (
+        <Suspense fallback={null}>
+          <ShortcutHelp onDismiss={() => setHelpOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

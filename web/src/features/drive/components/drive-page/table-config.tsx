@@ -14,6 +14,8 @@ import { FileTypeIcon } from '../file-type-icon.tsx';
 import type { DriveTag } from '../../api/search-tags.ts';
 import { TagList } from './tag-list.tsx';
 import { ItemMarkers } from './markers.tsx';
+import './drive-interaction.css';
+import { carriesEntries, copies, droppedIds, overTarget, startEntriesDrag } from './drag-move.ts';
 
 /** What the listing shows beside the folder's own answer: the user's favourites (stars) and each row's tags. */
 export interface DriveColumnExtras {
@@ -21,12 +23,24 @@ export interface DriveColumnExtras {
   tagsOf?: (id: string) => DriveTag[] | undefined;
   /** Files and folders dropped from the desktop onto a folder's row go into that folder. */
   onDropInto?: (folder: DriveItem, dropped: DroppedEntries) => void;
+  /** A click on a file's name: the preview pane. */
+  onOpen?: (item: DriveItem) => void;
+  /** The star toggles the entry's favourite (busy while the call runs). */
+  onToggleFavorite?: (item: DriveItem) => void;
+  favoriteBusy?: boolean;
+  /** Drag to move: the ids a drag of this row carries (the selection, or the row alone), and a drop of entries onto a folder row. */
+  dragIds?: (item: DriveItem) => string[];
+  onEntriesDrop?: (folder: DriveItem, ids: string[], copy: boolean) => void;
 }
 
-/** A folder row's name as a drop target: highlighted while files are over it (no re-render of the table). */
-const dropTargetProps = (folder: DriveItem, onDropInto: NonNullable<DriveColumnExtras['onDropInto']>) => ({
+/**
+ * A folder row's name as a drop target: desktop files upload into it (onDropInto), drive entries
+ * dragged from the list move there (Ctrl/Alt: copy). Highlighted while over it (no re-render of the table).
+ */
+const dropTargetProps = (folder: DriveItem, extras: DriveColumnExtras) => ({
   onDragOver: (event: DragEvent<HTMLElement>) => {
-    if (!carriesFiles(event.dataTransfer)) return;
+    if (extras.onEntriesDrop && overTarget(event, event.currentTarget)) return;
+    if (!extras.onDropInto || !carriesFiles(event.dataTransfer)) return;
     event.preventDefault();
     event.dataTransfer.dropEffect = 'copy';
     event.currentTarget.classList.add('drive-name-drop');
@@ -34,9 +48,15 @@ const dropTargetProps = (folder: DriveItem, onDropInto: NonNullable<DriveColumnE
   onDragLeave: (event: DragEvent<HTMLElement>) => event.currentTarget.classList.remove('drive-name-drop'),
   onDrop: (event: DragEvent<HTMLElement>) => {
     event.currentTarget.classList.remove('drive-name-drop');
-    if (!carriesFiles(event.dataTransfer)) return;
+    if (carriesEntries(event.dataTransfer)) {
+      event.preventDefault();
+      const ids = droppedIds(event.dataTransfer).filter((id) => id !== folder.id);
+      if (ids.length > 0) extras.onEntriesDrop?.(folder, ids, copies(event));
+      return;
+    }
+    if (!extras.onDropInto || !carriesFiles(event.dataTransfer)) return;
     event.preventDefault();
-    onDropInto(folder, droppedEntries(event.dataTransfer));
+    extras.onDropInto(folder, droppedEntries(event.dataTransfer));
   },
 });
 
@@ -69,7 +89,10 @@ export function driveColumns(
             data-item-name={item.name}
             data-item-type={item.type}
             data-item-status={item.status}
-            {...(item.type === 'folder' && item.status === 'ready' && extras.onDropInto ? dropTargetProps(item, extras.onDropInto) : {})}
+            {...(item.type === 'folder' && item.status === 'ready' && (extras.onDropInto || extras.onEntriesDrop) ? dropTargetProps(item, extras) : {})}
+            {...(extras.dragIds && item.status === 'ready'
+              ? { draggable: true, onDragStart: (event: DragEvent<HTMLElement>) => startEntriesDrag(event, extras.dragIds!(item), item.name) }
+              : {})}
           >
             <FileTypeIcon kind={kind} title={t(`drive.kinds.${kind}`)} />
             {item.type === 'folder' ? (
@@ -83,13 +106,36 @@ export function driveColumns(
               >
                 {item.name}
               </Link>
+            ) : extras.onOpen && item.status === 'ready' && item.scan_status !== 'THREATS_FOUND' ? (
+              // A file's name opens its preview (a double click on the row too).
+              <Link onFollow={() => extras.onOpen!(item)} ariaLabel={t('drive.actions.open', { name: item.name })}>
+                <span className="drive-file-name" data-testid="drive-file-open">{item.name}</span>
+              </Link>
             ) : (
               <span className="drive-file-name">{item.name}</span>
             )}
-            {extras.favoriteIds?.has(item.id) && (
-              <span className="drive-favorite-star" data-testid="favorite-star" title={t('places.favoriteMark')}>
-                <Icon name="star-filled" variant="warning" ariaLabel={t('places.favoriteMark')} size="small" />
-              </span>
+            {extras.onToggleFavorite ? (
+              <button
+                type="button"
+                className={`drive-favorite-toggle${extras.favoriteIds?.has(item.id) ? ' drive-favorite-on' : ''}`}
+                aria-pressed={extras.favoriteIds?.has(item.id) ?? false}
+                aria-label={t(extras.favoriteIds?.has(item.id) ? 'driveCommands.favorite.remove' : 'driveCommands.favorite.add', { name: item.name })}
+                title={t(extras.favoriteIds?.has(item.id) ? 'driveCommands.favorite.remove' : 'driveCommands.favorite.add', { name: item.name })}
+                data-testid={extras.favoriteIds?.has(item.id) ? 'favorite-star' : 'favorite-star-off'}
+                aria-disabled={extras.favoriteBusy || undefined}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  if (!extras.favoriteBusy) extras.onToggleFavorite!(item);
+                }}
+              >
+                <Icon name={extras.favoriteIds?.has(item.id) ? 'star-filled' : 'star'} variant={extras.favoriteIds?.has(item.id) ? 'warning' : 'subtle'} size="small" />
+              </button>
+            ) : (
+              extras.favoriteIds?.has(item.id) && (
+                <span className="drive-favorite-star" data-testid="favorite-star" title={t('places.favoriteMark')}>
+                  <Icon name="star-filled" variant="warning" ariaLabel={t('places.favoriteMark')} size="small" />
+                </span>
+              )
             )}
             <ItemMarkers item={item} />
             {item.scan_status === 'THREATS_FOUND' && (

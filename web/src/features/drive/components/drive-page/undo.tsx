@@ -30,7 +30,7 @@ export function flashUndoable(header: ReactNode, reverse: () => Promise<void>, t
     notify({ id, type: 'in-progress', loading: true, header: t('driveCommands.undo.undoing'), dismissible: false });
     try {
       await reverse();
-      notify({ id, type: 'success', header: t('driveCommands.undo.undone'), dismissLabel: close, content: <span data-testid="undo-done" /> }, 5000);
+      notify({ id, type: 'success', header: <span data-testid="undo-done">{t('driveCommands.undo.undone')}</span>, dismissLabel: close }, 5000);
     } catch (error) {
       if (isAbortError(error)) return;
       const message = error instanceof ApiError || error instanceof UndoRefused ? error.message : t('notice.networkError');

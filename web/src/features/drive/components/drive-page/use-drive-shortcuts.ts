@@ -34,7 +34,7 @@ interface ElementLike {
 }
 
 /** Where typing goes: never a shortcut there (a text field, a select, an editable region, a menu or list box being used). */
-const TYPING = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="textbox"], [role="combobox"], [role="menu"], [role="listbox"]';
+const TYPING = 'input:not([type="checkbox"]):not([type="radio"]), textarea, select, [contenteditable=""], [contenteditable="true"], [role="textbox"], [role="combobox"], [role="menu"], [role="listbox"]';
 
 /**
  * The shortcut a key is, or undefined: never while typing in a field, never while a dialog is open
