@@ -42,11 +42,9 @@ export function DriveContextMenu({ x, y, commands, label, onRun, onClose }: {
       if (!menu.current?.contains(event.target as Node)) onClose();
     };
     document.addEventListener('mousedown', outside, true);
-    document.addEventListener('scroll', onClose, true);
     window.addEventListener('blur', onClose);
     return () => {
       document.removeEventListener('mousedown', outside, true);
-      document.removeEventListener('scroll', onClose, true);
       window.removeEventListener('blur', onClose);
       if (before.current instanceof HTMLElement && document.contains(before.current)) before.current.focus();
     };
