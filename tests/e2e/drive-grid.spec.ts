@@ -61,6 +61,11 @@ test('grid view, markers and Needs attention', async ({ page, request }) => {
   // The checkbox toggles one tile out again.
   await views.tile(low.name).getByTestId('drive-tile-check').click();
   await expect(page.locator('[data-testid="drive-tile"][aria-selected="true"]')).toHaveCount(1);
+  // Shift-click extends from the last tile clicked: the photo, the late scan, the low one.
+  await views.tile(photo.name).click();
+  await views.tile(low.name).click({ modifiers: ['Shift'] });
+  await expect(page.locator('[data-testid="drive-tile"][aria-selected="true"]')).toHaveCount(3);
+  await views.tile(photo.name).click();
 
   // Keyboard: Home goes to the first tile (the folder), the arrows move, Space selects, Enter opens.
   await views.tile(photo.name).focus();
