@@ -11,7 +11,7 @@ const shot = shotsIn('/tmp/shots/drive-interaction');
 /**
  * Issue 28 items 1, 3-7, 23: the drive's commands as the list renders them. A file's name opens the
  * preview and the arrows go on to the next file; the context menu (right-click, Shift+F10); the
- * shortcuts (? help, F2, Delete, Esc); Undo of a trash and of a move; two files downloaded as one
+ * shortcuts (? help, F2 with the name selected up to its extension, Delete, Esc); Undo of a trash and of a move; two files downloaded as one
  * ZIP by the Download button; a row dragged onto a folder row moves there; Enter on Upload picks files.
  */
 test('open, context menu, shortcuts, undo, selection download and drag to move', async ({ page, request }) => {
@@ -69,7 +69,12 @@ test('open, context menu, shortcuts, undo, selection download and drag to move',
   await storage.checkbox('b.txt').focus();
   await page.keyboard.press('F2');
   await expect(storage.renameModal()).toBeVisible();
-  await page.getByTestId('rename-name').fill('b2.txt');
+  // The name is selected up to its extension; a changed extension is warned of before sending.
+  const nameField = page.getByTestId('rename-name');
+  await expect(nameField).toHaveJSProperty('selectionEnd', 1);
+  await nameField.fill('b2.md');
+  await expect(storage.renameModal()).toContainText('The extension changes from ".txt" to ".md"');
+  await nameField.fill('b2.txt');
   await page.getByTestId('rename-submit').click();
   await expect(storage.row('b2.txt', 'ready')).toBeVisible();
   await shot(page, 'undo-flash-en', { fullPage: false });

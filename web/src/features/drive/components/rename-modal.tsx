@@ -1,9 +1,10 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
+import Input, { type InputProps } from '@cloudscape-design/components/input';
 import Modal from '@/components/app-modal.tsx';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { codes } from '@shared/codes.ts';
@@ -13,8 +14,15 @@ import { useZodForm } from '@/lib/use-zod-form.ts';
 import type { DriveItem } from '../api/get-file-info.ts';
 import { renameItem } from '../api/rename-item.ts';
 
+/** A file name's extension with its dot ('.pdf'), or '' (none, or a name that starts with its only dot). */
+export const extensionOf = (name: string): string => {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot).toLowerCase() : '';
+};
+
 /**
- * Renames one file or folder: the name checked by the shared schema as it is typed, a name held in
+ * Renames one file or folder: a file's name selected without its extension on open, a change of
+ * extension warned of before it is sent, the name checked by the shared schema as it is typed, a name held in
  * the folder under the field, another user's change in between as the conflict alert (reload).
  */
 export function RenameModal({
@@ -42,6 +50,22 @@ export function RenameModal({
     onReload: onStale,
   });
   const errorText = form.errorOf('name');
+  const input = useRef<InputProps.Ref>(null);
+  // A file opens with its name selected up to the extension, so typing keeps ".pdf".
+  useEffect(() => {
+    const field = document.querySelector<HTMLInputElement>('[data-testid="rename-name"]');
+    const end = item.type === 'file' ? item.name.length - extensionOf(item.name).length : item.name.length;
+    input.current?.focus();
+    field?.setSelectionRange(0, end);
+  }, [item]);
+  const before = item.type === 'file' ? extensionOf(item.name) : '';
+  const after = extensionOf(form.values.name.trim());
+  const extensionWarning =
+    item.type === 'file' && before !== '' && before !== after
+      ? after === ''
+        ? t('driveCommands.rename.extensionRemoved', { from: before })
+        : t('driveCommands.rename.extensionChanged', { from: before, to: after })
+      : undefined;
 
   return (
     <Modal
@@ -66,10 +90,16 @@ export function RenameModal({
         <Form>
           <SpaceBetween size="m">
             {form.conflict && <ConflictAlert message={form.conflict} onReload={() => void form.reload()} reloading={form.reloading} />}
-            <FormField label={t('drive.rename.nameLabel')} description={t('drive.createFolder.nameDescription')} errorText={errorText} controlId="rename-name">
+            <FormField
+              label={t('drive.rename.nameLabel')}
+              description={t('drive.createFolder.nameDescription')}
+              errorText={errorText}
+              warningText={errorText ? undefined : extensionWarning}
+              controlId="rename-name"
+            >
               <Input
+                ref={input}
                 value={form.values.name}
-                autoFocus
                 invalid={!!errorText}
                 onChange={({ detail }) => form.change('name', detail.value)}
                 nativeInputAttributes={{ 'data-testid': 'rename-name', name: 'name', maxLength: 1000 }}
