@@ -86,6 +86,11 @@ test('grid view, markers and Needs attention', async ({ page, request }) => {
   await expect(views.tile(photo.name).getByTestId('tile-thumbnail')).toBeVisible();
   await shot(page, 'grid-en', { fullPage: false });
 
+  // A tile dragged onto a folder tile moves there, as a row does.
+  await views.tile(photo.name).dragTo(views.tile('Payroll'));
+  await expect(views.tile(photo.name)).toHaveCount(0);
+  await expect(views.tiles()).toHaveCount(3);
+
   // Needs attention: the failed and the late scan, drive-wide; the photo is not among them.
   await views.attentionFilter().click();
   await expect(page.getByTestId('attention-active')).toBeVisible();

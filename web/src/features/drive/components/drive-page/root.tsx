@@ -37,11 +37,13 @@ import type { DroppedEntries } from '../../utils/dropped-files.ts';
 import {
   defaultDriveColumns,
   driveColumns,
+  entryDragProps,
   folderHref,
   readPageSize,
   writePageSize,
   type DrivePageSize,
   type DriveSortItem,
+  type DriveColumnExtras,
 } from './table-config.tsx';
 import { mayShareLinks } from '../../utils/share-right.ts';
 import { actionMenuIds, contextMenuIds, useDriveCommands, type DriveCommandId } from './commands.tsx';
@@ -293,7 +295,7 @@ export default function DrivePage() {
     void commands.moveInto(entries, folder, copy);
   };
   // The cells' handlers change with the selection: the columns are made each render (Cloudscape keeps the rows).
-  const columns = driveColumns(t, language, openFolder, {
+  const columnExtras: DriveColumnExtras = {
     favoriteIds,
     tagsOf,
     onDropInto,
@@ -303,7 +305,8 @@ export default function DrivePage() {
     // A drag of a selected row carries the selection; of another row, that row alone.
     dragIds: (item) => (selectedIds.includes(item.id) ? [...selectedIds] : [item.id]),
     onEntriesDrop: rights.drive >= 2 ? onEntriesDrop : undefined,
-  });
+  };
+  const columns = driveColumns(t, language, openFolder, columnExtras);
   const { display, save: saveDisplay } = useTableDisplay('drive', columns, defaultDriveColumns);
 
   const onCreated = (item: DriveItem) => {
@@ -429,6 +432,8 @@ export default function DrivePage() {
     };
   }, []);
   const entryViewProps = {
+    // Dragging a tile moves it (or the selection) as a row does; a folder tile takes drops.
+    entryProps: (item: DriveItem) => entryDragProps(item, columnExtras),
     items, selectedIds, onSelectionChange: select, onOpen: openEntry, onContextMenu: (event: ReactMouseEvent<HTMLElement>, item: DriveItem) => onContextMenu(event, item), favoriteIds, ariaLabel: t('driveViews.grid.label'),
   };
   // Below 688 px the header's buttons are one menu (phone-actions.tsx): what each item runs.
@@ -539,6 +544,7 @@ export default function DrivePage() {
                   canZip={!zip.disabled}
                   canTrash={!trash.disabled}
                   actionItems={actionItems}
+                  commandItems={commands.menuItems(['preview', 'download', 'zip', ...actionMenuIds, 'trash'])}
                   onRun={runPhoneAction}
                 />
               </Suspense>

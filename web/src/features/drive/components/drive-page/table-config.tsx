@@ -60,6 +60,14 @@ const dropTargetProps = (folder: DriveItem, extras: DriveColumnExtras) => ({
   },
 });
 
+/** An entry as a drag source (the selection, or itself) and, a folder, as a drop target: the list's name cell and the grid's tile. */
+export const entryDragProps = (item: DriveItem, extras: DriveColumnExtras) => ({
+  ...(item.type === 'folder' && item.status === 'ready' && (extras.onDropInto || extras.onEntriesDrop) ? dropTargetProps(item, extras) : {}),
+  ...(extras.dragIds && item.status === 'ready'
+    ? { draggable: true, onDragStart: (event: DragEvent<HTMLElement>) => startEntriesDrag(event, extras.dragIds!(item), item.name) }
+    : {}),
+});
+
 export type DriveSortItem = (typeof driveSortItems)[number];
 export type DrivePageSize = (typeof pageSizes)[number];
 export { DEFAULT_PAGE_SIZE, pageSizes };
@@ -89,10 +97,7 @@ export function driveColumns(
             data-item-name={item.name}
             data-item-type={item.type}
             data-item-status={item.status}
-            {...(item.type === 'folder' && item.status === 'ready' && (extras.onDropInto || extras.onEntriesDrop) ? dropTargetProps(item, extras) : {})}
-            {...(extras.dragIds && item.status === 'ready'
-              ? { draggable: true, onDragStart: (event: DragEvent<HTMLElement>) => startEntriesDrag(event, extras.dragIds!(item), item.name) }
-              : {})}
+            {...entryDragProps(item, extras)}
           >
             <FileTypeIcon kind={kind} title={t(`drive.kinds.${kind}`)} />
             {item.type === 'folder' ? (
