@@ -61,6 +61,12 @@ test('grid view, markers and Needs attention', async ({ page, request }) => {
   // The checkbox toggles one tile out again.
   await views.tile(low.name).getByTestId('drive-tile-check').click();
   await expect(page.locator('[data-testid="drive-tile"][aria-selected="true"]')).toHaveCount(1);
+  // A right-click opens the page's context menu for the tile (selected first), with the same commands.
+  await views.tile(late.name).click({ button: 'right' });
+  await expect(views.tile(late.name)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('drive-context-menu').locator('[role="menuitem"][data-command="rename"]')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('drive-context-menu')).toHaveCount(0);
   // Shift-click extends from the last tile clicked: the photo, the late scan, the low one.
   await views.tile(photo.name).click();
   await views.tile(low.name).click({ modifiers: ['Shift'] });
