@@ -52,11 +52,21 @@ export function RenameModal({
   const errorText = form.errorOf('name');
   const input = useRef<InputProps.Ref>(null);
   // A file opens with its name selected up to the extension, so typing keeps ".pdf".
+  // (After the modal's own focus handling, which lands a frame or two later.)
   useEffect(() => {
-    const field = document.querySelector<HTMLInputElement>('[data-testid="rename-name"]');
     const end = item.type === 'file' ? item.name.length - extensionOf(item.name).length : item.name.length;
-    input.current?.focus();
-    field?.setSelectionRange(0, end);
+    let frames = 0;
+    let frame = 0;
+    const place = () => {
+      const field = document.querySelector<HTMLInputElement>('[data-testid="rename-name"]');
+      if (field) {
+        input.current?.focus();
+        field.setSelectionRange(0, end);
+      }
+      if (++frames < 6) frame = requestAnimationFrame(place);
+    };
+    frame = requestAnimationFrame(place);
+    return () => cancelAnimationFrame(frame);
   }, [item]);
   const before = item.type === 'file' ? extensionOf(item.name) : '';
   const after = extensionOf(form.values.name.trim());
