@@ -2,7 +2,6 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { foldForSearch } from '#shared/search-fold.ts';
 import { db } from '#lib/clients.ts';
 import { batchWrite } from '#lib/data/batch.ts';
-import { queryAll } from '#lib/data/query.ts';
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import type { LabelledItem } from '#lib/data/transact.ts';
 import { bigrams } from './drive-search-keys.ts';
@@ -91,32 +90,32 @@ function spread(grams: string[], count: number): string[] {
 
 /**
  * Every user of a contract whose folded ID, name or e-mail contains the folded query (two
- * characters or more). The probe reads the first keys of a few bigrams' partitions side by side:
- * a partition that ends there is small and drives alone; else the one whose keys reached furthest
- * in user-ID order (the sparsest) is read whole, filtered on the query.
+ * characters or more). The probe reads the first keys of a few bigrams' partitions side by side,
+ * already filtered on the query: a partition that ends there is small and its matches are the
+ * answer; else the one whose keys reached furthest in user-ID order (the sparsest) is read on to
+ * its end, filtered the same way.
  */
 export async function matchUsers(kykId: string, folded: string): Promise<UserMatch[]> {
-  const grams = spread(bigrams(folded), PROBE_GRAMS);
-  const probes = await Promise.all(grams.map(async (gram) => {
-    const result = await db().send(new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': userGramPartition(kykId, gram) },
-      ProjectionExpression: 'sk',
-      Limit: PROBE_KEYS,
-    }));
-    return { gram, count: result.Count ?? 0, reach: result.LastEvaluatedKey ? String(result.LastEvaluatedKey.sk) : undefined };
-  }));
-  const ended = probes.filter((probe) => probe.reach === undefined).sort((a, b) => a.count - b.count);
-  const driver = ended[0] ?? probes.sort((a, b) => (a.reach! < b.reach! ? 1 : a.reach! > b.reach! ? -1 : 0))[0]!;
-  if (driver.count === 0) return [];
-  const items = await queryAll({
+  const read = (gram: string, extra: { Limit?: number; ExclusiveStartKey?: Record<string, unknown> }) => ({
     TableName: table(),
     KeyConditionExpression: 'pk = :pk',
     FilterExpression: 'contains(txt, :q)',
-    ExpressionAttributeValues: { ':pk': userGramPartition(kykId, driver.gram), ':q': folded },
-    ProjectionExpression: 'uid, nm',
+    ExpressionAttributeValues: { ':pk': userGramPartition(kykId, gram), ':q': folded },
+    ProjectionExpression: 'sk, uid, nm',
+    ...extra,
   });
+  const probes = await Promise.all(spread(bigrams(folded), PROBE_GRAMS).map(async (gram) => {
+    const result = await db().send(new QueryCommand(read(gram, { Limit: PROBE_KEYS })));
+    return { gram, scanned: result.ScannedCount ?? 0, items: result.Items ?? [], next: result.LastEvaluatedKey };
+  }));
+  const ended = probes.filter((probe) => probe.next === undefined).sort((a, b) => a.scanned - b.scanned);
+  const driver = ended[0] ?? probes.sort((a, b) => (String(a.next!.sk) < String(b.next!.sk) ? 1 : String(a.next!.sk) > String(b.next!.sk) ? -1 : 0))[0]!;
+  const items = [...driver.items];
+  for (let next = driver.next; next;) {
+    const page = await db().send(new QueryCommand(read(driver.gram, { ExclusiveStartKey: next })));
+    items.push(...(page.Items ?? []));
+    next = page.LastEvaluatedKey;
+  }
   return items.map((item) => ({ user_id: String(item.uid), user_nm: String(item.nm ?? '') }));
 }
 

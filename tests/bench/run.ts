@@ -9,14 +9,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { bearer, readBearer, TOKEN_HEADER, type Envelope } from '#shared/envelope.ts';
 import { type RoutePath } from '#shared/routes.ts';
 import { startLocalStack } from '#infra/local/stack.ts';
 import { functionEnv } from '#lib/table-design.ts';
 import { db, s3 } from '#lib/clients.ts';
-import { hashPassword } from '#lib/passwords.ts';
-import { userCountKey, userIndexKeys, userKey, type User } from '#data/users.ts';
 import { config } from '#lib/config.ts';
 import { createTenant } from '#domain/tenants.ts';
 import { endpointGroups } from '#shared/routes.ts';
@@ -27,6 +24,7 @@ import { trashItem } from '#data/drive-trash.ts';
 import { measureFirstLoad } from './first-load.ts';
 import { fillTree, measureFolderCopy } from './copy-folder.ts';
 import { measureSearch } from './search.ts';
+import { measureUserList } from './user-list.ts';
 import { measureTestTime } from './test-time.ts';
 import { httpPut, measureLargeUpload } from './large-upload.ts';
 import { benchCall } from './api.ts';
@@ -110,6 +108,19 @@ async function main() {
       await writeFile(file, `${JSON.stringify({ ...previous, drive_search }, null, 2)}\n`);
       console.log(JSON.stringify(drive_search, null, 2));
       console.log(`\nwrote the drive_search section of ${file.pathname}`);
+      return;
+    }
+
+    // `BENCH_ONLY=user_list npm run bench`: the user list at 10,000 users alone (user-list.ts),
+    // merged into the results file the full run wrote.
+    if (process.env.BENCH_ONLY === 'user_list') {
+      const signedIn = await call('login/login_btn', { kyk_id: 'bench', user_id: 'admin', password, force_flg: 1 });
+      const user_list_ms = { measured_at: results.measured_at, ...(await measureUserList({ kykId: 'bench', token: signedIn.token!, call, timed })), capacity_units: capacityReport() };
+      const file = new URL('./results.json', import.meta.url);
+      const previous = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      await writeFile(file, `${JSON.stringify({ ...previous, user_list_ms }, null, 2)}\n`);
+      console.log(JSON.stringify(user_list_ms, null, 2));
+      console.log(`\nwrote the user_list_ms section of ${file.pathname}`);
       return;
     }
 
@@ -313,39 +324,12 @@ async function main() {
 
     results.upload_500mib = await measureLargeUpload(call, token);
 
-    // Administration: a contract of 10,000 users, listed and searched a page at a time.
-    const passwordHash = await hashPassword(randomBytes(8).toString('hex'));
-    const now = new Date().toISOString();
-    const users: User[] = Array.from({ length: 10_000 }, (_, i) => {
-      const userId = `u${String(i).padStart(5, '0')}`;
-      return {
-        kyk_id: 'bench', user_id: userId, user_nm: `Member ${String((i * 7919) % 10_000).padStart(5, '0')}`, email: `${userId}@example.com`,
-        language: 'en', ata_admin_permission: 0, status: 0, password_hash: passwordHash, row_version: 1,
-        regist_date: now, regist_user_id: 'bench', update_date: now, update_user_id: 'bench', department: i % 3 === 0 ? 'Sales' : 'Finance',
-      };
-    });
-    const [usersFillMs] = await timed(async () => {
-      const chunks = Array.from({ length: Math.ceil(users.length / 25) }, (_, i) => users.slice(i * 25, i * 25 + 25));
-      for (let i = 0; i < chunks.length; i += 8) {
-        await Promise.all(chunks.slice(i, i + 8).map((chunk) => db().send(new BatchWriteCommand({
-          RequestItems: { [config.tableName]: chunk.map((user) => ({ PutRequest: { Item: { ...userKey('bench', user.user_id), ...userIndexKeys(user), type: 'user', ...user } } })) },
-        }))));
-      }
-      await db().send(new UpdateCommand({ TableName: config.tableName, Key: userCountKey('bench'), UpdateExpression: 'ADD user_count :n', ExpressionAttributeValues: { ':n': users.length } }));
-    });
+    // Administration: a contract of 10,000 users, listed and searched a page at a time (user-list.ts).
+    results.user_list_ms = await measureUserList({ kykId: 'bench', token, call, timed });
     const sample = async (section: string, work: () => Promise<unknown>, count = 30) => {
       const times: number[] = [];
       for (let i = 0; i < count; i++) times.push((await timed(work, section))[0]);
       return { p50: round(median(times)), p95: round(percentile(times, 95)) };
-    };
-    results.user_list_ms = {
-      users: users.length,
-      fill_seconds: round(usersFillMs / 1000),
-      first_page_by_id: await sample('user_list.first_page_by_id', () => call('com/user_info_list', { sort_item: 'user_id', page_size: 50 }, token)),
-      first_page_by_name_desc: await sample('user_list.first_page_by_name_desc', () => call('com/user_info_list', { sort_item: 'user_nm', sort_flg: 2, page_size: 50 }, token)),
-      name_prefix_search: await sample('user_list.name_prefix_search', () => call('com/user_info_list', { sort_item: 'user_nm', search_key: 'Member 012', page_size: 50 }, token)),
-      page_10_by_id: await sample('user_list.page_10_by_id', () => call('com/user_info_list', { sort_item: 'user_id', page_size: 50, current_page: 10 }, token), 10),
-      department_filter: await sample('user_list.department_filter', () => call('com/user_info_list', { department: 'Sales', page_size: 50 }, token), 10),
     };
     results.picker_ms = {
       users_prefix: await sample('picker.users_prefix', () => call('com/user_usergroup_sel', { search_kbn: 2, search_key: 'Member 01', page_size: 100 }, token)),

@@ -3,6 +3,7 @@ import type { RouteRequest } from '#shared/routes.ts';
 import { call } from './support/api.ts';
 import { aGroup, aRegisteredUser } from './support/factories.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
+import { arrange } from './support/users-suite.ts';
 
 /**
  * The user list's search (issue 28 item 20): any part of the user ID, the name as written (NFKC,
@@ -62,6 +63,15 @@ describe('user list search', () => {
     expect(await found(t, 'さとう', { department: 'Sales' })).toEqual(['kana03']);
     const group = await aGroup(t, { product: 'ata', user_group_nm: 'Searchers', member_ids: ['tanaka01'] });
     expect(await found(t, 'さとう', { user_group_id: group.user_group_id })).toEqual(['tanaka01']);
+  });
+
+  it('reads a bigram shared by more users than the probe takes on to its end, each match once', async () => {
+    await arrange(t.kykId, Array.from({ length: 150 }, (_, i) => ({ user_id: `bulk${String(i).padStart(3, '0')}` })));
+    const first = await call('com/user_info_list', { search_key: 'bulk', page_size: 100 }, t.token);
+    const second = await call('com/user_info_list', { search_key: 'bulk', page_size: 100, current_page: 2 }, t.token);
+    expect(first.body.data!.total_size).toBe(150);
+    const all = [...first.body.data!.return_list, ...second.body.data!.return_list].map((user) => user.user_id);
+    expect(all).toEqual(Array.from({ length: 150 }, (_, i) => `bulk${String(i).padStart(3, '0')}`));
   });
 
   it("never finds another contract's users", async () => {
