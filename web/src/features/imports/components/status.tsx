@@ -15,7 +15,7 @@ export function ImportStatusBadge({ status }: { status: ImportStatus }) {
 export function RowResultBadge({ result }: { result: RowResult }) {
   const { t } = useTranslation();
   return (
-    <span data-testid="import-result" data-result={result}>
+    <span data-testid="import-result" data-result={result} className="import-result-word">
       <StatusIndicator type={resultIndicatorType(result)}>{t(`imports.detail.results.${result}`)}</StatusIndicator>
     </span>
   );

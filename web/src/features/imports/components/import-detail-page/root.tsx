@@ -78,7 +78,7 @@ export default function ImportDetailPage() {
       header: t('imports.detail.columns.action'),
       cell: (row) => {
         const action = knownAction(row.action);
-        return action ? t(`imports.detail.actions.${action}`) : (row.action ?? t('common.notAvailable'));
+        return <span className="import-result-word">{action ? t(`imports.detail.actions.${action}`) : (row.action ?? t('common.notAvailable'))}</span>;
       },
     },
     ...(history?.kind === 'user'
@@ -86,7 +86,9 @@ export default function ImportDetailPage() {
         id: 'password',
         header: t('imports.detail.columns.password'),
         cell: (row: ImportResultRow) => (row.password ? (
-          <StatusIndicator type={row.password === 'invited' ? 'success' : 'warning'}>{t(`imports.detail.passwords.${row.password}`)}</StatusIndicator>
+          <span className="import-result-word" data-testid="import-result-password" data-password={row.password}>
+            <StatusIndicator type={row.password === 'invited' ? 'success' : 'warning'}>{t(`imports.detail.passwords.${row.password}`)}</StatusIndicator>
+          </span>
         ) : t('common.notAvailable')),
       }]
       : []),
