@@ -1,11 +1,10 @@
 import type { TFunction } from 'i18next';
+import type { BulkResponse } from '@shared/schemas/drive.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
 import { flashBulkOutcome } from '../../utils/bulk-flash.tsx';
 import { bulkOutcome } from '../../utils/bulk-outcome.ts';
 import { flashUndoable, type RowVersions } from './undo.tsx';
 
-/** A bulk answer; `row_versions`: each done entry's row_version after the call (what an undo passes back). */
-type BulkAnswer = { done: string[]; failed: { id: string; code: number; message: string }[]; row_versions?: RowVersions };
 
 /**
  * The flash of a move or trash of the drive page (utils/bulk-flash.tsx). A call refused as a whole
@@ -14,7 +13,7 @@ type BulkAnswer = { done: string[]; failed: { id: string; code: number; message:
  */
 export function reportBulk(
   items: DriveItem[],
-  result: BulkAnswer,
+  result: BulkResponse,
   t: TFunction,
   texts: { one: (name: string) => string; many: (count: number) => string; failed: (count: number) => string },
   undo?: (done: DriveItem[], versions: RowVersions) => Promise<void>,
@@ -22,7 +21,7 @@ export function reportBulk(
   const outcome = bulkOutcome(items, result);
   const done = outcome.done.length === 1 ? texts.one(outcome.done[0]!.name) : outcome.done.length > 1 ? texts.many(outcome.done.length) : undefined;
   if (undo && done && outcome.failed.length === 0) {
-    flashUndoable(<span data-testid="undoable-done">{done}</span>, () => undo(outcome.done, result.row_versions ?? {}), t);
+    flashUndoable(<span data-testid="undoable-done">{done}</span>, () => undo(outcome.done, result.row_versions), t);
     return;
   }
   flashBulkOutcome(outcome, { done, failed: texts.failed(outcome.failed.length) }, { idPrefix: 'bulk', testId: 'bulk-failures', closeLabel: t('common.close') });

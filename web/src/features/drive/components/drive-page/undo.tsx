@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import Button from '@cloudscape-design/components/button';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
 import { ApiError, isAbortError } from '@/lib/api-client.ts';
+import type { BulkResponse } from '@shared/schemas/drive.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
 import { moveItems } from '../../api/move-items.ts';
 import { refreshFolderListings, restoreItems } from '../../api/restore-items.ts';
@@ -15,9 +16,14 @@ class UndoRefused extends Error {}
 /** How long a move, trash or rename can be undone from its success message (issue 28 item 7). */
 export const UNDO_MS = 10_000;
 
-/** Each done entry's row_version after the call (the bulk answers' map); a server without it: the one read plus one. */
-export type RowVersions = Partial<Record<string, number>>;
-const versionAfter = (item: DriveItem, versions: RowVersions) => versions[item.id] ?? item.row_version + 1;
+/** Each done entry's row_version after the call: the bulk answers' map (shared/schemas/drive.ts bulkResponse). */
+export type RowVersions = BulkResponse['row_versions'];
+/** The version the reverse call must name; an entry the answer gave none for is not undone (never a guess). */
+function versionAfter(item: DriveItem, versions: RowVersions): number {
+  const version = versions[item.id];
+  if (version === undefined) throw new UndoRefused(item.name);
+  return version;
+}
 
 /**
  * A success message with an Undo button for UNDO_MS: the button runs the reverse call and the
