@@ -117,7 +117,7 @@ describe.each(['customer', 'test'] as const)('the %s environment', (env) => {
     const to = Date.now();
     for (const { key, versionId } of stored) expectLock(env, await lockOf(key, versionId), document.retention_until!, { from, to });
     // The bytes were read from the bucket and hashed for the tax-office export.
-    expect(vi.mocked(recordBookkeepingChecks)).toHaveBeenCalledWith(kykId, document.id, 2, expect.objectContaining({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }));
+    expect(vi.mocked(recordBookkeepingChecks)).toHaveBeenCalledWith(kykId, document.id, 2, expect.objectContaining({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }), expect.objectContaining({ id: document.id, version: 2 }));
   });
 
   it('locks a copy of a legal document as the copy job does: S3 copies no lock, extendLocks puts it', async () => {
