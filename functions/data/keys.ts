@@ -13,6 +13,7 @@ import { favouriteKey, favouriteListingKeys } from './favourites.ts';
 import { versionKey } from './file-versions.ts';
 import { correctionKey, correctionListingKeys } from './corrections.ts';
 import { lateScanKey } from './late-scans.ts';
+import { attentionKey } from './attention.ts';
 import { recentKey, recentListingKeys } from './recent-files.ts';
 import { commonTagNameKey, itemTagKey, itemTagListingKeys, privateTagNameKey, tagKey, tagListingKeys } from './tags.ts';
 import { groupCountKey, groupKey, groupNameClaimKey, listingKeys as groupListingKeys, memberKey } from './groups.ts';
@@ -148,6 +149,7 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'folder settings row', module: 'folder-settings', index: 'table', partition: 'T#<kyk>#FOLDERSETTINGS', sort: 'F#<folder>', builder: 'folderSettingsRowKey', example: () => pair(folderSettingsRowKey(K, 'f1')) },
   { entity: 'folder settings state', module: 'folder-settings', index: 'table', partition: 'T#<kyk>#FOLDERSETTINGS', sort: 'STATE', builder: 'folderSettingsStateKey', example: () => pair(folderSettingsStateKey(K)) },
   { entity: 'late scan', module: 'late-scans', index: 'table', partition: 'T#<kyk>#LATESCANS', sort: '<date>#<item>', builder: 'lateScanKey', example: () => pair(lateScanKey(K, day, 'i1')) },
+  { entity: 'file needing attention', module: 'attention', index: 'table', partition: 'T#<kyk>#ATTENTION', sort: '<regist date>#<item>', builder: 'attentionKey', example: () => pair(attentionKey(K, day, 'i1')) },
   { entity: 'tag on an entry', module: 'tags', index: 'gsi1', partition: 'T#<kyk>#TAG#<tag>#ITEMS', sort: '<date>#<item>', builder: 'itemTagListingKeys', example: () => { const keys = itemTagListingKeys(K, 't1', day, 'i1'); return [keys.gsi1pk, keys.gsi1sk]; } },
   // The drive's access log: each event twice, so that every filter is a key condition.
   { entity: 'access event', module: 'access-log', index: 'table', partition: 'T#<kyk>#ALOG#MON#<month>', sort: '<time>#<event>', builder: 'accessEventKeys', example: () => pair(accessEventKeys(K, day, 'e1', 'u1', 'i1')) },
