@@ -607,7 +607,8 @@ export class Copy extends Step {
       expect: () => new Expectation()
         .when(model.actor(this.who).drive < 2 || destLevel < 2, (e) => e.refuse('answer', 'the caller may not add to the destination', c('permissionError')))
         .when(entry!.type === 'folder' && (destId === entry!.id || (dest !== undefined && model.path(dest).chain.some((folder) => folder.id === entry!.id))), (e) => e.refuse('answer', 'a folder into itself', c('input')))
-        .when(model.nameTaken(destId, entry!.type, entry!.name) !== undefined,
+        // Into its own folder a copy takes the next free "name (n)" (issue 28); elsewhere a taken name is refused.
+        .when(entry!.parentId !== destId && model.nameTaken(destId, entry!.type, entry!.name) !== undefined,
           (e) => e.refuse('answer', 'the name is taken at the destination', entry!.type === 'folder' ? c('folderExistsAtDestination') : c('fileExistsAtDestination'))),
       apply: async () => {
         for (const copy of (result.body.data as { job: { items: { id: string }[] } }).job.items) await adoptCopy(setup, this.who, readable, copy.id, destId);
@@ -637,7 +638,11 @@ async function adoptCopy(setup: Setup, who: ActorKey, readable: Map<string, Entr
   const made: { id: string; path: string; parentId: string; name: string; type: Entry['type']; size: number | null }[] = [];
   const info = await api('com_drive/file_info', { id: copyId }, real.tokens.admin);
   const top = (info.body.data as { item: { id: string; name: string; type: Entry['type']; size: number | null } }).item;
-  made.push({ id: top.id, path: `${top.type}:${top.name}`, parentId: destId, name: top.name, type: top.type, size: top.size });
+  // The copy's top keeps the source's path (its name may be the numbered one of a copy into its own folder).
+  const sourcePath = readable.keys().next().value!;
+  const numbered = top.name !== sourcePath.slice(sourcePath.indexOf(':') + 1);
+  real.judge.check(!numbered || model.nameTaken(destId, top.type, top.name) === undefined, 'answer', () => `the copy by ${who} took a name already in use: ${top.name}`);
+  made.push({ id: top.id, path: sourcePath, parentId: destId, name: top.name, type: top.type, size: top.size });
   for (let index = 0; index < made.length; index++) {
     const folder = made[index]!;
     if (folder.type !== 'folder') continue;
