@@ -304,6 +304,7 @@ export const tenantPlan: Record<string, Coverage> = {
   'T#<kyk>#TAGS': { kind: 'read', how: 'one query of the partition', read: (d) => d.partition(`${d.prefix}#TAGS`) },
   'T#<kyk>#FOLDERSETTINGS': { kind: 'read', how: 'one query of the partition', read: (d) => d.partition(`${d.prefix}#FOLDERSETTINGS`) },
   'T#<kyk>#LATESCANS': { kind: 'read', how: 'one query of the partition', read: (d) => d.partition(`${d.prefix}#LATESCANS`) },
+  'T#<kyk>#ATTENTION': { kind: 'read', how: 'one query of the partition', read: (d) => d.partition(`${d.prefix}#ATTENTION`) },
   'T#<kyk>#ALOG#MON#<month>': { kind: 'read', how: 'one query per month since the contract was registered', read: async (d) => d.many((await d.months()).map((month) => `${d.prefix}#ALOG#MON#${month}`)) },
   'T#<kyk>#ALOG#ACT#<action>#<month>': { kind: 'read', how: 'one query per action and month since the contract was registered', read: async (d) => d.many((await d.months()).flatMap((month) => accessActions.map((action) => `${d.prefix}#ALOG#ACT#${action}#${month}`))) },
   'T#<kyk>#SHARE#<link>': { kind: 'read', how: 'one query per share link (gsi1 T#<kyk>#SHARES)', read: async (d) => d.many((await d.index('gsi1', 'gsi1pk', `${d.prefix}#SHARES`)).map((link) => `${d.prefix}#SHARE#${String(link.link_id)}`)) },
