@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Icon from '@cloudscape-design/components/icon';
 import Spinner from '@cloudscape-design/components/spinner';
-import { formatBytes, formatDate } from '@/lib/format.ts';
-import { ItemMarkers } from './markers.tsx';
+import { EntryMeta } from './entry-meta.tsx';
 import { TileThumbnail } from './tile-thumbnail.tsx';
 import { useEntrySelection, type EntryViewProps } from './entry-selection.ts';
 
@@ -26,8 +25,7 @@ function columnsOf(list: HTMLElement | null): number {
  */
 export function GridView(props: EntryViewProps & { loading?: boolean; loadingText?: string; empty?: ReactNode; ariaLabel: string }) {
   const { items, onOpen, onContextMenu, favoriteIds, entryProps } = props;
-  const { t, i18n } = useTranslation();
-  const language = i18n.language === 'ja' ? 'ja' : 'en';
+  const { t } = useTranslation();
   const selection = useEntrySelection(props);
   const list = useRef<HTMLDivElement>(null);
   const [focusId, setFocusId] = useState<string>();
@@ -116,16 +114,7 @@ export function GridView(props: EntryViewProps & { loading?: boolean; loadingTex
             <span className="drive-tile-name" title={item.name}>
               {item.name}
             </span>
-            <span className="drive-tile-meta">
-              {favoriteIds?.has(item.id) && <Icon name="star-filled" variant="warning" size="small" ariaLabel={t('places.favoriteMark')} />}
-              <ItemMarkers item={item} />
-              {item.scan_status === 'THREATS_FOUND' && <Icon name="status-negative" variant="error" size="small" ariaLabel={t('drive.scan.THREATS_FOUND')} />}
-              <span>
-                {item.type === 'folder' ? t('driveViews.grid.folder') : item.status === 'pending' ? t('drive.pending') : formatBytes(item.size)}
-                {' · '}
-                {formatDate(item.update_date, language)}
-              </span>
-            </span>
+            <EntryMeta item={item} favorite={!!favoriteIds?.has(item.id)} className="drive-tile-meta" />
           </div>
         );
       })}

@@ -2,10 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Checkbox from '@cloudscape-design/components/checkbox';
-import Icon from '@cloudscape-design/components/icon';
 import Spinner from '@cloudscape-design/components/spinner';
-import { formatBytes, formatDate } from '@/lib/format.ts';
-import { ItemMarkers } from './markers.tsx';
+import { EntryMeta } from './entry-meta.tsx';
 import { TileThumbnail } from './tile-thumbnail.tsx';
 import { useEntrySelection, type EntryViewProps } from './entry-selection.ts';
 
@@ -17,8 +15,7 @@ import { useEntrySelection, type EntryViewProps } from './entry-selection.ts';
  */
 export function PhoneList(props: EntryViewProps & { loading?: boolean; loadingText?: string; empty?: ReactNode; ariaLabel: string }) {
   const { items, onOpen, onContextMenu, favoriteIds, entryProps } = props;
-  const { t, i18n } = useTranslation();
-  const language = i18n.language === 'ja' ? 'ja' : 'en';
+  const { t } = useTranslation();
   const selection = useEntrySelection(props);
 
   if (props.loading && items.length === 0) {
@@ -62,16 +59,7 @@ export function PhoneList(props: EntryViewProps & { loading?: boolean; loadingTe
                 <button type="button" className="drive-phone-name" onClick={() => onOpen(item)}>
                   {item.name}
                 </button>
-                <span className="drive-phone-meta">
-                  {favoriteIds?.has(item.id) && <Icon name="star-filled" variant="warning" size="small" ariaLabel={t('places.favoriteMark')} />}
-                  <ItemMarkers item={item} />
-                  {item.scan_status === 'THREATS_FOUND' && <Icon name="status-negative" variant="error" size="small" ariaLabel={t('drive.scan.THREATS_FOUND')} />}
-                  <span>
-                    {item.type === 'folder' ? t('driveViews.grid.folder') : item.status === 'pending' ? t('drive.pending') : formatBytes(item.size)}
-                    {' · '}
-                    {formatDate(item.update_date, language)}
-                  </span>
-                </span>
+                <EntryMeta item={item} favorite={!!favoriteIds?.has(item.id)} className="drive-phone-meta" />
               </span>
             </li>
           );
