@@ -61,7 +61,8 @@ test('phone layout of the drive and the accounts list', async ({ page, request }
   const headers = locate(page, cloudscape.findTable(byTestId('user-table')).findColumnHeaders());
   await expect(headers).toHaveCount(2);
   await expect(headers.last()).toHaveText('User');
-  await expect(users.rowCell(userId)).toBeInViewport();
+  // The first user in view without scrolling (the walk's own user may list further down in a shared contract).
+  await expect(users.table().locator('[data-testid="user-row"]').first()).toBeInViewport();
   await shot(page, 'accounts-phone-en', { fullPage: false });
 
   // Japanese, for the screenshots (npm run test:e2e:shots): the walk itself stays in English.

@@ -39,6 +39,8 @@ test('an imported user is invited by mail, sets a password through the link and 
   await writeFile(file, `${COLUMNS.join(',')}\r\n${COLUMNS.map((column) => row[column]).join(',')}\r\n`);
 
   await users.open();
+  // The administrator's language is kept per user: an earlier walk may have left Japanese.
+  await users.switchLanguage('en');
   await users.importExport('import-open');
   await expect(imports.modal()).toBeVisible();
   await control(page, 'import-invite').check();

@@ -57,8 +57,12 @@ export class LoginPage {
     await this.signIn(kykId, userId, password);
     const confirm = control(this.page, 'error-modal-confirm');
     const signedIn = this.page.waitForURL(/\/storage/, { timeout: 15_000 }).then(() => 'signed-in' as const);
-    const asked = confirm.waitFor({ timeout: 15_000 }).then(() => 'asked' as const);
-    if ((await Promise.race([signedIn, asked])) === 'asked') await confirm.click();
+    // Settled either way, so the loser of the race never rejects unheard.
+    const asked = confirm.waitFor({ timeout: 15_000 }).then(() => 'asked' as const, () => 'not asked' as const);
+    const first = await Promise.race([signedIn, asked]);
+    if (first === 'asked') await confirm.click();
+    // Signed in only once the drive opens: a navigation before it would find no session.
+    if (first !== 'signed-in') await signedIn;
   }
 
   /** A message under one of the form's fields (Cloudscape FormField error text). */
