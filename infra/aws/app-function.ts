@@ -31,6 +31,8 @@ export interface FunctionSettings {
   readonly objectLock?: ObjectLockSettings;
   /** Sibling modules' sign-in addresses (link_to_atp), by module. */
   readonly moduleUrls?: Readonly<Record<string, string>>;
+  /** Only for functions that mail links into the product (the address the web stack serves it at). */
+  readonly appUrl?: string;
   /** Only for functions that start drive jobs: the caps on running ones. */
   readonly driveJobs?: { readonly perUser: number; readonly perContract: number };
 }
@@ -60,6 +62,7 @@ export const functionEnvironment = (settings: FunctionSettings): Record<string, 
   ...(settings.originVerifySecretArn ? { [functionEnv.originVerifySecretArn]: settings.originVerifySecretArn } : {}),
   ...(settings.samlKeyParameterPrefix ? { [functionEnv.samlKeyParameterPrefix]: settings.samlKeyParameterPrefix } : {}),
   ...(settings.objectLock ? objectLockEnvironment(settings.objectLock) : {}),
+  ...(settings.appUrl ? { [functionEnv.appUrl]: settings.appUrl } : {}),
   ...(settings.moduleUrls ? { [functionEnv.moduleUrls]: JSON.stringify(settings.moduleUrls) } : {}),
   ...(settings.driveJobs ? { [functionEnv.driveJobsPerUser]: String(settings.driveJobs.perUser), [functionEnv.driveJobsPerContract]: String(settings.driveJobs.perContract) } : {}),
   // Stack traces point at the TypeScript source through the bundle's source map.

@@ -90,6 +90,8 @@ export const buildApp = (options: BuildAppOptions = {}): ComDriveApp => {
     config,
     data,
     webOrigins: web.webOrigins,
+    appUrl: web.appUrl,
+    mailIdentity: mail.identity,
   });
   const api = new ApiStack(app, name('Api'), {
     ...stackProps('Api', 'ComDrive API Lambdas and routes'),

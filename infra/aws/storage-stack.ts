@@ -6,6 +6,7 @@ import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Match, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { AppFunction, type AppFunctionProps, type FunctionSettings } from './app-function.ts';
 import { previewsArchitecture, type backgroundFunctionNames } from './bundling.ts';
@@ -45,6 +46,10 @@ export interface StorageStackProps extends StackProps {
    * deployed before this one, so its CloudFront domain is known here without a cycle.
    */
   readonly webOrigins: string[];
+  /** The product's address, for the links import jobs mail (an imported user's invitation). */
+  readonly appUrl: string;
+  /** The SES identity import jobs send the invitations from. */
+  readonly mailIdentity: IEmailIdentity;
 }
 
 /** The files bucket (bytes go browser <-> S3 through presigned URLs) and the functions its events run. */
@@ -155,7 +160,7 @@ export class StorageStack extends Stack {
         'the prefix is the narrowest resource that can be named.',
     );
 
-    const importJobs = this.addImportJobs(config, data, settings);
+    const importJobs = this.addImportJobs(config, data, { ...settings, appUrl: props.appUrl }, props.mailIdentity);
     const driveJobs = this.addDriveJobs(config, data, locking);
 
     // Every minute: jobs whose worker died are resumed or ended, abandoned uploads (their name claim,
@@ -253,7 +258,7 @@ export class StorageStack extends Stack {
    * CSV import jobs (functions/import-jobs): run by their objects' EventBridge events, apart from the
    * uploads, with the most time Lambda allows and rights on the imports' objects only.
    */
-  private addImportJobs(config: EnvironmentConfig, data: DataStack, settings: FunctionSettings): IFunction {
+  private addImportJobs(config: EnvironmentConfig, data: DataStack, settings: FunctionSettings, mailIdentity: IEmailIdentity): IFunction {
     const importJobs = this.backgroundFunction(config, data, 'ImportJobs', {
       name: 'import-jobs',
       description: `ComDrive ${config.name}: runs CSV import jobs (users, user groups, legal entities) from their uploaded files`,
@@ -264,6 +269,8 @@ export class StorageStack extends Stack {
       timeout: Duration.minutes(15),
     });
     grantTableAppend(importJobs.fn, data.audit);
+    // An import with the invite option mails each new user a link to set a password (domain/user-invitations.ts).
+    mailIdentity.grant(importJobs.fn, 'ses:SendEmail');
     grantImportFiles(importJobs.fn, this.filesBucket, filesBucketLayout.importObjects);
     this.runOnObjectsCreated(
       'ImportJobsOnObjectCreated', `ComDrive ${config.name}: run, resume or purge CSV import jobs (import-jobs)`,

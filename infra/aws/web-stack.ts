@@ -88,6 +88,8 @@ export class WebStack extends Stack {
   readonly distribution: Distribution;
   /** `https://<host>` of every name the SPA is served under. */
   readonly webOrigins: string[];
+  /** The address users open the product at (the custom domain when there is one): links in mails name it. */
+  readonly appUrl: string;
   /** False when there was no SPA build to upload (bin/app.ts prints a note). */
   readonly spaDeployed: boolean;
   /**
@@ -230,6 +232,7 @@ export class WebStack extends Stack {
       },
     });
 
+    this.appUrl = config.web ? `https://${config.web.domainName}` : `https://${this.distribution.distributionDomainName}`;
     this.webOrigins = [
       `https://${this.distribution.distributionDomainName}`,
       ...(config.web ? [`https://${config.web.domainName}`] : []),
@@ -239,7 +242,7 @@ export class WebStack extends Stack {
 
     this.acknowledgeFindings(config, webAclId !== undefined);
 
-    new CfnOutput(this, 'WebUrl', { value: config.web ? `https://${config.web.domainName}` : `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'WebUrl', { value: this.appUrl });
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
   }
 

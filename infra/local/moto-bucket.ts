@@ -12,6 +12,7 @@ import {
 import { projectRoot } from '#infra/aws/bundling.ts';
 import { DataStack } from '#infra/aws/data-stack.ts';
 import { loadEnvironment, type EnvName } from '#infra/aws/environments.ts';
+import { MailStack } from '#infra/aws/mail-stack.ts';
 import { StorageStack } from '#infra/aws/storage-stack.ts';
 
 /**
@@ -44,7 +45,8 @@ export const filesBucketProperties = (env: EnvName, outdir = path.join(projectRo
   const app = new App({ outdir, builtinCloudFormationValidation: false, context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
   const config = loadEnvironment(env, (key) => app.node.tryGetContext(key));
   const data = new DataStack(app, 'Data', { config });
-  const storage = new StorageStack(app, 'Storage', { config, data, webOrigins: ['https://drive.example.test'] });
+  const mail = new MailStack(app, 'Mail', { config });
+  const storage = new StorageStack(app, 'Storage', { config, data, webOrigins: ['https://drive.example.test'], appUrl: 'https://drive.example.test', mailIdentity: mail.identity });
   const template = app.synth().getStackArtifact(storage.artifactId).template as { Resources: Record<string, { Properties: BucketProperties }> };
   rmSync(outdir, { recursive: true, force: true });
   const bucket = template.Resources[storage.getLogicalId(storage.filesBucket.node.defaultChild as CfnElement)];

@@ -297,6 +297,11 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
         expect(s3On(action)[0], action).toMatch(pattern);
       }
       expect(actionsOf(statements)).not.toContain('s3:PutObjectRetention');
+      // The invite option mails each new user a link into the product: the web stack's address, and SES.
+      expect(actionsOf(statements)).toContain('ses:SendEmail');
+      const appUrl = JSON.stringify((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.APP_URL);
+      if (s.built.config.web) expect(appUrl).toBe(JSON.stringify(`https://${s.built.config.web.domainName}`));
+      else expect(appUrl).toMatch(/https:\/\/.*Fn::ImportValue.*Distribution.*DomainName/);
     });
 
     it('gives drive-jobs the time of a long job and writes of copies, markers and exports only', () => {
