@@ -159,7 +159,7 @@ describe('imports: a worker killed mid-import (users)', { timeout: 120_000 }, ()
     })));
     const requestId = await heldUpload('com/user_import', t, bytes);
 
-    const kill = killDatabaseAfterWrites(330);
+    const kill = killDatabaseAfterWrites(520);
     try {
       expect(await resumeImport(t.kykId, requestId)).toBe(true);
       expect(kill.dead).toBe(true);
@@ -186,6 +186,9 @@ describe('imports: a worker killed mid-import (users)', { timeout: 120_000 }, ()
     expect(await storedResults(t.kykId, requestId)).toBe(ROWS);
     expect(await storedUsers(t.kykId, 'k')).toBe(405);
     expect((await call('com/user_info_list', { page_size: 50 }, t.token)).body.data!.total_size).toBe(406);
+    // Each of them found by the list's search, including any whose search grams (written after the
+    // registration's transaction) the dead worker never wrote.
+    expect((await call('com/user_info_list', { search_key: 'killed', page_size: 50 }, t.token)).body.data!.total_size).toBe(405);
     expect(await auditByAction(t.kykId, 'admin', 'user.create')).toHaveLength(405);
     const group = await call('com/user_group', { user_group_id: groupId }, t.token);
     expect(group.body.data!.group.user_count).toBe(good.filter(withGroup).length);

@@ -11,6 +11,7 @@ import { getUserConsistent, listUsers } from '#data/user-directory.ts';
 import type { GroupChange } from '#domain/memberships.ts';
 import { insertUser } from '#domain/user-registration.ts';
 import { inviteUser } from '#domain/user-invitations.ts';
+import { reindexUsers } from '#data/user-search.ts';
 import { writeUserUpdate, type UserFormFields } from '#domain/user-update.ts';
 import { corpsInCodeOrder } from './corp.ts';
 import { defineKind, headerRecord, type ImportContext, type ImportRow, type RowOutcome } from './types.ts';
@@ -337,7 +338,7 @@ function userApplier(context: ImportContext, directory: UserDirectory, existing:
       return id ? [{ product, to: id }] : [];
     });
     try {
-      await insertUser(actor, user, joins);
+      await insertUser(actor, user, joins, { searchIndex: 'after' });
     } catch (error) {
       if (error instanceof InputError) return { result: 'error', action: null, messages: inputErrorMessages(row, error) };
       throw error;
@@ -363,7 +364,12 @@ function userApplier(context: ImportContext, directory: UserDirectory, existing:
   async function update(row: ImportRow<UserColumn>, current: User, data: Validated, retried = false): Promise<RowOutcome> {
     // Created by this very job (a resumed run, or a registration retried after it went in): still its creation.
     const ownCreation = current.regist_import_id === context.requestId;
-    if (sameData(current, data)) return ownCreation ? createdOutcome(current, []) : { result: 'ok', action: 'unchanged', messages: [] };
+    if (sameData(current, data)) {
+      if (!ownCreation) return { result: 'ok', action: 'unchanged', messages: [] };
+      // A worker that died between the registration and its search grams left the user unfound: file them again.
+      await reindexUsers([current]);
+      return createdOutcome(current, []);
+    }
     const fields: UserFormFields = {
       ...data,
       indiv_permission_flg: current.indiv_permission_flg ?? 0,
