@@ -12,7 +12,9 @@ const shot = shotsIn('/tmp/shots/drive-interaction');
  * Issue 28 items 1, 3-7, 23: the drive's commands as the list renders them. A file's name opens the
  * preview and the arrows go on to the next file; the context menu (right-click, Shift+F10); the
  * shortcuts (? help, F2 with the name selected up to its extension, Delete, Esc); Undo of a trash and of a move; two files downloaded as one
- * ZIP by the Download button; a row dragged onto a folder row moves there; Enter on Upload picks files.
+ * ZIP by the Download button; a row dragged onto a folder row moves there, with Ctrl copies there,
+ * and onto a breadcrumb moves up; the star toggles; the name box filters as one types; Enter on
+ * Upload picks files.
  */
 test('open, context menu, shortcuts, undo, selection download and drag to move', async ({ page, request }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -21,7 +23,7 @@ test('open, context menu, shortcuts, undo, selection download and drag to move',
   await admin.signIn();
   const drive = new DriveApi(admin, request);
   const folder = await drive.folder(`Interaction ${run}`);
-  await drive.folder('Target', folder.id);
+  const target = await drive.folder('Target', folder.id);
   for (const name of ['a.txt', 'b.txt', 'c.txt']) await drive.file(name, folder.id);
 
   const userId = uniqueUserId('intr');
@@ -102,6 +104,35 @@ test('open, context menu, shortcuts, undo, selection download and drag to move',
   await expect(storage.row('c.txt')).toHaveCount(0);
   await storage.undoButton().click();
   await expect(storage.row('c.txt', 'ready')).toBeVisible();
+  // With Ctrl held at the drop it is copied instead: it stays here, and Target holds the copy.
+  await storage.dragOnto('c.txt', 'Target', { copy: true });
+  await expect.poll(async () => (await admin.ok('com_drive/drive_info', { folder_id: target.id })).items.map((item) => item.name)).toEqual(['c.txt']);
+  await expect(storage.row('c.txt', 'ready')).toBeVisible();
+  // Dropped on a breadcrumb, the copy moves up to the drive; Undo takes it back into Target.
+  await storage.openFolder('Target');
+  await storage.dragOntoBreadcrumb('c.txt', 'Drive');
+  await expect(storage.flash('"c.txt" was moved to Drive.')).toBeVisible();
+  await expect(storage.row('c.txt')).toHaveCount(0);
+  await storage.undoButton().click();
+  await expect(storage.row('c.txt', 'ready')).toBeVisible();
+  await storage.breadcrumbs().getByRole('link', { name: folder.name, exact: true }).click();
+  // The original stayed (a fresh listing of the folder).
+  await expect(storage.row('c.txt', 'ready')).toBeVisible();
+
+  // The star on a row toggles the favourite.
+  await storage.star('a.txt', false).click();
+  await expect(storage.star('a.txt', true)).toBeVisible();
+  await storage.star('a.txt', true).click();
+  await expect(storage.star('a.txt', false)).toBeVisible();
+
+  // The name box filters this folder as one types, and offers the whole drive.
+  await storage.filterBox().fill('b.t');
+  await expect(storage.filterStatus()).toContainText('1 item in this folder matches "b.t".');
+  await expect(storage.row('a.txt')).toHaveCount(0);
+  await expect(storage.row('b.txt', 'ready')).toBeVisible();
+  await expect(storage.filterStatus().getByTestId('drive-filter-whole-drive')).toHaveText('Search the whole drive');
+  await storage.filterBox().fill('');
+  await expect(storage.row('a.txt', 'ready')).toBeVisible();
 
   // Two files: the Download button itself gives one ZIP.
   await storage.select('a.txt');

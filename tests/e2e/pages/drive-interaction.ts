@@ -56,7 +56,35 @@ export class DriveInteraction extends DrivePage {
   }
 
   /** Drags a row (the selection when it is selected) onto a folder's row; `copy` holds Ctrl at the drop. */
-  async dragOnto(name: string, folder: string) {
-    await this.row(name, 'ready').dragTo(this.row(folder, 'ready'));
+  async dragOnto(name: string, folder: string, options: { copy?: boolean } = {}) {
+    await this.dragRowTo(name, this.row(folder, 'ready'), options);
+  }
+
+  /** Drags a row onto a breadcrumb's link (a folder above this one, or the drive). */
+  async dragOntoBreadcrumb(name: string, crumb: string) {
+    await this.dragRowTo(name, this.breadcrumbs().getByRole('link', { name: crumb, exact: true }));
+  }
+
+  private async dragRowTo(name: string, target: Locator, options: { copy?: boolean } = {}) {
+    if (options.copy) await this.page.keyboard.down('Control');
+    try {
+      await this.row(name, 'ready').dragTo(target);
+    } finally {
+      if (options.copy) await this.page.keyboard.up('Control');
+    }
+  }
+
+  /** A row's star: `on` when the entry is a favourite. */
+  star(name: string, on: boolean): Locator {
+    return this.row(name, 'ready').getByTestId(on ? 'favorite-star' : 'favorite-star-off');
+  }
+
+  /** The folder's name box, which filters the list as one types. */
+  filterBox(): Locator {
+    return locate(this.page, cloudscape.findInput(byTestId('drive-search-field')).findNativeInput());
+  }
+
+  filterStatus(): Locator {
+    return this.page.getByTestId('drive-filter-status');
   }
 }

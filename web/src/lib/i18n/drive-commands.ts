@@ -48,7 +48,8 @@ const en = {
   },
   filter: {
     searching: 'Searching this folder…',
-    results: '{{count}} item(s) in this folder match "{{text}}".',
+    results_one: '{{count}} item in this folder matches "{{text}}".',
+    results_other: '{{count}} items in this folder match "{{text}}".',
     none: 'Nothing in this folder matches "{{text}}".',
     capped: 'Only the first matches are shown.',
     wholeDrive: 'Search the whole drive',
@@ -107,7 +108,7 @@ const ja: typeof en = {
   },
   filter: {
     searching: 'このフォルダーを検索しています…',
-    results: 'このフォルダーで「{{text}}」に一致するアイテム: {{count}} 件',
+    results_other: 'このフォルダーで「{{text}}」に一致するアイテム: {{count}} 件',
     none: 'このフォルダーに「{{text}}」に一致するアイテムはありません。',
     capped: '最初に見つかったものだけを表示しています。',
     wholeDrive: 'ドライブ全体を検索',
