@@ -232,7 +232,7 @@ async function main(): Promise<void> {
   if (command.kind === 'reindex') {
     const [where, report] = await onTable(command.env, () => reindexSearch(command.kykId, { log: (line) => console.log(line) }));
     if (!report.contractFound) throw new Error(`No contract "${command.kykId}" in ${where}`);
-    console.log(`Filed ${report.entries} drive entries of contract ${command.kykId} in the search indexes again (${report.items} index items put) in ${where}`);
+    console.log(`Filed ${report.entries} drive entries and ${report.users} users of contract ${command.kykId} in the search indexes again, ${report.attention} files in "Needs attention" (${report.items} index items put) in ${where}`);
     return;
   }
   if (command.kind === 'quota') {

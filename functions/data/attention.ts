@@ -34,10 +34,12 @@ export function attentionReasons(item: AttentionFacts): AttentionReason[] {
 
 type Keyed = AttentionFacts & Pick<ItemRecord, 'kyk_id' | 'id' | 'regist_date'>;
 
-const put = (item: Keyed, reasons: AttentionReason[]): LabelledItem => ({
-  label: 'attention',
-  Put: { TableName: table(), Item: { ...attentionKey(item.kyk_id, item.regist_date, item.id), type: 'attention', item_id: item.id, reasons } },
+/** A file's row with the reasons it needs attention for. */
+export const attentionRow = (item: Keyed, reasons: AttentionReason[]): Record<string, unknown> => ({
+  ...attentionKey(item.kyk_id, item.regist_date, item.id), type: 'attention', item_id: item.id, reasons,
 });
+
+const put = (item: Keyed, reasons: AttentionReason[]): LabelledItem => ({ label: 'attention', Put: { TableName: table(), Item: attentionRow(item, reasons) } });
 const remove = (item: Keyed): LabelledItem => ({ label: 'attention', Delete: { TableName: table(), Key: attentionKey(item.kyk_id, item.regist_date, item.id) } });
 
 /**

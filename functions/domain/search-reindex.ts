@@ -1,4 +1,6 @@
-import type { ItemRecord } from '#data/drive-items.ts';
+import { attentionReasons, attentionRow } from '#data/attention.ts';
+import { isTrashed, type ItemRecord } from '#data/drive-items.ts';
+import { batchWrite } from '#lib/data/batch.ts';
 import { reindexEntry } from '#data/drive-search-reindex.ts';
 import { fileFolderSettings } from '#data/folder-settings.ts';
 import { reindexUsers } from '#data/user-search.ts';
@@ -14,6 +16,8 @@ export interface ReindexReport {
   items: number;
   /** Users filed again in the user list's search (user-search.ts). */
   users: number;
+  /** Files put in "Needs attention" (attention.ts): scans checked or registered late before it existed. */
+  attention: number;
 }
 
 /**
@@ -25,7 +29,7 @@ export interface ReindexReport {
  */
 export async function reindexSearch(kykId: string, options: { log?: (line: string) => void } = {}): Promise<ReindexReport> {
   const discovery = new Discovery(kykId);
-  if (!(await discovery.contract())) return { contractFound: false, entries: 0, items: 0, users: 0 };
+  if (!(await discovery.contract())) return { contractFound: false, entries: 0, items: 0, users: 0, attention: 0 };
   const items = await discovery.driveItems();
   // An entry's tag links are items of its own partition.
   const tagsOf = new Map<string, string[]>();
@@ -47,5 +51,13 @@ export async function reindexSearch(kykId: string, options: { log?: (line: strin
   // The user list's search (issue 28 item 20): users registered before it have no grams.
   const users = (await discovery.index('gsi1', 'gsi1pk', `${tenantPrefix(kykId)}#USERS`)).filter((user) => typeof user.user_id === 'string') as unknown as User[];
   written += await reindexUsers(users);
-  return { contractFound: true, entries: entries.length, items: written, users: users.length };
+  // "Needs attention" (issue 28 item 13): files whose scanner check failed or that came in late before
+  // its rows were written. Files in the trash get none (their restore puts it back); those inside a
+  // trashed folder do, as the live writes leave them (the listing's reach check leaves them out).
+  const needing = entries.flatMap((entry) => {
+    const reasons = isTrashed(entry) ? [] : attentionReasons(entry);
+    return reasons.length > 0 ? [attentionRow(entry, reasons)] : [];
+  });
+  await batchWrite(needing.map((Item) => ({ PutRequest: { Item } })));
+  return { contractFound: true, entries: entries.length, items: written + needing.length, users: users.length, attention: needing.length };
 }

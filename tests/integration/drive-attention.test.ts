@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DriveItem } from '#shared/schemas/drive.ts';
-import { listAttention } from '#data/attention.ts';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { attentionKey, listAttention } from '#data/attention.ts';
+import { reindexSearch } from '#domain/search-reindex.ts';
+import { db } from '#lib/clients.ts';
+import { table } from '#lib/data/table.ts';
 import { aFolder, aUser, type SignedInUser } from './support/factories.ts';
 import { call } from './support/api.ts';
 import { aFile, fresh, seen, sendBytes } from './support/drive.ts';
@@ -131,5 +135,22 @@ describe('needs attention', { timeout: 120_000 }, () => {
     // Its file is an unknown id there, and stays as it was.
     expect((await call('com_drive/file_info', { id: low.id }, other.token)).body.code).toBe(-3);
     expect(await listedIds(t.token)).toContain(low.id);
+  });
+  it('the operator\'s reindex puts back the rows of files checked before "Needs attention" existed, never a trashed one\'s', async () => {
+    const folder = await aFolder(t, { name: unique('Old scans') });
+    const old = await checked(t.token, (await aScan(t.token, folder.id, 100)).id);
+    const trashed = await checked(t.token, (await aScan(t.token, folder.id, 100)).id);
+    // As a contract from before the rows: none for either.
+    for (const item of [old, trashed]) await db().send(new DeleteCommand({ TableName: table(), Key: attentionKey(t.kykId, item.regist_date, item.id) }));
+    const trash = await call('com_drive/delete_btn', { items: [seen(trashed)], reason: '読み取り直し' }, t.token);
+    expect(trash.body.code, JSON.stringify(trash.body)).toBe(0);
+    expect(await listedIds(t.token)).not.toContain(old.id);
+
+    const report = await reindexSearch(t.kykId);
+    expect(report.attention).toBeGreaterThanOrEqual(1);
+    expect((await attention(t.token)).items.find((item) => item.id === old.id)).toMatchObject({ reasons: ['scanner_check'] });
+    expect((await listAttention(t.kykId, { pageSize: 1000 }))!.entries.map((entry) => entry.itemId)).not.toContain(trashed.id);
+    // Another contract's reindex puts nothing of this one's.
+    expect((await reindexSearch(other.kykId)).attention).toBe(0);
   });
 });

@@ -230,7 +230,7 @@ describe('drive search: partner index and long names', { timeout: 240_000 }, () 
     await reindexSearch(t.kykId);
     expect(await found()).toEqual({ name: [doc.name], partner: [doc.name], tag: [doc.name] });
     expect(await names(other.token, { ...quarter, partner: 'acme' })).toEqual(theirs);
-    expect(await reindexSearch('nobody-here')).toEqual({ contractFound: false, entries: 0, items: 0, users: 0 });
+    expect(await reindexSearch('nobody-here')).toEqual({ contractFound: false, entries: 0, items: 0, users: 0, attention: 0 });
   });
 
   it('a partner query matching many partner names falls back to the date index and finds the same', async () => {
