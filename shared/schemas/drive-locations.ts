@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { cursor, DEFAULT_PAGE_SIZE, itemId, pageSize } from '../validation.ts';
-import { folderRef } from './drive.ts';
+import { folderPlaceFields } from './drive.ts';
 
 /** A location page's size when the caller sends none (SPEC.md §9's default): one "Show more" of the dialog. */
 export const LOCATION_PAGE_SIZE = DEFAULT_PAGE_SIZE;
@@ -28,11 +28,7 @@ export const locationFolder = z.object({
 export type LocationFolder = z.infer<typeof locationFolder>;
 
 export const locationSelectResponse = z.object({
-  folder: folderRef,
-  /** The folders from the root down to the folder's parent. */
-  path: z.array(folderRef),
-  /** The caller's level inside the folder asked for. */
-  level: z.number(),
+  ...folderPlaceFields,
   /** Its subfolders the caller reaches, by name (one closed to the caller is absent). */
   folders: z.array(locationFolder),
   /** Pass back for the next page; null on the last. */

@@ -88,12 +88,17 @@ export const driveInfoRequest = z.strictObject({
 });
 export type DriveInfoRequest = z.input<typeof driveInfoRequest>;
 
-export const driveInfoResponse = z.object({
+/** A folder's place, as the listings that open one answer it (drive_info, location_sel). */
+export const folderPlaceFields = {
   folder: folderRef,
   /** Ancestors from the root down to the folder's parent, for breadcrumbs. */
   path: z.array(folderRef),
   /** The caller's drive level inside the folder after folder permissions (1: view only). */
   level: z.number(),
+};
+
+export const driveInfoResponse = z.object({
+  ...folderPlaceFields,
   items: z.array(driveItem),
   /** Pass back to read the next page; null on the last page. */
   next_cursor: z.nullable(z.string()),

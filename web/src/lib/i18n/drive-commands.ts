@@ -108,6 +108,8 @@ const ja: typeof en = {
   },
   filter: {
     searching: 'このフォルダーを検索しています…',
+    // Japanese has one form (i18next reads only _other for ja); the key set stays the English one.
+    results_one: 'このフォルダーで「{{text}}」に一致するアイテム: {{count}} 件',
     results_other: 'このフォルダーで「{{text}}」に一致するアイテム: {{count}} 件',
     none: 'このフォルダーに「{{text}}」に一致するアイテムはありません。',
     capped: '最初に見つかったものだけを表示しています。',

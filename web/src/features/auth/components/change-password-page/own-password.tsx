@@ -6,9 +6,7 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Form from '@cloudscape-design/components/form';
-import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { passwordChangeRequest, type PasswordChangeRequest } from '@shared/schemas/security.ts';
@@ -19,17 +17,13 @@ import { changePassword } from '../../api/change-password.ts';
 import { usePasswordConditions } from '../../api/get-password-conditions.ts';
 import { fieldOfPasswordError, passwordMismatch, type PasswordField } from '../../utils/password-conditions.ts';
 import { ConditionsPanel } from './conditions-panel.tsx';
+import { PasswordFormField } from './password-form-field.tsx';
 
 const empty: Required<PasswordChangeRequest> = { current_password: '', new_password: '', confirm_password: '' };
 const testIds: Record<PasswordField, string> = {
   current_password: 'change-password-current',
   new_password: 'change-password-new',
   confirm_password: 'change-password-confirm',
-};
-const autoComplete: Record<PasswordField, string> = {
-  current_password: 'current-password',
-  new_password: 'new-password',
-  confirm_password: 'new-password',
 };
 
 /** /change-password (SPEC.md §2) when signed in: the user's own password, with the conditions in force. */
@@ -54,16 +48,7 @@ export function OwnPasswordChange() {
   ]);
 
   const field = (name: PasswordField) => (
-    <FormField label={t(`account.changePassword.${name}`)} errorText={errorOf(name)} controlId={testIds[name]}>
-      <Input
-        type="password"
-        value={values[name]}
-        invalid={!!errorOf(name)}
-        autoComplete={autoComplete[name]}
-        onChange={({ detail }) => change(name, detail.value)}
-        nativeInputAttributes={{ 'data-testid': testIds[name], name }}
-      />
-    </FormField>
+    <PasswordFormField name={name} label={t(`account.changePassword.${name}`)} value={values[name]} error={errorOf(name)} testId={testIds[name]} onChange={(value) => change(name, value)} />
   );
 
   return (

@@ -3,8 +3,6 @@ import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
-import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { codes } from '@shared/codes.ts';
 import { passwordChangeLinkRequest } from '@shared/schemas/auth.ts';
@@ -17,6 +15,7 @@ import { fieldOfPasswordError, newPasswordFormErrors } from '../../utils/passwor
 import { StepFrame, StepMissing, usePendingStep } from '../sign-in/step-frame.tsx';
 import { useSignInFlow } from '../sign-in/use-sign-in-flow.ts';
 import { ConditionsPanel } from './conditions-panel.tsx';
+import { PasswordFormField } from './password-form-field.tsx';
 
 type Field = 'new_password' | 'confirm_password';
 const empty: Record<Field, string> = { new_password: '', confirm_password: '' };
@@ -60,18 +59,7 @@ function ForcedChange({ pending }: { pending: PendingSignIn }) {
   };
 
   const field = (name: Field) => (
-    <FormField label={t(`account.changePassword.${name}`)} errorText={errors[name]} controlId={testIds[name]}>
-      <Input
-        type="password"
-        value={values[name]}
-        invalid={!!errors[name]}
-        disabled={busy}
-        autoComplete="new-password"
-        autoFocus={name === 'new_password'}
-        onChange={({ detail }) => change(name, detail.value)}
-        nativeInputAttributes={{ 'data-testid': testIds[name], name }}
-      />
-    </FormField>
+    <PasswordFormField name={name} label={t(`account.changePassword.${name}`)} value={values[name]} error={errors[name]} disabled={busy} testId={testIds[name]} autoFocus={name === 'new_password'} onChange={(value) => change(name, value)} />
   );
 
   return (

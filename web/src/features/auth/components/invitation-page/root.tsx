@@ -5,8 +5,6 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
-import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { codes } from '@shared/codes.ts';
@@ -17,6 +15,7 @@ import { formatDateTime } from '@/lib/format.ts';
 import { currentLanguage } from '@/lib/i18n/index.ts';
 import { useFormState } from '@/lib/use-form-state.ts';
 import { ConditionsPanel } from '../change-password-page/conditions-panel.tsx';
+import { PasswordFormField } from '../change-password-page/password-form-field.tsx';
 import { StepFrame } from '../sign-in/step-frame.tsx';
 import { fieldOfPasswordError, newPasswordFormErrors } from '../../utils/password-conditions.ts';
 
@@ -82,18 +81,7 @@ export default function InvitationPage() {
   const signIn = () => navigate(`/login?${new URLSearchParams({ kyk_id: kykId }).toString()}`, { replace: true });
 
   const field = (name: Field, label: string) => (
-    <FormField label={label} errorText={errors[name]} controlId={testIds[name]}>
-      <Input
-        type="password"
-        value={values[name]}
-        invalid={!!errors[name]}
-        disabled={busy}
-        autoComplete="new-password"
-        autoFocus={name === 'new_password'}
-        onChange={({ detail }) => change(name, detail.value)}
-        nativeInputAttributes={{ 'data-testid': testIds[name], name }}
-      />
-    </FormField>
+    <PasswordFormField name={name} label={label} value={values[name]} error={errors[name]} disabled={busy} testId={testIds[name]} autoFocus={name === 'new_password'} onChange={(value) => change(name, value)} />
   );
 
   return (
