@@ -15,6 +15,21 @@ export const PAGE_SIZE_KEY = 'user_list.page_size';
 /** Shown until the user chooses columns: fits 1280 px with the side navigation open. */
 export const DEFAULT_COLUMNS = ['user_id', 'user_nm', 'email', 'group', 'status'];
 
+/** A user's ID as the link to their page, opened in the app (a plain link for a new tab). */
+function UserLink({ userId, open }: { userId: string; open: (id: string) => void }) {
+  return (
+    <Link
+      href={userHref(userId)}
+      onFollow={(event) => {
+        event.preventDefault();
+        open(userId);
+      }}
+    >
+      {userId}
+    </Link>
+  );
+}
+
 /** Columns of the user list: user ID and name sort on the server. */
 export function userColumns(t: TFunction, language: DisplayLanguage, open: (id: string) => void): TableProps.ColumnDefinition<User>[] {
   const dash = t('common.notAvailable');
@@ -26,15 +41,7 @@ export function userColumns(t: TFunction, language: DisplayLanguage, open: (id: 
       isRowHeader: true,
       cell: (user) => (
         <span data-testid="user-row" data-user-id={user.user_id} data-user-status={statusNames[user.status]}>
-          <Link
-            href={userHref(user.user_id)}
-            onFollow={(event) => {
-              event.preventDefault();
-              open(user.user_id);
-            }}
-          >
-            {user.user_id}
-          </Link>
+          <UserLink userId={user.user_id} open={open} />
         </span>
       ),
     },
@@ -62,15 +69,7 @@ export function userPhoneColumns(t: TFunction, open: (id: string) => void): Tabl
       cell: (user) => (
         <span className="user-phone-cell" data-testid="user-row" data-user-id={user.user_id} data-user-status={statusNames[user.status]}>
           <span className="user-phone-line">
-            <Link
-              href={userHref(user.user_id)}
-              onFollow={(event) => {
-                event.preventDefault();
-                open(user.user_id);
-              }}
-            >
-              {user.user_id}
-            </Link>
+            <UserLink userId={user.user_id} open={open} />
             <UserStatusBadge status={user.status} />
           </span>
           <Box variant="small" color="text-body-secondary">
