@@ -1,9 +1,8 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@cloudscape-design/components/box';
 import Icon from '@cloudscape-design/components/icon';
-import Spinner from '@cloudscape-design/components/spinner';
 import { EntryMeta } from './entry-meta.tsx';
+import { NoEntries } from './no-entries.tsx';
 import { TileThumbnail } from './tile-thumbnail.tsx';
 import { useEntrySelection, type EntryViewProps } from './entry-selection.ts';
 
@@ -54,14 +53,7 @@ export function GridView(props: EntryViewProps & { loading?: boolean; loadingTex
     }
   };
 
-  if (props.loading && items.length === 0) {
-    return (
-      <Box textAlign="center" color="text-status-inactive" padding={{ vertical: 'l' }}>
-        <Spinner /> {props.loadingText}
-      </Box>
-    );
-  }
-  if (items.length === 0) return <>{props.empty}</>;
+  if (items.length === 0) return <NoEntries loading={props.loading} loadingText={props.loadingText} empty={props.empty} />;
   return (
     <div
       ref={list}

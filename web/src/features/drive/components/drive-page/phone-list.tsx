@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@cloudscape-design/components/box';
 import Checkbox from '@cloudscape-design/components/checkbox';
-import Spinner from '@cloudscape-design/components/spinner';
 import { EntryMeta } from './entry-meta.tsx';
+import { NoEntries } from './no-entries.tsx';
 import { TileThumbnail } from './tile-thumbnail.tsx';
 import { useEntrySelection, type EntryViewProps } from './entry-selection.ts';
 
@@ -18,14 +17,7 @@ export function PhoneList(props: EntryViewProps & { loading?: boolean; loadingTe
   const { t } = useTranslation();
   const selection = useEntrySelection(props);
 
-  if (props.loading && items.length === 0) {
-    return (
-      <Box textAlign="center" color="text-status-inactive" padding={{ vertical: 'l' }}>
-        <Spinner /> {props.loadingText}
-      </Box>
-    );
-  }
-  if (items.length === 0) return <>{props.empty}</>;
+  if (items.length === 0) return <NoEntries loading={props.loading} loadingText={props.loadingText} empty={props.empty} />;
   const all = items.every((item) => selection.selected.has(item.id));
   const some = !all && items.some((item) => selection.selected.has(item.id));
   return (
