@@ -126,4 +126,36 @@ describe('resuming an upload: the parts S3 holds', { timeout: 120_000 }, () => {
     for (const { id } of [listedOne, partsOne]) expect(await getItem(t.kykId, id)).toMatchObject({ status: 'pending' });
     expect((await call('com_drive/file_upload_parts_list', { id: partsOne.id, upload_id: partsOne.upload.upload_id }, t.token)).body.code).toBe(0);
   });
+  it('resumes new bytes of a file the same way: the parts of its pending version, for the uploader only, then a new version', async () => {
+    const small = await call('com_drive/file_reg_btn', { folder_id: 'root', name: 'versioned.bin', size: 3 }, t.token);
+    expect(small.body.code, JSON.stringify(small.body)).toBe(0);
+    const first = small.body.data!.upload;
+    if (first.method !== 'PUT') throw new Error('a single PUT expected');
+    expect((await fetch(first.url, { method: 'PUT', headers: first.headers, body: new Uint8Array([1, 2, 3]) })).status).toBe(200);
+    const id = small.body.data!.item.id;
+    await waitUntilReady(t.token, id);
+
+    const update = await call('com_drive/file_upd_btn', { id, size: SIZE }, t.token);
+    expect(update.body.code, JSON.stringify(update.body)).toBe(0);
+    const upload = update.body.data!.upload;
+    if (upload.method !== 'MULTIPART') throw new Error('multipart expected');
+    const sent = new Map([[1, await putPart(upload.parts[0]!.url, 1)]]);
+
+    // After the reload: what S3 holds of the new bytes, for the uploader alone.
+    const listed = await call('com_drive/file_upload_parts_list', { id, upload_id: upload.upload_id }, t.token);
+    expect(listed.body.code, JSON.stringify(listed.body)).toBe(0);
+    expect(listed.body.data).toMatchObject({ part_size: MULTIPART_PART_BYTES, size: SIZE, parts: [{ part_number: 1, etag: sent.get(1), size: MULTIPART_PART_BYTES }] });
+    expect((await call('com_drive/file_upload_parts_list', { id, upload_id: upload.upload_id }, colleague.token)).body).toMatchObject(MISSING);
+    expect((await call('com_drive/file_upload_parts_list', { id, upload_id: `${upload.upload_id}x` }, t.token)).body).toMatchObject(MISSING);
+
+    const rest = [2, 3, 4, 5];
+    const fresh = await call('com_drive/file_upload_parts', { id, upload_id: upload.upload_id, part_numbers: rest }, t.token);
+    expect(fresh.body.code, JSON.stringify(fresh.body)).toBe(0);
+    for (const part of fresh.body.data!.parts) sent.set(part.part_number, await putPart(part.url, part.part_number));
+    const parts = [...sent.entries()].sort(([a], [b]) => a - b).map(([part_number, etag]) => ({ part_number, etag }));
+    const completed = await call('com_drive/file_upload_complete', { id, upload_id: upload.upload_id, parts }, t.token);
+    expect(completed.body.code, JSON.stringify(completed.body)).toBe(0);
+    await expect.poll(async () => (await call('com_drive/file_info', { id }, t.token)).body.data?.item, { timeout: 30_000 }).toMatchObject({ version: 2, size: SIZE, status: 'ready' });
+    expect((await call('com_drive/file_upload_parts_list', { id, upload_id: upload.upload_id }, t.token)).body).toMatchObject(MISSING);
+  });
 });
