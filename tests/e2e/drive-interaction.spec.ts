@@ -13,7 +13,7 @@ const shot = shotsIn('/tmp/shots/drive-interaction');
  * preview and the arrows go on to the next file; the context menu (right-click, Shift+F10); the
  * shortcuts (? help, F2 with the name selected up to its extension, Delete, Esc); Undo of a trash and of a move; two files downloaded as one
  * ZIP by the Download button; a row dragged onto a folder row moves there, with Ctrl copies there,
- * and onto a breadcrumb moves up; the star toggles; the name box filters as one types; Enter on
+ * and onto a breadcrumb moves up, a partly refused move is undone for what went through; the star toggles; the name box filters as one types; Enter on
  * Upload picks files.
  */
 test('open, context menu, shortcuts, undo, selection download and drag to move', async ({ page, request }) => {
@@ -133,6 +133,20 @@ test('open, context menu, shortcuts, undo, selection download and drag to move',
   await expect(storage.filterStatus().getByTestId('drive-filter-whole-drive')).toHaveText('Search the whole drive');
   await storage.filterBox().fill('');
   await expect(storage.row('a.txt', 'ready')).toBeVisible();
+
+  // A selection dragged where one of its names is taken: the other moves, and Undo is offered for it,
+  // the refused one listed apart.
+  await storage.select('a.txt');
+  await storage.toggle('c.txt');
+  await storage.dragOnto('a.txt', 'Target');
+  const partly = storage.flash('1 item could not be moved.');
+  await expect(partly).toBeVisible();
+  await expect(page.getByTestId('bulk-failures')).toContainText('"a.txt" was moved to Target.');
+  await expect(page.getByTestId('bulk-failures').locator('[data-item-name="c.txt"]')).toContainText('A file with the same name already exists');
+  await expect(storage.row('a.txt')).toHaveCount(0);
+  await storage.undoButton().click();
+  await expect(storage.row('a.txt', 'ready')).toBeVisible();
+  await expect.poll(async () => (await admin.ok('com_drive/drive_info', { folder_id: target.id })).items.map((item) => item.name)).toEqual(['c.txt']);
 
   // Two files: the Download button itself gives one ZIP.
   await storage.select('a.txt');

@@ -20,18 +20,23 @@ export function flashBulkOutcome<T extends { id: string; name: string }>(
     id: newNotificationId(`${options.idPrefix}-failed`),
     type: outcome.done.length > 0 ? 'warning' : 'error',
     header: texts.failed,
-    content: (
-      <div data-testid={options.testId}>
-        {texts.done && <div>{texts.done}</div>}
-        <ul>
-          {outcome.failed.map(({ entry, message }) => (
-            <li key={entry.id} data-item-name={entry.name}>
-              <strong>{entry.name}</strong>: {message}
-            </li>
-          ))}
-        </ul>
-      </div>
-    ),
+    content: <BulkFailures outcome={outcome} done={texts.done} testId={options.testId} />,
     dismissLabel: options.closeLabel,
   });
+}
+
+/** The refused entries of a bulk action, each with the server's reason, under what was done. */
+export function BulkFailures<T extends { id: string; name: string }>({ outcome, done, testId }: { outcome: BulkOutcome<T>; done: ReactNode | undefined; testId: string }) {
+  return (
+    <div data-testid={testId}>
+      {done && <div>{done}</div>}
+      <ul>
+        {outcome.failed.map(({ entry, message }) => (
+          <li key={entry.id} data-item-name={entry.name}>
+            <strong>{entry.name}</strong>: {message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }

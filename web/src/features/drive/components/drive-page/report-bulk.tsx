@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { BulkResponse } from '@shared/schemas/drive.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
-import { flashBulkOutcome } from '../../utils/bulk-flash.tsx';
+import { BulkFailures, flashBulkOutcome } from '../../utils/bulk-flash.tsx';
 import { bulkOutcome } from '../../utils/bulk-outcome.ts';
 import { flashUndoable, type RowVersions } from './undo.tsx';
 
@@ -20,8 +20,11 @@ export function reportBulk(
 ) {
   const outcome = bulkOutcome(items, result);
   const done = outcome.done.length === 1 ? texts.one(outcome.done[0]!.name) : outcome.done.length > 1 ? texts.many(outcome.done.length) : undefined;
-  if (undo && done && outcome.failed.length === 0) {
-    flashUndoable(<span data-testid="undoable-done">{done}</span>, () => undo(outcome.done, result.row_versions), t);
+  if (undo && done) {
+    const reverse = () => undo(outcome.done, result.row_versions);
+    if (outcome.failed.length === 0) flashUndoable(<span data-testid="undoable-done">{done}</span>, reverse, t);
+    // Partly refused: one warning naming the refused entries, whose Undo reverses what went through.
+    else flashUndoable(texts.failed(outcome.failed.length), reverse, t, { content: <BulkFailures outcome={outcome} done={<span data-testid="undoable-done">{done}</span>} testId="bulk-failures" /> });
     return;
   }
   flashBulkOutcome(outcome, { done, failed: texts.failed(outcome.failed.length) }, { idPrefix: 'bulk', testId: 'bulk-failures', closeLabel: t('common.close') });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import Button from '@cloudscape-design/components/button';
-import { newNotificationId, notify } from '@/lib/notifications.ts';
+import { currentNotifications, newNotificationId, notify } from '@/lib/notifications.ts';
 import { ApiError, isAbortError } from '@/lib/api-client.ts';
 import type { BulkResponse } from '@shared/schemas/drive.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
@@ -27,12 +27,16 @@ function versionAfter(item: DriveItem, versions: RowVersions): number {
 
 /**
  * A success message with an Undo button for UNDO_MS: the button runs the reverse call and the
- * message says how it went (Undone, or the server's reason). Loaded with the first outcome.
+ * message says how it went (Undone, or the server's reason). Loaded with the first outcome. A
+ * partly refused action is a warning with the refused entries as its content, and Undo reverses
+ * what went through.
  */
-export function flashUndoable(header: ReactNode, reverse: () => Promise<void>, t: TFunction): void {
+export function flashUndoable(header: ReactNode, reverse: () => Promise<void>, t: TFunction, partly?: { content: ReactNode }): void {
   const id = newNotificationId('undoable');
   const close = t('common.close');
+  let started = false;
   const run = async () => {
+    started = true;
     notify({ id, type: 'in-progress', loading: true, header: t('driveCommands.undo.undoing'), dismissible: false });
     try {
       await reverse();
@@ -43,20 +47,21 @@ export function flashUndoable(header: ReactNode, reverse: () => Promise<void>, t
       notify({ id, type: 'error', header: t('driveCommands.undo.failed', { message }), dismissLabel: close });
     }
   };
-  notify(
-    {
-      id,
-      type: 'success',
-      header,
-      dismissLabel: close,
-      action: (
-        <Button onClick={() => void run()} nativeButtonAttributes={{ 'data-testid': 'undo-button' }}>
-          {t('driveCommands.undo.action')}
-        </Button>
-      ),
-    },
-    UNDO_MS,
+  const message = { id, type: partly ? 'warning' : 'success', header, ...(partly ? { content: partly.content } : {}), dismissLabel: close } as const;
+  const undoButton = (
+    <Button onClick={() => void run()} nativeButtonAttributes={{ 'data-testid': 'undo-button' }}>
+      {t('driveCommands.undo.action')}
+    </Button>
   );
+  if (!partly) {
+    notify({ ...message, action: undoButton }, UNDO_MS);
+    return;
+  }
+  // The refused entries stay listed until dismissed; only the Undo goes after UNDO_MS.
+  notify({ ...message, action: undoButton });
+  setTimeout(() => {
+    if (!started && currentNotifications().some((shown) => shown.id === id)) notify(message);
+  }, UNDO_MS);
 }
 
 /** Moves the entries back to the folders they came from (each its own parent_id as listed), with their new row_versions. */
