@@ -14,8 +14,18 @@ export async function driveAction(page: Page, id: string): Promise<Locator> {
   return locate(page, actionsMenu.findItemById(id)).getByRole('menuitem');
 }
 
-/** Closes an open menu of the page (Escape). */
-export const closeMenu = (page: Page) => page.keyboard.press('Escape');
+/**
+ * Closes an open menu of the page (Escape) and waits until no menu button is expanded: on a loaded
+ * machine an Escape can land before the menu has its focus, so it is pressed again until one takes.
+ */
+export async function closeMenu(page: Page): Promise<void> {
+  const expanded = page.locator('button[aria-haspopup][aria-expanded="true"]');
+  await page.keyboard.press('Escape');
+  await expect(async () => {
+    if ((await expanded.count()) > 0) await page.keyboard.press('Escape');
+    await expect(expanded).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
 
 /** The drive (/storage): table of a folder, create-folder modal, uploads and downloads. */
 export class DrivePage extends AppShell {
