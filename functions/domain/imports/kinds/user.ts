@@ -364,12 +364,10 @@ function userApplier(context: ImportContext, directory: UserDirectory, existing:
   async function update(row: ImportRow<UserColumn>, current: User, data: Validated, retried = false): Promise<RowOutcome> {
     // Created by this very job (a resumed run, or a registration retried after it went in): still its creation.
     const ownCreation = current.regist_import_id === context.requestId;
-    if (sameData(current, data)) {
-      if (!ownCreation) return { result: 'ok', action: 'unchanged', messages: [] };
-      // A worker that died between the registration and its search grams left the user unfound: file them again.
-      await reindexUsers([current]);
-      return createdOutcome(current, []);
-    }
+    // A worker that died between the registration and its search grams left the user unfound: file
+    // them again (an edit below files only what a changed name or e-mail calls for).
+    if (ownCreation) await reindexUsers([current]);
+    if (sameData(current, data)) return ownCreation ? createdOutcome(current, []) : { result: 'ok', action: 'unchanged', messages: [] };
     const fields: UserFormFields = {
       ...data,
       indiv_permission_flg: current.indiv_permission_flg ?? 0,
