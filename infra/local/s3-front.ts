@@ -498,7 +498,7 @@ export async function startS3Front(options: S3FrontOptions): Promise<S3Front> {
   const signer = new SignatureV4({ service: 's3', region, credentials, sha256: Sha256, uriEscapePath: false, applyChecksum: false });
   // A connection per request: a kept-alive socket the backend closes as it is reused fails the
   // request with EPIPE or ECONNRESET (seen under load), and a streamed body cannot be sent again.
-  // Connecting over the unix socket or loopback costs next to nothing.
+  // The cost is one connect over the unix socket or loopback per request.
   const agent = new Agent({ keepAlive: false });
   const locks = new KeyLocks();
   let sequence = 0n;

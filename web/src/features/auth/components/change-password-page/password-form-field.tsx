@@ -4,8 +4,8 @@ import type { PasswordField } from '../../utils/password-conditions.ts';
 
 /**
  * One password box of the password forms (own change, the change at sign-in, the invitation): the
- * field's name for the browser's password manager (`current-password` or `new-password`), the new
- * password focused first, the error under it.
+ * field's name and autocomplete for the browser's password manager (`current-password` or
+ * `new-password`), the error under it; `autoFocus` where the form opens on this box.
  */
 export function PasswordFormField({ name, label, value, error, disabled, testId, autoFocus, onChange }: {
   name: PasswordField;

@@ -22,9 +22,10 @@ export function reportBulk(
   const done = outcome.done.length === 1 ? texts.one(outcome.done[0]!.name) : outcome.done.length > 1 ? texts.many(outcome.done.length) : undefined;
   if (undo && done) {
     const reverse = () => undo(outcome.done, result.row_versions);
-    if (outcome.failed.length === 0) flashUndoable(<span data-testid="undoable-done">{done}</span>, reverse, t);
+    const doneText = <span data-testid="undoable-done">{done}</span>;
+    if (outcome.failed.length === 0) flashUndoable(doneText, reverse, t);
     // Partly refused: one warning naming the refused entries, whose Undo reverses what went through.
-    else flashUndoable(texts.failed(outcome.failed.length), reverse, t, { content: <BulkFailures outcome={outcome} done={<span data-testid="undoable-done">{done}</span>} testId="bulk-failures" /> });
+    else flashUndoable(texts.failed(outcome.failed.length), reverse, t, { content: <BulkFailures outcome={outcome} done={doneText} testId="bulk-failures" /> });
     return;
   }
   flashBulkOutcome(outcome, { done, failed: texts.failed(outcome.failed.length) }, { idPrefix: 'bulk', testId: 'bulk-failures', closeLabel: t('common.close') });
