@@ -131,6 +131,11 @@ test('open, context menu, shortcuts, undo, selection download and drag to move',
   await expect(storage.row('a.txt')).toHaveCount(0);
   await expect(storage.row('b.txt', 'ready')).toBeVisible();
   await expect(storage.filterStatus().getByTestId('drive-filter-whole-drive')).toHaveText('Search the whole drive');
+  await shot(page, 'filter-as-you-type-en', { fullPage: false });
+  // No match: the table says so, never that the folder is empty.
+  await storage.filterBox().fill('zzz');
+  await expect(page.getByTestId('drive-filter-empty')).toHaveText('Nothing in this folder matches "zzz".');
+  await expect(page.getByTestId('drive-empty')).toHaveCount(0);
   await storage.filterBox().fill('');
   await expect(storage.row('a.txt', 'ready')).toBeVisible();
 
@@ -143,6 +148,7 @@ test('open, context menu, shortcuts, undo, selection download and drag to move',
   await expect(partly).toBeVisible();
   await expect(page.getByTestId('bulk-failures')).toContainText('"a.txt" was moved to Target.');
   await expect(page.getByTestId('bulk-failures').locator('[data-item-name="c.txt"]')).toContainText('A file with the same name already exists');
+  await shot(page, 'undo-partly-refused-en', { fullPage: false });
   await expect(storage.row('a.txt')).toHaveCount(0);
   await storage.undoButton().click();
   await expect(storage.row('a.txt', 'ready')).toBeVisible();
@@ -176,6 +182,11 @@ test('open, context menu, shortcuts, undo, selection download and drag to move',
     await storage.confirmTrash();
     await expect(storage.undoButton()).toBeVisible();
     await shot(page, 'undo-flash-ja', { fullPage: false });
+    await storage.filterBox().fill('b.t');
+    await expect(storage.filterStatus()).toContainText('「b.t」');
+    await expect(storage.row('a.txt')).toHaveCount(0);
+    await shot(page, 'filter-as-you-type-ja', { fullPage: false });
+    await storage.filterBox().fill('');
     await storage.undoButton().click();
     await expect(storage.row('c.txt', 'ready')).toBeVisible();
   }

@@ -500,7 +500,8 @@ export default function DrivePage() {
         trackBy="id"
         columnDefinitions={columns}
         {...displayProps(display)}
-        loading={tagId ? !taggedPage && taggedError === undefined : isLoading && !current}
+        // While the name box's first answer is on its way the table waits, never "This folder is empty".
+        loading={tagId ? !taggedPage && taggedError === undefined : (isLoading && !current) || (filtering && filter.items === undefined)}
         loadingText={t('drive.loadingItems')}
         selectionType="multi"
         selectedItems={selectedItems}
@@ -625,6 +626,10 @@ export default function DrivePage() {
                 </SpaceBetween>
               </Box>
             )
+          ) : filtering ? (
+            <Box textAlign="center" color="inherit" padding={{ vertical: 'l' }} data-testid="drive-filter-empty">
+              {t('driveCommands.filter.none', { text: filter.text })}
+            </Box>
           ) : error !== undefined && !current ? (
             <Suspense fallback={null}>
               <ListErrorState error={error} onRetry={() => void mutate()} />

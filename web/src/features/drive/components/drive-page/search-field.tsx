@@ -37,6 +37,7 @@ export function SearchField({ folderId, folderName, onFilter }: { folderId: stri
   if (forFolder !== folderId) {
     setForFolder(folderId);
     setText('');
+    setShown(undefined);
   }
 
   useEffect(() => {
@@ -77,7 +78,11 @@ export function SearchField({ folderId, folderName, onFilter }: { folderId: stri
       <Input
         type="search"
         value={text}
-        onChange={({ detail }) => setText(detail.value)}
+        onChange={({ detail }) => {
+          setText(detail.value);
+          // Emptied, the box forgets its last answer: typed again, the same text must not show it before its own comes.
+          if (detail.value.trim() === '') setShown(undefined);
+        }}
         onKeyDown={({ detail }) => {
           if (detail.key === 'Enter' && query !== '') void go(false);
         }}
