@@ -109,6 +109,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComDriveApp => {
     httpApi: web.httpApi,
     apiFunctions: api.functions,
     backgroundFunctions: storage.functions,
+    backgroundWatch: storage.watch,
     tables: { main: data.main, audit: data.audit },
   });
 

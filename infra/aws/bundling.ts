@@ -10,9 +10,10 @@ export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * The Lambdas the files bucket's events (and the minute's schedule) run: upload confirmations, CSV
- * import jobs, drive jobs and previews, each with the time, memory and rights its work needs.
+ * import jobs, drive jobs, previews and the bookkeeping fields read from documents, each with the
+ * time, memory and rights its work needs.
  */
-export const backgroundFunctionNames = ['storage-events', 'import-jobs', 'drive-jobs', 'previews'] as const;
+export const backgroundFunctionNames = ['storage-events', 'import-jobs', 'drive-jobs', 'previews', 'extraction'] as const;
 
 /** Every Lambda: one per endpoint group, and the background ones. */
 export const functionNames: readonly string[] = [...endpointGroups, ...backgroundFunctionNames];
@@ -78,13 +79,63 @@ export const previewsRuntimeFiles: readonly string[] = [
 ];
 
 /**
- * What a function loads at run time from beside its bundle, copied there by every build of it (CDK's
- * and `npm run build:functions`): `files` into the bundle's folder, `trees` keeping their place.
+ * The extraction function (functions/extraction) OCRs with tesseract.js (functions/domain/extraction/ocr.ts),
+ * loaded with `require` as sharp is: its worker threads run a script file of its own, which cannot be
+ * bundled, and load the core WebAssembly from node_modules beside it. Only what Node loads is copied:
+ * not tesseract.js's browser dependencies (zlibjs, idb-keyval), nor node-fetch, loaded only without
+ * a global `fetch` (Node has had one since 18). Of the core, the node worker reads a build's `.js`
+ * and its `.wasm` (the `.wasm.js` twins embed the same bytes for browsers): `relaxedsimd` where
+ * WebAssembly relaxed SIMD is on (Node 22, Lambda's nodejs22.x), `simd` elsewhere (Node 20), never
+ * the builds for runtimes without SIMD. tesseract.js 7's node worker always picks the full build,
+ * never the `-lstm` ones (its getCore compares the `lstmOnly` flag with OEM numbers), so these are
+ * not copied: a version that starts loading them fails tests/infra/extraction-bundle.test.ts.
  */
-export const besideBundle: Readonly<Record<string, { files?: readonly string[]; trees?: readonly string[] }>> = {
+const tesseractCores = ['tesseract-core-simd', 'tesseract-core-relaxedsimd'];
+export const tesseractRuntimeFiles: readonly string[] = [
+  'node_modules/tesseract.js/package.json',
+  'node_modules/tesseract.js/LICENSE.md',
+  'node_modules/tesseract.js/src',
+  'node_modules/tesseract.js-core/package.json',
+  'node_modules/tesseract.js-core/LICENSE',
+  ...tesseractCores.flatMap((core) => [`node_modules/tesseract.js-core/${core}.js`, `node_modules/tesseract.js-core/${core}.wasm`]),
+  'node_modules/bmp-js/package.json',
+  'node_modules/bmp-js/LICENSE',
+  'node_modules/bmp-js/index.js',
+  'node_modules/bmp-js/lib',
+  'node_modules/is-url',
+  'node_modules/regenerator-runtime',
+  'node_modules/wasm-feature-detect/package.json',
+  'node_modules/wasm-feature-detect/LICENSE',
+  'node_modules/wasm-feature-detect/dist/cjs',
+];
+
+/**
+ * The trained data OCR reads (Japanese, English, and orientation and script detection), from the
+ * `@tesseract.js-data` packages (4.0.0_best_int), into the one `tessdata/` folder ocr.ts gives
+ * tesseract.js as its `langPath`: nothing is fetched from tesseract.js's CDN.
+ */
+export const tessdataFiles: readonly { from: string; to: string }[] = ['jpn', 'eng', 'osd'].map((lang) => ({
+  from: `node_modules/@tesseract.js-data/${lang}/4.0.0_best_int/${lang}.traineddata.gz`,
+  to: `tessdata/${lang}.traineddata.gz`,
+}));
+
+/**
+ * What a function loads at run time from beside its bundle, copied there by every build of it (CDK's
+ * and `npm run build:functions`): `files` into the bundle's folder, `trees` keeping their place,
+ * `copies` each to its own place (`from` the repository root, `to` under the bundle's folder).
+ */
+export interface BesideBundle {
+  readonly files?: readonly string[];
+  readonly trees?: readonly string[];
+  readonly copies?: readonly { from: string; to: string }[];
+}
+
+export const besideBundle: Readonly<Record<string, BesideBundle>> = {
   // xmllint-wasm's worker and WebAssembly, which the SAML schema validator loads at run time.
   sso: { files: xmllintWorkerFiles.map((file) => `node_modules/xmllint-wasm/${file}`) },
   // The scanner checks load sharp and pdfjs-dist as the previews function does.
   'storage-events': { trees: previewsRuntimeFiles },
   previews: { trees: previewsRuntimeFiles },
+  // PDFs' text layers and pages with pdfjs-dist and @napi-rs/canvas, images with sharp, OCR with tesseract.js.
+  extraction: { trees: [...previewsRuntimeFiles, ...tesseractRuntimeFiles], copies: tessdataFiles },
 };

@@ -142,9 +142,10 @@ export async function bundleFunctionInto(name: string, outputDir: string): Promi
   const bundle = await bundleFunction(name, path.join(outputDir, 'index.mjs'));
   const beside = besideBundle[name] ?? {};
   for (const file of beside.files ?? []) await cp(path.join(projectRoot, file), path.join(outputDir, path.basename(file)));
-  for (const tree of beside.trees ?? []) {
-    await mkdir(path.dirname(path.join(outputDir, tree)), { recursive: true });
-    await cp(path.join(projectRoot, tree), path.join(outputDir, tree), { recursive: true });
+  const copies = [...(beside.trees ?? []).map((tree) => ({ from: tree, to: tree })), ...(beside.copies ?? [])];
+  for (const { from, to } of copies) {
+    await mkdir(path.dirname(path.join(outputDir, to)), { recursive: true });
+    await cp(path.join(projectRoot, from), path.join(outputDir, to), { recursive: true });
   }
   return bundle;
 }

@@ -29,8 +29,22 @@ export interface MonitoringStackProps extends StackProps {
   readonly apiFunctions: Readonly<Record<string, IFunction>>;
   /** Event-driven Lambdas (storage stack): p95 duration against 80 % of their own timeout. */
   readonly backgroundFunctions: Readonly<Record<string, IFunction>>;
+  /** Background functions watched otherwise, by name. */
+  readonly backgroundWatch?: Readonly<Record<string, BackgroundWatch>>;
   /** The main table and the audit-log table, with their index names. */
   readonly tables: Readonly<Record<string, TableRef>>;
+}
+
+/** How a background function is watched where the defaults (every error; p95 at 80 % of the timeout) do not fit. */
+export interface BackgroundWatch {
+  /** The p95 duration alarm's threshold, for a function whose runs are far shorter than its timeout (kept as a margin). */
+  readonly p95DurationMs?: number;
+  /**
+   * The function fails on purpose until another one has caught up, and Lambda's asynchronous retries
+   * deliver the event again: its alarm counts the events dropped after those retries (a file never
+   * handled), not each failed attempt, which an ordinary race raises.
+   */
+  readonly failsUntilReady?: boolean;
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -110,12 +124,19 @@ export class MonitoringStack extends Stack {
     // Lambdas: errors (a crash or a timeout; handled failures are envelopes, not errors), throttles
     // (the account's or a reserved concurrency), and p95 duration held for 15 minutes.
     const functions = [
-      ...Object.entries(props.apiFunctions).map(([name, fn]) => ({ name, fn, p95Ms: config.monitoring.apiP95DurationMs })),
-      ...Object.entries(props.backgroundFunctions).map(([name, fn]) => ({ name, fn, p95Ms: backgroundP95Ms(fn) })),
+      ...Object.entries(props.apiFunctions).map(([name, fn]) => ({ name, fn, p95Ms: config.monitoring.apiP95DurationMs, failsUntilReady: false })),
+      ...Object.entries(props.backgroundFunctions).map(([name, fn]) => {
+        const watch = props.backgroundWatch?.[name];
+        return { name, fn, p95Ms: watch?.p95DurationMs ?? backgroundP95Ms(fn), failsUntilReady: watch?.failsUntilReady ?? false };
+      }),
     ];
-    for (const { name, fn, p95Ms } of functions) {
+    for (const { name, fn, p95Ms, failsUntilReady } of functions) {
       const id = pascal(name);
-      alarm(`${id}Errors`, `The ${name} function failed ${config.monitoring.functionErrors} or more times in five minutes`, fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }), config.monitoring.functionErrors);
+      if (failsUntilReady) {
+        alarm(`${id}EventsDropped`, `The ${name} function gave up ${config.monitoring.functionErrors} or more events in five minutes (still failing after its retries, or too old)`, fn.metric('AsyncEventsDropped', { period: FIVE_MINUTES, statistic: 'Sum' }), config.monitoring.functionErrors);
+      } else {
+        alarm(`${id}Errors`, `The ${name} function failed ${config.monitoring.functionErrors} or more times in five minutes`, fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' }), config.monitoring.functionErrors);
+      }
       alarm(`${id}Throttles`, `Invocations of the ${name} function were throttled`, fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }), 1);
       alarm(`${id}DurationP95`, `The ${name} function's p95 duration stayed at ${p95Ms} ms or more for 15 minutes`, fn.metricDuration({ period: FIVE_MINUTES, statistic: 'p95' }), p95Ms, { periods: 3 });
     }

@@ -6,6 +6,7 @@ import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Match, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Secret, type CfnSecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { AppFunction, type AppFunctionProps, type FunctionSettings } from './app-function.ts';
@@ -13,6 +14,7 @@ import { previewsArchitecture, type backgroundFunctionNames } from './bundling.t
 import type { DataStack } from './data-stack.ts';
 import { filesBucketCors, filesBucketLayout, malwareScan } from '#lib/table-design.ts';
 import type { EnvironmentConfig } from './environments.ts';
+import type { BackgroundWatch } from './monitoring.ts';
 import { acknowledge, acknowledgeBucketNotificationsHandler, objectPatternFinding, objectPrefixFinding } from './nag.ts';
 import {
   exportFilesStatement,
@@ -23,6 +25,7 @@ import {
   grantKeyUse,
   grantObjectRetention,
   grantReadFiles,
+  grantSecretRead,
   grantTableAppend,
   grantWriteRenditions,
   renditionObjects,
@@ -70,6 +73,16 @@ export class StorageStack extends Stack {
   readonly objectRetentionPolicy: ManagedPolicy;
   /** The functions the bucket's events and the schedule run (monitored by infra/aws/monitoring.ts). */
   readonly functions: Readonly<Record<(typeof backgroundFunctionNames)[number], IFunction>>;
+  /**
+   * How the monitoring stack watches them where its defaults do not fit: extraction's runs take seconds
+   * against a timeout of two minutes, and it fails on purpose while storage-events has not confirmed
+   * the bytes yet (VersionNotConfirmed), which the retries resolve.
+   */
+  readonly watch: Readonly<Partial<Record<(typeof backgroundFunctionNames)[number], BackgroundWatch>>> = {
+    extraction: { p95DurationMs: 60_000, failsUntilReady: true },
+  };
+  /** The National Tax Agency Web-API's application ID, an operator's secret (addInvoiceRegistrySecret). */
+  readonly invoiceRegistrySecret: Secret;
 
   constructor(scope: Construct, id: string, props: StorageStackProps) {
     super(scope, id, props);
@@ -173,7 +186,9 @@ export class StorageStack extends Stack {
 
     this.addMalwareProtection(config.name, storageEvents, data.key);
     const previews = this.addPreviews(config, data, settings);
-    this.functions = { 'storage-events': storageEvents, 'import-jobs': importJobs, 'drive-jobs': driveJobs, previews };
+    this.invoiceRegistrySecret = this.addInvoiceRegistrySecret(config, data);
+    const extraction = this.addExtraction(config, data, settings, this.invoiceRegistrySecret);
+    this.functions = { 'storage-events': storageEvents, 'import-jobs': importJobs, 'drive-jobs': driveJobs, previews, extraction };
 
     acknowledgeBucketNotificationsHandler(this);
 
@@ -362,6 +377,79 @@ export class StorageStack extends Stack {
       );
     }
     return previews.fn;
+  }
+
+  /**
+   * The application ID of the National Tax Agency's invoice registry Web-API (適格請求書発行事業者公表システム),
+   * issued to the operator on application: a secret per environment, created without a value (CDK
+   * would otherwise generate a random one, which the Web-API would refuse as an ID) and never
+   * overwritten by a deploy. Until an operator puts the ID, the extraction function checks a
+   * qualified invoice number's check digit only (functions/domain/extraction/invoice-registry.ts).
+   */
+  private addInvoiceRegistrySecret(config: EnvironmentConfig, data: DataStack): Secret {
+    const secret = new Secret(this, 'InvoiceRegistrySecret', {
+      description: `ComDrive ${config.name}: application ID of the National Tax Agency's invoice registry Web-API. ` +
+        'Created empty: an operator puts the ID issued for this environment as the plain-text value; without it only check digits are checked.',
+      ...(data.key ? { encryptionKey: data.key } : {}),
+      removalPolicy: config.removalPolicy,
+    });
+    (secret.node.defaultChild as CfnSecret).addPropertyDeletionOverride('GenerateSecretString');
+    acknowledge(
+      secret,
+      'AwsSolutions-SMG4',
+      'The value is an application ID the National Tax Agency issues on application, not a credential a Lambda could ' +
+        'generate: an operator puts a new one when the agency reissues it (no rotation function can).',
+    );
+    // Read by the operator putting the ID: `aws secretsmanager put-secret-value --secret-id <arn> --secret-string <id>`.
+    new CfnOutput(this, 'InvoiceRegistrySecretArn', { value: secret.secretArn });
+    return secret;
+  }
+
+  /**
+   * Extraction (docs/e-bookkeeping.md "Fields read from the document"): bookkeeping fields read from a
+   * new version's bytes, by a PDF's text layer or OCR, and kept apart for a person to confirm. A
+   * function of its own, so tesseract.js, its WebAssembly and its trained data (copied beside its
+   * bundle with sharp, pdfjs-dist and @napi-rs/canvas) load nowhere else. Run like previews by the
+   * bucket's EventBridge events under `t/`; it reads bytes and writes table items, never an object.
+   */
+  private addExtraction(config: EnvironmentConfig, data: DataStack, settings: FunctionSettings, invoiceRegistrySecret: Secret): IFunction {
+    const extraction = this.backgroundFunction(config, data, 'Extraction', {
+      name: 'extraction',
+      description: `ComDrive ${config.name}: reads bookkeeping fields (date, amount, partner, invoice number) from new files' text layer or by OCR, for confirmation`,
+      settings,
+      // OCR is CPU-bound and Lambda's CPU grows with memory: 3008 MB is about 1.7 vCPUs, so the cold
+      // start's two tesseract workers (WebAssembly compiled, trained data unpacked) start beside each
+      // other and beside sharp's threads. Measured on one core against two, a dense A4 page at 200 dpi
+      // took 8.3 s against 4.8 s as the first (later pages ~4 s either way: one worker reads them one
+      // after another, so more memory buys nothing there), with about 440 MB resident: room to spare
+      // for a 20 MB PDF and its pages drawn.
+      memorySize: 3008,
+      // At most 3 pages, each ~4-5 s at 200 dpi, and a registry call of at most 3 s: a long safety margin.
+      timeout: Duration.minutes(2),
+      // sharp and @napi-rs/canvas are native: the architecture their binaries were installed for.
+      architecture: previewsArchitecture,
+    });
+    const fn = extraction.fn;
+    // Reads a version's bytes by its key (never by version id): GetObject under t/ only, no write of any object.
+    grantReadFiles(fn, this.filesBucket, false);
+    grantSecretRead(fn, invoiceRegistrySecret);
+    // The name functions/domain/extraction/invoice-registry.ts reads (INVOICE_REGISTRY_SECRET_ENV).
+    fn.addEnvironment('INVOICE_REGISTRY_SECRET_ARN', invoiceRegistrySecret.secretArn);
+    // Bytes storage-events has not confirmed yet (both run on the same event) fail with
+    // VersionNotConfirmed, and Lambda's asynchronous retries deliver the event again about one and
+    // three minutes later (the rule's own retries cover only handing the event to Lambda); an event
+    // that waited for concurrency is still read within six hours.
+    fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(6) });
+    this.runOnObjectsCreated(
+      'ExtractionOnObjectCreated', `ComDrive ${config.name}: read bookkeeping fields from new files' bytes (extraction)`, Match.prefix(tenantObjectPrefix), fn,
+    );
+    acknowledge(
+      extraction.role,
+      objectPrefixFinding(this.filesBucket, tenantObjectPrefix),
+      'Reads the bytes of new versions under the tenant prefix t/ to read their fields (no write of any object); ' +
+        'object keys are created per upload, so the prefix is the narrowest resource that can be named.',
+    );
+    return fn;
   }
 
   /**

@@ -11,6 +11,7 @@ import { resourcesOf, standInIndexHtml, synthesize, type SynthOptions, type Synt
 import { objectLockTests } from './object-lock.ts';
 import { monitoringTests } from './monitoring.ts';
 import { previewsArchitecture } from '#infra/aws/bundling.ts';
+import { INVOICE_REGISTRY_SECRET_ENV } from '#domain/extraction/invoice-registry.ts';
 
 /**
  * Every environment is synthesized once and shared by its tests. Variants: dev uploads a stand-in
@@ -275,6 +276,21 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       });
     }
 
+    if (bundled) {
+      it('copies sharp, pdfjs-dist, @napi-rs/canvas, tesseract.js and its trained data beside the extraction bundle', () => {
+        const [, fn] = resourcesOf(s.templates.storage, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ExtractionFunction'))!;
+        const files = s.assetFiles((fn.Properties.Code as { S3Key: string }).S3Key);
+        expect(files).toEqual(expect.arrayContaining([
+          'index.mjs', 'node_modules/sharp/package.json', 'node_modules/@napi-rs/canvas/package.json', 'node_modules/pdfjs-dist/legacy/build/pdf.worker.mjs',
+          'node_modules/tesseract.js/src/index.js', 'node_modules/tesseract.js/src/worker-script/node/index.js',
+          'node_modules/tesseract.js-core/tesseract-core-relaxedsimd.wasm', 'node_modules/tesseract.js-core/tesseract-core-simd.wasm',
+          'tessdata/eng.traineddata.gz', 'tessdata/jpn.traineddata.gz', 'tessdata/osd.traineddata.gz',
+        ]));
+        // The browsers' copies of the cores (the WebAssembly inlined) are not what Node loads.
+        expect(files.filter((file) => file.endsWith('.wasm.js'))).toEqual([]);
+      });
+    }
+
     /** A background function of the storage stack (its logical id starts with `idPrefix`), with its role's statements. */
     const backgroundFunction = (idPrefix: string) => {
       const resources = s.templates.storage.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
@@ -326,6 +342,61 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       expect(s3On('s3:DeleteObject')[0]).toMatch(/\/t\/\*"/);
       expect(s3On('s3:AbortMultipartUpload')).toEqual(s3On('s3:DeleteObject'));
       expect(s3On('s3:GetObject').join()).toContain('/t/*');
+    });
+
+    it('reads bookkeeping fields with the extraction function: on Object Created under t/, redelivered for minutes, reading bytes under t/ and writing none', () => {
+      const { fnId, fn, statements, s3On } = backgroundFunction('ExtractionFunction');
+      // OCR is CPU-bound (CPU grows with memory); sharp and @napi-rs/canvas are native, for the machine that installed them.
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: [previewsArchitecture.name], Handler: 'index.handler', MemorySize: 3008, Timeout: 120 });
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables[INVOICE_REGISTRY_SECRET_ENV]).toEqual({ Ref: s.logicalId(s.built.stacks.storage.invoiceRegistrySecret) });
+      expect(variables[functionEnv.tableName]).toBeDefined();
+      // Objects: GetObject under t/, nothing else (no PutObject, no version reads, no deletes).
+      expect(actionsOf(statements).filter((action) => action.startsWith('s3:'))).toEqual(['s3:GetObject']);
+      const bucketId = s.logicalId(s.built.stacks.storage.filesBucket);
+      expect(s3On('s3:GetObject')).toEqual([JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/t/*']] })]);
+      // The main table's items (its reading, the file's marker, the attention row, the registry cache); no Scan, no audit records.
+      expect(actionsOf(statements)).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem']));
+      expect(actionsOf(statements)).not.toContain('dynamodb:Scan');
+      expect(JSON.stringify(statements)).not.toContain('AuditTable');
+      s.templates.storage.hasResourceProperties('AWS::Events::Rule', {
+        EventPattern: {
+          source: ['aws.s3'], 'detail-type': ['Object Created'],
+          detail: { bucket: { name: [{ Ref: bucketId }] }, object: { key: [{ prefix: 't/' }] } },
+        },
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } })],
+      });
+      // Bytes not yet confirmed by storage-events fail (VersionNotConfirmed): Lambda delivers the event again twice, about one and three minutes later.
+      s.templates.storage.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: fnId }, Qualifier: '$LATEST', MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 6 * 3600,
+      });
+    });
+
+    it('keeps the invoice registry Web-API application ID in a secret of its own, created empty, that only extraction may read', () => {
+      const storage = s.built.stacks.storage;
+      const secretId = s.logicalId(storage.invoiceRegistrySecret);
+      const secret = s.templates.storage.toJSON().Resources[secretId] as { Properties: Record<string, unknown>; DeletionPolicy: string };
+      // No value: a generated one would be sent to the Web-API as an application ID; an operator puts the real one.
+      expect(secret.Properties.GenerateSecretString).toBeUndefined();
+      expect(secret.Properties.SecretString).toBeUndefined();
+      expect(secret.Properties.Description).toMatch(/application ID.*operator puts/);
+      expect(secret.Properties.KmsKeyId).toEqual(customer ? expect.anything() : undefined);
+      expect(secret.DeletionPolicy).toBe(retained ? 'Retain' : 'Delete');
+      s.templates.storage.hasOutput('InvoiceRegistrySecretArn', { Value: { Ref: secretId } });
+      // Who may read it: the extraction role's policy, and no other policy of any stack (by name, or by a wildcard).
+      const readers: string[] = [];
+      for (const template of [s.templates.storage, s.templates.api, s.templates.web, s.templates.data]) {
+        for (const [id, policy] of [...resourcesOf(template, 'AWS::IAM::Policy'), ...resourcesOf(template, 'AWS::IAM::ManagedPolicy')]) {
+          const statements = (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
+          const reads = statements.filter((statement) => actionsOf([statement]).some((action) => /^secretsmanager:(GetSecretValue|\*)$/.test(action)));
+          if (reads.some((statement) => JSON.stringify(statement.Resource).includes(`"${secretId}"`) || JSON.stringify(statement.Resource).includes('*'))) readers.push(id);
+        }
+        // Another stack could only name it through an export of the storage stack.
+        if (template !== s.templates.storage) expect(JSON.stringify(template.toJSON())).not.toContain('InvoiceRegistrySecret');
+      }
+      const role = (backgroundFunction('ExtractionFunction').fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const [extractionPolicy] = resourcesOf(s.templates.storage, 'AWS::IAM::Policy').find(([, policy]) => JSON.stringify(policy.Properties.Roles).includes(`"${role}"`))!;
+      expect(readers).toEqual([extractionPolicy]);
     });
 
     it('runs import jobs and drive jobs from the bucket\'s EventBridge events, each for its own keys', () => {
