@@ -7,11 +7,11 @@ import type { ItemRecord } from './drive-items.ts';
 
 /**
  * Files that need a user's attention (docs/drive.md "Needs attention"): a scan whose scanner check
- * failed, a scan registered after its input deadline (and, with issue 29, read fields waiting for
- * confirmation: a third reason written by the reading's result, through `attentionChange` like the
- * others). One row per file, kept in step with the file by the writes that change what it needs:
- * the storage event's check (in the same transaction as the check's result), the first version's
- * confirmation (late scans), a correction, the trash and its restore, the deletion for good.
+ * failed, a scan registered after its input deadline, a file whose fields were read from its bytes
+ * and wait for confirmation. One row per file, kept in step with the file by the writes that change
+ * what it needs: the storage event's check (in the same transaction as the check's result), the
+ * first version's confirmation (late scans), the reading's result (functions/data/read-fields.ts),
+ * a correction, the trash and its restore, the deletion for good.
  *
  * Access pattern (functions/lib/data/README.md): the contract's files needing attention, newest
  * registration first: base table `T#<kyk>#ATTENTION` / `<regist date>#<item>` (the registration date
@@ -21,7 +21,7 @@ import type { ItemRecord } from './drive-items.ts';
  */
 export const attentionKey = (kykId: string, registDate: string, itemId: string): Keys => ({ pk: `${tenantPrefix(kykId)}#ATTENTION`, sk: `${registDate}#${itemId}` });
 
-type AttentionFacts = Pick<ItemRecord, 'type' | 'version' | 'document_style' | 'input_late' | 'scanner_check' | 'scanner_check_version'>;
+type AttentionFacts = Pick<ItemRecord, 'type' | 'version' | 'document_style' | 'input_late' | 'scanner_check' | 'scanner_check_version' | 'fields_read_version'>;
 
 /** Why a file needs attention now, from the file as it is (the scanner check counts while its version is current). */
 export function attentionReasons(item: AttentionFacts): AttentionReason[] {
@@ -29,6 +29,8 @@ export function attentionReasons(item: AttentionFacts): AttentionReason[] {
   const reasons: AttentionReason[] = [];
   if (item.scanner_check && item.scanner_check_version === item.version && item.scanner_check.status !== 'compliant') reasons.push('scanner_check');
   if (item.input_late) reasons.push('late');
+  // Read fields count while the version they were read from is current.
+  if (item.fields_read_version !== undefined && item.fields_read_version === item.version) reasons.push('fields_read');
   return reasons;
 }
 

@@ -59,6 +59,8 @@ export interface CorrectionInput {
   after: DocumentSnapshot | null;
   /** A record a job may write again after a hand-over: the same id, so its second write is refused. */
   id?: string;
+  /** A confirmation of read values: where each came from. */
+  sources?: CorrectionRecordView['sources'];
 }
 
 /** The record of one change, as a write of the transaction that makes the change. */
@@ -76,6 +78,7 @@ export function correctionPut(input: CorrectionInput): LabelledItem {
     before: input.before,
     after: input.after,
     ...(input.item.retention_until ? { retention_until: input.item.retention_until } : {}),
+    ...(input.sources ? { sources: input.sources } : {}),
   };
   return {
     label: 'correction',

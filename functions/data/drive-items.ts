@@ -63,6 +63,8 @@ export interface ItemRecord extends DriveItem {
   acl?: FolderAcl;
   /** The version the scanner checks (`scanner_check`) were made on. */
   scanner_check_version?: number;
+  /** The version whose fields were read from its bytes and wait for a person to confirm them (functions/data/read-fields.ts). */
+  fields_read_version?: number;
   /** A bookkeeping document in the trash: why it was deleted (the correction history has the rest). */
   deletion_reason?: string;
   /**
@@ -168,6 +170,7 @@ export const toDriveItem = (record: ItemRecord): DriveItem => ({
   ...(record.properties !== undefined && Object.keys(record.properties).length ? { properties: record.properties } : {}),
   ...(currentScanStatus(record) ? { scan_status: currentScanStatus(record) } : {}),
   ...(currentPreview(record) ? { preview: currentPreview(record) } : {}),
+  ...(record.fields_read_version !== undefined && record.fields_read_version === record.version ? { fields_read: true } : {}),
 });
 
 /** The Electronic Bookkeeping Act's fields a file carries (docs/e-bookkeeping.md). */

@@ -5,6 +5,7 @@ import { isLegalDocumentStyle, type DocumentSnapshot, type ScannerCheckResult } 
 import { correctionPut, snapshotOf } from './corrections.ts';
 import { lateScanPut } from './late-scans.ts';
 import { attentionChange } from './attention.ts';
+import { readingConfirmed, type Confirmation } from './read-fields.ts';
 import { db } from '#lib/clients.ts';
 import { batchWrite } from '#lib/data/batch.ts';
 import { decodeCursor, encodeCursor, table, type Keys } from '#lib/data/table.ts';
@@ -471,10 +472,17 @@ export async function recordScanStatus(kykId: string, itemId: string, version: n
  */
 export async function correctDetails(
   item: ItemRecord,
-  change: { set: DocumentFields; clear: (keyof DocumentFields)[]; userId: string; date: string; reason: string | null; versioned: boolean; expectedVersion: number },
+  change: {
+    set: DocumentFields; clear: (keyof DocumentFields)[]; userId: string; date: string; reason: string | null; versioned: boolean; expectedVersion: number;
+    /** Values taken from the reading of the bytes into empty fields: a confirmation of the details, recorded with their sources. */
+    confirmation?: Confirmation;
+  },
 ): Promise<ItemRecord> {
   const corrected: ItemRecord = { ...item, ...change.set, update_date: change.date, update_user_id: change.userId, row_version: change.expectedVersion + 1 };
   for (const field of change.clear) delete corrected[field];
+  // Whoever saves the details has looked at them: read fields no longer wait for confirmation.
+  const remove: string[] = [...change.clear, ...(item.fields_read_version !== undefined ? ['fields_read_version'] : [])];
+  delete corrected.fields_read_version;
   const set: Record<string, unknown> = { ...change.set, update_date: change.date, update_user_id: change.userId };
   if (change.versioned) {
     const version = nextVersionOf(item);
@@ -495,7 +503,7 @@ export async function correctDetails(
       // New property values: the counters move, and a value removed meanwhile refuses (docs/property-items.md).
       ...propertyUsageChanges(item.kyk_id, item.property_links, corrected.property_links, true),
       versionedUpdateItem('item', {
-        key: itemKey(item.kyk_id, item.id), expectedVersion: change.expectedVersion, set, remove: change.clear,
+        key: itemKey(item.kyk_id, item.id), expectedVersion: change.expectedVersion, set, remove,
         condition: '#status = :ready AND attribute_not_exists(trashed_date) AND attribute_not_exists(purging)',
         names: { '#status': 'status' }, values: { ':ready': 'ready' },
       }),
@@ -511,12 +519,17 @@ export async function correctDetails(
             }),
             // A receipt date corrected so that the scan turns out late: it joins the late list.
             ...(change.set.input_late && !item.input_late ? [lateScanPut(corrected)] : []),
-            correctionPut({ kind: 'correction', item: corrected, userId: change.userId, date: change.date, reason: change.reason, before: snapshotOf(item, previous?.sha256), after: snapshotOf(corrected, previous?.sha256) }),
+            correctionPut({
+              kind: change.confirmation ? 'confirmation' : 'correction', item: corrected, userId: change.userId, date: change.date, reason: change.reason,
+              before: snapshotOf(item, previous?.sha256), after: snapshotOf(corrected, previous?.sha256), ...(change.confirmation ? { sources: change.confirmation.sources } : {}),
+            }),
           ]
         : []),
+      ...(change.confirmation ? [readingConfirmed(item, change.confirmation, change.userId, change.date)] : []),
     ]);
   } catch (error) {
-    if (error instanceof TransactionFailed && (error.failed('item') || Object.keys(error.reasons).some((label) => label.startsWith('propertyUse')))) throw new ItemChangedError();
+    // A reading replaced meanwhile came with new bytes: the file changed too.
+    if (error instanceof TransactionFailed && (error.failed('item') || error.failed('readingConfirmed') || Object.keys(error.reasons).some((label) => label.startsWith('propertyUse')))) throw new ItemChangedError();
     throw error;
   }
   return corrected;

@@ -8,10 +8,11 @@ import { epochSeconds, table, tenantPrefix, type Keys } from '#lib/data/table.ts
  * so that a batch of one partner's invoices costs one call to the agency a day, not one per file.
  *
  * Access pattern (functions/lib/data/README.md): an answer for a number on a day, by contract,
- * number and day: base table `T#<kyk>#INVREG#<number>` / `<YYYY-MM-DD>` (the day asked about, not
+ * number and day: base table `T#<kyk>#INVREG` / `<number>#<YYYY-MM-DD>` (the day asked about, not
  * the day asked), one point read before the call and one put after it. Per contract, as every key:
  * whether a contract checks at all is its own setting, and what one contract asked is not another's.
- * One partition per number: a partner's invoices of many days sit together, none of them hot.
+ * One partition per contract: a reading asks once per document, far below a partition's throughput,
+ * and the contract's export and deletion find every answer with one query.
  *
  * Only answers the agency gave are kept ('registered', 'not_registered'); 'not_checked' (a timeout,
  * an error) never is, so the next reading asks again. Items expire by DynamoDB TTL two days after
@@ -33,7 +34,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const invoiceRegistryKey = (kykId: string, number: string, day: string): Keys => {
   if (!NUMBER.test(number)) throw new RangeError('the registration number is T + 13 digits');
   if (!DAY.test(day)) throw new RangeError('the day is YYYY-MM-DD');
-  return { pk: `${tenantPrefix(kykId)}#INVREG#${number}`, sk: day };
+  return { pk: `${tenantPrefix(kykId)}#INVREG`, sk: `${number}#${day}` };
 };
 
 /** The item kept for an answer (its day is the key's sort key), expiring INVOICE_REGISTRY_CACHE_SECONDS after `now`. */

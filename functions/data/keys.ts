@@ -11,6 +11,7 @@ import { commonSettingsKey } from './common-settings.ts';
 import { folderSettingsRowKey, folderSettingsStateKey } from './folder-settings.ts';
 import { favouriteKey, favouriteListingKeys } from './favourites.ts';
 import { versionKey } from './file-versions.ts';
+import { readFieldsKey } from './read-fields.ts';
 import { invoiceRegistryKey } from './invoice-registry-cache.ts';
 import { correctionKey, correctionListingKeys } from './corrections.ts';
 import { lateScanKey } from './late-scans.ts';
@@ -144,7 +145,8 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'tag', module: 'tags', index: 'gsi1', partition: 'T#<kyk>#USER#<user>#TAGS', sort: '<name>#<tag>', builder: 'tagListingKeys', example: () => { const keys = tagListingKeys({ kyk_id: K, id: 't1', name_key: 'n', scope: 'private', owner_user_id: 'u1' }); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'tag on an entry', module: 'tags', index: 'table', partition: 'T#<kyk>#ITEM#<item>', sort: 'TAG#<tag>', builder: 'itemTagKey', example: () => pair(itemTagKey(K, 'i1', 't1')) },
   { entity: 'file version', module: 'file-versions', index: 'table', partition: 'T#<kyk>#ITEM#<item>', sort: 'VER#<version>', builder: 'versionKey', example: () => pair(versionKey(K, 'i1', 3)) },
-  { entity: 'invoice registry answer', module: 'invoice-registry-cache', index: 'table', partition: 'T#<kyk>#INVREG#<number>', sort: '<day>', builder: 'invoiceRegistryKey', example: () => pair(invoiceRegistryKey(K, 'T7000012050002', '2024-04-01')) },
+  { entity: 'fields read from a file', module: 'read-fields', index: 'table', partition: 'T#<kyk>#ITEM#<item>', sort: 'READ', builder: 'readFieldsKey', example: () => pair(readFieldsKey(K, 'i1')) },
+  { entity: 'invoice registry answer', module: 'invoice-registry-cache', index: 'table', partition: 'T#<kyk>#INVREG', sort: '<number>#<day>', builder: 'invoiceRegistryKey', example: () => pair(invoiceRegistryKey(K, 'T7000012050002', '2024-04-01')) },
   { entity: 'correction record', module: 'corrections', index: 'table', partition: 'T#<kyk>#ITEM#<item>', sort: 'FIX#<date>#<id>', builder: 'correctionKey', example: () => pair(correctionKey(K, 'i1', day, 'c1')) },
   { entity: 'correction record', module: 'corrections', index: 'gsi1', partition: 'T#<kyk>#FIXES', sort: '<date>#<id>', builder: 'correctionListingKeys', example: () => { const keys = correctionListingKeys(K, day, 'c1'); return [keys.gsi1pk, keys.gsi1sk]; } },
   // Folder permissions: the contract's folders with settings, and the settings version.

@@ -285,6 +285,7 @@ export const tenantPlan: Record<string, Coverage> = {
   'T#<kyk>#UGROUPS#<product>': { kind: 'read', how: 'one query per product area', read: (d) => d.many(productAreas.map((product) => `${d.prefix}#UGROUPS#${product}`)) },
   'T#<kyk>#IMPORT#<job>': { kind: 'read', how: 'one query per import job: the history (gsi1 T#<kyk>#IMPORTS) and the running markers', read: async (d) => d.many([...(await d.importIds())].map((id) => `${d.prefix}#IMPORT#${id}`)) },
   'T#<kyk>#IMPORTS': { kind: 'read', how: 'one query of the partition', read: (d) => d.partition(`${d.prefix}#IMPORTS`) },
+  'T#<kyk>#INVREG': { kind: 'read', how: 'one query of the partition', read: (d) => d.partition(`${d.prefix}#INVREG`) },
   'T#<kyk>#ITEM#<item>': { kind: 'read', how: 'one query per drive entry: the search index buckets (srch-name T#<kyk>#SRCH#<0-3>), the trash (gsi1 T#<kyk>#TRASH) and every folder listing (gsi1 T#<kyk>#FOLDER#<folder>) from the root', read: (d) => d.driveItems() },
   'T#<kyk>#FOLDER#<folder>': { kind: 'read', how: 'one query per folder (the root and every folder entry): the name claims', read: async (d) => d.many([...(await d.driveIds()).folders].map((id) => `${d.prefix}#FOLDER#${id}`)) },
   'T#<kyk>#NGRAM#<gram>#<bucket>': {

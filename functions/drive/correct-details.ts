@@ -10,6 +10,9 @@ import { getCommonSettings } from '#data/common-settings.ts';
 import { ItemChangedError, toDriveItem, type DocumentFields, type ItemRecord } from '#data/drive-items.ts';
 import { allVersions, correctDetails, hasLivePendingVersion } from '#data/file-versions.ts';
 import { listPropertyItems } from '#data/property-items.ts';
+import { getReadFields, type Confirmation } from '#data/read-fields.ts';
+import { parseObjectKey } from '#lib/object-storage.ts';
+import { readFieldNames, type ReadFieldName } from '#shared/schemas/read-fields.ts';
 import { checkPropertyValues } from '#domain/property-values.ts';
 
 /** Values compared whatever order their keys came back in. */
@@ -17,6 +20,27 @@ const canonical = (values: Record<string, unknown>): string => JSON.stringify(Ob
 
 const CLEARABLE = ['transaction_date', 'transaction_amount', 'recipient', 'provider', 'invoice_number', 'received_date'] as const;
 const SETTABLE = [...CLEARABLE, 'document_style', 'scanner_grade', 'paper_size'] as const;
+
+/**
+ * Whether a save confirms read values (docs/e-bookkeeping.md "Fields read from the document"): every
+ * field it changes was empty and takes the value the reading of the current bytes offered, named in
+ * `confirmed_read`; besides them only a general file's first style may be set. Anything else (a
+ * value typed over the suggestion, a field already filled, a cleared one) is a correction as ever.
+ */
+async function confirmationOf(item: ItemRecord, set: DocumentFields, clear: (keyof DocumentFields)[], named: readonly ReadFieldName[]): Promise<Confirmation | undefined> {
+  if (clear.length) return undefined;
+  const bytesVersion = item.s3_key ? parseObjectKey(item.s3_key)?.version : undefined;
+  const reading = bytesVersion === undefined ? undefined : await getReadFields(item.kyk_id, item.id);
+  if (!reading || reading.version !== bytesVersion) return undefined;
+  const sources: Confirmation['sources'] = [];
+  for (const field of Object.keys(set) as (keyof DocumentFields)[]) {
+    if (field === 'document_style' && (item.document_style ?? 'general') === 'general') continue;
+    const read = (readFieldNames as readonly string[]).includes(field) ? reading.fields[field as ReadFieldName] : undefined;
+    if (!read || !named.includes(field as ReadFieldName) || item[field] !== undefined || read.value !== set[field]) return undefined;
+    sources.push({ field: field as ReadFieldName, source: read.source, confidence: read.confidence });
+  }
+  return sources.length ? { version: reading.version, sources } : undefined;
+}
 
 /**
  * Changes a file's document details (docs/e-bookkeeping.md "Corrections"). A bookkeeping document
@@ -57,7 +81,9 @@ export const correctFileDetails: Operation<'com_drive/file_detail_upd_btn'> = as
   for (const field of clear) delete after[field];
   refuseFutureReceipt(set.received_date);
   const versioned = isBookkeepingChange(item, after);
-  const reason = versioned ? requireReason(input.reason) : null;
+  const confirmation = input.confirmed_read?.length ? await confirmationOf(item, set, clear, input.confirmed_read) : undefined;
+  // A confirmation of read values needs no reason; a reason given is kept with it.
+  const reason = versioned ? (confirmation ? (input.reason ?? null) : requireReason(input.reason)) : null;
 
   // The retention only ever grows (a date moved back, or a style corrected to general, frees nothing early).
   const { settings } = await getCommonSettings(caller.kykId);
@@ -68,7 +94,7 @@ export const correctFileDetails: Operation<'com_drive/file_detail_upd_btn'> = as
   if (timing && after.received_date !== item.received_date) Object.assign(set, { input_deadline: timing.input_deadline, input_late: timing.input_late || item.input_late === true });
 
   try {
-    const corrected = await correctDetails(item, { set, clear, userId: caller.userId, date: nowIso(), reason, versioned, expectedVersion: input.row_version });
+    const corrected = await correctDetails(item, { set, clear, userId: caller.userId, date: nowIso(), reason, versioned, expectedVersion: input.row_version, ...(confirmation ? { confirmation } : {}) });
     await noteRecent(corrected, caller.userId, 'change', log);
     if (set.retention_until) await extendLocks((await allVersions(caller.kykId, item.id)).map((version) => version.s3_key), set.retention_until);
     return { item: toDriveItem(corrected) };

@@ -9,6 +9,7 @@ import { downloadFile } from './download-file.ts';
 import { emptyDriveTrash } from './empty-trash.ts';
 import { addFavoriteItem, listFavoriteItems, removeFavoriteItem } from './favorites.ts';
 import { getItemInfo } from './get-item.ts';
+import { getReadFieldsOf } from './read-fields.ts';
 import { listAttentionFiles } from './attention-list.ts';
 import { listItemsTags } from './items-tags.ts';
 import { listFolder } from './list-folder.ts';
@@ -48,6 +49,7 @@ export const handler = createApiHandler(driveRoutes, {
   'com_drive/file_upload_parts_list': uploadPartsList,
   'com_drive/file_upload_complete': completeUpload,
   'com_drive/file_info': getItemInfo,
+  'com_drive/read_fields': getReadFieldsOf,
   'com_drive/download': downloadFile,
   convert: convertFile,
   'com_drive/rename_btn': renameDriveItem,

@@ -21,6 +21,11 @@ export interface S3Local {
 }
 
 type BackgroundHandler = (event: S3Event | ScheduledEvent, context: unknown) => Promise<unknown>;
+/** A function's module: its handler and, for one that keeps worker threads (extraction's OCR), what ends them. */
+interface BackgroundModule {
+  handler: BackgroundHandler;
+  shutdown?: () => Promise<void>;
+}
 
 /** Where s3rver's filesystem store keeps a bucket's unfinished uploads (node_modules/s3rver/lib/stores/filesystem.js). */
 const uploadDir = (dir: string, bucket: string, uploadId: string): string | undefined =>
@@ -110,9 +115,11 @@ export async function startS3rverBackend(options: { dir: string; socketDir: stri
  * Who gets each new object's event, in this order. In AWS storage-events has the bucket's
  * notification and the others the bucket's EventBridge events, matched by key (each ignores what is
  * not its own here too); all of them run side by side there. Previews first: an entry is then ready
- * with its preview, so nothing locally sees the preview arrive after readiness.
+ * with its preview, so nothing locally sees the preview arrive after readiness. Extraction last:
+ * it reads confirmed versions only (in AWS an event that comes first is delivered again), and the
+ * file is ready before its fields are read.
  */
-const objectEventFunctions = ['previews', 'storage-events', 'import-jobs', 'drive-jobs'] as const;
+const objectEventFunctions = ['previews', 'storage-events', 'import-jobs', 'drive-jobs', 'extraction'] as const;
 /** What the minute's schedule runs (their sweeps). */
 const scheduledFunctions = ['storage-events', 'import-jobs', 'drive-jobs'] as const;
 type BackgroundName = (typeof objectEventFunctions)[number];
@@ -174,12 +181,13 @@ export interface S3LocalOptions {
 
 export async function startS3Local(options: S3LocalOptions): Promise<S3Local> {
   const background = options.background ?? true;
-  const handlers = new Map<BackgroundName, Promise<BackgroundHandler>>();
-  const handlerOf = (name: BackgroundName): Promise<BackgroundHandler> => {
-    let loaded = handlers.get(name);
-    if (!loaded) handlers.set(name, loaded = import(functionModule(name)).then((module: { handler: BackgroundHandler }) => module.handler));
+  const modules = new Map<BackgroundName, Promise<BackgroundModule>>();
+  const moduleOf = (name: BackgroundName): Promise<BackgroundModule> => {
+    let loaded = modules.get(name);
+    if (!loaded) modules.set(name, loaded = import(functionModule(name)) as Promise<BackgroundModule>);
     return loaded;
   };
+  const handlerOf = async (name: BackgroundName): Promise<BackgroundHandler> => (await moduleOf(name)).handler;
   /** Like an async Lambda invocation: a failure is logged, and what caused the event has succeeded. */
   const run = async (name: BackgroundName, event: S3Event | ScheduledEvent, what: () => string): Promise<void> => {
     try {
@@ -234,6 +242,7 @@ export async function startS3Local(options: S3LocalOptions): Promise<S3Local> {
       await front.close();
       // Let handlers that already started finish before DynamoDB goes away.
       await Promise.allSettled([...inFlight]);
+      await Promise.allSettled([...modules.values()].map(async (loaded) => (await loaded).shutdown?.()));
     },
   };
 }

@@ -2,6 +2,7 @@ import * as attention from '../schemas/attention.ts';
 import * as bookkeeping from '../schemas/bookkeeping.ts';
 import * as drive from '../schemas/drive.ts';
 import * as locations from '../schemas/drive-locations.ts';
+import * as readFields from '../schemas/read-fields.ts';
 import * as usage from '../schemas/drive-usage.ts';
 import * as tagAdmin from '../schemas/tag-admin.ts';
 import * as uploadResume from '../schemas/upload-resume.ts';
@@ -51,6 +52,10 @@ export const driveRoutes = {
   'com_drive/file_info': route({
     group: 'drive', access: 'drive-view', summary: 'One file or folder by id (poll after upload until ready)',
     request: usage.fileInfoRequest, response: drive.itemResponse,
+  }),
+  'com_drive/read_fields': route({
+    group: 'drive', access: 'drive-view', summary: "The bookkeeping fields read from a file's current bytes, offered for confirmation (never stored as its fields until saved)",
+    request: readFields.readFieldsRequest, response: readFields.readFieldsResponse,
   }),
   'com_drive/download': route({
     group: 'drive', access: 'drive-view', summary: 'A presigned download URL for a ready file',

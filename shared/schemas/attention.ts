@@ -4,10 +4,10 @@ import { driveItem, folderRef } from './drive.ts';
 
 /**
  * The "Needs attention" filter of the drive (docs/drive.md "Needs attention"): files whose scanner
- * check failed (`scanner_check`) or that were registered after their input deadline (`late`).
- * Issue 29 adds read fields waiting for confirmation as a third reason.
+ * check failed (`scanner_check`), that were registered after their input deadline (`late`), or
+ * whose fields were read from their bytes and wait for a person to confirm them (`fields_read`).
  */
-export const attentionReasons = ['scanner_check', 'late'] as const;
+export const attentionReasons = ['scanner_check', 'late', 'fields_read'] as const;
 export type AttentionReason = (typeof attentionReasons)[number];
 
 export const attentionListRequest = z.strictObject({

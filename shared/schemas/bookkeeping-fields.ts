@@ -52,11 +52,26 @@ export const bookkeepingReason = trimmedText(BOOKKEEPING_REASON_MAX);
  * 適格請求書発行事業者登録番号: what users type (full-width, hyphens, a missing T) is normalised to
  * `T` and 13 digits, then the format and the check digit are checked (shared/invoice-number.ts).
  */
+/** What is wrong with a normalised registration number, as the message key that says it. */
+function invoiceNumberProblem(value: string): 'validation.invoiceNumberFormat' | 'validation.invoiceNumberCheckDigit' | undefined {
+  const parsed = parseInvoiceNumber(value);
+  return parsed.ok ? undefined : parsed.problem === 'format' ? 'validation.invoiceNumberFormat' : 'validation.invoiceNumberCheckDigit';
+}
+
 export const invoiceNumber = z.string('validation.invalidValue').check(
   z.overwrite(normalizeInvoiceNumber),
   z.superRefine((value, context) => {
-    const parsed = parseInvoiceNumber(value);
-    if (!parsed.ok) context.issues.push({ code: 'custom', message: parsed.problem === 'format' ? 'validation.invoiceNumberFormat' : 'validation.invoiceNumberCheckDigit', input: value });
+    const problem = invoiceNumberProblem(value);
+    if (problem) context.issues.push({ code: 'custom', message: problem, input: value });
+  }),
+);
+
+/** A registration number, or empty for none (a setting that may be left unset). */
+export const invoiceNumberOrEmpty = z.string('validation.invalidValue').check(
+  z.overwrite((value) => (value.trim() === '' ? '' : normalizeInvoiceNumber(value))),
+  z.superRefine((value, context) => {
+    const problem = value === '' ? undefined : invoiceNumberProblem(value);
+    if (problem) context.issues.push({ code: 'custom', message: problem, input: value });
   }),
 );
 

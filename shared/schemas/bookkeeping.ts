@@ -6,6 +6,7 @@ import { userId } from './users.ts';
 import { driveItem } from './drive.ts';
 import { csvEncodings } from './imports.ts';
 import { propertyValuesUpdate } from './property-items.ts';
+import { readFieldNames } from './read-fields.ts';
 
 /**
  * The calls of Japan's Electronic Bookkeeping Act (docs/e-bookkeeping.md): correcting a document's
@@ -42,10 +43,16 @@ export const fileDetailUpdateRequest = z.strictObject({
    * retention end now (without it the server answers -4 on this field, naming the new end).
    */
   confirm_retention: z.optional(flag),
+  /**
+   * The fields whose values the caller took from the reading of the file's bytes (com_drive/read_fields).
+   * Saved into fields that were empty, they are a confirmation of the details, which needs no reason
+   * and is recorded with each value's source; a value changed after it was offered is the caller's own.
+   */
+  confirmed_read: z.optional(z.array(z.enum(readFieldNames, 'validation.invalidValue'), 'validation.invalidValue').check(z.maxLength(readFieldNames.length, 'validation.invalidValue'))),
 });
 export type FileDetailUpdateRequest = z.input<typeof fileDetailUpdateRequest>;
 
-export const correctionKinds = ['registration', 'correction', 'deletion', 'restore', 'purge'] as const;
+export const correctionKinds = ['registration', 'confirmation', 'correction', 'deletion', 'restore', 'purge'] as const;
 export type CorrectionKind = (typeof correctionKinds)[number];
 
 /** One record of the history: who changed which document when, why, and what it was before and after. */
@@ -61,6 +68,8 @@ export const correctionRecordView = z.object({
   before: z.nullable(documentSnapshot),
   after: z.nullable(documentSnapshot),
   retention_until: z.optional(z.string()),
+  /** A confirmation: where each value came from (the line of the document it was read from, and how sure the reading was). */
+  sources: z.optional(z.array(z.object({ field: z.enum(readFieldNames), source: z.string(), confidence: z.number() }))),
 });
 export type CorrectionRecordView = z.infer<typeof correctionRecordView>;
 

@@ -65,6 +65,8 @@ export const driveItem = z.object({
   scan_status: z.optional(z.enum(scanStatuses)),
   /** The preview of the current version's bytes (absent until they were looked at; files only). */
   preview: z.optional(previewInfo),
+  /** Fields were read from the current bytes and wait for a person to confirm them (com_drive/read_fields). */
+  fields_read: z.optional(z.boolean()),
   /** A folder with permission settings of its own (an allow or deny list): marked in the listings. */
   restricted: z.optional(z.boolean()),
   /** The caller's drive level on the entry after folder permissions (folder listings and file_info): 1 view, 2 active, 3 update. */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { flag, intRange as int, updateFields } from '../validation.ts';
+import { invoiceNumberOrEmpty } from './bookkeeping-fields.ts';
 
 /**
  * The legal minimum retention: 7 years (法人税法施行規則59条). Years with a loss carried forward need
@@ -42,6 +43,19 @@ export const commonSettingsFields = {
    * deadline is two months and 7 business days after receipt instead of 7 business days.
    */
   scanner_processing_rule: z._default(flag, 0),
+  /**
+   * The contract as a document's issuer (docs/e-bookkeeping.md "Fields read from the document"): a
+   * document carrying its name or registration number as the issuer is one it issued itself, so the
+   * reading takes the other party as the addressee. Empty: not set.
+   */
+  own_company_name: z._default(z.string('validation.invalidValue').check(z.trim(), z.maxLength(100, 'validation.tooLong')), ''),
+  own_invoice_number: z._default(invoiceNumberOrEmpty, ''),
+  /**
+   * 1: a read registration number is checked against the National Tax Agency's publication site
+   * (適格請求書発行事業者公表システム) on the transaction date. Needs the environment's application ID
+   * (the operator's secret); without it only the check digit is checked.
+   */
+  invoice_registry_check: z._default(flag, 0),
 };
 
 type LinkLimits = Pick<CommonSettings, 'link_default_days' | 'link_max_days' | 'link_default_downloads' | 'link_max_downloads'>;

@@ -1,13 +1,9 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import type sharpFunction from 'sharp';
-import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type * as Canvas from '@napi-rs/canvas';
 import type { Logger } from '#lib/logger.ts';
 import type { PreviewInfo } from '#shared/schemas/drive.ts';
 import { getItem, recordPreview, type StoredPreview } from '#data/drive-items.ts';
 import { parseObjectKey, putRendition, readObject, readObjectHead, renditionKey } from '#lib/object-storage.ts';
 import { judge, sniff, SNIFF_BYTES, type Judgement } from './file-type.ts';
+import { drawPdfPage, MAX_INPUT_PIXELS, openPdf, sharp } from './render-tools.ts';
 
 /**
  * Previews made once when a version's bytes arrive (docs/drive.md "Preview"): the previews function
@@ -16,21 +12,12 @@ import { judge, sniff, SNIFF_BYTES, type Judgement } from './file-type.ts';
  * thumbnail and a 1600 px page rendition beside the bytes; text, CSV and Office files need none. The
  * outcome is recorded on the file for the version, so a redelivered event does nothing twice.
  *
- * sharp, pdfjs-dist and @napi-rs/canvas are loaded on first use with `require` (the bundle's banner
- * defines it): they stay outside the bundle and are shipped beside it in node_modules with their
- * native binaries (infra/aws/storage-stack.ts), and no other function loads them.
+ * sharp, pdfjs-dist and @napi-rs/canvas are loaded on first use (./render-tools.ts).
  */
 export const THUMB_PX = 320;
 export const PAGE_PX = 1600;
 /** Larger files are judged but not rendered (the function's memory is the bound). */
 export const MAX_RENDER_BYTES = 50 * 1024 * 1024;
-/** sharp refuses images with more pixels than this (decompression bombs). */
-const MAX_INPUT_PIXELS = 100_000_000;
-
-const load = createRequire(import.meta.url);
-type Sharp = typeof sharpFunction;
-let sharpModule: Sharp | undefined;
-const sharp = (): Sharp => (sharpModule ??= load('sharp') as Sharp);
 
 interface Rendered {
   thumb: Uint8Array;
@@ -56,24 +43,12 @@ async function renderImage(bytes: Uint8Array): Promise<Rendered> {
   return renditions(bytes, { width: (turned ? meta.height : meta.width) ?? 0, height: (turned ? meta.width : meta.height) ?? 0 });
 }
 
-let pdfModules: Promise<{ pdfjs: typeof PdfJs; canvas: typeof Canvas }> | undefined;
-const pdfTools = () => (pdfModules ??= (async () => ({
-  pdfjs: (await import(pathToFileURL(load.resolve('pdfjs-dist/legacy/build/pdf.mjs')).href)) as typeof PdfJs,
-  canvas: load('@napi-rs/canvas') as typeof Canvas,
-}))());
-
 async function renderPdf(bytes: Uint8Array): Promise<Rendered> {
-  const { pdfjs, canvas } = await pdfTools();
-  // No eval, no fonts fetched from anywhere: the document is drawn with what it carries.
-  const document = await pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  const document = await openPdf(bytes);
   try {
     const page = await document.getPage(1);
     const natural = page.getViewport({ scale: 1 });
-    const scale = Math.min(4, PAGE_PX / Math.max(natural.width, natural.height));
-    const viewport = page.getViewport({ scale });
-    const surface = canvas.createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-    await page.render({ canvas: surface as never, canvasContext: surface.getContext('2d') as never, viewport }).promise;
-    const png = await surface.encode('png');
+    const png = await drawPdfPage(page, Math.min(4, PAGE_PX / Math.max(natural.width, natural.height)));
     return renditions(png, { width: Math.round(natural.width), height: Math.round(natural.height), pages: document.numPages });
   } finally {
     await document.destroy();

@@ -2,6 +2,7 @@ import type { Logger } from '#lib/logger.ts';
 import { correctionPut, snapshotOf, SYSTEM_USER } from '#data/corrections.ts';
 import { deleteObjects, discardUpload } from '#lib/object-storage.ts';
 import { allVersions, deleteVersionRecords } from '#data/file-versions.ts';
+import { deleteReadFields } from '#data/read-fields.ts';
 import { folderPath, getItem, ItemChangedError, type FolderPath, type ItemRecord } from '#data/drive-items.ts';
 import { settingsInTrash } from './reach.ts';
 import type { LabelledItem } from '#lib/data/transact.ts';
@@ -44,7 +45,7 @@ const purgeRecord = (item: ItemRecord, by: string) => (item.type === 'file' && i
 
 /**
  * The bytes of a deleted file, every version's (and new bytes that were on their way), then its
- * version records; a failure leaves objects nobody can reach, logged for the operator.
+ * version records and what was read from them; a failure leaves objects nobody can reach, logged for the operator.
  */
 async function removeObjects(item: ItemRecord, log: Logger): Promise<void> {
   try {
@@ -53,6 +54,7 @@ async function removeObjects(item: ItemRecord, log: Logger): Promise<void> {
     if (item.pending_version?.upload_id) await discardUpload(item.pending_version.s3_key, item.pending_version.upload_id);
     await deleteObjects([...keys]);
     await deleteVersionRecords(item.kyk_id, item.id, versions.map((version) => version.version));
+    await deleteReadFields(item.kyk_id, item.id);
   } catch (error) {
     log.error('objects of a deleted file not removed', { error, kyk: item.kyk_id, item: item.id });
   }

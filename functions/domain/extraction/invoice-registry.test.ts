@@ -254,7 +254,7 @@ describe('the kept answers (invoice-registry-cache)', () => {
   const answer: CheckedRegistryAnswer = { status: 'registered', name: '株式会社サンプル商事', on: '2024-05-01' };
 
   it("keys an answer by contract, number and the day asked about", () => {
-    expect(invoiceRegistryKey('k1', CORPORATION, '2024-05-01')).toEqual({ pk: `T#k1#INVREG#${CORPORATION}`, sk: '2024-05-01' });
+    expect(invoiceRegistryKey('k1', CORPORATION, '2024-05-01')).toEqual({ pk: 'T#k1#INVREG', sk: `${CORPORATION}#2024-05-01` });
     expect(invoiceRegistryKey('k2', CORPORATION, '2024-05-01').pk).not.toBe(invoiceRegistryKey('k1', CORPORATION, '2024-05-01').pk);
     expect(() => invoiceRegistryKey('k1', 'T123#X', '2024-05-01')).toThrow(RangeError);
     expect(() => invoiceRegistryKey('k1', CORPORATION, '2024-05-01#')).toThrow(RangeError);
@@ -263,7 +263,7 @@ describe('the kept answers (invoice-registry-cache)', () => {
   it('writes an item that expires two days after it was written', () => {
     const item = registryCacheItem('k1', CORPORATION, answer, now);
     expect(item).toEqual({
-      pk: `T#k1#INVREG#${CORPORATION}`, sk: '2024-05-01', type: 'invoice_registry', kyk_id: 'k1', number: CORPORATION,
+      pk: 'T#k1#INVREG', sk: `${CORPORATION}#2024-05-01`, type: 'invoice_registry', kyk_id: 'k1', number: CORPORATION,
       status: 'registered', name: '株式会社サンプル商事', on: '2024-05-01', checked_at: now.toISOString(),
       ttl: Math.floor(now.getTime() / 1000) + 2 * 86_400,
     });
