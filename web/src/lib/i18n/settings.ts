@@ -3,7 +3,7 @@
  * the common settings screen (/common-settings). Same shape in both languages: ja is checked against en.
  */
 const en = {
-  description: 'Rules for the whole contract: how long the trash keeps items, sharing, share links and the fiscal year.',
+  description: 'Rules for the whole contract: how long the trash keeps items, sharing, share links, the fiscal year and the reading of documents.',
   on: 'On',
   off: 'Off',
   saved: 'The common settings have been saved.',
@@ -36,6 +36,10 @@ const en = {
     files: 'Files',
     uploads: 'Uploads in progress',
   },
+  reading: {
+    title: 'Reading documents',
+    description: 'The transaction date, amount, partners and registration number are read from each uploaded PDF or image and offered for confirmation beside the fields. These settings tell the reading which documents your company issued.',
+  },
   fiscal: {
     title: 'Fiscal year and retention',
     description: 'Used by the electronic bookkeeping rules to work out how long documents are kept.',
@@ -66,11 +70,24 @@ const en = {
       label: 'Processing rule for scanned documents',
       description: 'Your company keeps a processing rule (事務処理規程) with a business cycle: a scan may be registered up to two months and 7 business days after the paper was received, instead of 7 business days.',
     },
+    own_company_name: {
+      label: 'Your company name',
+      placeholder: 'e.g. 株式会社サンプル',
+      description: 'As it is printed on the documents you issue. A document issued under this name is your own: its addressee is taken as the trading partner.',
+    },
+    own_invoice_number: {
+      label: 'Your invoice registration number',
+      description: 'Your qualified invoice issuer number. A document that carries it as the issuer\'s is your own. Leave it empty if you have none.',
+    },
+    invoice_registry_check: {
+      label: 'Check registration numbers with the National Tax Agency',
+      description: "Each registration number read is looked up on the National Tax Agency's publication site (適格請求書発行事業者公表システム) for the transaction date, and the registered name is shown beside the trading partner. Needs the application ID your operator sets for the environment; without it, only the check digit is checked.",
+    },
   },
 };
 
 const ja: typeof en = {
-  description: '契約全体に適用される設定です。ごみ箱の保存期間、共有、共有リンク、事業年度を設定します。',
+  description: '契約全体に適用される設定です。ごみ箱の保存期間、共有、共有リンク、事業年度、書類の読み取りを設定します。',
   on: 'オン',
   off: 'オフ',
   saved: '共通設定を保存しました。',
@@ -103,6 +120,10 @@ const ja: typeof en = {
     files: 'ファイル数',
     uploads: 'アップロード中',
   },
+  reading: {
+    title: '書類の読み取り',
+    description: 'アップロードした PDF や画像から取引年月日・取引金額・取引先・登録番号を読み取り、各項目の横に確認用として表示します。ここでは、自社が発行した書類を見分けるための情報を設定します。',
+  },
   fiscal: {
     title: '事業年度と保存年数',
     description: '電子帳簿保存のルールで、書類の保存期間を求めるために使います。',
@@ -132,6 +153,19 @@ const ja: typeof en = {
     scanner_processing_rule: {
       label: 'スキャナ保存の事務処理規程',
       description: '業務処理サイクル方式の事務処理規程を定めている場合、受領から2か月とおおむね7営業日以内に登録すれば期限内とします（定めがない場合は7営業日以内）。',
+    },
+    own_company_name: {
+      label: '自社名',
+      placeholder: '例: 株式会社サンプル',
+      description: '自社が発行する書類に記載している社名です。この名前で発行された書類は自社発行とみなし、宛先を取引先として読み取ります。',
+    },
+    own_invoice_number: {
+      label: '自社の登録番号',
+      description: '自社の適格請求書発行事業者登録番号です。発行者としてこの番号が記載された書類は自社発行とみなします。登録がない場合は空欄のままにしてください。',
+    },
+    invoice_registry_check: {
+      label: '登録番号を国税庁の公表サイトで確認',
+      description: '読み取った登録番号を、国税庁の適格請求書発行事業者公表システムで取引年月日時点について照会し、登録されている名称を取引先の横に表示します。運用担当者が環境に設定するアプリケーションIDが必要です。設定されていない場合は、チェックデジットのみを確認します。',
     },
   },
 };

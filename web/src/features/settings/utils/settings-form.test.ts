@@ -43,6 +43,24 @@ describe('the common settings form', () => {
     expect(settingsFromDraft({ ...initial, link_issuer_level: 2 }).link_issuer_level).toBe(2);
   });
 
+  it('edits the own company name and registration number as text, sent as typed for the shared schema to trim and normalise', () => {
+    const initial = draftFromSettings(defaultCommonSettings);
+    expect(initial).toMatchObject({ own_company_name: '', own_invoice_number: '', invoice_registry_check: false });
+    const typed = { ...initial, own_company_name: ' 株式会社サンプル ', own_invoice_number: 'ｔ７０００－０１２０５－０００２', invoice_registry_check: true };
+    expect(draftChanged(typed, initial)).toBe(true);
+    expect(draftChanged({ ...initial, own_company_name: '  ' }, initial)).toBe(false);
+    const body = { row_version: 0, ...settingsFromDraft(typed) };
+    expect(body).toMatchObject({ own_company_name: ' 株式会社サンプル ', invoice_registry_check: 1 });
+    expect(commonSettingsSaveRequest.parse(body)).toMatchObject({ own_company_name: '株式会社サンプル', own_invoice_number: 'T7000012050002', invoice_registry_check: 1 });
+  });
+
+  it('refuses a registration number that is not T and 13 digits, or whose check digit is wrong, under its field', () => {
+    const parse = (number: string) => commonSettingsSaveRequest.safeParse({ row_version: 0, ...settingsFromDraft({ ...draftFromSettings(defaultCommonSettings), own_invoice_number: number }) });
+    expect(parse('T70000120500').error?.issues).toMatchObject([{ path: ['own_invoice_number'], message: 'validation.invoiceNumberFormat' }]);
+    expect(parse('T8000012050002').error?.issues).toMatchObject([{ path: ['own_invoice_number'], message: 'validation.invoiceNumberCheckDigit' }]);
+    expect(parse('').success).toBe(true);
+  });
+
   it('names months in the language, and a fiscal year starts the month after it ends', () => {
     expect(monthName(3, 'en')).toBe('March');
     expect(monthName(3, 'ja')).toBe('3月');

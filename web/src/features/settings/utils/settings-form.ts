@@ -12,8 +12,15 @@ export const settingsNumberFields = [
 export type SettingsNumberField = (typeof settingsNumberFields)[number];
 
 /** On/off fields (0 / 1 in the API). */
-export const settingsFlagFields = ['file_sharing', 'url_issuing', 'link_password_required', 'scanner_processing_rule'] as const satisfies readonly (keyof CommonSettings)[];
+export const settingsFlagFields = ['file_sharing', 'url_issuing', 'link_password_required', 'scanner_processing_rule', 'invoice_registry_check'] as const satisfies readonly (keyof CommonSettings)[];
 export type SettingsFlagField = (typeof settingsFlagFields)[number];
+
+/**
+ * Text fields, sent as typed: the shared schema trims them and normalises a registration number
+ * (full-width digits, a missing T) before checking it, as the server does; empty means not set.
+ */
+export const settingsTextFields = ['own_company_name', 'own_invoice_number'] as const satisfies readonly (keyof CommonSettings)[];
+export type SettingsTextField = (typeof settingsTextFields)[number];
 
 /** The allowed range of each number (the shared schema's, shown as the field's constraint). */
 export const settingsRanges: Record<SettingsNumberField, { min: number; max: number }> = {
@@ -30,12 +37,14 @@ export const settingsRanges: Record<SettingsNumberField, { min: number; max: num
 export const linkIssuerLevels = [1, 2, 3] as const;
 export type LinkIssuerLevel = (typeof linkIssuerLevels)[number];
 
-export type SettingsDraft = Record<SettingsNumberField, string> & Record<SettingsFlagField, boolean> & { fiscal_year_end_month: number; link_issuer_level: LinkIssuerLevel };
+export type SettingsDraft = Record<SettingsNumberField | SettingsTextField, string> &
+  Record<SettingsFlagField, boolean> & { fiscal_year_end_month: number; link_issuer_level: LinkIssuerLevel };
 
 export function draftFromSettings(settings: CommonSettings): SettingsDraft {
   const draft = { fiscal_year_end_month: settings.fiscal_year_end_month, link_issuer_level: settings.link_issuer_level as LinkIssuerLevel } as SettingsDraft;
   for (const field of settingsNumberFields) draft[field] = String(settings[field]);
   for (const field of settingsFlagFields) draft[field] = settings[field] === 1;
+  for (const field of settingsTextFields) draft[field] = settings[field];
   return draft;
 }
 
@@ -47,12 +56,14 @@ export function settingsFromDraft(draft: SettingsDraft): CommonSettings {
   const settings = { fiscal_year_end_month: draft.fiscal_year_end_month, link_issuer_level: draft.link_issuer_level } as CommonSettings;
   for (const field of settingsNumberFields) settings[field] = wholeNumber(draft[field]);
   for (const field of settingsFlagFields) settings[field] = draft[field] ? 1 : 0;
+  for (const field of settingsTextFields) settings[field] = draft[field];
   return settings;
 }
 
 export function draftChanged(draft: SettingsDraft, initial: SettingsDraft): boolean {
   if (draft.fiscal_year_end_month !== initial.fiscal_year_end_month || draft.link_issuer_level !== initial.link_issuer_level) return true;
-  return settingsNumberFields.some((field) => draft[field].trim() !== initial[field].trim()) || settingsFlagFields.some((field) => draft[field] !== initial[field]);
+  const text = (field: SettingsNumberField | SettingsTextField) => draft[field].trim() !== initial[field].trim();
+  return settingsNumberFields.some(text) || settingsTextFields.some(text) || settingsFlagFields.some((field) => draft[field] !== initial[field]);
 }
 
 /** The month's name in the language (en "March", ja "3月"); `month` 1 to 12. */

@@ -10,7 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { StorageSummary } from '@/components/quota-state.tsx';
 import { useStorageUsage } from '../../api/get-storage-usage.ts';
 import { fiscalYearStartMonth, linkIssuerLevels, monthName, type LinkIssuerLevel } from '../../utils/settings-form.ts';
-import { FlagField, NumberField, settingsFieldTestId, settingsTestId, type FieldsProps } from './fields.tsx';
+import { FlagField, NumberField, TextField, settingsFieldTestId, settingsTestId, type FieldsProps } from './fields.tsx';
 
 const months = Array.from({ length: 12 }, (_, index) => index + 1);
 const issuerLevelKeys = { 1: 'view', 2: 'active', 3: 'update' } as const;
@@ -113,6 +113,27 @@ export function FiscalContainer(props: FieldsProps) {
         <Alert type="info" header={t('settings.fiscal.taxActTitle')} data-testid="settings-tax-act-note">
           {t('settings.fiscal.taxActNote')}
         </Alert>
+      </SpaceBetween>
+    </Container>
+  );
+}
+
+/**
+ * What the reading of documents needs to know (docs/e-bookkeeping.md "Fields read from the
+ * document"): the company's own name and registration number, which tell a document it issued
+ * itself from one it received, and whether read registration numbers are checked with the
+ * National Tax Agency.
+ */
+export function ReadingContainer(props: FieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <Container data-testid="settings-reading" header={<Header variant="h2" description={t('settings.reading.description')}>{t('settings.reading.title')}</Header>}>
+      <SpaceBetween size="l">
+        <ColumnLayout columns={2} variant="text-grid">
+          <TextField {...props} field="own_company_name" placeholder={t('settings.fields.own_company_name.placeholder')} />
+          <TextField {...props} field="own_invoice_number" placeholder="T7000012050002" constraintText={t('bookkeeping.fields.invoiceNumberHint')} />
+        </ColumnLayout>
+        <FlagField {...props} field="invoice_registry_check" />
       </SpaceBetween>
     </Container>
   );

@@ -3,7 +3,7 @@ import Box from '@cloudscape-design/components/box';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Toggle from '@cloudscape-design/components/toggle';
-import { settingsRanges, type SettingsDraft, type SettingsFlagField, type SettingsNumberField } from '../../utils/settings-form.ts';
+import { settingsRanges, type SettingsDraft, type SettingsFlagField, type SettingsNumberField, type SettingsTextField } from '../../utils/settings-form.ts';
 
 /** `settings-<field>` with hyphens, e.g. settings-trash-retention-days (on the native control); the FormField is `settings-field-<field>`. */
 export const settingsTestId = (field: string): string => `settings-${field.replaceAll('_', '-')}`;
@@ -80,6 +80,36 @@ export function FlagField({ field, ...props }: FieldsProps & { field: SettingsFl
       >
         {checked ? t('settings.on') : t('settings.off')}
       </Toggle>
+    </FormField>
+  );
+}
+
+/** A line of text (empty: not set); `constraintText` and `placeholder` say what it takes. */
+export function TextField({
+  field,
+  constraintText,
+  placeholder,
+  ...props
+}: FieldsProps & { field: SettingsTextField; constraintText?: string; placeholder?: string }) {
+  const { t } = useTranslation();
+  const error = props.errors[field];
+  return (
+    <FormField
+      label={t(`settings.fields.${field}.label`)}
+      description={t(`settings.fields.${field}.description`)}
+      constraintText={constraintText}
+      errorText={error}
+      controlId={settingsTestId(field)}
+      data-testid={settingsFieldTestId(field)}
+    >
+      <Input
+        value={props.draft[field]}
+        placeholder={placeholder}
+        disabled={props.disabled}
+        invalid={!!error}
+        onChange={({ detail }) => props.onChange(field, detail.value)}
+        nativeInputAttributes={{ 'data-testid': settingsTestId(field), name: field }}
+      />
     </FormField>
   );
 }

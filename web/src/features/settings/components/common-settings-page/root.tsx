@@ -13,7 +13,7 @@ import { UnsavedChangesGuard } from './unsaved-changes.tsx';
 
 /**
  * /common-settings (SPEC.md §2 "common settings", administrators): trash retention, sharing, share
- * links, fiscal year and retention years, saved together; and, read-only, the storage quota the
+ * links, fiscal year and retention years, the reading of documents, saved together; and, read-only, the storage quota the
  * operator set with the current usage. Leaving with unsaved edits asks first.
  */
 export default function CommonSettingsPage() {

@@ -8,7 +8,7 @@ import { useZodForm } from '@/lib/use-zod-form.ts';
 import type { GetCommonSettingsResponse } from '../../api/get-common-settings.ts';
 import { saveCommonSettings } from '../../api/save-common-settings.ts';
 import { draftChanged, draftFromSettings, settingsFromDraft } from '../../utils/settings-form.ts';
-import { FiscalContainer, LinksContainer, SharingContainer, TrashContainer } from './containers.tsx';
+import { FiscalContainer, LinksContainer, ReadingContainer, SharingContainer, TrashContainer } from './containers.tsx';
 import { ResetSaveActions } from '@/components/reset-save-actions.tsx';
 
 /**
@@ -53,6 +53,7 @@ export function CommonSettingsForm({
           <SharingContainer {...fields} />
           <LinksContainer {...fields} />
           <FiscalContainer {...fields} />
+          <ReadingContainer {...fields} />
         </SpaceBetween>
       </Form>
     </form>
