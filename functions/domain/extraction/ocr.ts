@@ -121,7 +121,8 @@ async function preparedPage(image: Uint8Array): Promise<{ png: Buffer; width: nu
   const page = sharp()(image, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
     .rotate()
     .flatten({ background: '#ffffff' })
-    .resize({ width: MAX_OCR_WIDTH, withoutEnlargement: true })
+    // A long till receipt keeps its length; a strip of a picture thousands of pages long does not.
+    .resize({ width: MAX_OCR_WIDTH, height: MAX_OCR_WIDTH * 4, fit: 'inside', withoutEnlargement: true })
     .greyscale();
   // A page of one tone (a blank page, a photo of a wall) holds no text: not worth a second of OCR.
   const { channels } = await page.clone().stats();

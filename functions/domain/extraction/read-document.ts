@@ -26,6 +26,7 @@ export interface DocumentText {
 const TEXT_LAYER_MIN_CHARS = 4;
 /** Scanned PDF pages are drawn at 200 dpi for OCR (PDF units are 1/72 inch). */
 const OCR_SCALE = 200 / 72;
+const OCR_MAX_PX = 3400;
 
 const visibleChars = (lines: TextLine[]) => lines.reduce((sum, line) => sum + line.text.replace(/\s/gu, '').length, 0);
 
@@ -42,7 +43,12 @@ async function readPdf(bytes: Uint8Array): Promise<Omit<DocumentText, 'ms'> | un
     }
     // A scan in a PDF: every page read by OCR (one reading method per document keeps the confidence comparable).
     const lines: TextLine[] = [];
-    for (const [index, page] of pages.entries()) lines.push(...(await ocrPage(await drawPdfPage(page, OCR_SCALE), index + 1)));
+    for (const [index, page] of pages.entries()) {
+      // A PDF page may say it is 200 inches wide: drawn no larger than an A3 page at 200 dpi.
+      const natural = page.getViewport({ scale: 1 });
+      const scale = Math.min(OCR_SCALE, OCR_MAX_PX / Math.max(natural.width, natural.height));
+      lines.push(...(await ocrPage(await drawPdfPage(page, scale), index + 1)));
+    }
     return { lines, method: 'ocr', pages: document.numPages, pagesRead };
   } finally {
     await document.destroy();
