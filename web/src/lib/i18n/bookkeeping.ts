@@ -97,7 +97,7 @@ const en = {
     tableLabel: 'Correction and deletion history',
     loading: 'Loading the history…',
     empty: 'No corrections or deletions recorded.',
-    emptyDescription: 'Corrections and deletions of bookkeeping documents appear here with their reasons.',
+    emptyDescription: 'Corrections and deletions of bookkeeping documents appear here with their reasons, and details confirmed from the document with the lines they were read from.',
     columns: {
       date: 'Date',
       user: 'By',
@@ -108,12 +108,14 @@ const en = {
     },
     kinds: {
       registration: 'Registration',
+      confirmation: 'Details confirmed',
       correction: 'Correction',
       deletion: 'Deletion',
       restore: 'Restored from trash',
       purge: 'Purged',
     },
     noChanges: 'No field changed',
+    readFrom: 'Read from the document: “{{source}}” ({{percent}}% confidence)',
     versionChange: 'Version {{before}} → {{after}}',
     empty_value: '(empty)',
     snapshotFields: {
@@ -287,7 +289,7 @@ const ja: typeof en = {
     tableLabel: '訂正削除履歴',
     loading: '履歴を読み込んでいます…',
     empty: '訂正・削除の記録はありません。',
-    emptyDescription: '電子帳簿保存法の対象文書の訂正・削除が、理由とともにここに表示されます。',
+    emptyDescription: '電子帳簿保存法の対象文書の訂正・削除が理由とともに、書類の読取結果から確認した詳細が読み取った行とともに、ここに表示されます。',
     columns: {
       date: '日時',
       user: '実施者',
@@ -298,12 +300,14 @@ const ja: typeof en = {
     },
     kinds: {
       registration: '登録',
+      confirmation: '詳細の確認',
       correction: '訂正',
       deletion: '削除',
       restore: 'ごみ箱から復元',
       purge: '完全削除',
     },
     noChanges: '変更された項目なし',
+    readFrom: '書類から読み取り:「{{source}}」（信頼度 {{percent}}%）',
     versionChange: '第 {{before}} 版 → 第 {{after}} 版',
     empty_value: '（空欄）',
     snapshotFields: {

@@ -1,8 +1,8 @@
 /**
  * UI texts of the `driveViews` section, English and Japanese side by side (en.ts and ja.ts spread
  * them in): the drive's list/grid choice, the grid of tiles, the phone list, the markers on entries
- * (restricted folder, retained document, failed scanner check, late scan) and the "Needs attention"
- * filter.
+ * (restricted folder, retained document, failed scanner check, late scan, fields read to confirm)
+ * and the "Needs attention" filter.
  */
 const en = {
   view: {
@@ -27,6 +27,8 @@ const en = {
     scannerCheck: 'Scanner check failed: {{rules}}',
     late: 'Registered after its input deadline ({{date}})',
     lateNoDate: 'Registered after its input deadline',
+    fieldsRead: 'Fields read — confirm',
+    fieldsReadAction: 'Fields read from {{name}}: confirm them in Edit details',
     separator: ', ',
     findings: {
       dpi: 'resolution below 200 dpi',
@@ -39,9 +41,9 @@ const en = {
   attention: {
     filter: 'Needs attention',
     filterOn: 'Needs attention (on)',
-    active: 'Files that need attention in the whole drive: failed scanner checks and scans registered after their input deadline.',
+    active: 'Files that need attention in the whole drive: failed scanner checks, scans registered after their input deadline, and fields read from documents waiting for confirmation.',
     empty: 'Nothing needs attention',
-    emptyDescription: 'Every scan you can see passed its checks and was registered in time.',
+    emptyDescription: 'Every scan you can see passed its checks and was registered in time, and no read fields wait for confirmation.',
     clear: 'Show the folder',
     loading: 'Loading files that need attention…',
   },
@@ -74,6 +76,8 @@ const ja: typeof en = {
     scannerCheck: 'スキャナ保存の要件を満たしていません: {{rules}}',
     late: '入力期限（{{date}}）を過ぎて登録されました',
     lateNoDate: '入力期限を過ぎて登録されました',
+    fieldsRead: '読取結果の確認待ち',
+    fieldsReadAction: '{{name}} の読取結果を「詳細を編集」で確認',
     separator: '、',
     findings: {
       dpi: '解像度が200dpi未満',
@@ -86,9 +90,9 @@ const ja: typeof en = {
   attention: {
     filter: '要対応',
     filterOn: '要対応（表示中）',
-    active: 'ドライブ全体で対応が必要なファイル: スキャナ保存の要件を満たさないものと、入力期限を過ぎて登録されたもの。',
+    active: 'ドライブ全体で対応が必要なファイル: スキャナ保存の要件を満たさないもの、入力期限を過ぎて登録されたもの、書類の読取結果が確認待ちのもの。',
     empty: '対応が必要なファイルはありません',
-    emptyDescription: '表示できるスキャンはすべて要件を満たし、期限内に登録されています。',
+    emptyDescription: '表示できるスキャンはすべて要件を満たして期限内に登録され、確認待ちの読取結果もありません。',
     clear: 'フォルダーを表示',
     loading: '対応が必要なファイルを読み込んでいます…',
   },

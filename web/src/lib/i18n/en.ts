@@ -27,6 +27,7 @@ import { sharesTexts } from './shares.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import { bookkeepingTexts } from './bookkeeping.ts';
+import { readFieldsTexts } from './read-fields.ts';
 import { auditLogTexts } from './audit-log.ts';
 import { fileActivityTexts } from './file-activity.ts';
 import { tagAdminTexts } from './tag-admin.ts';
@@ -167,6 +168,7 @@ export const en = {
   driveCommands: driveCommandsTexts.en,
   registration: registrationTexts.en,
   bookkeeping: bookkeepingTexts.en,
+  readFields: readFieldsTexts.en,
   login: {
     title: 'Sign in',
     description: 'Sign in with the contract ID given by your administrator.',

@@ -27,6 +27,7 @@ import { sharesTexts } from './shares.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import { bookkeepingTexts } from './bookkeeping.ts';
+import { readFieldsTexts } from './read-fields.ts';
 import { auditLogTexts } from './audit-log.ts';
 import { fileActivityTexts } from './file-activity.ts';
 import { tagAdminTexts } from './tag-admin.ts';
@@ -165,6 +166,7 @@ export const ja: Resources = {
   driveCommands: driveCommandsTexts.ja,
   registration: registrationTexts.ja,
   bookkeeping: bookkeepingTexts.ja,
+  readFields: readFieldsTexts.ja,
   login: {
     title: 'ログイン',
     description: '管理者から通知された契約IDでログインしてください。',

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { RouteRequest, RouteResponse } from '@shared/routes.ts';
-import { usePagedApi } from '@/lib/api-swr.ts';
+import { revalidateApi, usePagedApi } from '@/lib/api-swr.ts';
 import { useTaggedItemsPage, type ListTaggedItemsResponse } from './list-tagged-items.ts';
 
 export type ListAttentionRequest = RouteRequest<'com_drive/attention_list'>;
@@ -11,6 +11,9 @@ export const ATTENTION_FILTER = 'attention';
 
 /** The "Needs attention" filter: one page of the files needing attention that the caller reaches; `null` waits. */
 export const useAttentionPage = (request: ListAttentionRequest | null) => usePagedApi('com_drive/attention_list', request);
+
+/** Reads the "Needs attention" list again (after a change that may take a file out of it, e.g. its read fields confirmed). */
+export const refreshAttention = (): Promise<unknown> => revalidateApi('com_drive/attention_list');
 
 /**
  * The drive page's drive-wide list in one shape: a tag's entries (the tag filter), or the files

@@ -3,12 +3,13 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import type { CorrectionKind } from '@shared/schemas/bookkeeping.ts';
+import type { CorrectionKind, CorrectionRecordView } from '@shared/schemas/bookkeeping.ts';
 import type { DocumentSnapshot } from '@shared/schemas/bookkeeping-fields.ts';
 import { ListErrorState } from '@/components/list-error.tsx';
 import { formatDateTime, type DisplayLanguage } from '@/lib/format.ts';
 import { useDocumentHistory, type DocumentHistoryRecord } from '../api/document-history.ts';
-import { snapshotChanges, snapshotFields, snapshotValue } from '../utils/bookkeeping.ts';
+import { snapshotChanges, snapshotFields, snapshotValue, type SnapshotField } from '../utils/bookkeeping.ts';
+import { confidencePercent } from '../utils/read-fields.ts';
 
 /** A record of the correction and deletion history, as both the document's tab and the administrators' page read it. */
 export interface HistoryRecord {
@@ -19,16 +20,52 @@ export interface HistoryRecord {
   reason: string | null;
   before: DocumentSnapshot | null;
   after: DocumentSnapshot | null;
+  /** A confirmation of read values: the line each value was read from, and how sure the reading was. */
+  sources?: CorrectionRecordView['sources'];
 }
 
-/** What a record changed: each changed field as "label: before → after", and the version it made. */
+type Source = NonNullable<CorrectionRecordView['sources']>[number];
+
+/** Under a confirmed value: the line of the document it was read from. */
+function SourceLine({ source }: { source: Source | undefined }) {
+  const { t } = useTranslation();
+  if (!source) return null;
+  return (
+    <Box variant="small" color="text-body-secondary" display="block" data-testid="correction-source">
+      {t('bookkeeping.corrections.readFrom', { source: source.source, percent: confidencePercent(source.confidence) })}
+    </Box>
+  );
+}
+
+/**
+ * What a record changed: each changed field as "label: before → after", and the version it made; a
+ * confirmation of read values says under each value the line of the document it was read from.
+ */
 export function CorrectionChanges({ record }: { record: HistoryRecord }) {
   const { t, i18n } = useTranslation();
   const language: DisplayLanguage = i18n.language === 'ja' ? 'ja' : 'en';
   const changes = snapshotChanges(record.before, record.after);
   const versionMoved = record.before && record.after && record.before.version !== record.after.version;
+  const sourceOf = (field: SnapshotField) => record.sources?.find((source) => source.field === field);
+  if (record.kind === 'confirmation' && changes.length === 0 && record.after) {
+    // A general file keeps no version before the confirmation: the values confirmed, each with its line.
+    return (
+      <ul className="correction-changes" data-testid="correction-content">
+        {(record.sources ?? []).map((source) => (
+          <li key={source.field} data-field={source.field}>
+            <Box variant="span" fontWeight="bold">
+              {t(`bookkeeping.corrections.snapshotFields.${source.field}`)}
+            </Box>
+            {': '}
+            {snapshotValue(source.field, record.after![source.field], t, language)}
+            <SourceLine source={source} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
   // A deletion, restore, purge or registration changes no field: the record shows the content it kept.
-  const kept = record.kind === 'correction' ? undefined : (record.before ?? record.after);
+  const kept = record.kind === 'correction' || record.kind === 'confirmation' ? undefined : (record.before ?? record.after);
   if (kept && changes.length === 0) {
     const shown = snapshotFields.filter((field) => field !== 'name' && field !== 'sha256' && kept[field] !== undefined);
     return (
@@ -68,6 +105,7 @@ export function CorrectionChanges({ record }: { record: HistoryRecord }) {
           <span className="correction-before">{snapshotValue(change.field, change.before, t, language)}</span>
           {' → '}
           <span>{snapshotValue(change.field, change.after, t, language)}</span>
+          <SourceLine source={sourceOf(change.field)} />
         </li>
       ))}
       {versionMoved && (

@@ -24,6 +24,7 @@ import { newNotificationId, notify, SUCCESS_DISMISS_MS } from '@/lib/notificatio
 import { reportApiError, reportRefusal } from '@/lib/api-client.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
 import { refreshFolder } from '../../api/list-folder.ts';
+import { refreshAttention } from '../../api/list-attention.ts';
 import { moveItems } from '../../api/move-items.ts';
 import type { ChosenFolder } from '../location-dialog.tsx';
 import { useCopyAndZip } from '../copy-zip-actions.tsx';
@@ -308,18 +309,26 @@ export function useDriveCommands({ folderId, items, selected, scope, admin, onDo
           <EditDetailsModal
             file={editingDetails}
             onDismiss={() => setEditingDetails(undefined)}
-            onSaved={(item, newVersion) => {
+            onSaved={(item, newVersion, confirmed) => {
               setEditingDetails(undefined);
               notify(
                 {
                   id: newNotificationId('details-saved'),
                   type: 'success',
-                  header: newVersion ? <Tx k="bookkeeping.edit.savedVersion" values={{ name: item.name, version: item.version }} /> : <Tx k="bookkeeping.edit.saved" values={{ name: item.name }} />,
+                  header: confirmed ? (
+                    <Tx k="readFields.summary.saved" values={{ name: item.name }} />
+                  ) : newVersion ? (
+                    <Tx k="bookkeeping.edit.savedVersion" values={{ name: item.name, version: item.version }} />
+                  ) : (
+                    <Tx k="bookkeeping.edit.saved" values={{ name: item.name }} />
+                  ),
                   dismissLabel: t('common.close'),
                 },
                 SUCCESS_DISMISS_MS,
               );
               void refreshFolder(folderId);
+              // Confirmed read fields take the file out of "Needs attention".
+              void refreshAttention();
             }}
             onStale={async () => {
               await refreshFolder(folderId);

@@ -31,6 +31,9 @@ export interface DriveColumnExtras {
   /** Drag to move: the ids a drag of this row carries (the selection, or the row alone), and a drop of entries onto a folder row. */
   dragIds?: (item: DriveItem) => string[];
   onEntriesDrop?: (folder: DriveItem, ids: string[], copy: boolean) => void;
+  /** The "fields read — confirm" marker opens Edit details, on a file the user may change (else it is only a mark). */
+  onConfirmFields?: (item: DriveItem) => void;
+  mayConfirmFields?: (item: DriveItem) => boolean;
 }
 
 /**
@@ -142,7 +145,7 @@ export function driveColumns(
                 </span>
               )
             )}
-            <ItemMarkers item={item} />
+            <ItemMarkers item={item} onConfirmFields={extras.mayConfirmFields?.(item) ? extras.onConfirmFields : undefined} />
             {item.scan_status === 'THREATS_FOUND' && (
               <StatusIndicator type="error" data-testid="drive-row-threat">
                 {t('drive.scan.THREATS_FOUND')}

@@ -1,0 +1,186 @@
+/**
+ * UI texts of the `readFields` section, English and Japanese side by side (en.ts and ja.ts spread
+ * them in): the bookkeeping fields read from a document's own content (docs/e-bookkeeping.md
+ * "Fields read from the document"), offered beside the fields of "Edit details" and of detailed
+ * registration — the suggestions, the cross-checks, the registry's answer, why a field is offered
+ * empty or a document was not read, and the confirmation step of detailed registration.
+ */
+const en = {
+  summary: {
+    title: 'Read from the document',
+    reading: 'Reading the document…',
+    late: 'The reading has not arrived yet. Enter the details yourself, or confirm them later: the drive marks the file once its fields are read.',
+    failed: 'The values read from the document could not be loaded.',
+    methods: {
+      text: "From the PDF's text.",
+      ocr: 'By character recognition (OCR): check the values against the document.',
+    },
+    pagesRead: 'The first {{read}} of {{pages}} pages were read.',
+    ownDocument: 'Issued by your company (common settings): its addressee is taken as the trading partner.',
+    nothingFound: 'None of the fields was found in the text.',
+    useAll: 'Use all read values',
+    useAllDone: 'No empty field is left that a value was read for.',
+    saved: 'The details of "{{name}}" were confirmed from the document.',
+    confirmationNote: 'You are taking values read from the document into empty fields: no reason is needed. The history records them as "Details confirmed", each with the line it was read from.',
+  },
+  skipped: {
+    too_large: 'Not read: the file is over 20 MB.',
+    unsupported: 'Not read: only PDFs and images are read.',
+    unreadable: 'Not read: the file could not be opened.',
+    no_text: 'No text was found in the document.',
+  },
+  suggestion: {
+    read: 'Read from the document:',
+    use: 'Use',
+    useLabel: 'Use the value read for {{field}}: {{value}}',
+    taken: 'Taken from the document',
+    matches: 'Matches the document',
+    unsure: 'unsure: check it',
+    sourceTitle: 'Read from this line',
+    confidence: 'Confidence: {{percent}}%',
+  },
+  problems: {
+    date_future: 'A date was read, but it lies in the future: check it on the document.',
+    date_range: 'A date was read, but it is outside the dates the drive accepts.',
+    date_ambiguous: 'Several dates, and none is marked as the date of the document.',
+    amount_sum: 'The amounts do not add up: subtotal (小計) + tax (消費税) ≠ total (合計).',
+    amount_tax: 'A tax line does not match its rate (10% or 8%).',
+    amount_ambiguous: 'Several totals, and none is marked as the total of this document.',
+    invoice_check_digit: 'A registration number was read, but its check digit does not match (a digit misread?).',
+    low_confidence: 'The text was too unclear to read with confidence.',
+    source: 'Read: “{{source}}”',
+  },
+  checks: {
+    label: 'Checks',
+    names: {
+      sum: 'Subtotal + tax = total',
+      tax_rates: 'Tax per rate',
+      date_future: 'Date not in the future',
+      date_range: 'Date within the accepted range',
+      check_digit: 'Check digit',
+      registry: 'National Tax Agency',
+    },
+    results: {
+      ok: 'Passed',
+      failed: 'Failed',
+      not_checked: 'Not checked',
+    },
+  },
+  registry: {
+    registered: 'Registered with the National Tax Agency as {{name}} on {{date}}',
+    registeredNoName: 'Registered with the National Tax Agency on {{date}}',
+    not_registered: 'Not registered with the National Tax Agency on {{date}}',
+    not_checked: 'Registration not checked with the National Tax Agency',
+  },
+  page: {
+    alt: 'First page of {{name}}, with the line read highlighted',
+    hint: 'Point at a value read to see where it is on the page.',
+  },
+  confirmStep: {
+    title: 'Confirm the read details ({{index}} of {{count}})',
+    description: 'Values read from each uploaded document are offered beside its fields. Use them, type your own, or skip the file.',
+    skippedNote: 'A skipped file keeps its read values: the drive marks it "Fields read — confirm" for later.',
+    waiting: 'Waiting for the upload to start…',
+    uploading: 'Uploading {{name}}…',
+    processing: 'Checking the uploaded file…',
+    failed: 'The upload of {{name}} failed: {{error}}',
+    failedHint: 'Retry it in the Transfers panel, or skip the file.',
+    cancelled: 'The upload of {{name}} was cancelled.',
+    notStarted: '{{name}} was not uploaded.',
+    skip: 'Skip',
+    saveNext: 'Save and next',
+    saveFinish: 'Save and finish',
+  },
+  registrationNote: 'Fields you leave empty are read from each PDF or image after its upload: you confirm them in the next step.',
+};
+
+const ja: typeof en = {
+  summary: {
+    title: '書類の読取結果',
+    reading: '書類を読み取っています…',
+    late: '読み取りに時間がかかっています。ご自身で入力するか、後で確認してください。読み取りが終わると、ドライブの一覧でお知らせします。',
+    failed: '書類の読取結果を読み込めませんでした。',
+    methods: {
+      text: 'PDF のテキストから読み取りました。',
+      ocr: '文字認識（OCR）で読み取りました。書類と照らし合わせて確認してください。',
+    },
+    pagesRead: '全 {{pages}} ページのうち最初の {{read}} ページを読み取りました。',
+    ownDocument: '自社が発行した書類（共通設定）のため、宛先を取引先としています。',
+    nothingFound: 'テキストから読み取れた項目はありません。',
+    useAll: '読取結果をすべて反映',
+    useAllDone: '読取結果を反映できる空欄の項目はありません。',
+    saved: '「{{name}}」の詳細を、書類の読取結果で確認しました。',
+    confirmationNote: '書類の読取結果を空欄の項目に反映します。理由の入力は不要です。履歴には「詳細の確認」として、各値を読み取った行とともに記録されます。',
+  },
+  skipped: {
+    too_large: '20 MB を超えるファイルのため、読み取っていません。',
+    unsupported: 'PDF と画像以外のファイルは読み取りません。',
+    unreadable: 'ファイルを開けなかったため、読み取れませんでした。',
+    no_text: '書類から文字が見つかりませんでした。',
+  },
+  suggestion: {
+    read: '読取結果:',
+    use: '反映',
+    useLabel: '{{field}}に読取結果「{{value}}」を反映',
+    taken: '読取結果を反映済み',
+    matches: '読取結果と一致',
+    unsure: '要確認',
+    sourceTitle: '読み取った行',
+    confidence: '信頼度: {{percent}}%',
+  },
+  problems: {
+    date_future: '日付を読み取りましたが、未来の日付です。書類で確認してください。',
+    date_range: '日付を読み取りましたが、登録できる範囲外の日付です。',
+    date_ambiguous: '日付が複数あり、どれが書類の日付か判断できませんでした。',
+    amount_sum: '金額が合いません: 小計 + 消費税 ≠ 合計',
+    amount_tax: '消費税額が税率（10% または 8%）と合いません。',
+    amount_ambiguous: '合計金額が複数あり、どれがこの書類の合計か判断できませんでした。',
+    invoice_check_digit: '登録番号を読み取りましたが、チェックデジットが一致しません（読み誤りの可能性があります）。',
+    low_confidence: '文字が不鮮明で、確実に読み取れませんでした。',
+    source: '読み取った内容:「{{source}}」',
+  },
+  checks: {
+    label: 'チェック',
+    names: {
+      sum: '小計＋消費税＝合計',
+      tax_rates: '税率ごとの税額',
+      date_future: '未来日でない',
+      date_range: '登録可能な日付',
+      check_digit: 'チェックデジット',
+      registry: '国税庁公表サイト',
+    },
+    results: {
+      ok: '問題なし',
+      failed: '不一致',
+      not_checked: '未確認',
+    },
+  },
+  registry: {
+    registered: '{{date}} 時点で「{{name}}」として国税庁に登録されています',
+    registeredNoName: '{{date}} 時点で国税庁に登録されています',
+    not_registered: '{{date}} 時点で国税庁の公表サイトに登録がありません',
+    not_checked: '国税庁の公表サイトでの登録確認はしていません',
+  },
+  page: {
+    alt: '{{name}} の 1 ページ目（読み取った行を強調表示）',
+    hint: '読取結果にポインターを合わせると、ページ上の位置を表示します。',
+  },
+  confirmStep: {
+    title: '読取結果の確認（{{count}} 件中 {{index}} 件目）',
+    description: 'アップロードした書類ごとに、読み取った値を各項目の横に表示します。反映する、ご自身で入力する、またはスキップを選んでください。',
+    skippedNote: 'スキップしたファイルの読取結果は残ります。ドライブで「読取結果の確認待ち」と表示され、後で確認できます。',
+    waiting: 'アップロードの開始を待っています…',
+    uploading: '{{name}} をアップロードしています…',
+    processing: 'アップロードしたファイルを確認しています…',
+    failed: '{{name}} のアップロードに失敗しました: {{error}}',
+    failedHint: '転送パネルから再試行するか、このファイルをスキップしてください。',
+    cancelled: '{{name}} のアップロードはキャンセルされました。',
+    notStarted: '{{name}} はアップロードされませんでした。',
+    skip: 'スキップ',
+    saveNext: '保存して次へ',
+    saveFinish: '保存して終了',
+  },
+  registrationNote: '空欄の項目は、アップロード後に PDF や画像から読み取り、次の画面で確認できます。',
+};
+
+export const readFieldsTexts: { en: typeof en; ja: typeof en } = { en, ja };
