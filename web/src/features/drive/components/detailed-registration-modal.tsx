@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -17,7 +17,13 @@ import { paperSizes, scannerGrades, type PaperSize, type ScannerGrade } from '@s
 import { formatBytes } from '@/lib/format.ts';
 import { fieldErrors } from '@/lib/form-validation.ts';
 import { useTags } from '../api/search-tags.ts';
+import { getFileInfo, type DriveItem } from '../api/get-file-info.ts';
+import { refreshFolder } from '../api/list-folder.ts';
+import { refreshAttention } from '../api/list-attention.ts';
 import { toRegistrationFields, type FileDetails, type RegistrationFields } from '../utils/file-details.ts';
+import type { UploadFollower } from '../utils/transfers.tsx';
+import type { EditDetailsFormHandle } from './edit-details-form.tsx';
+import { ReadConfirmStep, type FollowedUpload } from './read-fields/read-confirm-step.tsx';
 import { japanToday } from '../utils/bookkeeping.ts';
 import { usePropertyItems } from '@/lib/property-items-api.ts';
 import { PropertyFields } from '@/components/property-fields.tsx';
@@ -38,26 +44,43 @@ const emptyDetails = (): FileDetails => ({
   received_date: '',
 });
 
+/** What the dialog hands over to upload, per file: its fields and tags, and who follows the upload. */
+export interface Registration {
+  fields: RegistrationFields;
+  tagIds: string[];
+  follow: UploadFollower;
+}
+
 /**
- * Detailed registration (SPEC.md §3, §4): the document's fields for each file before it is
- * uploaded (document style, transaction date and amount, recipient, provider, the invoice
- * registration number, tags; for scanner storage the document grade, the paper size and the day the
- * paper was received), checked with the registration's shared schema (a received date in the
- * future is refused here too, judged in Japan as the server does); "Copy to all files" gives every file one file's values, as a
- * batch of invoices from one partner usually shares them.
+ * Detailed registration (SPEC.md §3, §4), in two steps. First the document's fields for each file
+ * before it is uploaded (document style, transaction date and amount, recipient, provider, the
+ * invoice registration number, tags; for scanner storage the document grade, the paper size and
+ * the day the paper was received), checked with the registration's shared schema (a received date
+ * in the future is refused here too, judged in Japan as the server does); "Copy to all files" gives
+ * every file one file's values, as a batch of invoices from one partner usually shares them.
+ *
+ * Then, while the files upload, the dialog stays on each file in turn until its fields are read
+ * from the document (docs/e-bookkeeping.md "Fields read from the document") and offers them beside
+ * its details, or until the user moves on: "Skip" is never blocked, and a skipped file stays marked
+ * in the drive for its read fields to be confirmed later.
  */
 export function DetailedRegistrationModal({
   files,
   admin,
   onDismiss,
-  onConfirm,
+  onUpload,
 }: {
   files: File[];
   admin: boolean;
   onDismiss: () => void;
-  onConfirm: (registrations: { fields: RegistrationFields; tagIds: string[] }[]) => void;
+  onUpload: (registrations: Registration[]) => void;
 }) {
   const { t } = useTranslation();
+  // The confirmation step: each file's upload as it goes, the file shown, and its details form.
+  const [uploads, setUploads] = useState<FollowedUpload[]>();
+  const [step, setStep] = useState(0);
+  const [saving, setSaving] = useState(false);
+  const stepForm = useRef<EditDetailsFormHandle>(null);
   const tags = useTags({});
   const propertyItems = usePropertyItems();
   const [details, setDetails] = useState<FileDetails[]>(() => files.map(emptyDetails));
@@ -106,8 +129,83 @@ export function DetailedRegistrationModal({
       setExpanded((open) => open.map((value, index) => value || invalid.includes(index)));
       return;
     }
-    onConfirm(details.map((entry, index) => ({ fields: { ...toRegistrationFields(entry), properties: toPropertyValues(items, properties[index]!) }, tagIds: entry.tag_ids })));
+    const track = (index: number, change: Partial<FollowedUpload>) =>
+      setUploads((list) => list?.map((upload, at) => (at === index ? { ...upload, ...change } : upload)));
+    setUploads(files.map((file) => ({ name: file.name, size: file.size })));
+    setStep(0);
+    onUpload(
+      details.map((entry, index) => ({
+        fields: { ...toRegistrationFields(entry), properties: toPropertyValues(items, properties[index]!) },
+        tagIds: entry.tag_ids,
+        follow: {
+          queued: (transferId) => track(index, { transferId }),
+          ready: (item) => track(index, { item }),
+          dropped: () => track(index, { dropped: true }),
+        },
+      })),
+    );
   };
+
+  /** The next file of the confirmation step, or the end of the dialog after the last. */
+  const next = () => {
+    if (!uploads || step + 1 >= uploads.length) onDismiss();
+    else setStep(step + 1);
+  };
+  const saveStep = async () => {
+    setSaving(true);
+    try {
+      await stepForm.current?.submit();
+    } finally {
+      setSaving(false);
+    }
+  };
+  const stepSaved = (item: DriveItem) => {
+    void refreshFolder(item.parent_id);
+    void refreshAttention();
+    next();
+  };
+  // The file changed since it was shown (e.g. its scan was checked meanwhile): its details again, as they are now.
+  const stepStale = async () => {
+    const id = uploads?.[step]?.item?.id;
+    if (!id) return;
+    const { item } = await getFileInfo({ id });
+    setUploads((list) => list?.map((upload, at) => (at === step ? { ...upload, item } : upload)));
+  };
+
+  if (uploads) {
+    const upload = uploads[step]!;
+    const last = step + 1 >= uploads.length;
+    return (
+      <Modal
+        visible
+        // As wide as "Edit details" with the document's page beside the fields, for every file (no jump between them).
+        size="x-large"
+        onDismiss={onDismiss}
+        header={t('readFields.confirmStep.title', { index: step + 1, count: uploads.length })}
+        data-testid="detailed-registration-modal"
+        data-phase="confirm"
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button onClick={next} nativeButtonAttributes={{ 'data-testid': 'read-confirm-skip' }}>
+                {t('readFields.confirmStep.skip')}
+              </Button>
+              <Button variant="primary" loading={saving} disabled={!upload.item} onClick={() => void saveStep()} nativeButtonAttributes={{ 'data-testid': 'read-confirm-save' }}>
+                {t(last ? 'readFields.confirmStep.saveFinish' : 'readFields.confirmStep.saveNext')}
+              </Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        <SpaceBetween size="m">
+          <Box variant="p" color="text-body-secondary">
+            {t('readFields.confirmStep.description')}
+          </Box>
+          <ReadConfirmStep key={step} upload={upload} form={stepForm} onSaved={stepSaved} onUnchanged={next} onStale={stepStale} />
+        </SpaceBetween>
+      </Modal>
+    );
+  }
 
   const invalidCount = errors ? errors.filter(invalidIn).length : 0;
   const styleOptions = documentStyles.map((style) => ({ value: style, label: t(`versions.documentStyles.${style}`) }));
@@ -134,6 +232,7 @@ export function DetailedRegistrationModal({
       onDismiss={onDismiss}
       header={t('registration.title', { count: files.length })}
       data-testid="detailed-registration-modal"
+      data-phase="details"
       footer={
         <Box float="right">
           <SpaceBetween direction="horizontal" size="xs">
@@ -150,7 +249,7 @@ export function DetailedRegistrationModal({
       <Form errorText={invalidCount > 0 ? t('registration.invalid', { count: invalidCount }) : undefined}>
         <SpaceBetween size="m">
           <Box variant="p" color="text-body-secondary">
-            {t('registration.description')}
+            {t('registration.description')} {t('readFields.registrationNote')}
           </Box>
           {copiedFrom && (
             <Box color="text-status-success" data-testid="detailed-copied">

@@ -16,6 +16,8 @@ import { refreshTagReads, saveItemTags } from '../api/save-item-tags.ts';
 import { pickedFolderTree, placeDroppedTree, type FolderCalls } from './dropped-folders.ts';
 import { getDownloadUrl } from '../api/get-download-url.ts';
 import { getFileInfo, waitUntilReady, type DriveItem } from '../api/get-file-info.ts';
+import { getReadFields, READ_FIELDS_WAIT_MS } from '../api/get-read-fields.ts';
+import { fileKind } from './file-kind.ts';
 import { refreshFolder } from '../api/list-folder.ts';
 import { contentTypeOf, registerFile } from '../api/register-file.ts';
 import { sendFileBytes } from './send-file-bytes.ts';
@@ -63,10 +65,20 @@ export interface UploadTarget {
   /** Detailed registration: the document's fields, and tags to set on it. */
   fields?: RegistrationFields;
   tagIds?: string[];
+  /** Detailed registration follows each file on into the confirmation of its read fields. */
+  follow?: UploadFollower;
+}
+
+/** Who follows one upload: told its transfer, the file once the storage event confirmed its bytes, or that it never started. */
+export interface UploadFollower {
+  queued: (transferId: string) => void;
+  ready: (item: DriveItem) => void;
+  /** The upload was not started (the name-conflict question was cancelled, or the check failed). */
+  dropped: () => void;
 }
 
 /** The work of one upload in the transfers panel: register, send the bytes, let the list catch up. */
-const uploadRun = ({ file, folderId, place, choice, reason, fields, tagIds }: UploadTarget): TransferRun => async (report, signal, transferId) => {
+const uploadRun = ({ file, folderId, place, choice, reason, fields, tagIds, follow }: UploadTarget): TransferRun => async (report, signal, transferId) => {
   const { item, upload, upload_version: uploadVersion } = await registerFile(
     { folder_id: folderId, name: file.name, size: file.size, content_type: contentTypeOf(file), ...(choice ? { on_conflict: choice } : {}), ...(reason ? { reason } : {}), ...fields },
     { silent: true, signal },
@@ -96,7 +108,7 @@ const uploadRun = ({ file, folderId, place, choice, reason, fields, tagIds }: Up
     throw error;
   }
   if (resumable) void forgetResumable(item.id);
-  afterBytes(transferId, item, folderId, uploadVersion);
+  afterBytes(transferId, item, folderId, uploadVersion, follow);
 };
 
 /** Sends the bytes holding the upload's lock, so another tab does not list it as unfinished meanwhile. */
@@ -112,11 +124,15 @@ async function sendBytes(itemId: string, upload: Parameters<typeof sendFileBytes
  * (scanner storage) is followed until its checks are in: what it fails is said on its row and in
  * a warning, naming the rule.
  */
-function afterBytes(transferId: string, item: DriveItem, folderId: string, uploadVersion: number | undefined) {
+function afterBytes(transferId: string, item: DriveItem, folderId: string, uploadVersion: number | undefined, follow?: UploadFollower) {
   void refreshFolder(folderId);
   void waitUntilReady(item.id, uploadVersion ? { minVersion: uploadVersion } : {}).then(async (ready) => {
     if (uploadVersion) void refreshFileHistory(item.id);
     void refreshFolder(folderId);
+    if (ready) {
+      follow?.ready(ready);
+      void refreshWhenRead(ready, folderId);
+    }
     if (!ready) {
       notify({ id: newNotificationId('upload-processing'), type: 'info', header: <Tx k="drive.upload.stillProcessing" values={{ name: item.name }} />, dismissLabel: t('common.close') }, RESULT_DISMISS_MS);
       return;
@@ -137,6 +153,27 @@ function afterBytes(transferId: string, item: DriveItem, folderId: string, uploa
       dismissLabel: t('common.close'),
     });
   }, () => undefined);
+}
+
+/**
+ * The fields of a PDF or an image are read after the file is ready (docs/e-bookkeeping.md "Fields
+ * read from the document"): the folder is read again once the reading is in, for the file's "fields
+ * read — confirm" mark. Asked less and less often (1.5 s, 3 s, 6 s…), so a batch of scans costs
+ * a few calls a file, and given up after a minute.
+ */
+async function refreshWhenRead(item: DriveItem, folderId: string): Promise<void> {
+  // By its name and type: the preview, which judges the bytes, may come after the file is ready.
+  const kind = fileKind(item);
+  if (kind !== 'pdf' && kind !== 'image') return;
+  const deadline = Date.now() + READ_FIELDS_WAIT_MS;
+  for (let delay = 1500; Date.now() + delay < deadline; delay *= 2) {
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    const answer = await getReadFields({ id: item.id }, { silent: true }).catch(() => undefined);
+    if (!answer?.pending) {
+      if (answer?.reading) void refreshFolder(folderId);
+      return;
+    }
+  }
 }
 
 /** The storage event checks a scan just after confirming it: its result is awaited a little longer. */
@@ -239,9 +276,11 @@ function BatchProgress({ ids }: { ids: readonly string[] }) {
  */
 export function startUploads(targets: UploadTarget[]): void {
   if (targets.length === 0) return;
-  const started = targets.map((target) =>
-    addTransfer({ name: target.file.name, place: target.place, size: target.file.size, run: uploadRun(target), describeError: failureText }),
-  );
+  const started = targets.map((target) => {
+    const transfer = addTransfer({ name: target.file.name, place: target.place, size: target.file.size, run: uploadRun(target), describeError: failureText });
+    target.follow?.queued(transfer.id);
+    return transfer;
+  });
   const ids = started.map((transfer) => transfer.id);
   const single = targets.length === 1 ? targets[0]!.file.name : undefined;
   const flashId = newNotificationId('upload');

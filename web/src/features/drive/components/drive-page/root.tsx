@@ -231,9 +231,9 @@ export default function DrivePage() {
   const uploadChecked = useCallback(async (targets: UploadTarget[], nested: UploadTarget[] = []) => {
     const checking = newNotificationId('upload-check');
     notify({ id: checking, type: 'in-progress', loading: true, dismissible: false, header: t('versions.duplicates.checking') });
+    const all = [...targets, ...nested];
     try {
       const module = await transfers();
-      const all = [...targets, ...nested];
       const byFolder = new Map<string, UploadTarget[]>();
       for (const target of all) byFolder.set(target.folderId, [...(byFolder.get(target.folderId) ?? []), target]);
       const conflicts = (
@@ -248,6 +248,7 @@ export default function DrivePage() {
       else setConflicted({ targets: all, conflicts });
     } catch (error) {
       dismiss(checking);
+      for (const target of all) target.follow?.dropped();
       if (!isAbortError(error)) reportApiError(error);
     }
   }, [t, setConflicted, folderId]);
@@ -305,6 +306,9 @@ export default function DrivePage() {
     // A drag of a selected row carries the selection; of another row, that row alone.
     dragIds: (item) => (selectedIds.includes(item.id) ? [...selectedIds] : [item.id]),
     onEntriesDrop: rights.drive >= 2 ? onEntriesDrop : undefined,
+    // The "fields read — confirm" marker runs Edit details, on a file the user may run it on.
+    onConfirmFields: (item) => commands.run('editDetails', [item]),
+    mayConfirmFields: (item) => command('editDetails', [item]).disabled === false,
   };
   const columns = driveColumns(t, language, openFolder, columnExtras);
   const { display, save: saveDisplay } = useTableDisplay('drive', columns, defaultDriveColumns);
@@ -685,11 +689,8 @@ export default function DrivePage() {
             files={detailing}
             admin={rights.admin === 1}
             onDismiss={() => setDetailing(undefined)}
-            onConfirm={(registrations) => {
-              const files = detailing;
-              setDetailing(undefined);
-              void uploadChecked(files.map((file, index) => ({ file, folderId, place: currentPlace, ...registrations[index]! })));
-            }}
+            // The dialog stays open to confirm each file's read fields (it follows the uploads), and closes itself.
+            onUpload={(registrations) => void uploadChecked(detailing.map((file, index) => ({ file, folderId, place: currentPlace, ...registrations[index]! })))}
           />
         </Suspense>
       )}
@@ -697,7 +698,10 @@ export default function DrivePage() {
         <Suspense fallback={null}>
           <DuplicateChoiceModal
             conflicts={conflicted.conflicts}
-            onCancel={() => setConflicted(undefined)}
+            onCancel={() => {
+              for (const target of conflicted.targets) target.follow?.dropped();
+              setConflicted(undefined);
+            }}
             onConfirm={(choices, reason) => {
               const { targets, conflicts } = conflicted;
               setConflicted(undefined);
