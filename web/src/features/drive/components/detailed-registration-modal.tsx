@@ -25,6 +25,7 @@ import type { UploadFollower } from '../utils/transfers.tsx';
 import type { EditDetailsFormHandle } from './edit-details-form.tsx';
 import { ReadConfirmStep, type FollowedUpload } from './read-fields/read-confirm-step.tsx';
 import { japanToday } from '../utils/bookkeeping.ts';
+import { isReadKind } from '../utils/read-fields.ts';
 import { usePropertyItems } from '@/lib/property-items-api.ts';
 import { PropertyFields } from '@/components/property-fields.tsx';
 import { propertyErrors, toPropertyValues, type PropertyDraft } from '@/lib/property-values.ts';
@@ -129,21 +130,29 @@ export function DetailedRegistrationModal({
       setExpanded((open) => open.map((value, index) => value || invalid.includes(index)));
       return;
     }
-    const track = (index: number, change: Partial<FollowedUpload>) =>
-      setUploads((list) => list?.map((upload, at) => (at === index ? { ...upload, ...change } : upload)));
-    setUploads(files.map((file) => ({ name: file.name, size: file.size })));
+    // The confirmation step follows the files whose fields are read (PDFs and images); with none, the dialog's work is done.
+    const followed = files.flatMap((file, index) => (isReadKind(file) ? [index] : []));
+    const track = (index: number, change: Partial<FollowedUpload>) => {
+      const at = followed.indexOf(index);
+      setUploads((list) => list?.map((upload, position) => (position === at ? { ...upload, ...change } : upload)));
+    };
+    const registrations = details.map((entry, index): Registration => ({
+      fields: { ...toRegistrationFields(entry), properties: toPropertyValues(items, properties[index]!) },
+      tagIds: entry.tag_ids,
+      follow: {
+        queued: (transferId) => track(index, { transferId }),
+        ready: (item) => track(index, { item }),
+        dropped: () => track(index, { dropped: true }),
+      },
+    }));
+    if (followed.length === 0) {
+      onUpload(registrations);
+      onDismiss();
+      return;
+    }
+    setUploads(followed.map((index) => ({ name: files[index]!.name, size: files[index]!.size })));
     setStep(0);
-    onUpload(
-      details.map((entry, index) => ({
-        fields: { ...toRegistrationFields(entry), properties: toPropertyValues(items, properties[index]!) },
-        tagIds: entry.tag_ids,
-        follow: {
-          queued: (transferId) => track(index, { transferId }),
-          ready: (item) => track(index, { item }),
-          dropped: () => track(index, { dropped: true }),
-        },
-      })),
-    );
+    onUpload(registrations);
   };
 
   /** The next file of the confirmation step, or the end of the dialog after the last. */

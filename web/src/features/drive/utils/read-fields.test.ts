@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReadField, ReadFieldSet } from '@shared/schemas/read-fields.ts';
-import { confidencePercent, confirmedReadFields, fillableFields, holdsReadValue, isConfirmation, offerFor, type ReadFieldValues } from './read-fields.ts';
+import { confidencePercent, confirmedReadFields, fillableFields, holdsReadValue, isConfirmation, isReadKind, offerFor, type ReadFieldValues } from './read-fields.ts';
 
 const read = (value: string | number | null, extra: Partial<ReadField> = {}): ReadField => ({ value, confidence: 0.93, source: `line of ${String(value)}`, ...extra });
 
@@ -70,5 +70,14 @@ describe('a save that only confirms read values', () => {
   it('says the confidence in whole percent', () => {
     expect(confidencePercent(0.926)).toBe(93);
     expect(confidencePercent(1.2)).toBe(100);
+  });
+});
+
+describe('which uploads the confirmation step follows', () => {
+  it('follows PDFs and images, by name or by type, and not text, Office files or SVG markup', () => {
+    expect(['請求書.pdf', 'scan.JPG', 'receipt.png', 'page.tiff', 'photo.heic'].map((name) => isReadKind({ name }))).toEqual([true, true, true, true, true]);
+    expect(isReadKind({ name: 'invoice', type: 'application/pdf' })).toBe(true);
+    expect(isReadKind({ name: 'scan', type: 'image/jpeg' })).toBe(true);
+    expect(['notes.txt', 'amounts.csv', 'contract.docx', 'logo.svg', 'archive.zip'].map((name) => isReadKind({ name }))).toEqual([false, false, false, false, false]);
   });
 });

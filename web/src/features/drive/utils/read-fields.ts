@@ -4,12 +4,19 @@ import { normalizeInvoiceNumber } from '@shared/invoice-number.ts';
 import { readFieldNames, type ReadField, type ReadFieldName, type ReadFieldSet, type ReadProblem } from '@shared/schemas/read-fields.ts';
 import { formatCalendarDate, formatYen, type DisplayLanguage } from '@/lib/format.ts';
 import { amountOf } from './file-details.ts';
+import { fileExtension, fileKind } from './file-kind.ts';
 
 /**
  * Read values offered beside the details fields (docs/e-bookkeeping.md "Fields read from the
  * document"): what each field is offered, which fields the user took from the reading, and whether
  * a save is a confirmation of read values (no reason asked) or the user's own change.
  */
+
+/** Whether the server reads a file's fields: PDFs and images, as the drive knows them by name and type (SVG is markup, never read). */
+export const isReadKind = (file: { name: string; type?: string }): boolean => {
+  const kind = fileKind({ type: 'file', name: file.name, content_type: file.type ?? null });
+  return kind === 'pdf' || (kind === 'image' && fileExtension(file.name) !== 'svg');
+};
 
 /** The five read fields as a details form holds them: text as typed (the date YYYY-MM-DD, the amount's digits). */
 export type ReadFieldValues = Record<ReadFieldName, string>;
