@@ -69,6 +69,7 @@ test('registers, corrects with a reason, deletes with a reason, and finds both i
   // The NTA's own number (国税庁 7000012050002), typed as people do.
   await control(page, 'detailed-invoice').first().locator('input').fill('t7000012050002');
   await registration.submit();
+  await registration.skipConfirmations();
   await expect(registration.dialog()).toHaveCount(0);
   await expect(drive.row(invoice, 'ready')).toBeVisible({ timeout: 30_000 });
   await expect(drive.row(scan, 'ready')).toBeVisible({ timeout: 30_000 });

@@ -67,6 +67,7 @@ test('registers files with details, copies the values to all files and refuses a
   await dialog.setText(1, 'amount', '5000');
   await expect(dialog.formError()).toHaveCount(0);
   await dialog.submit();
+  await dialog.skipConfirmations();
   await expect(dialog.dialog()).toHaveCount(0);
   await expect(drive.flash('2 files were uploaded.')).toBeVisible({ timeout: 30_000 });
   await expect(drive.row('invoice-0401.pdf', 'ready')).toBeVisible({ timeout: 30_000 });

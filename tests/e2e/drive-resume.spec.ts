@@ -122,6 +122,7 @@ test('uploads a folder through the picker, resumes a large upload after a reload
   await registration.setDate(0, new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '/'));
   await page.locator('[data-testid="detailed-file-0"] [data-testid="detailed-received"] input').fill('2026/01/05');
   await registration.submit();
+  await registration.skipConfirmations();
   const warning = drive.flash(`${scan} was uploaded, but it does not meet the scanner-storage rules`);
   await expect(warning).toBeVisible({ timeout: 30_000 });
   const flashed = locate(page, cloudscape.findFlashbar()).locator('[data-testid="upload-scan-warnings"]');

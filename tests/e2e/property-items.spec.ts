@@ -78,6 +78,7 @@ test('an administrator defines a three-layer dropdown and uses it in a detailed 
     }
     await shot(page, 'registration-en');
     await dialog.submit();
+    await dialog.skipConfirmations();
     await expect(dialog.dialog()).toHaveCount(0);
     await expect(drive.row(fileName, 'ready')).toBeVisible({ timeout: 30_000 });
     const lists = new DriveListsPanel(page);

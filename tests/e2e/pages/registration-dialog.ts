@@ -81,4 +81,18 @@ export class RegistrationDialog {
   async submit() {
     await control(this.page, 'detailed-submit').click();
   }
+
+  /** The confirmation step after Upload (PDFs and images: their read fields offered), one file at a time. */
+  confirmStep(): Locator {
+    return this.page.locator('[data-testid="detailed-registration-modal"][data-phase="confirm"]');
+  }
+
+  /** Skips the confirmation step of every uploaded file (their read fields wait in the drive instead), until the dialog closes. */
+  async skipConfirmations() {
+    const skip = this.confirmStep().locator('[data-testid="read-confirm-skip"]');
+    while (await this.dialog().count()) {
+      await expect(this.confirmStep()).toBeVisible();
+      await skip.click();
+    }
+  }
 }
