@@ -1,0 +1,82 @@
+import { readCheckNames, type ReadCheck, type ReadField, type ReadFieldName, type ReadFieldSet } from '#shared/schemas/read-fields.ts';
+import type { ReadContext, TextLine } from '../text-lines.ts';
+import { readDocumentTotal } from './amounts.ts';
+import { readDocumentDate } from './dates.ts';
+import { readInvoiceNumber } from './invoice-numbers.ts';
+import { parseLines, type CheckResults, type Finding } from './parsed-lines.ts';
+import { readParties } from './parties.ts';
+
+/**
+ * The bookkeeping fields read from a document's lines (issue 29): each parser's finding, its
+ * certainty times the OCR's confidence in the line, and the checks run on them.
+ */
+
+/**
+ * Below this confidence a value is offered empty (`low_confidence`). A wrong value costs more than
+ * a miss — the goal is at most 1% wrong — so the bar sits where a labelled value on a line OCR is
+ * fairly sure of passes (0.9 × 0.6) and an unlabelled date or a shop name guessed from a receipt's
+ * top fails as soon as OCR hesitates (0.7 × 0.7 = 0.49).
+ */
+export const READ_CONFIDENCE_MIN = 0.5;
+
+/**
+ * The OCR confidence a line needs as well, for a value no check confirms digit for digit: a name
+ * (nothing tells 太平 from OCR's 大平), a date, a total without a 小計 + 消費税 that adds up to it. A
+ * check digit or a sum catches a misread character; for the rest the line's own confidence is all
+ * there is. On the tune layouts' scans (tests/support/invoice-corpus) names came out misread at
+ * line confidences of 0.75–0.81 and right from 0.88 up.
+ */
+export const OCR_LINE_MIN_UNCONFIRMED: Record<ReadFieldName, number> = {
+  provider: 0.85, recipient: 0.85, transaction_date: 0.7, transaction_amount: 0.7, invoice_number: 0.7,
+};
+
+function toField<T extends string | number>(name: ReadFieldName, finding: Finding<T>): ReadField {
+  const { source } = finding.line;
+  const ocr = source.confidence ?? 1;
+  const confidence = Math.round(finding.certainty * ocr * 1000) / 1000;
+  const unsure = confidence < READ_CONFIDENCE_MIN || (!finding.confirmed && ocr < OCR_LINE_MIN_UNCONFIRMED[name]);
+  const low = finding.value !== null && unsure;
+  const problem = low ? 'low_confidence' : finding.problem;
+  return {
+    value: low ? null : finding.value,
+    confidence,
+    source: source.text,
+    ...(source.region ? { region: source.region } : {}),
+    ...(problem ? { problem } : {}),
+  };
+}
+
+/**
+ * Provider and recipient, as this product means them: SPEC.md §3 "File and folder" lists
+ * "recipient, provider (trading partner)", and the registration form labels provider
+ * 提供者（取引先）. So `provider` is the trading partner and `recipient` the side that keeps the
+ * document: for a document received, the issuer is the provider and the addressee the recipient;
+ * for one the contract issued itself (own_document), the other way round — the addressee is the
+ * partner (provider) and the contract, the issuer, is the recipient (issue 29: "the other way
+ * round"; shared/schemas/read-fields.ts: "provider and recipient swap").
+ */
+export function readFieldsFrom(lines: TextLine[], context: ReadContext): { fields: ReadFieldSet; checks: ReadCheck[]; own_document: boolean } {
+  const parsed = parseLines(lines);
+  const date = readDocumentDate(parsed, context);
+  const amount = readDocumentTotal(parsed);
+  const parties = readParties(parsed, context.own);
+  const number = readInvoiceNumber(parsed, {
+    ...(context.own?.invoiceNumber ? { own: context.own.invoiceNumber } : {}),
+    ownDocument: parties.ownDocument,
+    ...(parties.issuerLine !== undefined ? { issuerLine: parties.issuerLine } : {}),
+    ...(parties.addresseeLine !== undefined ? { addresseeLine: parties.addresseeLine } : {}),
+  });
+
+  const [provider, recipient] = parties.ownDocument ? [parties.addressee, parties.issuer] : [parties.issuer, parties.addressee];
+  const fields: ReadFieldSet = {
+    ...(date.finding ? { transaction_date: toField('transaction_date', date.finding) } : {}),
+    ...(amount.finding ? { transaction_amount: toField('transaction_amount', amount.finding) } : {}),
+    ...(provider ? { provider: toField('provider', provider) } : {}),
+    ...(recipient ? { recipient: toField('recipient', recipient) } : {}),
+    ...(number.finding ? { invoice_number: toField('invoice_number', number.finding) } : {}),
+  };
+  // Every check shown, run or not; the registry is answered elsewhere (../invoice-registry.ts).
+  const results: CheckResults = { ...date.checks, ...amount.checks, ...number.checks };
+  const checks = readCheckNames.map((check): ReadCheck => ({ check, result: check === 'registry' ? 'not_checked' : (results[check] ?? 'not_checked') }));
+  return { fields, checks, own_document: parties.ownDocument };
+}
