@@ -60,6 +60,19 @@ async function main() {
     console.log(`\nwrote the test_time section of ${file.pathname}`);
     return;
   }
+  // `BENCH_ONLY=extraction npm run bench`: the fields read from documents, scored on the generated
+  // invoice corpus (extraction.ts), merged into the results file; no stack (Chromium renders, the
+  // reading runs in this process). Imported here only: it loads Playwright, pdfjs and tesseract.js.
+  // BENCH_EXTRACTION_DOCS sets the documents per layout and kind (default 4 text PDFs, 2 scans at each density).
+  if (process.env.BENCH_ONLY === 'extraction') {
+    const { measureExtraction } = await import('./extraction.ts');
+    const extraction = await measureExtraction(process.env.BENCH_EXTRACTION_DOCS ? { perLayout: Number(process.env.BENCH_EXTRACTION_DOCS) } : {});
+    const file = new URL('./results.json', import.meta.url);
+    const previous = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+    await writeFile(file, `${JSON.stringify({ ...previous, extraction }, null, 2)}\n`);
+    console.log(`\nwrote the extraction section of ${file.pathname}`);
+    return;
+  }
   // `BENCH_ONLY=large_upload npm run bench`: the 500 MiB upload through the S3 front, to s3rver and
   // then to moto (LOCAL_S3=moto), each on a stack of its own, merged into the results file.
   if (process.env.BENCH_ONLY === 'large_upload') {
