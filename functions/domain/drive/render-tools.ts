@@ -28,7 +28,8 @@ export const pdfTools = () => (pdfModules ??= (async () => ({
 /** A PDF opened without eval and without fetching fonts from anywhere: drawn and read with what it carries. */
 export async function openPdf(bytes: Uint8Array): Promise<PdfJs.PDFDocumentProxy> {
   const { pdfjs } = await pdfTools();
-  return pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  // A copy, and a plain Uint8Array: pdfjs takes the buffer over, and refuses a Node Buffer.
+  return pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
 }
 
 /** A PDF page drawn as PNG at `scale` (1 = 72 dpi). */

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { otsuLevel, storedRegion } from './ocr.ts';
+import { storedRegion } from './ocr.ts';
 
 describe('OCR page preparation', () => {
-  it("thresholds a page where its own ink ends: between the ink's and the paper's grey, pale or dark", () => {
-    const page = (ink: number, paper: number, inkShare: number) =>
-      Uint8Array.from({ length: 10_000 }, (_, index) => (index % 100 < inkShare ? ink + (index % 7) : paper - (index % 5)));
-    for (const [ink, paper] of [[20, 240], [120, 200], [60, 150]] as const) {
-      const level = otsuLevel(page(ink, paper, 8));
-      expect(level).toBeGreaterThan(ink + 6);
-      expect(level).toBeLessThanOrEqual(paper - 4);
-    }
-  });
-
   it('places a region found on the page turned upright back where it is on the page as stored', () => {
     // A point of the stored page, turned clockwise by `turned`, as sharp turns it (unit square).
     const turn = (x: number, y: number, turned: number): [number, number] =>
