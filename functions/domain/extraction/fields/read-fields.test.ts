@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCheckNames, readFieldsResult, type ReadFieldSet } from '#shared/schemas/read-fields.ts';
 import type { TextLine } from '../text-lines.ts';
-import { OCR_LINE_MIN_UNCONFIRMED, READ_CONFIDENCE_MIN, readFieldsFrom } from './read-fields.ts';
+import { OCR_LINE_MIN_CONFIRMED, OCR_LINE_MIN_UNCONFIRMED, READ_CONFIDENCE_MIN, readFieldsFrom } from './read-fields.ts';
 
 const today = '2024-06-15';
 const page = (...texts: string[]): TextLine[] => texts.map((text) => ({ text, page: 1 }));
@@ -129,6 +129,13 @@ describe('readFieldsFrom', () => {
     expect(confirmed.fields.transaction_amount).toMatchObject({ value: 11000 });
     const alone = readFieldsFrom([ocr('合計 ¥11,000', 0.65)], { today });
     expect(alone.fields.transaction_amount).toMatchObject({ value: null, problem: 'low_confidence' });
+    // Confirmed by its check, a value stands however unsure OCR was of its line, down to a line of noise.
+    const doubted = readFieldsFrom([ocr('小計 ¥10,000', 0.4), ocr('消費税 ¥1,000', 0.4), ocr('合計 \\11.000', 0.35), ocr('登録番号 T7000012050002', 0.35)], { today });
+    expect(doubted.fields.transaction_amount).toMatchObject({ value: 11000, confidence: expect.closeTo(0.97 * 0.35, 3) });
+    expect(doubted.fields.invoice_number).toMatchObject({ value: 'T7000012050002' });
+    expect(OCR_LINE_MIN_CONFIRMED).toBeLessThan(0.35);
+    const noise = readFieldsFrom([ocr('小計 ¥10,000', 0.2), ocr('消費税 ¥1,000', 0.2), ocr('合計 ¥11,000', 0.2)], { today });
+    expect(noise.fields.transaction_amount).toMatchObject({ value: null, problem: 'low_confidence' });
   });
 
   it('reads nothing from a page with no fields, and says every check was not run', () => {

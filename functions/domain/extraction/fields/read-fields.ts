@@ -30,11 +30,20 @@ export const OCR_LINE_MIN_UNCONFIRMED: Record<ReadFieldName, number> = {
   provider: 0.85, recipient: 0.85, transaction_date: 0.7, transaction_amount: 0.7, invoice_number: 0.7,
 };
 
+/**
+ * The OCR confidence a line needs for a value a check confirms: only that it is text and not noise.
+ * A 小計 + 消費税 = 合計 that adds up, or a check digit that matches, catches a misread digit far more
+ * surely than tesseract's own doubt about a line (it rates a total's line low when it reads the ¥ as a
+ * backslash or a comma as a point, which the parsers read through).
+ */
+export const OCR_LINE_MIN_CONFIRMED = 0.3;
+
 function toField<T extends string | number>(name: ReadFieldName, finding: Finding<T>): ReadField {
   const { source } = finding.line;
   const ocr = source.confidence ?? 1;
   const confidence = Math.round(finding.certainty * ocr * 1000) / 1000;
-  const unsure = confidence < READ_CONFIDENCE_MIN || (!finding.confirmed && ocr < OCR_LINE_MIN_UNCONFIRMED[name]);
+  // A value a check confirms digit for digit (a sum that adds up, a check digit) stands on the check, not on how sure OCR was of its line.
+  const unsure = finding.confirmed ? ocr < OCR_LINE_MIN_CONFIRMED : confidence < READ_CONFIDENCE_MIN || ocr < OCR_LINE_MIN_UNCONFIRMED[name];
   const low = finding.value !== null && unsure;
   const problem = low ? 'low_confidence' : finding.problem;
   return {
