@@ -45,6 +45,8 @@ export interface VersionRecord {
   scan_status?: ScanStatus;
   /** `details`: a correction of the document's details, over the bytes of the version before (absent: new bytes). */
   kind?: 'bytes' | 'details';
+  /** A details version that confirmed values read from the bytes (functions/data/read-fields.ts). */
+  confirmation?: true;
   /** Why a bookkeeping document changed (docs/e-bookkeeping.md). */
   reason?: string;
   /** The document's details as this version recorded them. */
@@ -513,7 +515,7 @@ export async function correctDetails(
         ? [
             versionPut({
               kyk_id: item.kyk_id, item_id: item.id, version: corrected.version, size: item.size ?? 0, s3_key: item.s3_key!, content_type: item.content_type,
-              regist_user_id: change.userId, regist_date: change.date, kind: 'details', fields: snapshotOf(corrected, previous?.sha256),
+              regist_user_id: change.userId, regist_date: change.date, kind: 'details', ...(change.confirmation ? { confirmation: true as const } : {}), fields: snapshotOf(corrected, previous?.sha256),
               ...(previous?.sha256 ? { sha256: previous.sha256 } : {}), ...(previous?.scan_status ? { scan_status: previous.scan_status } : {}),
               ...(previous?.scanner_check ? { scanner_check: previous.scanner_check } : {}), ...(change.reason ? { reason: change.reason } : {}),
             }),

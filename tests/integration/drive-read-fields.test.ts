@@ -96,6 +96,9 @@ describe('fields read from a document (extraction)', { timeout: 180_000 }, () =>
       { field: 'transaction_amount', source: expect.stringContaining('18,700'), confidence: expect.any(Number) },
       { field: 'invoice_number', source: expect.stringContaining('T7000012050002'), confidence: expect.any(Number) },
     ]));
+    // The file's activity names the version a confirmation.
+    const activity = await call('com_drive/file_activity', { id: file.id }, t.token);
+    expect(activity.body.data!.entries.find((entry) => entry.kind === 'confirmation')).toMatchObject({ version: 2, user_id: 'admin' });
   });
 
   it('a value typed over the suggestion is a correction: on a bookkeeping document it needs a reason', async () => {
