@@ -202,7 +202,9 @@ export async function startS3Local(options: S3LocalOptions): Promise<S3Local> {
     for (const name of objectEventFunctions) await run(name, event, keys);
   };
   // One path for every backend: the events come from the writes the front accepted, not from s3rver.
+  let stopping = false;
   const onWrite = (write: ObjectWrite) => {
+    if (stopping) return;
     const delivery = deliver(toS3Event(write, options.region));
     inFlight.add(delivery);
     void delivery.finally(() => inFlight.delete(delivery));
@@ -238,10 +240,12 @@ export async function startS3Local(options: S3LocalOptions): Promise<S3Local> {
     endpoint: front.endpoint,
     stop: async () => {
       clearInterval(sweep);
+      // Handlers that already started finish first, with the bucket still there (extraction reads
+      // the bytes last of all) and before DynamoDB goes away; writes arriving meanwhile start nothing.
+      stopping = true;
+      await Promise.allSettled([...inFlight]);
       // The front closes its backend too.
       await front.close();
-      // Let handlers that already started finish before DynamoDB goes away.
-      await Promise.allSettled([...inFlight]);
       await Promise.allSettled([...modules.values()].map(async (loaded) => (await loaded).shutdown?.()));
     },
   };

@@ -30,7 +30,7 @@ describe('common settings (common_setting_info, _save_btn)', () => {
       settings: {
         trash_retention_days: 30, file_sharing: 1, url_issuing: 1, link_issuer_level: 3, link_default_days: 7, link_max_days: 30,
         link_default_downloads: 0, link_max_downloads: 0, link_password_required: 0, fiscal_year_end_month: 3, retention_years: 7,
-        scanner_processing_rule: 0,
+        scanner_processing_rule: 0, own_company_name: '', own_invoice_number: '', invoice_registry_check: 0,
       },
     });
     const saved = await call('com/common_setting_save_btn', { row_version: 0, trash_retention_days: 14, url_issuing: 0 }, t.token);

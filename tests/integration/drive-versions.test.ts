@@ -235,7 +235,8 @@ describe('duplicate check and the choices on a name that exists', () => {
     expect((await storedUsage(t.kykId)).usage).toBe(before.usage + 5);
   });
 
-  it('refuses replace and delete_old for the four legal document styles (-990000090009), changing nothing; old_version and keep_both work', async () => {
+  // Four styles, a dozen calls and three uploads each: more than the default 30 s on a loaded machine.
+  it('refuses replace and delete_old for the four legal document styles (-990000090009), changing nothing; old_version and keep_both work', { timeout: 90_000 }, async () => {
     for (const style of ['e_document', 'e_bookkeeping', 'e_trading', 'scanner'] as const) {
       const folder = await aFolder(t);
       const { item: legal } = await uploadWithChoice(t.token, folder.id, 'ledger.pdf', 'v1', undefined, { document_style: style });

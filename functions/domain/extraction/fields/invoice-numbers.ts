@@ -3,7 +3,7 @@ import type { CheckResults, Finding, ParsedLine } from './parsed-lines.ts';
 
 /**
  * The qualified invoice issuer's registration number (適格請求書発行事業者登録番号): T and 13
- * digits, as printed (T1-2345-6789-0123, 登録番号:T1234567890123, full width, OCR's O for 0 undone
+ * digits, as printed (T7-0000-1205-0002, 登録番号:T7000012050002, full width, OCR's O for 0 undone
  * by ./normalise.ts, 丁 read for T), checked with the shared rule (shared/invoice-number.ts).
  */
 
