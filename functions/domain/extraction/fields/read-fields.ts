@@ -31,10 +31,10 @@ export const OCR_LINE_MIN_UNCONFIRMED: Record<ReadFieldName, number> = {
 };
 
 /**
- * The OCR confidence a line needs for a value a check confirms: only that it is text and not noise.
- * A 小計 + 消費税 = 合計 that adds up, or a check digit that matches, catches a misread digit far more
- * surely than tesseract's own doubt about a line (it rates a total's line low when it reads the ¥ as a
- * backslash or a comma as a point, which the parsers read through).
+ * The OCR confidence a total's line needs when the printed sums confirm it: only that it is text and
+ * not noise. A 小計 + 消費税 = 合計 that adds up catches a misread digit, and a wrong line, far more
+ * surely than tesseract's own doubt about the line (it rates a total's line low when it reads the ¥
+ * as a backslash or a comma as a point, which the parsers read through).
  */
 export const OCR_LINE_MIN_CONFIRMED = 0.3;
 
@@ -42,8 +42,10 @@ function toField<T extends string | number>(name: ReadFieldName, finding: Findin
   const { source } = finding.line;
   const ocr = source.confidence ?? 1;
   const confidence = Math.round(finding.certainty * ocr * 1000) / 1000;
-  // A value a check confirms digit for digit (a sum that adds up, a check digit) stands on the check, not on how sure OCR was of its line.
-  const unsure = finding.confirmed ? ocr < OCR_LINE_MIN_CONFIRMED : confidence < READ_CONFIDENCE_MIN || ocr < OCR_LINE_MIN_UNCONFIRMED[name];
+  // A total the printed sums confirm stands on them, not on how sure OCR was of its line. A check digit
+  // confirms a number's digits, not that it is the issuer's: an unsure line still keeps it out.
+  const checked = finding.confirmed === true && name === 'transaction_amount';
+  const unsure = checked ? ocr < OCR_LINE_MIN_CONFIRMED : confidence < READ_CONFIDENCE_MIN || (!finding.confirmed && ocr < OCR_LINE_MIN_UNCONFIRMED[name]);
   const low = finding.value !== null && unsure;
   const problem = low ? 'low_confidence' : finding.problem;
   return {
