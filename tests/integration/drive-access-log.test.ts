@@ -59,6 +59,10 @@ describe('the access log', () => {
     const folder = await aFolder(t, { name: 'Contracts' });
     // The helper waits for the file as the SPA's upload does (`polling`): no "info" event.
     file = await uploadFile(t.token, 'root', 'offer.pdf', text('offer bytes'));
+    // The storage event logs the upload just after it makes the file ready: wait for it, so the events' order is the calls'.
+    for (let attempt = 0; attempt < 100 && !(await wholeLog(t.token, { item_id: file.id })).some((event) => event.action === 'upload'); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     expect((await call('com_drive/file_info', { id: file.id }, t.token)).body.code).toBe(0);
     expect((await call('com_drive/download', { id: file.id }, t.token)).body.code).toBe(0);
     const renamed = await call('com_drive/rename_btn', { id: file.id, name: 'offer-final.pdf', row_version: file.row_version }, t.token);

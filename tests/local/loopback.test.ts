@@ -156,7 +156,8 @@ describe('local stack on loopback', () => {
     expect(api.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
-  it('adopts the data of a stack that ran with -sharedDb, so an existing .local/ keeps its contracts', async () => {
+  // Restarts DynamoDB Local twice: more than the project's 60 s on a loaded machine.
+  it('adopts the data of a stack that ran with -sharedDb, so an existing .local/ keeps its contracts', { timeout: 180_000 }, async () => {
     expect((await demoLogin(stack.url)).envelope.code).toBe(0);
     const key = stack.functionEnv[functionEnv.dynamodbAccessKey]!;
     await stack.stop();

@@ -71,6 +71,8 @@ export async function readFileFields(key: string, log: Pick<Logger, 'info' | 'wa
     result = skipped(parsed.version, 'too_large', started);
   } else {
     const text = await readDocument(await readObject(key), { name: item.name });
+    // A type that is never read (text, Office, archives) leaves no reading: there is nothing to say about it.
+    if ('skipped' in text && text.skipped === 'unsupported') return undefined;
     if ('skipped' in text) {
       result = skipped(parsed.version, text.skipped, started);
     } else {

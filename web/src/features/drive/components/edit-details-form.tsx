@@ -25,7 +25,8 @@ import { confirmedReadFields, fillableFields, formValueOf, isConfirmation, offer
 import { ReasonField, reasonMissing } from './bookkeeping-parts.tsx';
 import { ReadingSummary } from './read-fields/reading-summary.tsx';
 import { ReadSuggestion, RegistryAnswerLine } from './read-fields/read-suggestion.tsx';
-import { hasReadPage, ReadPagePreview } from './read-fields/read-page-preview.tsx';
+import { ReadPagePreview } from './read-fields/read-page-preview.tsx';
+import { hasRenditions } from '../api/get-preview.ts';
 import { useReadSuggestions } from './read-fields/use-read-suggestions.ts';
 import { usePropertyItems, type PropertyItem } from '@/lib/property-items-api.ts';
 import { PropertyFields } from '@/components/property-fields.tsx';
@@ -104,7 +105,7 @@ function toBody(item: DriveItem, initial: Values, values: Values, items: readonl
 const changedFields = (body: FileDetailUpdateRequest) => Object.keys(body).filter((key) => !['id', 'row_version', 'reason', 'confirm_retention', 'confirmed_read'].includes(key));
 
 /** The dialog's size for the form: wider when the document's page is shown beside the fields. */
-export const editDetailsSize = (file: DriveItem): 'large' | 'x-large' => (hasReadPage(file) ? 'x-large' : 'large');
+export const editDetailsSize = (file: DriveItem): 'large' | 'x-large' => (hasRenditions(file) ? 'x-large' : 'large');
 
 export interface EditDetailsFormHandle {
   /** Checks and saves, as the form's own submit does (the dialog's footer holds the button). */
@@ -278,7 +279,7 @@ export function EditDetailsForm({
             fillable={fillable.length}
             onUseAll={() => fillable.forEach(use)}
           />
-          {hasReadPage(file) ? (
+          {hasRenditions(file) ? (
             <Grid gridDefinition={[{ colspan: { default: 12, xs: 8 } }, { colspan: { default: 12, xs: 4 } }]}>
               {documentFields}
               <ReadPagePreview file={file} fields={suggestions.fields} lookedAt={suggestions.lookedAt} />

@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DriveItem } from '../../api/get-file-info.ts';
-import { fetchPreviewBytes, getPreview } from '../../api/get-preview.ts';
+import { hasRenditions, useRendition } from '../../api/get-preview.ts';
 import { fileKind } from '../../utils/file-kind.ts';
 import { FileTypeIcon } from '../file-type-icon.tsx';
-
-const hasThumbnail = (item: DriveItem) => item.type === 'file' && item.preview?.status === 'ready' && item.preview.thumbnail && item.scan_status !== 'THREATS_FOUND';
 
 /**
  * An entry's picture in the grid and the phone list: the 320 px thumbnail made when its bytes
@@ -17,9 +15,8 @@ export function TileThumbnail({ item }: { item: DriveItem }) {
   const box = useRef<HTMLSpanElement>(null);
   // Without IntersectionObserver (old browsers) every tile's thumbnail is fetched at once.
   const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
-  const [loaded, setLoaded] = useState<{ of: string; src: string }>();
-  const shown = `${item.id}/${item.version}`;
-  const wanted = hasThumbnail(item);
+  const wanted = hasRenditions(item);
+  const src = useRendition(item, 'thumbnail', wanted && visible);
 
   useEffect(() => {
     if (!wanted || visible || !box.current) return;
@@ -30,25 +27,7 @@ export function TileThumbnail({ item }: { item: DriveItem }) {
     return () => observer.disconnect();
   }, [wanted, visible]);
 
-  useEffect(() => {
-    if (!wanted || !visible) return;
-    const controller = new AbortController();
-    let url: string | undefined;
-    getPreview({ id: item.id, kind: 'thumbnail' }, { silent: true, signal: controller.signal })
-      .then((answer) => fetchPreviewBytes(answer.url, { signal: controller.signal }))
-      .then(({ bytes }) => {
-        url = URL.createObjectURL(new Blob([bytes], { type: 'image/webp' }));
-        if (!controller.signal.aborted) setLoaded({ of: `${item.id}/${item.version}`, src: url });
-      })
-      .catch(() => undefined);
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [item.id, item.version, wanted, visible]);
-
   const kind = fileKind(item);
-  const src = wanted && loaded?.of === shown ? loaded.src : undefined;
   return (
     <span ref={box} className="drive-tile-picture" data-testid={src ? 'tile-thumbnail' : 'tile-icon'}>
       {src ? <img src={src} alt="" /> : <FileTypeIcon kind={kind} title={t(`drive.kinds.${kind}`)} />}

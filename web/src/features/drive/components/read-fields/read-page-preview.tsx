@@ -1,39 +1,12 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReadFieldName, ReadFieldSet, ReadRegion } from '@shared/schemas/read-fields.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
-import { fetchPreviewBytes, getPreview } from '../../api/get-preview.ts';
+import { useRendition } from '../../api/get-preview.ts';
 
 /** The page rendition (an image, or a PDF's first page) is the only page the drive has drawn. */
 const RENDERED_PAGE = 1;
-
-/** Whether the file has a page to show beside its details (an image, or a PDF's first page, drawn when its bytes arrived). */
-export const hasReadPage = (file: DriveItem): boolean =>
-  file.preview?.status === 'ready' && file.preview.thumbnail && file.scan_status !== 'THREATS_FOUND';
-
-/** The file's page rendition as a blob URL (revoked when the dialog goes), through `convert`. */
-function usePageImage(file: DriveItem): string | undefined {
-  const [loaded, setLoaded] = useState<{ of: string; src: string }>();
-  const shown = `${file.id}/${file.version}`;
-  useEffect(() => {
-    const controller = new AbortController();
-    let url: string | undefined;
-    getPreview({ id: file.id, kind: 'page' }, { silent: true, signal: controller.signal })
-      .then((answer) => fetchPreviewBytes(answer.url, { signal: controller.signal }))
-      .then(({ bytes }) => {
-        url = URL.createObjectURL(new Blob([bytes], { type: 'image/webp' }));
-        if (!controller.signal.aborted) setLoaded({ of: `${file.id}/${file.version}`, src: url });
-      })
-      .catch(() => undefined);
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [file.id, file.version]);
-  return loaded?.of === shown ? loaded.src : undefined;
-}
 
 const percent = (fraction: number) => `${(Math.min(1, Math.max(0, fraction)) * 100).toFixed(2)}%`;
 
@@ -44,7 +17,7 @@ const percent = (fraction: number) => `${(Math.min(1, Math.max(0, fraction)) * 1
  */
 export function ReadPagePreview({ file, fields, lookedAt }: { file: DriveItem; fields: ReadFieldSet; lookedAt: ReadFieldName | undefined }) {
   const { t } = useTranslation();
-  const src = usePageImage(file);
+  const src = useRendition(file, 'page');
   const region: ReadRegion | undefined = lookedAt ? fields[lookedAt]?.region : undefined;
   const highlighted = region?.page === RENDERED_PAGE ? region : undefined;
   return (
