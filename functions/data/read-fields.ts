@@ -2,6 +2,7 @@ import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReadFieldName, ReadFieldsResult } from '#shared/schemas/read-fields.ts';
 import { db } from '#lib/clients.ts';
 import { table, type Keys } from '#lib/data/table.ts';
+import { parseObjectKey } from '#lib/object-storage.ts';
 import { TransactionFailed, transactWrite, type LabelledItem } from '#lib/data/transact.ts';
 import { attentionChange } from './attention.ts';
 import { itemKey, type ItemRecord } from './drive-items.ts';
@@ -66,6 +67,14 @@ export async function recordReadFields(file: ItemRecord, result: ReadFieldsResul
     if (error instanceof TransactionFailed && (error.failed('reading') || error.failed('file'))) return false;
     throw error;
   }
+}
+
+/** The reading of the file's current bytes, once they are confirmed; undefined while it has not arrived, or for earlier bytes' reading. */
+export async function currentReading(file: Pick<ItemRecord, 'kyk_id' | 'id' | 'status' | 's3_key'>): Promise<ReadFieldsResult | undefined> {
+  const bytesVersion = file.status === 'ready' && file.s3_key ? parseObjectKey(file.s3_key)?.version : undefined;
+  if (bytesVersion === undefined) return undefined;
+  const reading = await getReadFields(file.kyk_id, file.id);
+  return reading?.version === bytesVersion ? reading : undefined;
 }
 
 /** Values a person took from a reading into the file's empty fields, with where each was read. */

@@ -10,8 +10,7 @@ import { getCommonSettings } from '#data/common-settings.ts';
 import { ItemChangedError, toDriveItem, type DocumentFields, type ItemRecord } from '#data/drive-items.ts';
 import { allVersions, correctDetails, hasLivePendingVersion } from '#data/file-versions.ts';
 import { listPropertyItems } from '#data/property-items.ts';
-import { getReadFields, type Confirmation } from '#data/read-fields.ts';
-import { parseObjectKey } from '#lib/object-storage.ts';
+import { currentReading, type Confirmation } from '#data/read-fields.ts';
 import { readFieldNames, type ReadFieldName } from '#shared/schemas/read-fields.ts';
 import { checkPropertyValues } from '#domain/property-values.ts';
 
@@ -29,9 +28,8 @@ const SETTABLE = [...CLEARABLE, 'document_style', 'scanner_grade', 'paper_size']
  */
 async function confirmationOf(item: ItemRecord, set: DocumentFields, clear: (keyof DocumentFields)[], named: readonly ReadFieldName[]): Promise<Confirmation | undefined> {
   if (clear.length) return undefined;
-  const bytesVersion = item.s3_key ? parseObjectKey(item.s3_key)?.version : undefined;
-  const reading = bytesVersion === undefined ? undefined : await getReadFields(item.kyk_id, item.id);
-  if (!reading || reading.version !== bytesVersion) return undefined;
+  const reading = await currentReading(item);
+  if (!reading) return undefined;
   const sources: Confirmation['sources'] = [];
   for (const field of Object.keys(set) as (keyof DocumentFields)[]) {
     if (field === 'document_style' && (item.document_style ?? 'general') === 'general') continue;

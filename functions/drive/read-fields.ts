@@ -1,6 +1,5 @@
 import type { Operation } from '#lib/api-handler.ts';
-import { parseObjectKey } from '#lib/object-storage.ts';
-import { getReadFields } from '#data/read-fields.ts';
+import { currentReading } from '#data/read-fields.ts';
 import { currentPreview } from '#data/drive-items.ts';
 import { itemNotFound, reachableItem } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
@@ -14,9 +13,8 @@ import { viewerOf } from '#domain/drive/folder-access.ts';
 export const getReadFieldsOf: Operation<'com_drive/read_fields'> = async ({ caller, input }) => {
   const item = await reachableItem(viewerOf(caller), input.id);
   if (item?.type !== 'file') throw itemNotFound();
-  const bytesVersion = item.status === 'ready' && item.s3_key ? parseObjectKey(item.s3_key)?.version : undefined;
-  const stored = bytesVersion === undefined ? undefined : await getReadFields(caller.kykId, item.id);
-  if (stored && stored.version === bytesVersion) return { reading: stored, pending: false };
+  const reading = await currentReading(item);
+  if (reading) return { reading, pending: false };
   // PDFs and images are read, as the preview judged the bytes; until the preview is made, they may be one.
   const preview = currentPreview(item);
   const readable = !preview || (preview.status === 'ready' && (preview.kind === 'pdf' || preview.kind === 'image'));

@@ -1,6 +1,7 @@
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.d.ts';
 import type { TextLine } from './text-lines.ts';
+import { kanjiOfRadicals } from './fields/normalise.ts';
 
 /**
  * A born-digital PDF page's text layer (pdfjs-dist `getTextContent`) as lines in reading order: the
@@ -19,14 +20,6 @@ interface Run {
 
 const isTextItem = (item: object): item is TextItem => 'str' in item && 'transform' in item;
 
-/**
- * PDF fonts often map ideographs to their Kangxi radical or compatibility code points (⽇ U+2F47 for
- * 日): the same glyph, another character. They are taken back to the ideograph, so the text shown as
- * a value's source reads, and is found, as the document's.
- */
-const RADICALS = /[\u2e80-\u2fdf\uf900-\ufaff]/gu;
-const ideographs = (text: string): string => text.replace(RADICALS, (char) => char.normalize('NFKC'));
-
 export async function pdfPageLines(page: PDFPageProxy, pageNumber: number): Promise<TextLine[]> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
@@ -36,7 +29,8 @@ export async function pdfPageLines(page: PDFPageProxy, pageNumber: number): Prom
     const [x, y] = viewport.convertToViewportPoint(item.transform[4], item.transform[5]) as [number, number];
     // The glyphs' height: the text matrix's vertical scale (item.height is 0 for some fonts).
     const height = Math.abs(item.height) || Math.hypot(item.transform[2], item.transform[3]) || 10;
-    runs.push({ text: ideographs(item.str), x, y, width: Math.abs(item.width), height });
+    // PDF fonts often map a kanji to the radical that shares its glyph (⽇ for 日): the text shown as a value's source reads, and is found, as the document's.
+    runs.push({ text: kanjiOfRadicals(item.str), x, y, width: Math.abs(item.width), height });
   }
   runs.sort((a, b) => a.y - b.y || a.x - b.x);
 

@@ -3,7 +3,7 @@ import { READ_BYTES_MAX, type ReadCheck, type ReadFieldsResult, type ReadFieldSe
 import { getItem, type ItemRecord } from '#data/drive-items.ts';
 import { getCommonSettings } from '#data/common-settings.ts';
 import { getReadFields, recordReadFields } from '#data/read-fields.ts';
-import { parseObjectKey, readObject, readObjectHead } from '#lib/object-storage.ts';
+import { parseObjectKey, readObject } from '#lib/object-storage.ts';
 import { tokyoDate } from '#domain/ebookkeeping/calendar-date.ts';
 import { readDocument } from './read-document.ts';
 import { readFieldsFrom } from './fields/read-fields.ts';
@@ -66,8 +66,8 @@ export async function readFileFields(key: string, log: Pick<Logger, 'info' | 'wa
 
   const started = performance.now();
   let result: ReadFieldsResult;
-  const { size } = await readObjectHead(key, 1);
-  if (size > READ_BYTES_MAX) {
+  // The file holds these bytes (s3_key above): its size is theirs, as the storage event confirmed it.
+  if ((item.size ?? 0) > READ_BYTES_MAX) {
     result = skipped(parsed.version, 'too_large', started);
   } else {
     const text = await readDocument(await readObject(key), { name: item.name });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseLine } from './normalise.ts';
+import { kanjiOfRadicals, normaliseLine } from './normalise.ts';
 
 describe('normaliseLine', () => {
   it('folds full-width digits, letters and signs to half width (NFKC)', () => {
@@ -93,5 +93,12 @@ describe('normaliseLine', () => {
     expect(normaliseLine('03ー1234ー5678')).toBe('03-1234-5678');
     expect(normaliseLine('値引 −1,000')).toBe('値引 -1000');
     expect(normaliseLine('T1–2345–6789–0123')).toBe('T1-2345-6789-0123');
+  });
+});
+
+describe('kanjiOfRadicals', () => {
+  it("takes a text layer's radicals and compatibility forms to the kanji, and leaves the rest of the line as printed", () => {
+    expect(kanjiOfRadicals('請求⽇ 令和６年４⽉１⽇')).toBe('請求日 令和６年４月１日');
+    expect(kanjiOfRadicals('⻘⽊ ⼾田 ＴＥＬ')).toBe('青木 戸田 ＴＥＬ');
   });
 });

@@ -23,6 +23,12 @@ const RADICALS: Record<string, string> = {
   '⼾': '戸', '戶': '戸', '⾭': '青', '靑': '青', '⿈': '黄', '黃': '黄', '⿊': '黒', '黑': '黒',
 };
 const RADICAL = new RegExp(`[${Object.keys(RADICALS).join('')}]`, 'gu');
+/** Kangxi radicals and CJK compatibility ideographs: NFKC takes each to its ideograph (then RADICALS, where that is not Japanese). */
+const IDEOGRAPH_VARIANTS = /[\u2f00-\u2fdf\uf900-\ufaff]/gu;
+
+/** The text with radicals and compatibility forms as the kanji they stand for, and nothing else changed (the text layer's own lines). */
+export const kanjiOfRadicals = (text: string): string =>
+  text.replace(RADICAL, (radical) => RADICALS[radical]!).replace(IDEOGRAPH_VARIANTS, (variant) => variant.normalize('NFKC')).replace(RADICAL, (radical) => RADICALS[radical]!);
 
 /** Dashes and minus signs NFKC leaves alone; ー between digits is OCR's (or a typist's) hyphen. */
 const DASHES = /[‐‑‒–—―−]/gu;
@@ -105,7 +111,7 @@ function joinSpacedCjk(text: string): string {
 
 /** The line as the parsers read it (the steps in this order: later ones rely on earlier ones). */
 export function normaliseLine(text: string): string {
-  let line = text.replace(RADICAL, (radical) => RADICALS[radical]!).normalize('NFKC')
+  let line = kanjiOfRadicals(text).normalize('NFKC')
     .replace(DASHES, '-')
     .replace(LONG_VOWEL_BETWEEN_DIGITS, '-')
     .replace(/〜/gu, '~')

@@ -17,7 +17,7 @@ import { pickedFolderTree, placeDroppedTree, type FolderCalls } from './dropped-
 import { getDownloadUrl } from '../api/get-download-url.ts';
 import { getFileInfo, waitUntilReady, type DriveItem } from '../api/get-file-info.ts';
 import { getReadFields, READ_FIELDS_WAIT_MS } from '../api/get-read-fields.ts';
-import { fileKind } from './file-kind.ts';
+import { isReadKind } from './read-fields.ts';
 import { refreshFolder } from '../api/list-folder.ts';
 import { contentTypeOf, registerFile } from '../api/register-file.ts';
 import { sendFileBytes } from './send-file-bytes.ts';
@@ -163,8 +163,7 @@ function afterBytes(transferId: string, item: DriveItem, folderId: string, uploa
  */
 async function refreshWhenRead(item: DriveItem, folderId: string): Promise<void> {
   // By its name and type: the preview, which judges the bytes, may come after the file is ready.
-  const kind = fileKind(item);
-  if (kind !== 'pdf' && kind !== 'image') return;
+  if (!isReadKind({ name: item.name, ...(item.content_type ? { type: item.content_type } : {}) })) return;
   const deadline = Date.now() + READ_FIELDS_WAIT_MS;
   for (let delay = 1500; Date.now() + delay < deadline; delay *= 2) {
     await new Promise((resolve) => setTimeout(resolve, delay));
