@@ -129,7 +129,13 @@ export class DrivePage extends AppShell {
   async rename(newName: string) {
     await (await this.action('rename')).click();
     await expect(this.renameModal()).toBeVisible();
-    await control(this.page, 'rename-name').fill(newName);
+    // The dialog places its selection (the name up to its extension) for a few frames after it opens:
+    // typed over before it settles, a loaded machine's fill replaced only the selected part ("x.txt.txt").
+    const field = control(this.page, 'rename-name');
+    await expect(field).toBeFocused();
+    // (A string: the tests' TypeScript has no DOM types.)
+    await this.page.evaluate('new Promise((settled) => { let frames = 0; const next = () => (++frames > 8 ? settled() : requestAnimationFrame(next)); requestAnimationFrame(next); })');
+    await field.fill(newName);
     await control(this.page, 'rename-submit').click();
   }
 
