@@ -101,6 +101,19 @@ export const codes = {
   shareLinksPerFileLimit: error(-990000320009),
   /** SPEC.md §8 "old file deletion not allowed" (no number given): the legal document styles. */
   oldFileDeletionNotAllowed: error(-990000090009),
+  // File-request links (docs/drive.md "File requests"); unknown, expired, revoked links and passwords answer as share links do.
+  /** The link's file count or bytes are used up. */
+  fileRequestFull: error(-990000360001, 410),
+  /** Its folder is in the trash or gone, its creator suspended, deleted or no longer able to upload there or issue links, or links were turned off. */
+  fileRequestStopped: error(-990000360002, 410),
+  fileRequestKindNotAllowed: error(-990000360003),
+  /** The file is larger than the bytes the link has left. */
+  fileRequestTooLarge: error(-990000360004),
+  fileRequestsPerFolderLimit: error(-990000360005),
+  // Intake mail addresses (docs/drive.md "Receiving documents by mail").
+  /** The environment has no receiving domain (MAIL_INTAKE_DOMAIN). */
+  mailIntakeNotConfigured: error(-990000370001),
+  mailAddressesLimit: error(-990000370002),
   // Previews (docs/drive.md "Preview"); not numbered in SPEC.md §8 (-9900003200xx are the share links' on main).
   /** The file's bytes are not what its name says (a ".png" holding a PDF, HTML or garbage). */
   previewMismatch: error(-990000330001),

@@ -9,6 +9,13 @@ import type { Language } from './messages.ts';
  */
 const en = {
   code: {
+    fileRequestFull: 'This link has received all the files it can take. Ask the person who sent it for a new one.',
+    fileRequestStopped: 'This link no longer takes files: its folder was removed, or it can no longer be used.',
+    fileRequestKindNotAllowed: 'This link does not take this kind of file.',
+    fileRequestTooLarge: 'This file is larger than what the link can still take ({{left}}).',
+    fileRequestsPerFolderLimit: 'This folder already has {{max}} file-request links. Revoke links it no longer needs first.',
+    mailIntakeNotConfigured: 'This environment does not receive mail yet. Ask the operator to set up a receiving domain.',
+    mailAddressesLimit: 'This contract already has {{max}} intake addresses. Delete addresses it no longer needs first.',
     ok: '',
     userCreated: 'The user has been registered.',
     passwordChanged: 'Change password success',
@@ -92,6 +99,8 @@ const en = {
     propertyValuesInUse: 'Cannot update because files are linked to removed values ({{count}} files).',
   } satisfies Record<CodeName, string>,
   validation: {
+    fileTooLarge: 'The file is too large.',
+    allowedSender: 'Enter an e-mail address (name@example.co.jp) or a domain (example.co.jp).',
     required: 'This field is required',
     authCodeRequired: 'Please enter the authentication code.',
     authCodeFormat: 'Please enter the 6-digit code.',
@@ -162,6 +171,8 @@ const en = {
     ipLockOut: 'Your current address ({{ip}}) would no longer be allowed, so you would lock yourself out. Include your address or a range that contains it.',
   },
   notice: {
+    requestDigestSubject: 'Files received through your link "{{title}}"',
+    requestDigestBody: '{{count}} file(s) arrived through your file-request link "{{title}}" since {{since}}:\n{{files}}\nThey wait in the folder "{{folder}}" until a member accepts or rejects them.',
     networkError: 'An error occurred while communicating with the server. Please wait and try again.',
     contractNotAllowed: "This service cannot be used with your contract ID. Please contact your company's administrator.",
     differentLocation: 'This account belongs to a different location. We will redirect you within 3 seconds.',
@@ -326,6 +337,13 @@ export type Catalogue = typeof en;
 
 const ja: Catalogue = {
   code: {
+    fileRequestFull: 'このリンクで受け付けられるファイルの数または容量に達しました。送付元に新しいリンクを依頼してください。',
+    fileRequestStopped: 'このリンクではファイルを受け付けられません。フォルダーが削除されたか、リンクが使用できなくなりました。',
+    fileRequestKindNotAllowed: 'このリンクでは、この種類のファイルは受け付けていません。',
+    fileRequestTooLarge: 'このファイルは、リンクで受け付けられる残りの容量（{{left}}）を超えています。',
+    fileRequestsPerFolderLimit: 'このフォルダーにはすでに{{max}}件のファイルリクエストリンクがあります。不要なリンクを取り消してください。',
+    mailIntakeNotConfigured: 'この環境ではまだメールを受信できません。運用担当者に受信ドメインの設定を依頼してください。',
+    mailAddressesLimit: 'この契約にはすでに{{max}}件の受信アドレスがあります。不要なアドレスを削除してください。',
     ok: '',
     userCreated: 'ユーザーを登録しました。',
     passwordChanged: 'パスワードを変更しました',
@@ -409,6 +427,8 @@ const ja: Catalogue = {
     propertyValuesInUse: '削除された値に紐づくファイルがあるため更新できません（{{count}}件）。',
   },
   validation: {
+    fileTooLarge: 'ファイルが大きすぎます。',
+    allowedSender: 'メールアドレス（name@example.co.jp）またはドメイン（example.co.jp）を入力してください。',
     required: 'この項目は必須です',
     authCodeRequired: '認証コードを入力してください。',
     authCodeFormat: '6桁のコードを入力してください。',
@@ -479,6 +499,8 @@ const ja: Catalogue = {
     ipLockOut: '現在のアドレス（{{ip}}）が許可されなくなり、ご自身がアクセスできなくなります。現在のアドレスまたはそれを含む範囲を含めてください。',
   },
   notice: {
+    requestDigestSubject: 'ファイルリクエスト「{{title}}」にファイルが届きました',
+    requestDigestBody: '{{since}}以降、ファイルリクエストリンク「{{title}}」から{{count}}件のファイルが届きました。\n{{files}}\nメンバーが受け入れるか拒否するまで、フォルダー「{{folder}}」で待機しています。',
     networkError: 'サーバーとの通信中にエラーが発生しました。しばらくしてから再度お試しください。',
     contractNotAllowed: 'この契約IDではサービスを利用できません。貴社の管理者にお問い合わせください。',
     differentLocation: 'このアカウントは別の拠点に所属しています。3秒後にリダイレクトします。',

@@ -13,6 +13,9 @@ export const config = {
   get tableName() { return required(functionEnv.tableName); },
   get auditTableName() { return required(functionEnv.auditTableName); },
   get bucketName() { return required(functionEnv.bucketName); },
+  get intakeBucketName() { return required(functionEnv.intakeBucketName); },
+  /** Lower case, no trailing dot; undefined: no mail is received here. */
+  get mailIntakeDomain() { return read(functionEnv.mailIntakeDomain)?.toLowerCase().replace(/\.$/, ''); },
   get mailFrom() { return read(functionEnv.mailFrom) ?? 'no-reply@example.com'; },
   get tokenSecret() { return read(functionEnv.tokenSecret); },
   get tokenSecretArn() { return read(functionEnv.tokenSecretArn); },

@@ -43,6 +43,10 @@ export const functionEnv = {
   tableName: 'TABLE_NAME',
   auditTableName: 'AUDIT_TABLE_NAME',
   bucketName: 'BUCKET_NAME',
+  /** Raw mail as SES receiving (or the local SMTP server) writes it: the intake function's input (docs/drive.md "Receiving documents by mail"). */
+  intakeBucketName: 'INTAKE_BUCKET_NAME',
+  /** The domain intake addresses are on (`<secret>@<domain>`); unset: the environment receives no mail. */
+  mailIntakeDomain: 'MAIL_INTAKE_DOMAIN',
   mailFrom: 'MAIL_FROM',
   tokenSecretArn: 'TOKEN_SECRET_ARN',
   tokenSecret: 'TOKEN_SECRET',

@@ -1,7 +1,9 @@
+import * as arrivals from '../schemas/arrivals.ts';
 import * as attention from '../schemas/attention.ts';
 import * as bookkeeping from '../schemas/bookkeeping.ts';
 import * as drive from '../schemas/drive.ts';
 import * as locations from '../schemas/drive-locations.ts';
+import * as mailIntake from '../schemas/mail-intake.ts';
 import * as readFields from '../schemas/read-fields.ts';
 import * as usage from '../schemas/drive-usage.ts';
 import * as tagAdmin from '../schemas/tag-admin.ts';
@@ -221,5 +223,33 @@ export const driveRoutes = {
   'com/tag_info_del_btn': route({
     group: 'drive', access: 'admin', summary: 'Delete a common tag and take it off every file and folder (a background job when many carry it)',
     request: tagAdmin.tagInfoDeleteRequest, response: tagAdmin.tagInfoDeleteResponse,
+  }),
+  'com_drive/arrival_accept_btn': route({
+    group: 'drive', access: 'drive-update', summary: "Accept received files (a file-request link's or an intake address's): the source's document style is applied, with its retention and lock; recorded with the person",
+    request: arrivals.arrivalAcceptRequest, response: arrivals.arrivalAcceptResponse,
+  }),
+  'com_drive/arrival_reject_btn': route({
+    group: 'drive', access: 'drive-update', summary: 'Reject received files: deleted for good (they were never accepted), recorded with the person',
+    request: arrivals.arrivalRejectRequest, response: arrivals.arrivalRejectResponse,
+  }),
+  'com_drive/mail_address_list': route({
+    group: 'drive', access: 'admin', summary: "The contract's intake mail addresses (of one folder when given), with this environment's receiving domain",
+    request: mailIntake.mailAddressListRequest, response: mailIntake.mailAddressListResponse,
+  }),
+  'com_drive/mail_address_save_btn': route({
+    group: 'drive', access: 'admin', summary: "Make an intake address for a folder, or change one's folder, style, allowed senders and whether mail is kept (optimistic lock; audited)",
+    request: mailIntake.mailAddressSaveRequest, response: mailIntake.mailAddressSaveResponse,
+  }),
+  'com_drive/mail_address_rotate_btn': route({
+    group: 'drive', access: 'admin', summary: "Give an intake address a new secret part: mail to the old one is refused from then on (audited)",
+    request: mailIntake.mailAddressRotateRequest, response: mailIntake.mailAddressRotateResponse,
+  }),
+  'com_drive/mail_address_delete_btn': route({
+    group: 'drive', access: 'admin', summary: 'Delete an intake address: mail to it is refused from then on (audited)',
+    request: mailIntake.mailAddressDeleteRequest, response: mailIntake.mailAddressDeleteResponse,
+  }),
+  'com_drive/intake_log': route({
+    group: 'drive', access: 'admin', summary: 'The intake log: each mail received, from whom, the files it made, or why it was refused; newest first',
+    request: mailIntake.intakeLogRequest, response: mailIntake.intakeLogResponse,
   }),
 } as const satisfies Record<string, RouteDef>;

@@ -1,3 +1,4 @@
+import * as requests from '../schemas/file-requests.ts';
 import * as shares from '../schemas/share-links.ts';
 import { route, type RouteDef } from './define.ts';
 
@@ -30,5 +31,29 @@ export const sharesRoutes = {
   'share/download': route({
     group: 'shares', access: 'public', summary: 'The public download page: one download of a share link, counted atomically, as a presigned GET valid 60 s',
     request: shares.sharePublicDownloadRequest, response: shares.sharePublicDownloadResponse,
+  }),
+  'com_drive/file_request_create_btn': route({
+    group: 'shares', access: 'drive-active', summary: 'Make a file-request link to a folder (upload-only: validity, files, bytes, kinds, optional password and document style); its URL is shown once',
+    request: requests.fileRequestCreateRequest, response: requests.fileRequestCreateResponse,
+  }),
+  'com_drive/file_request_list': route({
+    group: 'shares', access: 'drive-view', summary: "The caller's own file-request links (of one folder when given), newest first",
+    request: requests.fileRequestListRequest, response: requests.fileRequestListResponse,
+  }),
+  'com_drive/file_request_revoke_btn': route({
+    group: 'shares', access: 'drive-view', summary: 'Revoke a file-request link (its creator, an administrator, or whoever may update the folder)',
+    request: requests.fileRequestRevokeRequest, response: requests.fileRequestRevokeResponse,
+  }),
+  'com_drive/file_request_admin_list': route({
+    group: 'shares', access: 'admin', summary: 'Every file-request link of the contract, newest first, a page at a time',
+    request: requests.fileRequestAdminListRequest, response: requests.fileRequestAdminListResponse,
+  }),
+  'request/info': route({
+    group: 'shares', access: 'public', summary: "The public request page: what a file-request link takes (throttled per address; its password per link)",
+    request: requests.requestInfoRequest, response: requests.requestInfoResponse,
+  }),
+  'request/upload': route({
+    group: 'shares', access: 'public', summary: "The public request page: one file, counted against the link's files and bytes atomically, registered as received, answered a presigned PUT",
+    request: requests.requestUploadRequest, response: requests.requestUploadResponse,
   }),
 } as const satisfies Record<string, RouteDef>;
