@@ -21,7 +21,7 @@ import type { ItemRecord } from './drive-items.ts';
  */
 export const attentionKey = (kykId: string, registDate: string, itemId: string): Keys => ({ pk: `${tenantPrefix(kykId)}#ATTENTION`, sk: `${registDate}#${itemId}` });
 
-type AttentionFacts = Pick<ItemRecord, 'type' | 'version' | 'document_style' | 'input_late' | 'scanner_check' | 'scanner_check_version' | 'fields_read_version'>;
+type AttentionFacts = Pick<ItemRecord, 'type' | 'version' | 'document_style' | 'input_late' | 'scanner_check' | 'scanner_check_version' | 'fields_read_version' | 'received'>;
 
 /** Why a file needs attention now, from the file as it is (the scanner check counts while its version is current). */
 export function attentionReasons(item: AttentionFacts): AttentionReason[] {
@@ -31,6 +31,7 @@ export function attentionReasons(item: AttentionFacts): AttentionReason[] {
   if (item.input_late) reasons.push('late');
   // Read fields count while the version they were read from is current.
   if (item.fields_read_version !== undefined && item.fields_read_version === item.version) reasons.push('fields_read');
+  if (item.received) reasons.push('received');
   return reasons;
 }
 

@@ -171,6 +171,7 @@ export const toDriveItem = (record: ItemRecord): DriveItem => ({
   ...(currentScanStatus(record) ? { scan_status: currentScanStatus(record) } : {}),
   ...(currentPreview(record) ? { preview: currentPreview(record) } : {}),
   ...(record.fields_read_version !== undefined && record.fields_read_version === record.version ? { fields_read: true } : {}),
+  ...(record.received ? { received: record.received } : {}),
 });
 
 /** The Electronic Bookkeeping Act's fields a file carries (docs/e-bookkeeping.md). */

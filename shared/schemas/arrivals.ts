@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { itemId } from '../validation.ts';
-import { documentStyles } from './bookkeeping-fields.ts';
 import { driveItem } from './drive.ts';
 
 /**
@@ -11,29 +10,6 @@ import { driveItem } from './drive.ts';
  * and lock) or rejects it (deleted for good). A leaked link or address thus creates nothing that
  * nobody can delete for seven years.
  */
-export const arrivalChannels = ['link', 'mail'] as const;
-export type ArrivalChannel = (typeof arrivalChannels)[number];
-
-/** How a received file came in: shown with it until it is accepted, then kept in its history. */
-export const arrivalInfo = z.object({
-  channel: z.enum(arrivalChannels),
-  /** The file-request link's id, or the intake address's id. */
-  source_id: z.string(),
-  /** Who made the link or the address: the arrival is registered in their name. */
-  creator_id: z.string(),
-  creator_nm: z.optional(z.string()),
-  /** The style accepting applies (absent: the file stays general). */
-  document_style: z.optional(z.enum(documentStyles)),
-  /** Mail: the From address; link: what the sender gave as their name or address (unverified). */
-  sender: z.optional(z.string()),
-  subject: z.optional(z.string()),
-  /** Mail: its Date header (ISO); absent when it had none or an unreadable one. */
-  mail_date: z.optional(z.string()),
-  message_id: z.optional(z.string()),
-  received_at: z.string(),
-});
-export type ArrivalInfo = z.infer<typeof arrivalInfo>;
-
 /** The most files one accept or reject takes (one mail's attachments, a link's batch). */
 export const ARRIVALS_PER_CALL_MAX = 100;
 

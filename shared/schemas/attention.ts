@@ -5,9 +5,10 @@ import { driveItem, folderRef } from './drive.ts';
 /**
  * The "Needs attention" filter of the drive (docs/drive.md "Needs attention"): files whose scanner
  * check failed (`scanner_check`), that were registered after their input deadline (`late`), or
- * whose fields were read from their bytes and wait for a person to confirm them (`fields_read`).
+ * whose fields were read from their bytes and wait for a person to confirm them (`fields_read`), or
+ * that came in through a file-request link or by mail and wait to be accepted (`received`).
  */
-export const attentionReasons = ['scanner_check', 'late', 'fields_read'] as const;
+export const attentionReasons = ['scanner_check', 'late', 'fields_read', 'received'] as const;
 export type AttentionReason = (typeof attentionReasons)[number];
 
 export const attentionListRequest = z.strictObject({

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { arrivalInfo } from './arrival-info.ts';
 import { FOLDER_PERMISSION_ENTRIES_MAX, BULK_MAX, MAX_UPLOAD_BYTES, DUPLICATE_CHECK_MAX, ITEMS_TAGS_MAX, TAG_NAME_MAX, TAGS_PER_ITEM_MAX, TRANSACTION_AMOUNT_MAX, CONTENT_TYPE_MAX, CONTENT_TYPE_PATTERN } from '../drive-limits.ts';
 import { userId } from './users.ts';
 import { bookkeepingFields, bookkeepingItemFields, bookkeepingReason, documentSnapshot, documentStyles, invoiceNumber, scannerCheckResult, transactionDate } from './bookkeeping-fields.ts';
@@ -67,6 +68,8 @@ export const driveItem = z.object({
   preview: z.optional(previewInfo),
   /** Fields were read from the current bytes and wait for a person to confirm them (com_drive/read_fields). */
   fields_read: z.optional(z.boolean()),
+  /** Came in without a sign-in and waits for a member to accept it (shared/schemas/arrivals.ts; files only). */
+  received: z.optional(arrivalInfo),
   /** A folder with permission settings of its own (an allow or deny list): marked in the listings. */
   restricted: z.optional(z.boolean()),
   /** The caller's drive level on the entry after folder permissions (folder listings and file_info): 1 view, 2 active, 3 update. */
