@@ -168,6 +168,14 @@ export async function readObject(key: string): Promise<Uint8Array> {
   return response.Body ? await response.Body.transformToByteArray() : new Uint8Array();
 }
 
+/**
+ * Writes a file's bytes from a function (a mailed attachment): `If-None-Match: *` as the presigned
+ * PUT, so a stored version is never overwritten; the storage event confirms it as any upload.
+ */
+export async function putFileBytes(key: string, body: Uint8Array, contentType: string): Promise<void> {
+  await s3().send(new PutObjectCommand({ Bucket: config.bucketName, Key: key, Body: body, ContentLength: body.byteLength, ContentType: contentType, IfNoneMatch: '*' }));
+}
+
 /** Writes a rendition the previews function made. */
 export async function putRendition(key: string, body: Uint8Array): Promise<void> {
   await s3().send(new PutObjectCommand({ Bucket: config.bucketName, Key: key, Body: body, ContentType: 'image/webp' }));
