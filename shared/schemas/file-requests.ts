@@ -4,7 +4,7 @@ import { MULTIPART_THRESHOLD_BYTES, isContentType } from '../drive-limits.ts';
 import { cursor, DEFAULT_PAGE_SIZE, intRange, itemId, itemName, pageSize, trimmedText } from '../validation.ts';
 import { CONTRACT_ID_MAX } from './auth.ts';
 import { documentStyles } from './bookkeeping-fields.ts';
-import { SHARE_PASSWORD_MAX, SHARE_PASSWORD_MIN, SHARE_TOKEN_PATTERN, SHARE_LINK_ID_PATTERN } from './share-links.ts';
+import { SHARE_PASSWORD_MAX, SHARE_PASSWORD_MIN, SHARE_TOKEN_PATTERN, SHARE_LINK_ID_PATTERN, shareLinkRules } from './share-links.ts';
 
 /**
  * File-request links (docs/drive.md "File requests"): an upload-only link to a folder, like Box's
@@ -105,9 +105,12 @@ export const fileRequestCreateRequest = z.strictObject({
 export type FileRequestCreateRequest = z.input<typeof fileRequestCreateRequest>;
 export const fileRequestCreateResponse = z.object({ request: fileRequest, url_path: z.string() });
 
-/** `com_drive/file_request_list`: the caller's own links (of one folder when given), newest first. */
+/**
+ * `com_drive/file_request_list`: the caller's own links (of one folder when given), newest first;
+ * with the contract's link rules (validity, password), which the SPA's dialog offers a new link within.
+ */
 export const fileRequestListRequest = z.strictObject({ folder_id: z.optional(itemId) });
-export const fileRequestListResponse = z.object({ requests: z.array(fileRequest) });
+export const fileRequestListResponse = z.object({ requests: z.array(fileRequest), rules: z.optional(shareLinkRules) });
 export type FileRequestListResponse = z.infer<typeof fileRequestListResponse>;
 
 /** `com_drive/file_request_admin_list`: every link of the contract, newest first, a page at a time. */
