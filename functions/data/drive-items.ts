@@ -92,7 +92,7 @@ export interface FolderAcl {
 /** The SPEC.md §3 file fields a registration records. */
 export type DocumentFields = Partial<Pick<ItemRecord,
   'document_style' | 'transaction_date' | 'transaction_amount' | 'recipient' | 'provider' | 'invoice_number' | 'scanner_grade' | 'paper_size' | 'received_date'
-  | 'retention_until' | 'input_deadline' | 'input_late' | 'properties' | 'property_links'
+  | 'retention_until' | 'input_deadline' | 'input_late' | 'properties' | 'property_links' | 'received'
 >>;
 
 export interface PendingVersion {

@@ -47,6 +47,8 @@ export interface VersionRecord {
   kind?: 'bytes' | 'details';
   /** A details version that confirmed values read from the bytes (functions/data/read-fields.ts). */
   confirmation?: true;
+  /** The details record of a received file's acceptance (functions/drive/arrival-decisions.ts). */
+  acceptance?: true;
   /** Why a bookkeeping document changed (docs/e-bookkeeping.md). */
   reason?: string;
   /** The document's details as this version recorded them. */
@@ -478,6 +480,8 @@ export async function correctDetails(
     set: DocumentFields; clear: (keyof DocumentFields)[]; userId: string; date: string; reason: string | null; versioned: boolean; expectedVersion: number;
     /** Values taken from the reading of the bytes into empty fields: a confirmation of the details, recorded with their sources. */
     confirmation?: Confirmation;
+    /** A received file accepted: its source's style applied (functions/drive/arrival-decisions.ts). */
+    acceptance?: true;
   },
 ): Promise<ItemRecord> {
   const corrected: ItemRecord = { ...item, ...change.set, update_date: change.date, update_user_id: change.userId, row_version: change.expectedVersion + 1 };
@@ -515,14 +519,14 @@ export async function correctDetails(
         ? [
             versionPut({
               kyk_id: item.kyk_id, item_id: item.id, version: corrected.version, size: item.size ?? 0, s3_key: item.s3_key!, content_type: item.content_type,
-              regist_user_id: change.userId, regist_date: change.date, kind: 'details', ...(change.confirmation ? { confirmation: true as const } : {}), fields: snapshotOf(corrected, previous?.sha256),
+              regist_user_id: change.userId, regist_date: change.date, kind: 'details', ...(change.confirmation ? { confirmation: true as const } : {}), ...(change.acceptance ? { acceptance: true as const } : {}), fields: snapshotOf(corrected, previous?.sha256),
               ...(previous?.sha256 ? { sha256: previous.sha256 } : {}), ...(previous?.scan_status ? { scan_status: previous.scan_status } : {}),
               ...(previous?.scanner_check ? { scanner_check: previous.scanner_check } : {}), ...(change.reason ? { reason: change.reason } : {}),
             }),
             // A receipt date corrected so that the scan turns out late: it joins the late list.
             ...(change.set.input_late && !item.input_late ? [lateScanPut(corrected)] : []),
             correctionPut({
-              kind: change.confirmation ? 'confirmation' : 'correction', item: corrected, userId: change.userId, date: change.date, reason: change.reason,
+              kind: change.confirmation ? 'confirmation' : change.acceptance ? 'acceptance' : 'correction', item: corrected, userId: change.userId, date: change.date, reason: change.reason,
               before: snapshotOf(item, previous?.sha256), after: snapshotOf(corrected, previous?.sha256), ...(change.confirmation ? { sources: change.confirmation.sources } : {}),
             }),
           ]

@@ -39,6 +39,7 @@ import { correctFileDetails } from './correct-details.ts';
 import { getDocumentHistory, listCorrectionHistory, listLateScanFiles } from './bookkeeping-history.ts';
 import { startTaxExport } from './tax-export.ts';
 import { deleteCommonTagOperation, listCommonTags, saveCommonTag } from './tag-admin.ts';
+import { acceptArrivals, rejectArrivals } from './arrival-decisions.ts';
 
 export const handler = createApiHandler(driveRoutes, {
   'com_drive/drive_info': listFolder,
@@ -94,4 +95,6 @@ export const handler = createApiHandler(driveRoutes, {
   'com/tag_info_list': listCommonTags,
   'com/tag_info_save_btn': saveCommonTag,
   'com/tag_info_del_btn': deleteCommonTagOperation,
+  'com_drive/arrival_accept_btn': acceptArrivals,
+  'com_drive/arrival_reject_btn': rejectArrivals,
 });

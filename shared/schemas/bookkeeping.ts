@@ -52,7 +52,8 @@ export const fileDetailUpdateRequest = z.strictObject({
 });
 export type FileDetailUpdateRequest = z.input<typeof fileDetailUpdateRequest>;
 
-export const correctionKinds = ['registration', 'confirmation', 'correction', 'deletion', 'restore', 'purge'] as const;
+/** `acceptance`: a received file accepted by a member, who applied its source's document style (docs/drive.md "Receiving documents"). */
+export const correctionKinds = ['registration', 'confirmation', 'correction', 'acceptance', 'deletion', 'restore', 'purge'] as const;
 export type CorrectionKind = (typeof correctionKinds)[number];
 
 /** One record of the history: who changed which document when, why, and what it was before and after. */

@@ -123,7 +123,7 @@ export type FileActivityRequest = z.input<typeof fileActivityRequest>;
  * bookkeeping document's logical deletion or restore (its correction history, with the reason), an
  * access-log event (`action`), or a share link made or revoked.
  */
-export const fileActivityKinds = ['version', 'correction', 'confirmation', 'deletion', 'restore', 'access', 'link_created', 'link_revoked'] as const;
+export const fileActivityKinds = ['version', 'correction', 'confirmation', 'acceptance', 'deletion', 'restore', 'access', 'link_created', 'link_revoked'] as const;
 export type FileActivityKind = (typeof fileActivityKinds)[number];
 
 export const fileActivityEntry = z.object({

@@ -63,7 +63,7 @@ async function versions(query: ActivityQuery): Promise<SourcePage> {
   const found: Found[] = (page?.versions ?? []).map((record) => ({
     id: `${record.regist_date}#v${String(record.version).padStart(VERSION_DIGITS, '0')}`,
     at: record.regist_date,
-    kind: record.kind === 'details' ? (record.confirmation ? 'confirmation' : 'correction') : 'version',
+    kind: record.kind === 'details' ? (record.confirmation ? 'confirmation' : record.acceptance ? 'acceptance' : 'correction') : 'version',
     user_id: record.regist_user_id,
     user_nm: null,
     version: record.version,

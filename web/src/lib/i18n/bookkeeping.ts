@@ -109,6 +109,7 @@ const en = {
     kinds: {
       registration: 'Registration',
       confirmation: 'Details confirmed',
+      acceptance: 'Received file accepted',
       correction: 'Correction',
       deletion: 'Deletion',
       restore: 'Restored from trash',
@@ -301,6 +302,7 @@ const ja: typeof en = {
     kinds: {
       registration: '登録',
       confirmation: '詳細の確認',
+      acceptance: '受付ファイルの受け入れ',
       correction: '訂正',
       deletion: '削除',
       restore: 'ごみ箱から復元',

@@ -65,7 +65,7 @@ export function CorrectionChanges({ record }: { record: HistoryRecord }) {
     );
   }
   // A deletion, restore, purge or registration changes no field: the record shows the content it kept.
-  const kept = record.kind === 'correction' || record.kind === 'confirmation' ? undefined : (record.before ?? record.after);
+  const kept = record.kind === 'correction' || record.kind === 'confirmation' || record.kind === 'acceptance' ? undefined : (record.before ?? record.after);
   if (kept && changes.length === 0) {
     const shown = snapshotFields.filter((field) => field !== 'name' && field !== 'sha256' && kept[field] !== undefined);
     return (

@@ -22,6 +22,7 @@ function whatOf(entry: ActivityEntry, t: TFunction): string {
         : t('fileActivity.version', { version: entry.version });
     case 'correction': return t('fileActivity.correction', { version: entry.version });
     case 'confirmation': return t('fileActivity.confirmation', { version: entry.version });
+    case 'acceptance': return t('fileActivity.acceptance', { version: entry.version });
     case 'deletion': return t('fileActivity.deletion');
     case 'restore': return t('fileActivity.restore');
     case 'link_created': return t('fileActivity.linkCreated', { link: entry.link_id });
