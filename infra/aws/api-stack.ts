@@ -107,6 +107,8 @@ export class ApiStack extends Stack {
           ...(access.lockObjects ? { objectLock: config.objectLock } : {}),
           ...(group === 'auth' && config.moduleUrls ? { moduleUrls: config.moduleUrls } : {}),
           ...(group === 'drive' ? { driveJobs: config.driveJobs } : {}),
+          // The intake addresses' routes answer with the receiving domain (none: no mail is received here).
+          ...(group === 'drive' && config.mailIntakeDomain ? { mailIntakeDomain: config.mailIntakeDomain } : {}),
         },
         logRetention: config.logRetention,
         removalPolicy: config.removalPolicy,

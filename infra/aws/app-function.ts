@@ -33,6 +33,10 @@ export interface FunctionSettings {
   readonly moduleUrls?: Readonly<Record<string, string>>;
   /** Only for functions that mail links into the product (the address the web stack serves it at). */
   readonly appUrl?: string;
+  /** Only for the intake function: the bucket SES writes raw mail into. */
+  readonly intakeBucketName?: string;
+  /** Only where the environment receives mail (its mailIntakeDomain): the intake function and the drive's address routes. */
+  readonly mailIntakeDomain?: string;
   /** Only for functions that start drive jobs: the caps on running ones. */
   readonly driveJobs?: { readonly perUser: number; readonly perContract: number };
 }
@@ -64,6 +68,8 @@ export const functionEnvironment = (settings: FunctionSettings): Record<string, 
   ...(settings.objectLock ? objectLockEnvironment(settings.objectLock) : {}),
   ...(settings.appUrl ? { [functionEnv.appUrl]: settings.appUrl } : {}),
   ...(settings.moduleUrls ? { [functionEnv.moduleUrls]: JSON.stringify(settings.moduleUrls) } : {}),
+  ...(settings.intakeBucketName ? { [functionEnv.intakeBucketName]: settings.intakeBucketName } : {}),
+  ...(settings.mailIntakeDomain ? { [functionEnv.mailIntakeDomain]: settings.mailIntakeDomain } : {}),
   ...(settings.driveJobs ? { [functionEnv.driveJobsPerUser]: String(settings.driveJobs.perUser), [functionEnv.driveJobsPerContract]: String(settings.driveJobs.perContract) } : {}),
   // Stack traces point at the TypeScript source through the bundle's source map.
   NODE_OPTIONS: '--enable-source-maps',

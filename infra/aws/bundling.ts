@@ -10,10 +10,10 @@ export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * The Lambdas the files bucket's events (and the minute's schedule) run: upload confirmations, CSV
- * import jobs, drive jobs, previews and the bookkeeping fields read from documents, each with the
- * time, memory and rights its work needs.
+ * import jobs, drive jobs, previews and the bookkeeping fields read from documents; and the one the
+ * intake bucket's run, received mail into files. Each with the time, memory and rights its work needs.
  */
-export const backgroundFunctionNames = ['storage-events', 'import-jobs', 'drive-jobs', 'previews', 'extraction'] as const;
+export const backgroundFunctionNames = ['storage-events', 'import-jobs', 'drive-jobs', 'previews', 'extraction', 'intake'] as const;
 
 /** Every Lambda: one per endpoint group, and the background ones. */
 export const functionNames: readonly string[] = [...endpointGroups, ...backgroundFunctionNames];

@@ -7,7 +7,7 @@ import type { ObjectLockSettings } from '#lib/object-lock.ts';
  * Nothing account-specific lives here: account and region come from CDK_DEFAULT_ACCOUNT/REGION,
  * and the deployment-specific names (mail sender, web domain, certificate, WAF) are overridden
  * with context values (`-c mailFrom=... -c mailIdentity=... -c webDomain=... -c webCertificateArn=...
- * -c webAclArn=... -c alarmEmail=...`). The example.com defaults synthesize but must be replaced before a real deploy.
+ * -c webAclArn=... -c alarmEmail=... -c mailIntakeDomain=...`). The example.com defaults synthesize but must be replaced before a real deploy.
  */
 export const envNames = ['dev', 'test', 'bastion', 'customer'] as const;
 export type EnvName = (typeof envNames)[number];
@@ -54,6 +54,12 @@ export interface EnvironmentConfig {
     /** SES identity to verify: a domain (`example.com`) or an address (`someone@example.com`). */
     readonly identity: string;
   };
+  /**
+   * The domain intake addresses are on (`<secret>@<domain>`, docs/operations.md "Receiving mail (SES)"):
+   * SES receives its mail into the intake bucket. Unset: no receipt rule, and no function gets
+   * MAIL_INTAKE_DOMAIN (the drive answers that this environment receives no mail).
+   */
+  readonly mailIntakeDomain?: string;
   /** Custom domain for CloudFront; without it the distribution's *.cloudfront.net name is used. */
   readonly web?: {
     readonly domainName: string;
@@ -148,7 +154,11 @@ export const contextKeys = {
   sessionIdleMinutes: 'sessionIdleMinutes',
   alarmEmail: 'alarmEmail',
   propertyUrl: 'propertyUrl',
+  mailIntakeDomain: 'mailIntakeDomain',
 } as const;
+
+/** A DNS name of two labels or more (lower case). */
+const domainPattern = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 
 type ContextReader = (key: string) => unknown;
 
@@ -197,8 +207,14 @@ export const loadEnvironment = (name: EnvName, read: ContextReader = () => undef
   if (propertyUrl !== undefined && !/^https:\/\/[^\s]+$/.test(propertyUrl)) {
     throw new Error(`env ${name}: ${contextKeys.propertyUrl} must be an https address`);
   }
+  // Lower case without the root's dot, as functions/lib/config.ts reads MAIL_INTAKE_DOMAIN.
+  const mailIntakeDomain = (text(read, contextKeys.mailIntakeDomain) ?? defaults.mailIntakeDomain)?.toLowerCase().replace(/\.$/, '');
+  if (mailIntakeDomain !== undefined && !domainPattern.test(mailIntakeDomain)) {
+    throw new Error(`env ${name}: ${contextKeys.mailIntakeDomain} must be a domain name (like in.example.co.jp)`);
+  }
   return {
     ...defaults,
+    ...(mailIntakeDomain ? { mailIntakeDomain } : {}),
     ...(propertyUrl ? { moduleUrls: { property: propertyUrl } } : {}),
     monitoring: { ...defaults.monitoring, ...(alarmEmail ? { alarmEmail } : {}) },
     name,

@@ -7,9 +7,14 @@ export interface MailStackProps extends StackProps {
   readonly config: EnvironmentConfig;
 }
 
-/** The SES identity mail is sent from: a domain (DKIM records to publish) or a single address. */
+/**
+ * The SES identity mail is sent from: a domain (DKIM records to publish) or a single address; and the
+ * receiving domain's, where the environment receives mail on a domain of its own (SES receives only
+ * for verified domains: docs/operations.md "Receiving mail (SES)").
+ */
 export class MailStack extends Stack {
   readonly identity: EmailIdentity;
+  readonly intakeIdentity: EmailIdentity | undefined;
 
   constructor(scope: Construct, id: string, props: MailStackProps) {
     super(scope, id, props);
@@ -24,5 +29,12 @@ export class MailStack extends Stack {
         new CfnOutput(this, `DkimRecord${i + 1}`, { value: `${record.name} CNAME ${record.value}` });
       });
     }
+    const intakeDomain = props.config.mailIntakeDomain;
+    this.intakeIdentity = intakeDomain && intakeDomain !== identity.toLowerCase()
+      ? new EmailIdentity(this, 'IntakeIdentity', { identity: Identity.domain(intakeDomain) })
+      : undefined;
+    this.intakeIdentity?.dkimRecords.forEach((record, i) => {
+      new CfnOutput(this, `IntakeDkimRecord${i + 1}`, { value: `${record.name} CNAME ${record.value}` });
+    });
   }
 }

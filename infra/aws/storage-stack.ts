@@ -6,6 +6,7 @@ import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Match, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Secret, type CfnSecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
@@ -36,6 +37,7 @@ import {
   zipDownloadStatement,
 } from './permissions.ts';
 import { createLogBucket } from './log-bucket.ts';
+import { addMailReceiving, createIntakeBucket, createIntakeKey, intakeMailPrefix, type MailReceiving } from './mail-intake.ts';
 
 /** The marker objects that start drive jobs (functions/domain/drive/jobs.ts `driveJobMarkerKey`). */
 const driveJobMarkerPattern = 't/*/drive-jobs/*';
@@ -83,6 +85,10 @@ export class StorageStack extends Stack {
   };
   /** The National Tax Agency Web-API's application ID, an operator's secret (addInvoiceRegistrySecret). */
   readonly invoiceRegistrySecret: Secret;
+  /** Raw received mail (infra/aws/mail-intake.ts), the intake function's input. */
+  readonly intakeBucket: Bucket;
+  /** SES receiving, where the environment has a mailIntakeDomain. */
+  readonly mailReceiving: MailReceiving | undefined;
 
   constructor(scope: Construct, id: string, props: StorageStackProps) {
     super(scope, id, props);
@@ -188,7 +194,18 @@ export class StorageStack extends Stack {
     const previews = this.addPreviews(config, data, settings);
     this.invoiceRegistrySecret = this.addInvoiceRegistrySecret(config, data);
     const extraction = this.addExtraction(config, data, settings, this.invoiceRegistrySecret);
-    this.functions = { 'storage-events': storageEvents, 'import-jobs': importJobs, 'drive-jobs': driveJobs, previews, extraction };
+    const intakeKey = data.key ? createIntakeKey(this, config) : undefined;
+    this.intakeBucket = createIntakeBucket(this, config, accessLogs, intakeKey);
+    new CfnOutput(this, 'IntakeBucketName', { value: this.intakeBucket.bucketName });
+    const intake = this.addIntake(config, data, settings, intakeKey);
+    this.mailReceiving = config.mailIntakeDomain
+      ? addMailReceiving(this, config, config.mailIntakeDomain, this.intakeBucket, intakeKey)
+      : undefined;
+    if (this.mailReceiving) {
+      // Read by the operator activating the rule set (docs/operations.md "Receiving mail (SES)").
+      new CfnOutput(this, 'MailIntakeRuleSetName', { value: this.mailReceiving.ruleSet.receiptRuleSetName });
+    }
+    this.functions = { 'storage-events': storageEvents, 'import-jobs': importJobs, 'drive-jobs': driveJobs, previews, extraction, intake };
 
     acknowledgeBucketNotificationsHandler(this);
 
@@ -448,6 +465,53 @@ export class StorageStack extends Stack {
       objectPrefixFinding(this.filesBucket, tenantObjectPrefix),
       'Reads the bytes of new versions under the tenant prefix t/ to read their fields (no write of any object); ' +
         'object keys are created per upload, so the prefix is the narrowest resource that can be named.',
+    );
+    return fn;
+  }
+
+  /**
+   * The intake function (functions/intake): each raw mail SES writes under `mail/` of the intake
+   * bucket becomes received files under the tenant's prefix of the files bucket (their bytes then
+   * confirmed, scanned and read by the functions above, as an upload's). It reads and deletes raw mail,
+   * writes new objects under `t/` (never reads, overwrites the lock of or deletes a tenant's object:
+   * no GetObject, no retention, no DeleteObject there) and the main table; it mails nobody.
+   */
+  private addIntake(config: EnvironmentConfig, data: DataStack, settings: FunctionSettings, intakeKey: IKey | undefined): IFunction {
+    const intake = this.backgroundFunction(config, data, 'Intake', {
+      name: 'intake',
+      description: `ComDrive ${config.name}: received mail (SES, raw MIME in the intake bucket) into received files of the addressed folder`,
+      settings: {
+        ...settings,
+        intakeBucketName: this.intakeBucket.bucketName,
+        ...(config.mailIntakeDomain ? { mailIntakeDomain: config.mailIntakeDomain } : {}),
+      },
+      // A mail of up to 40 MB (SES's limit) parsed whole, its base64 attachments decoded beside it.
+      memorySize: 2048,
+      // The most Lambda allows: a mail is never cut off halfway through its attachments, whose
+      // Message-ID would then make a retry write nothing (duplicates make nothing new).
+      timeout: Duration.minutes(15),
+    });
+    const fn = intake.fn;
+    fn.addToRolePolicy(new PolicyStatement({
+      actions: ['s3:GetObject', 's3:DeleteObject'],
+      resources: [this.intakeBucket.arnForObjects(`${intakeMailPrefix}*`)],
+    }));
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [this.filesBucket.arnForObjects(`${tenantObjectPrefix}*`)] }));
+    if (intakeKey) {
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['kms:Decrypt'], resources: [intakeKey.keyArn] }));
+    }
+    this.intakeBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn), { prefix: intakeMailPrefix });
+    acknowledge(
+      intake.role,
+      objectPrefixFinding(this.intakeBucket, intakeMailPrefix),
+      'Reads and deletes raw mail under mail/ of the intake bucket only; SES names each object by its message, ' +
+        'so the prefix is the narrowest resource that can be named.',
+    );
+    acknowledge(
+      intake.role,
+      objectPrefixFinding(this.filesBucket, tenantObjectPrefix),
+      'Writes new received files under the tenant prefix t/ only (no read, delete or retention there); keys are ' +
+        'created per file, so the prefix is the narrowest resource that can be named.',
     );
     return fn;
   }
