@@ -47,6 +47,8 @@ export const routeObjects: RouteObject[] = [
           page('invitation', () => import('@/features/auth/components/invitation-page/root.tsx')),
           // A share link's download page: no sign-in, sent with Referrer-Policy: no-referrer (docs/drive.md "Share links").
           page('share/:kykId/:token', () => import('@/features/shares/components/share-page/root.tsx')),
+          // A file-request link's upload page: no sign-in, the folder never shown (docs/drive.md "File requests").
+          page('request/:kykId/:token', () => import('@/features/intake/components/request-page/root.tsx')),
         ],
       },
       {
@@ -101,6 +103,8 @@ export const routeObjects: RouteObject[] = [
               page('tags', () => import('@/features/drive/components/tags-admin-page/root.tsx')),
               // The audit log: every change and sign-in, with the readable difference (docs/operations.md "Read the audit log").
               page('audit-log', () => import('@/features/audit/components/audit-log-page/root.tsx')),
+              // Each mail received at the intake addresses: the files it made, or why it was refused (docs/drive.md "Receiving documents by mail").
+              page('intake-log', () => import('@/features/intake/components/intake-log-page/root.tsx')),
             ],
           },
         ],

@@ -142,6 +142,7 @@ function SignedInShell() {
           { type: 'link', text: t('nav.propertyItems'), href: '/property-items' },
           { type: 'link', text: t('nav.dataUsage'), href: '/data-usage' },
           { type: 'link', text: t('nav.shareLinks'), href: '/share-links' },
+          { type: 'link', text: t('intake.log.title'), href: '/intake-log' },
           { type: 'link', text: t('nav.accessLog'), href: '/access-log' },
           { type: 'link', text: t('nav.eBookkeeping'), href: '/e-bookkeeping' },
           { type: 'link', text: t('nav.tags'), href: '/tags' },
@@ -150,7 +151,7 @@ function SignedInShell() {
       },
     );
   }
-  const hrefs = ['/storage', '/favorites', '/recent', '/trash', '/access-log', '/profile', '/manual', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/import-history', '/security-policy', '/common-settings', '/property-items', '/data-usage', '/share-links', '/e-bookkeeping', '/tags', '/audit-log'] : [])];
+  const hrefs = ['/storage', '/favorites', '/recent', '/trash', '/access-log', '/profile', '/manual', ...(admin ? ['/list-user', '/list-user-group', '/legal', '/import-history', '/security-policy', '/common-settings', '/property-items', '/data-usage', '/share-links', '/intake-log', '/e-bookkeeping', '/tags', '/audit-log'] : [])];
   // The group create and edit screens live under /user-group/ but belong to the group list; /user
   // (a user's registration, details and edit) belongs to the account list.
   const section = location.pathname.startsWith('/user-group/')

@@ -32,6 +32,7 @@ import { auditLogTexts } from './audit-log.ts';
 import { fileActivityTexts } from './file-activity.ts';
 import { tagAdminTexts } from './tag-admin.ts';
 import { homeTexts } from './home.ts';
+import { intakeTexts } from './intake.ts';
 
 /**
  * English UI texts. The server's catalogue (code.*, validation.*, notice.*) is merged in as-is, so
@@ -189,6 +190,7 @@ export const en = {
   places: placesTexts.en,
   tags: tagsTexts.en,
   auditLogPage: auditLogTexts.en,
+  intake: intakeTexts.en,
   fileActivity: fileActivityTexts.en,
   tagAdmin: tagAdminTexts.en,
   permissions: permissionsTexts.en,

@@ -32,6 +32,7 @@ import { auditLogTexts } from './audit-log.ts';
 import { fileActivityTexts } from './file-activity.ts';
 import { tagAdminTexts } from './tag-admin.ts';
 import { homeTexts } from './home.ts';
+import { intakeTexts } from './intake.ts';
 import type { Resources } from './en.ts';
 
 /** Japanese UI texts: the same keys as en.ts (the type makes a missing key a compile error). */
@@ -187,6 +188,7 @@ export const ja: Resources = {
   places: placesTexts.ja,
   tags: tagsTexts.ja,
   auditLogPage: auditLogTexts.ja,
+  intake: intakeTexts.ja,
   fileActivity: fileActivityTexts.ja,
   tagAdmin: tagAdminTexts.ja,
   permissions: permissionsTexts.ja,

@@ -8,13 +8,14 @@ import { usePageLayout } from '@/components/page-layout.tsx';
 import { RecordLoading } from '@/components/record-loading.tsx';
 import { useCommonSettings } from '../../api/get-common-settings.ts';
 import { StorageContainer } from './containers.tsx';
+import { ReceivingContainer } from './receiving-container.tsx';
 import { CommonSettingsForm } from './settings-form.tsx';
 import { UnsavedChangesGuard } from './unsaved-changes.tsx';
 
 /**
  * /common-settings (SPEC.md §2 "common settings", administrators): trash retention, sharing, share
  * links, fiscal year and retention years, the reading of documents, saved together; and, read-only, the storage quota the
- * operator set with the current usage. Leaving with unsaved edits asks first.
+ * operator set with the current usage, and the receiving of documents (intake addresses, file-request links). Leaving with unsaved edits asks first.
  */
 export default function CommonSettingsPage() {
   const { t } = useTranslation();
@@ -58,6 +59,7 @@ export default function CommonSettingsPage() {
         />
       )}
       <StorageContainer />
+      <ReceivingContainer />
       </SpaceBetween>
       <UnsavedChangesGuard unsaved={dirty} onDiscard={restart} />
     </ContentLayout>
