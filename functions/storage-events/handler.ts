@@ -10,12 +10,19 @@ import { notificationKey } from '#lib/object-events.ts';
 import { runPurges } from '#domain/drive/purge.ts';
 import { applyTrashRetention } from '#domain/drive/retention.ts';
 import { noteRecent } from '#domain/drive/recent.ts';
-import { recordAccessOf } from '#domain/drive/access-log.ts';
+import { recordAccessOf, recordLinkUpload } from '#domain/drive/access-log.ts';
+import { noteRequestArrival, sendDueDigests } from '#domain/drive/request-digest.ts';
 import { checkBookkeepingBytes } from '#domain/drive/bookkeeping-checks.ts';
 import { parseDriveJobKey } from '#domain/drive/jobs.ts';
 import { isScanResultEvent, recordScanResult, type ScanResultEvent } from '#domain/drive/malware.ts';
 
 const PURGE_BUDGET_MS = 40_000;
+
+/** The time a scheduled event was raised for (now, when it says none readable). */
+const scheduledTime = (event: { time?: string }): Date => {
+  const at = event.time ? new Date(event.time) : new Date();
+  return Number.isNaN(at.getTime()) ? new Date() : at;
+};
 
 /**
  * S3 ObjectCreated events: an upload is only "ready" once its bytes are really in the bucket.
@@ -32,6 +39,8 @@ export const handler = async (event: S3Event | ScheduledEvent | ScanResultEvent)
   // The schedule (EventBridge, every minute): release abandoned uploads, purge.
   if ('detail-type' in event) {
     await sweepAbandonedUploads(logger);
+    // File-request digests that are due, by the schedule's own time (what the event says it is).
+    await sendDueDigests(logger, scheduledTime(event)).catch((error: unknown) => logger.error('file-request digests failed', { error }));
     // Folder purges and trash emptying carry on for most of a minute, so the next run does not overlap much.
     const deadline = Date.now() + PURGE_BUDGET_MS;
     await runPurges(deadline, logger);
@@ -58,7 +67,14 @@ export const handler = async (event: S3Event | ScheduledEvent | ScanResultEvent)
     const confirmed = newFile ?? newVersion?.item;
     // The uploader changed this file: it heads their recent files.
     if (confirmed) await noteRecent(confirmed, confirmed.update_user_id, 'change', logger);
-    if (confirmed) await recordAccessOf(confirmed.update_user_id, 'upload', { ...confirmed, size: record.s3.object.size }, logger);
+    const arrival = newFile?.received?.channel === 'link' ? newFile.received : undefined;
+    if (confirmed && arrival) {
+      // Sent through a file-request link: the link's upload, not its creator's, and into the link's digest mail.
+      await recordLinkUpload({ kyk_id: confirmed.kyk_id, link_id: arrival.source_id, creator_id: arrival.creator_id }, { ...confirmed, size }, arrival.sender ?? null, logger);
+      await noteRequestArrival({ ...confirmed, size }, logger);
+    } else if (confirmed) {
+      await recordAccessOf(confirmed.update_user_id, 'upload', { ...confirmed, size: record.s3.object.size }, logger);
+    }
     // A bookkeeping document's bytes: hashed, and checked as a scan where they are one (docs/e-bookkeeping.md).
     if (confirmed) await checkBookkeepingBytes(confirmed, logger);
     // Bytes for an entry that no longer exists (an upload released as abandoned, then finished): nobody can reach them.

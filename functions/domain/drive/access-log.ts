@@ -69,6 +69,24 @@ export async function recordAccessesOf(userId: string, action: AccessAction, ite
  * A download through a share link: anonymous (no user: the downloader signed in as nobody), the link
  * on the event, and its creator as whose event it is to read (their own access log lists it).
  */
-export async function recordLinkDownload(link: { kyk_id: string; link_id: string; creator_id: string }, item: Accessed, sourceIp: string, log: Pick<Logger, 'warn'>): Promise<void> {
-  await write([{ ...eventOf({ kykId: link.kyk_id, userId: '', userName: '' }, 'share_download', item, sourceIp), link_id: link.link_id, link_creator_id: link.creator_id }], log);
+export async function recordLinkDownload(link: LinkOfEvent, item: Accessed, sourceIp: string, log: Pick<Logger, 'warn'>): Promise<void> {
+  await write([linkEvent(link, 'share_download', item, sourceIp)], log);
 }
+
+/**
+ * A file sent through a file-request link, once its bytes are confirmed: as the link's (the sender
+ * signed in as nobody), not as its creator's own upload, though it is registered in their name;
+ * the creator reads it in their access log. The detail is who the sender said they are.
+ */
+export async function recordLinkUpload(link: LinkOfEvent, item: Accessed, sender: string | null, log: Pick<Logger, 'warn'>): Promise<void> {
+  await write([linkEvent(link, 'upload', item, sender)], log);
+}
+
+interface LinkOfEvent {
+  kyk_id: string;
+  link_id: string;
+  creator_id: string;
+}
+
+const linkEvent = (link: LinkOfEvent, action: AccessAction, item: Accessed, detail: string | null): NewAccessEvent =>
+  ({ ...eventOf({ kykId: link.kyk_id, userId: '', userName: '' }, action, item, detail), link_id: link.link_id, link_creator_id: link.creator_id });
