@@ -24,6 +24,8 @@ import { placesTexts } from './places.ts';
 import { tagsTexts } from './tags.ts';
 import { permissionsTexts } from './permissions.ts';
 import { sharesTexts } from './shares.ts';
+import { arrivalsTexts } from './arrivals.ts';
+import { fileRequestsTexts } from './file-requests.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import { bookkeepingTexts } from './bookkeeping.ts';
@@ -195,6 +197,8 @@ export const en = {
   tagAdmin: tagAdminTexts.en,
   permissions: permissionsTexts.en,
   shares: sharesTexts.en,
+  arrivals: arrivalsTexts.en,
+  fileRequests: fileRequestsTexts.en,
   location: locationTexts.en,
   collection: {
     nextPage: 'Next page',

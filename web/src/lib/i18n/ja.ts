@@ -24,6 +24,8 @@ import { placesTexts } from './places.ts';
 import { tagsTexts } from './tags.ts';
 import { permissionsTexts } from './permissions.ts';
 import { sharesTexts } from './shares.ts';
+import { arrivalsTexts } from './arrivals.ts';
+import { fileRequestsTexts } from './file-requests.ts';
 import { signInTexts } from './sign-in.ts';
 import { ssoTexts } from './sso.ts';
 import { bookkeepingTexts } from './bookkeeping.ts';
@@ -193,6 +195,8 @@ export const ja: Resources = {
   tagAdmin: tagAdminTexts.ja,
   permissions: permissionsTexts.ja,
   shares: sharesTexts.ja,
+  arrivals: arrivalsTexts.ja,
+  fileRequests: fileRequestsTexts.ja,
   location: locationTexts.ja,
   collection: {
     nextPage: '次のページ',

@@ -67,4 +67,19 @@ describe('the drive commands enabled rules', () => {
     expect(commandEnabled('permissions', [entry({ type: 'folder' })], viewer)).toBe(true);
     expect(commandEnabled('permissions', [entry()], viewer)).toBe('permissions.actionDisabled');
   });
+
+  it('accepts and rejects received files only, where the user may update after folder permissions', () => {
+    const received = entry({ id: 'r', received: { channel: 'mail', source_id: 'abcdefghijkl', creator_id: 'admin', received_at: '2026-01-02T00:00:00Z' } });
+    const other = entry({ id: 'r2', received: { channel: 'link', source_id: 'AAAAAAAAAAAAAAAA', creator_id: 'me', received_at: '2026-01-02T00:00:00Z' } });
+    expect(commandEnabled('accept', [received, other], updater)).toBe(true);
+    expect(commandEnabled('reject', [received], updater)).toBe(true);
+    // One file of the selection that is not received disables it.
+    expect(commandEnabled('accept', [received, entry()], updater)).toBe('arrivals.commands.acceptDisabled');
+    expect(commandEnabled('reject', [], updater)).toBe('arrivals.commands.rejectDisabled');
+    // A folder's permissions narrow the level: update is needed on the entry.
+    expect(commandEnabled('accept', [{ ...received, level: 2 }], updater)).toBe('arrivals.commands.acceptDisabled');
+    // Below drive level 3 the commands are not offered at all.
+    expect(commandShown('accept', active)).toBe(false);
+    expect(commandEnabled('reject', [received], active)).toBe('driveCommands.reasons.notAllowed');
+  });
 });

@@ -1,5 +1,6 @@
 import type { TextKey } from '@/components/translated.tsx';
 import type { DriveItem } from '../../api/get-file-info.ts';
+import { isReceived } from '../../utils/arrival.ts';
 
 /** What the user may do where the selection is: the rights and the folder's answer, as the page knows them. */
 export interface CommandScope {
@@ -28,6 +29,8 @@ export const driveCommandIds = [
   'share',
   'favorite',
   'trash',
+  'accept',
+  'reject',
 ] as const;
 export type DriveCommandId = (typeof driveCommandIds)[number];
 
@@ -55,6 +58,13 @@ const ready = (item: DriveItem) => item.status === 'ready';
 const threat = (item: DriveItem) => item.scan_status === 'THREATS_FOUND';
 const oneFile = (items: DriveItem[]) => (items.length === 1 && items[0]!.type === 'file' ? items[0] : undefined);
 const always = () => true;
+/**
+ * Received files (came in by a file-request link or by mail) are accepted or rejected by a member
+ * who may update where they are: every entry of the selection must be one, at level 3 after the
+ * folder permissions (the server checks each again and answers refusals one by one).
+ */
+const mayDecideArrivals = (items: DriveItem[], scope: CommandScope): boolean =>
+  items.length > 0 && items.every((item) => isReceived(item) && Math.min(scope.drive, item.level ?? scope.drive) >= 3);
 
 const rules: Record<DriveCommandId, Rule> = {
   open: {
@@ -132,6 +142,14 @@ const rules: Record<DriveCommandId, Rule> = {
     shown: (scope) => scope.mayAdd,
     shortcut: 'Delete',
     enabled: (items, scope) => (items.length > 0 && items.every((item) => mayChangeItem(item, scope) && ready(item)) ? true : 'drive.actions.deleteDisabled'),
+  },
+  accept: {
+    shown: (scope) => scope.drive >= 3,
+    enabled: (items, scope) => (mayDecideArrivals(items, scope) ? true : 'arrivals.commands.acceptDisabled'),
+  },
+  reject: {
+    shown: (scope) => scope.drive >= 3,
+    enabled: (items, scope) => (mayDecideArrivals(items, scope) ? true : 'arrivals.commands.rejectDisabled'),
   },
 };
 

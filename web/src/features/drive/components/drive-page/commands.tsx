@@ -48,6 +48,9 @@ const PreviewModal = lazy(() => import('../preview/preview-modal.tsx').then((mod
 const PermissionsDialog = lazy(() => import('../permissions-dialog.tsx').then((module) => ({ default: module.PermissionsDialog })));
 const ShareDialog = lazy(() => import('../share-dialog.tsx').then((module) => ({ default: module.ShareDialog })));
 const TagsDialog = lazy(() => import('../tags-dialog.tsx').then((module) => ({ default: module.TagsDialog })));
+// Accepting and rejecting received files (and the reject confirmation) load with their first use.
+const arrivalActions = () => import('../arrival-actions.tsx');
+const RejectArrivalsModal = lazy(() => arrivalActions().then((module) => ({ default: module.RejectArrivalsModal })));
 
 /** One command as the selection sees it. */
 export interface ResolvedCommand {
@@ -75,10 +78,12 @@ const labels: Record<DriveCommandId, { key: TextKey; icon?: IconProps.Name }> = 
   share: { key: 'shares.action', icon: 'share' },
   favorite: { key: 'places.drive.addFavorite', icon: 'star' },
   trash: { key: 'drive.actions.delete', icon: 'remove' },
+  accept: { key: 'arrivals.commands.accept', icon: 'check' },
+  reject: { key: 'arrivals.commands.reject', icon: 'close' },
 };
 
 /** The commands of the Actions menu, in its order (the header's own buttons carry the others). */
-export const actionMenuIds: DriveCommandId[] = ['rename', 'move', 'editDetails', 'copy', 'tags', 'permissions', 'history', 'share', 'favorite'];
+export const actionMenuIds: DriveCommandId[] = ['accept', 'reject', 'rename', 'move', 'editDetails', 'copy', 'tags', 'permissions', 'history', 'share', 'favorite'];
 /** The context menu's: what can be done to the entries under the pointer, most used first. */
 export const contextMenuIds: DriveCommandId[] = ['open', 'download', ...actionMenuIds, 'trash'];
 
@@ -106,6 +111,7 @@ export function useDriveCommands({ folderId, items, selected, scope, admin, onDo
   const [preview, setPreview] = useState<DriveItem>();
   const [permissionsOf, setPermissionsOf] = useState<DriveItem>();
   const [sharing, setSharing] = useState<DriveItem>();
+  const [rejecting, setRejecting] = useState<DriveItem[]>();
   const [favoriteBusy, setFavoriteBusy] = useState(false);
   const copyAndZip = useCopyAndZip({ folderId, selected, mayAdd: scope.drive >= 2, onCopied: onDone });
   const mayChange = (item: DriveItem) => commandEnabled('rename', [item], scope) === true;
@@ -190,6 +196,14 @@ export function useDriveCommands({ folderId, items, selected, scope, admin, onDo
     }
   };
 
+  /** Accepted files leave "Needs attention" and change style: the folder and the filter read again. */
+  const accept = async (of: DriveItem[]) => {
+    const module = await arrivalActions();
+    if (await module.acceptReceived(of, t)) onDone();
+    void refreshFolder(folderId);
+    void refreshAttention();
+  };
+
   const download = (of: DriveItem[]) => {
     const [one] = of;
     if (of.length === 1 && one?.type === 'file') void transfers().then((module) => module.startDownload(one));
@@ -218,6 +232,8 @@ export function useDriveCommands({ folderId, items, selected, scope, admin, onDo
     else if (id === 'share') setSharing(one);
     else if (id === 'favorite') void toggleFavorite(of);
     else if (id === 'trash') setTrashing(of);
+    else if (id === 'accept') void accept(of);
+    else if (id === 'reject') setRejecting(of);
   };
 
   // In the open preview, ArrowLeft / ArrowRight go to the previous / next file of the listing.
@@ -366,6 +382,21 @@ export function useDriveCommands({ folderId, items, selected, scope, admin, onDo
         </Suspense>
       )}
       {copyAndZip.dialog}
+      {rejecting && (
+        <Suspense fallback={null}>
+          <RejectArrivalsModal
+            items={rejecting}
+            onDismiss={() => setRejecting(undefined)}
+            onDone={(answer) => {
+              void arrivalActions().then((module) => module.reportArrivals('reject', rejecting, answer, t));
+              setRejecting(undefined);
+              onDone();
+              void refreshFolder(folderId);
+              void refreshAttention();
+            }}
+          />
+        </Suspense>
+      )}
       {trashing && (
         <Suspense fallback={null}>
           <TrashModal

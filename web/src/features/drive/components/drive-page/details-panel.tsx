@@ -10,6 +10,8 @@ import type { DriveItem } from '../../api/get-file-info.ts';
 import type { DriveTag } from '../../api/search-tags.ts';
 import { fileKind } from '../../utils/file-kind.ts';
 import { TagList } from './tag-list.tsx';
+import { ArrivalDetails } from './arrival-details.tsx';
+import { isReceived } from '../../utils/arrival.ts';
 import { ScannerCheckStatus } from '../bookkeeping-parts.tsx';
 import { isBookkeepingDocument } from '../../utils/bookkeeping.ts';
 import { Thumbnail } from '../preview/thumbnail.tsx';
@@ -24,7 +26,7 @@ const FileActivity = lazy(() => import('./file-activity.tsx'));
  * The drive page's split panel (Cloudscape's "split panel" pattern): the details of the one
  * selected entry (name, type, size, updated by and at, created, place, tags; a file's document
  * fields, and for a bookkeeping document its invoice number, retention, input deadline and scanner
- * check), or what to do when none or several are selected. "Edit details" opens the correction;
+ * check; a received file's arrival), or what to do when none or several are selected. "Edit details" opens the correction;
  * the Activity section (closed at first) loads the entry's activity when opened.
  */
 export function DetailsPanel({
@@ -132,6 +134,7 @@ export function DetailsPanel({
             : []),
         ]}
       />
+      {isReceived(item) && <ArrivalDetails arrival={item.received} />}
       <ExpandableSection
         headerText={t('fileActivity.title')}
         expanded={activityOpen}

@@ -16,9 +16,9 @@ interface Marker {
 /** Today as the retention dates are written (YYYY-MM-DD, Japan's day). */
 const today = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
 
-/** Whether an entry needs attention: a failed scanner check, a late scan or read fields to confirm (the "Needs attention" filter's reasons). */
+/** Whether an entry needs attention: a failed scanner check, a late scan, read fields to confirm or a received file to accept (the "Needs attention" filter's reasons). */
 export const needsAttention = (item: DriveItem): boolean =>
-  item.type === 'file' && ((item.scanner_check !== undefined && item.scanner_check.status !== 'compliant') || item.input_late === true || item.fields_read === true);
+  item.type === 'file' && ((item.scanner_check !== undefined && item.scanner_check.status !== 'compliant') || item.input_late === true || item.fields_read === true || item.received !== undefined);
 
 /**
  * The markers an entry carries in every view (docs/drive.md "Needs attention, markers and views"):

@@ -4,7 +4,7 @@ import { useOutletContext, useSearchParams } from 'react-router';
 import type { LoginRights } from '@shared/schemas/auth.ts';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
+import ButtonDropdown, { type ButtonDropdownProps } from '@cloudscape-design/components/button-dropdown';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
@@ -70,6 +70,9 @@ const DetailsPanel = lazy(() => import('./details-panel.tsx').then((module) => (
 // The context menu and the shortcut help load on first use.
 const DriveContextMenu = lazy(() => import('./context-menu.tsx').then((module) => ({ default: module.DriveContextMenu })));
 const ShortcutHelp = lazy(() => import('./shortcut-help.tsx').then((module) => ({ default: module.ShortcutHelp })));
+// The folder menu's dialogs: file-request links and the intake mail address (docs/drive.md "Receiving documents").
+const FileRequestDialog = lazy(() => import('../file-request-dialog.tsx').then((module) => ({ default: module.FileRequestDialog })));
+const MailAddressDialog = lazy(() => import('../mail-address-dialog.tsx').then((module) => ({ default: module.MailAddressDialog })));
 const ListErrorState = lazy(() => import('@/components/list-error.tsx').then((module) => ({ default: module.ListErrorState })));
 const planDropOf = (...args: Parameters<typeof planDrop>) => transfers().then((module) => module.planDrop(...args));
 const isTagId = (value: string | null): value is string => value !== null && /^[0-9a-f-]{36}$/.test(value);
@@ -384,6 +387,18 @@ export default function DrivePage() {
     menuFor(item, event.clientX, event.clientY);
   };
   const [helpOpen, setHelpOpen] = useState(false);
+  // The folder menu (the folder shown, never a drive-wide list): request files from people without an
+  // account where the user may add and issue links (the share dialog's rule); the intake mail address for administrators.
+  const [folderDialog, setFolderDialog] = useState<'requestFiles' | 'mailAddress'>();
+  const mayRequestFiles = !tagId && !!current && mayAdd && mayShareLinks(rights, current.level);
+  const mayManageMail = !tagId && !!current && rights.admin === 1;
+  const folderMenuItems: ButtonDropdownProps.Item[] = [
+    ...(mayRequestFiles ? [{ id: 'requestFiles', text: t('fileRequests.action'), iconName: 'upload' as const }] : []),
+    ...(mayManageMail ? [{ id: 'mailAddress', text: t('arrivals.folderMenu.mailAddress'), iconName: 'envelope' as const }] : []),
+  ];
+  const runFolderAction = (id: string) => {
+    if (id === 'requestFiles' || id === 'mailAddress') setFolderDialog(id);
+  };
   useDriveShortcuts((action) => {
     if (action === 'help') setHelpOpen(true);
     else if (action === 'search') document.querySelector<HTMLInputElement>('[data-testid="drive-search-field"] input')?.focus();
@@ -446,6 +461,7 @@ export default function DrivePage() {
     else if (id === 'createFolder') setCreating(true);
     else if (id === 'delete') commands.run('trash');
     else if (id === 'refresh') void mutate();
+    else if (id === 'requestFiles' || id === 'mailAddress') runFolderAction(id);
     else runAction(id);
   };
 
@@ -537,7 +553,7 @@ export default function DrivePage() {
             variant="awsui-h1-sticky"
             counter={counter}
             description={
-              tagId === ATTENTION_FILTER ? <span data-testid="attention-active">{t('driveViews.attention.active')}</span> : tagId ? <span data-testid="tag-filter-active">{t('tags.filter.active', { name: taggedName })}</span> : folderId === 'root' ? t('drive.description') : undefined
+              tagId === ATTENTION_FILTER ? <span data-testid="attention-active">{t('arrivals.attention.active')}</span> : tagId ? <span data-testid="tag-filter-active">{t('tags.filter.active', { name: taggedName })}</span> : folderId === 'root' ? t('drive.description') : undefined
             }
             actions={phone ? (
               <Suspense fallback={null}>
@@ -549,7 +565,7 @@ export default function DrivePage() {
                   canZip={!zip.disabled}
                   canTrash={!trash.disabled}
                   actionItems={actionItems}
-                  commandItems={commands.menuItems(['preview', 'download', 'zip', ...actionMenuIds, 'trash'])}
+                  commandItems={[...commands.menuItems(['preview', 'download', 'zip', ...actionMenuIds, 'trash']), ...folderMenuItems]}
                   onRun={runPhoneAction}
                 />
               </Suspense>
@@ -595,6 +611,11 @@ export default function DrivePage() {
                 >
                   {t('drive.actions.actions')}
                 </ButtonDropdown>
+                {folderMenuItems.length > 0 && (
+                  <ButtonDropdown items={folderMenuItems} onItemClick={({ detail }) => runFolderAction(detail.id)} data-testid="drive-folder-menu">
+                    {t('arrivals.folderMenu.label')}
+                  </ButtonDropdown>
+                )}
                 {mayAdd && (
                   <Button
                     disabled={trash.disabled}
@@ -729,6 +750,15 @@ export default function DrivePage() {
             onRun={(id) => commands.run(id, items.filter((item) => menu.ids.includes(item.id)))}
             onClose={closeMenu}
           />
+        </Suspense>
+      )}
+      {folderDialog && current && (
+        <Suspense fallback={null}>
+          {folderDialog === 'requestFiles' ? (
+            <FileRequestDialog folder={{ id: folderId, name: folderName }} onDismiss={() => setFolderDialog(undefined)} />
+          ) : (
+            <MailAddressDialog folder={{ id: folderId, name: folderName }} onDismiss={() => setFolderDialog(undefined)} />
+          )}
         </Suspense>
       )}
       {helpOpen && (

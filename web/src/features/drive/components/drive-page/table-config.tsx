@@ -14,6 +14,7 @@ import { FileTypeIcon } from '../file-type-icon.tsx';
 import type { DriveTag } from '../../api/search-tags.ts';
 import { TagList } from './tag-list.tsx';
 import { ItemMarkers } from './markers.tsx';
+import { ReceivedBadge } from './received-badge.tsx';
 import './drive-interaction.css';
 import { carriesEntries, copies, droppedIds, overTarget, startEntriesDrag } from './drag-move.ts';
 
@@ -146,6 +147,7 @@ export function driveColumns(
               )
             )}
             <ItemMarkers item={item} onConfirmFields={extras.mayConfirmFields?.(item) ? extras.onConfirmFields : undefined} />
+            <ReceivedBadge item={item} />
             {item.scan_status === 'THREATS_FOUND' && (
               <StatusIndicator type="error" data-testid="drive-row-threat">
                 {t('drive.scan.THREATS_FOUND')}
