@@ -36,6 +36,8 @@ import { administratorsGuardKey } from './administrators.ts';
 import { attemptsKey } from './sign-in-attempts.ts';
 import { sourceWindowKey } from './source-attempts.ts';
 import { corpMemberKey } from './user-directory.ts';
+import { mailAddressCounterKey, mailAddressKey, mailLookupKey } from './mail-addresses.ts';
+import { intakeEntryKeys, messageMarkerKey } from './intake-log.ts';
 import { userCountKey, userIndexKeys, userKey } from './users.ts';
 
 /**
@@ -167,6 +169,13 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'running drive jobs of a user', module: 'drive-jobs', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'DRIVEJOBS', builder: 'userDriveJobsKey', example: () => pair(userDriveJobsKey(K, 'u1')) },
   { entity: 'running drive jobs of a contract', module: 'drive-jobs', index: 'table', partition: 'T#<kyk>', sort: 'DRIVEJOBS', builder: 'contractDriveJobsKey', example: () => pair(contractDriveJobsKey(K)) },
   { entity: 'drive job start', module: 'drive-jobs', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'JOBSTART#<kind>#<hash>', builder: 'driveJobStartKey', example: () => pair(driveJobStartKey(K, 'u1', 'zip#h1')) },
+  // Receiving documents by mail: the addresses in the contract's partition, the log, and the lookup a recipient resolves through.
+  { entity: 'intake address', module: 'mail-addresses', index: 'table', partition: 'T#<kyk>', sort: 'MAILADDR#<address>', builder: 'mailAddressKey', example: () => pair(mailAddressKey(K, 'a1')) },
+  { entity: 'intake addresses counter', module: 'mail-addresses', index: 'table', partition: 'T#<kyk>', sort: 'MAILCOUNT', builder: 'mailAddressCounterKey', example: () => pair(mailAddressCounterKey(K)) },
+  { entity: 'intake address lookup', module: 'mail-addresses', index: 'table', partition: 'MAILTO#<hash>', sort: 'ADDRESS', builder: 'mailLookupKey', example: () => pair(mailLookupKey('abcdefghijklmnopqrstuvwxyz')) },
+  { entity: 'intake log entry', module: 'intake-log', index: 'table', partition: 'T#<kyk>#INTAKE', sort: 'LOG#<received>#<entry>', builder: 'intakeEntryKeys', example: () => pair(intakeEntryKeys(K, { received_at: day, entry_id: 'e1', address_id: 'a1' })) },
+  { entity: 'intake log entry', module: 'intake-log', index: 'gsi1', partition: 'T#<kyk>#INTAKE#<address>', sort: '<received>#<entry>', builder: 'intakeEntryKeys', example: () => { const keys = intakeEntryKeys(K, { received_at: day, entry_id: 'e1', address_id: 'a1' }); return [keys.gsi1pk, keys.gsi1sk]; } },
+  { entity: 'intake message marker', module: 'intake-log', index: 'table', partition: 'T#<kyk>#INTAKE', sort: 'MSG#<hash>', builder: 'messageMarkerKey', example: () => pair(messageMarkerKey(K, 'h1')) },
   // The sweep of abandoned uploads: a queue by expiry hour for every contract.
   { entity: 'upload expiry marker', module: 'pending-uploads', index: 'table', partition: 'UPLOADQ#<hour>#<shard>', sort: '<kyk>#<item>', builder: 'expiryQueueKey', example: () => pair(expiryQueueKey(490_000, 1, K, 'i1')) },
   { entity: 'upload sweep state', module: 'pending-uploads', index: 'table', partition: 'UPLOADQ#STATE', sort: 'SWEEP', builder: 'sweepStateKey', example: () => pair(sweepStateKey()) },

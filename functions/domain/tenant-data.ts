@@ -13,6 +13,7 @@ import { invitationKey } from '#data/user-invitations.ts';
 import { userGramKey, userGrams } from '#data/user-search.ts';
 import { purgeShards, trashContractKey } from '#data/drive-trash.ts';
 import { markerKey } from '#data/pending-uploads.ts';
+import { mailLookupKey } from '#data/mail-addresses.ts';
 
 /**
  * Every stored item of one contract, found by key-condition queries over the partitions the key
@@ -328,6 +329,11 @@ export const tenantPlan: Record<string, Coverage> = {
         .filter((at): at is number => typeof at === 'number')
         .map((at) => markerKey({ kyk_id: d.kykId, id: String(entry.id), expires_at: at }));
     })),
+  },
+  'T#<kyk>#INTAKE': { kind: 'read', how: 'one query of the partition (the intake log and the message markers)', read: (d) => d.partition(`${d.prefix}#INTAKE`) },
+  'MAILTO#<hash>': {
+    kind: 'read', how: 'point reads of the lookups of the contract\'s intake addresses (mailLookupKey of each T#<kyk> / MAILADDR#<id> secret)',
+    read: async (d) => batchGet((await d.partition(d.prefix)).filter((item) => String(item.sk).startsWith('MAILADDR#') && str(item.secret)).map((address) => mailLookupKey(String(address.secret)))),
   },
   'RETENTION#STATE': { kind: 'not-tenant', how: 'the trash retention job\'s next run, for every contract' },
   'UPLOADQ#STATE': { kind: 'not-tenant', how: 'the upload sweep\'s hour, for every contract' },

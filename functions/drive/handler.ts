@@ -40,6 +40,8 @@ import { getDocumentHistory, listCorrectionHistory, listLateScanFiles } from './
 import { startTaxExport } from './tax-export.ts';
 import { deleteCommonTagOperation, listCommonTags, saveCommonTag } from './tag-admin.ts';
 import { acceptArrivals, rejectArrivals } from './arrival-decisions.ts';
+import { deleteMailAddressOperation, listMailAddressesOperation, rotateMailAddressOperation, saveMailAddress } from './mail-addresses.ts';
+import { listIntakeLog } from './intake-log.ts';
 
 export const handler = createApiHandler(driveRoutes, {
   'com_drive/drive_info': listFolder,
@@ -97,4 +99,9 @@ export const handler = createApiHandler(driveRoutes, {
   'com/tag_info_del_btn': deleteCommonTagOperation,
   'com_drive/arrival_accept_btn': acceptArrivals,
   'com_drive/arrival_reject_btn': rejectArrivals,
+  'com_drive/mail_address_list': listMailAddressesOperation,
+  'com_drive/mail_address_save_btn': saveMailAddress,
+  'com_drive/mail_address_rotate_btn': rotateMailAddressOperation,
+  'com_drive/mail_address_delete_btn': deleteMailAddressOperation,
+  'com_drive/intake_log': listIntakeLog,
 });

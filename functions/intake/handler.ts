@@ -1,7 +1,16 @@
 import type { S3Event } from 'aws-lambda';
 import { logger } from '#lib/logger.ts';
+import { notificationKey } from '#lib/object-events.ts';
+import { handleStoredMail } from './intake.ts';
 
-/** Placeholder until the intake function lands (issue 30): raw mail in the intake bucket becomes received files. */
+/**
+ * The intake bucket's object events (SES's S3 action in AWS, the SMTP stand-in locally): each
+ * stored mail becomes received files of the contract its recipient names (intake.ts). S3 delivers
+ * events at least once; a second delivery of a mail makes nothing new.
+ */
 export const handler = async (event: S3Event): Promise<void> => {
-  logger.info('intake event', { records: event.Records.length });
+  for (const record of event.Records) {
+    if (!record.eventName.startsWith('ObjectCreated:')) continue;
+    await handleStoredMail(notificationKey(record), logger);
+  }
 };
