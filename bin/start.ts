@@ -1,9 +1,9 @@
 /**
  * `npm start`: the whole app on one machine. Builds the SPA when stale, starts DynamoDB Local, the
- * S3 front before s3rver (or moto: LOCAL_S3=moto) and aws-ses-v2-local on loopback, serves the SPA
- * and /api on PORT and prints how to sign in.
+ * S3 front before s3rver (or moto: LOCAL_S3=moto), aws-ses-v2-local and the SMTP stand-in of SES
+ * receiving on loopback, serves the SPA and /api on PORT and prints how to sign in and send mail in.
  * Settings: PORT (3000), DATA_DIR (.local/), DEMO_ADMIN_PASSWORD, SESSION_IDLE_MINUTES,
- * WEB_DIR (serve another built SPA, no build).
+ * WEB_DIR (serve another built SPA, no build), SMTP_PORT (kept per data directory), MAIL_INTAKE_DOMAIN.
  */
 import { isAbsolute, relative } from 'node:path';
 import { JavaMissingError } from '#infra/local/dynamodb-local.ts';
@@ -49,7 +49,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal
 const shown = relative(process.cwd(), dataDir);
 console.log(`Starting the local stack (data in ${shown.startsWith('..') || isAbsolute(shown) ? dataDir : `${shown || '.'}/`})...`);
 const started = Date.now();
-const stack = await startLocalStack({ port, dataDir, webDir }).catch((error: unknown) =>
+const stack = await startLocalStack({ port, dataDir, webDir, smtp: true }).catch((error: unknown) =>
   fail(error instanceof JavaMissingError || error instanceof PortInUseError
     ? error.message
     : `Could not start the local stack: ${error instanceof Error ? error.message : String(error)}`),
@@ -60,9 +60,10 @@ console.log(
   [
     '',
     `Com Drive is running at ${stack.url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
-    ...(stack.demo ? [`  Sign in:      contract ${stack.demo.kykId}, user ${stack.demo.userId}, password ${stack.demo.password}`] : []),
-    `  Mail viewer:  ${stack.endpoints.mailViewer}`,
-    `  Data:         ${stack.dataDir}${stack.s3 === 'moto' ? ' (S3 on moto, with Object Lock: its files are gone when the stack stops)' : ''}`,
+    ...(stack.demo ? [`  Sign in:        contract ${stack.demo.kykId}, user ${stack.demo.userId}, password ${stack.demo.password}`] : []),
+    `  Mail viewer:    ${stack.endpoints.mailViewer}`,
+    ...(stack.mailIn ? [`  Mail in (SMTP): ${stack.mailIn.host}:${stack.mailIn.port}, addresses @${stack.mailIn.domain}`] : []),
+    `  Data:           ${stack.dataDir}${stack.s3 === 'moto' ? ' (S3 on moto, with Object Lock: its files are gone when the stack stops)' : ''}`,
     '  Ctrl-C stops everything.',
     '',
   ].join('\n'),

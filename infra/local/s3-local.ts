@@ -74,7 +74,7 @@ const SOCKET_PATH_MAX = 100;
  * moto (TCP) with the same streaming HTTP client, and reads s3rver's answer as a real response.
  * A data directory too deep for a socket path gets a private temporary directory instead.
  */
-export async function startS3rverBackend(options: { dir: string; socketDir: string; bucketName: string; log: (line: string) => void }): Promise<S3Backend> {
+export async function startS3rverBackend(options: { dir: string; socketDir: string; bucketName: string; intakeBucketName?: string; log: (line: string) => void }): Promise<S3Backend> {
   mkdirSync(options.dir, { recursive: true });
   const inDataDir = join(options.socketDir, 's3rver.sock');
   const socketDir = Buffer.byteLength(inDataDir) <= SOCKET_PATH_MAX ? options.socketDir : await mkdtemp(join(tmpdir(), 'com-drive-s3-'));
@@ -85,7 +85,8 @@ export async function startS3rverBackend(options: { dir: string; socketDir: stri
   rmSync(socketPath, { force: true });
 
   // No CORS configuration: the front answers preflights and sets the CORS headers itself.
-  const s3rver = new S3rver({ silent: true, directory: options.dir, configureBuckets: [{ name: options.bucketName, configs: [] }] });
+  const buckets = [options.bucketName, ...(options.intakeBucketName ? [options.intakeBucketName] : [])];
+  const s3rver = new S3rver({ silent: true, directory: options.dir, configureBuckets: buckets.map((name) => ({ name, configs: [] })) });
   // Koa reports request failures here; client errors (404 NoSuchKey) are normal traffic.
   s3rver.on('error', (error) => {
     const status = (error as { status?: number }).status ?? 500;
@@ -122,7 +123,17 @@ export async function startS3rverBackend(options: { dir: string; socketDir: stri
 const objectEventFunctions = ['previews', 'storage-events', 'import-jobs', 'drive-jobs', 'extraction'] as const;
 /** What the minute's schedule runs (their sweeps). */
 const scheduledFunctions = ['storage-events', 'import-jobs', 'drive-jobs'] as const;
-type BackgroundName = (typeof objectEventFunctions)[number];
+/** The intake bucket's one subscriber (raw mail from SES's S3 action, or the SMTP stand-in). */
+const intakeFunctions = ['intake'] as const;
+type BackgroundName = (typeof objectEventFunctions)[number] | (typeof intakeFunctions)[number];
+
+/**
+ * Who gets an object event of `bucket`: the intake bucket's go to the intake function alone (its
+ * notification in AWS), and never to the files bucket's functions, which would take raw mail for
+ * a tenant's upload; the files bucket's never reach intake.
+ */
+export const eventFunctionsOf = (bucket: string, intakeBucketName: string | undefined): readonly BackgroundName[] =>
+  intakeBucketName !== undefined && bucket === intakeBucketName ? intakeFunctions : objectEventFunctions;
 
 /** Real S3 URL-encodes keys in notifications (space as "+"); the front reports them as stored. */
 const encodeEventKey = (key: string): string => encodeURIComponent(key).replace(/%20/g, '+').replace(/%2F/g, '/');
@@ -168,6 +179,8 @@ export interface S3LocalOptions {
   /** The owner-only directory of s3rver's socket. */
   socketDir: string;
   bucketName: string;
+  /** A second bucket behind the same front whose writes run the intake function only (eventFunctionsOf). */
+  intakeBucketName?: string;
   region: string;
   credentials: S3Credentials;
   /** The app's origins: the bucket's CORS rule allows the browser's presigned PUTs and GETs from them. */
@@ -199,7 +212,8 @@ export async function startS3Local(options: S3LocalOptions): Promise<S3Local> {
   const inFlight = new Set<Promise<void>>();
   const deliver = async (event: S3Event): Promise<void> => {
     const keys = () => event.Records.map((record) => record.s3.object.key).join(', ');
-    for (const name of objectEventFunctions) await run(name, event, keys);
+    const bucket = event.Records[0]?.s3.bucket.name ?? '';
+    for (const name of eventFunctionsOf(bucket, options.intakeBucketName)) await run(name, event, keys);
   };
   // One path for every backend: the events come from the writes the front accepted, not from s3rver.
   let stopping = false;
@@ -210,7 +224,7 @@ export async function startS3Local(options: S3LocalOptions): Promise<S3Local> {
     void delivery.finally(() => inFlight.delete(delivery));
   };
 
-  const backend = options.backend ?? (await startS3rverBackend({ dir: options.dir, socketDir: options.socketDir, bucketName: options.bucketName, log: options.log }));
+  const backend = options.backend ?? (await startS3rverBackend({ dir: options.dir, socketDir: options.socketDir, bucketName: options.bucketName, ...(options.intakeBucketName ? { intakeBucketName: options.intakeBucketName } : {}), log: options.log }));
   let front: S3Front;
   try {
     front = await startS3Front({

@@ -6,6 +6,10 @@ export const localNames = {
   tableName: 'com-drive-local',
   auditTableName: 'com-drive-local-audit',
   bucketName: 'com-drive-local-files',
+  /** Raw mail as the SMTP stand-in writes it (smtp-local.ts), as SES's S3 action writes into its own bucket in AWS. */
+  intakeBucketName: 'com-drive-local-files-intake',
+  /** The domain intake addresses are on locally (MAIL_INTAKE_DOMAIN overrides it): `.localhost` never leaves the machine. */
+  mailIntakeDomain: 'intake.localhost',
   region: 'ap-northeast-1',
   mailFrom: 'no-reply@com-drive.example',
 } as const;
@@ -26,6 +30,8 @@ export const dataLayout = (dataDir: string) => ({
   /** SAML SP private keys, one file per contract (functions/lib/saml/key-store.ts). */
   samlKeys: join(dataDir, 'saml-keys'),
   stackFile: join(dataDir, 'stack.json'),
+  /** The SMTP stand-in's port, kept across restarts (ports.ts listenOnKeptPort). */
+  smtpPort: join(dataDir, 'smtp-port'),
 });
 
 export const resolveDataDir = (dataDir?: string): string => resolve(dataDir || process.env.DATA_DIR || defaultDataDir);
@@ -39,7 +45,10 @@ export interface StackFile {
   tableName: string;
   auditTableName: string;
   bucketName: string;
+  intakeBucketName: string;
   endpoints: { dynamodb: string; s3: string; ses: string; mailViewer: string };
+  /** Where mail comes in (smtp-local.ts), when the stack runs it. */
+  mailIn?: { host: string; port: number; domain: string };
   startedAt: string;
 }
 

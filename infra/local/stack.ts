@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { objectLockEnvironment, objectLockSettings } from '#lib/object-lock.ts';
 import { auditTable, functionEnv, mainTable } from '#lib/table-design.ts';
 import { resetClients } from '#lib/clients.ts';
@@ -12,6 +12,8 @@ import { localDynamoClient, startDynamoDbLocal } from './dynamodb-local.ts';
 import { tcpBackend, type S3Backend } from './s3-front.ts';
 import { startS3Local } from './s3-local.ts';
 import { startSesLocal } from './ses-local.ts';
+import { listenOnKeptPort } from './ports.ts';
+import { startSmtpLocal, type SmtpLocal } from './smtp-local.ts';
 import { dataLayout, findRunningStack, localNames, removeStackFile, resolveDataDir, writeStackFile } from './settings.ts';
 import { ensureTable } from './tables.ts';
 import { loadOrCreateDynamoDbKey, loadOrCreateS3Credentials, loadOrCreateTokenSecret } from './token-secret.ts';
@@ -22,7 +24,11 @@ export interface LocalStack {
   tableName: string;
   auditTableName: string;
   bucketName: string;
+  /** Raw mail, as SES's S3 action (or the SMTP stand-in) writes it; its events run the intake function only. */
+  intakeBucketName: string;
   endpoints: { dynamodb: string; s3: string; ses: string; mailViewer: string };
+  /** The SMTP stand-in of SES receiving, when started (options.smtp). */
+  mailIn: { host: string; port: number; domain: string } | undefined;
   /** What runs behind the S3 front. */
   s3: LocalS3;
   functionEnv: Record<string, string>;
@@ -51,8 +57,22 @@ export interface LocalStackOptions {
    * OBJECT_LOCK_MODE and OBJECT_LOCK_MAX_RETENTION_DAYS override it).
    */
   s3?: LocalS3;
+  /**
+   * The SMTP stand-in of SES receiving (smtp-local.ts) on 127.0.0.1. Default off; `npm start` runs
+   * it. Its port: `port`, else SMTP_PORT, else the one kept in the data directory. `maxMessageBytes`
+   * (default 48 MiB) lets a test show the size refusal with a small message.
+   */
+  smtp?: boolean | { port?: number; maxMessageBytes?: number };
   log?: (line: string) => void;
 }
+
+/** SMTP_PORT when set (a port number), else undefined. */
+const smtpPortSetting = (): number | undefined => {
+  const value = process.env.SMTP_PORT;
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw new Error(`SMTP_PORT must be a port number (0-65535), not "${value}"`);
+  return Number(value);
+};
 
 export const localS3Kinds = ['s3rver', 'moto'] as const;
 export type LocalS3 = (typeof localS3Kinds)[number];
@@ -67,12 +87,14 @@ const localS3Of = (value: string | undefined): LocalS3 => {
  * moto_server with the files bucket made from the synthesized storage stack (the `test` environment's:
  * the bucket is the same in every environment but its encryption). The CDK modules load only here.
  */
-async function startMotoBackend(dataDir: string, bucketName: string, region: string, log: (line: string) => void): Promise<S3Backend> {
+async function startMotoBackend(dataDir: string, bucketName: string, intakeBucketName: string, region: string, log: (line: string) => void): Promise<S3Backend> {
   const [{ startMotoServer }, { createFilesBucket, filesBucketProperties }] = await Promise.all([import('./moto-server.ts'), import('./moto-bucket.ts')]);
   const [moto, properties] = await Promise.all([startMotoServer({ log }), Promise.resolve().then(() => filesBucketProperties('test', join(dataDir, 'moto-cdk.out')))]);
   const client = new S3Client({ endpoint: moto.endpoint, forcePathStyle: true, region, credentials: { accessKeyId: 'moto', secretAccessKey: 'moto' } });
   try {
     await createFilesBucket(client, bucketName, region, properties);
+    // The intake bucket has neither versioning nor Object Lock (raw mail expires after 7 days in AWS).
+    await client.send(new CreateBucketCommand({ Bucket: intakeBucketName, ...(region === 'us-east-1' ? {} : { CreateBucketConfiguration: { LocationConstraint: region as 'ap-northeast-1' } }) }));
   } catch (error) {
     await moto.stop();
     throw error;
@@ -146,8 +168,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       });
     const starting = [
       track(startDynamoDbLocal({ dir: layout.dynamodb, accessKey: loadOrCreateDynamoDbKey(layout.dynamodbKey).key, inMemory: options.inMemory, region, log })),
-      track((s3Kind === 'moto' ? startMotoBackend(dataDir, localNames.bucketName, region, log) : Promise.resolve(undefined)).then((backend) =>
-        startS3Local({ dir: layout.s3, socketDir: layout.s3Socket, bucketName: localNames.bucketName, region, credentials: s3Credentials, webOrigins, log, ...(backend ? { backend } : {}) }))).then((s3) => {
+      track((s3Kind === 'moto' ? startMotoBackend(dataDir, localNames.bucketName, localNames.intakeBucketName, region, log) : Promise.resolve(undefined)).then((backend) =>
+        startS3Local({ dir: layout.s3, socketDir: layout.s3Socket, bucketName: localNames.bucketName, intakeBucketName: localNames.intakeBucketName, region, credentials: s3Credentials, webOrigins, log, ...(backend ? { backend } : {}) }))).then((s3) => {
         // The browser PUTs and GETs presigned URLs at the S3 front: the CSP's connect-src names it.
         fileOriginsKnown([s3.endpoint]);
         return s3;
@@ -157,11 +179,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // Settle all before failing, so a stand-in that comes up after another failed is stopped too.
     await Promise.allSettled(starting);
     const [dynamodb, s3, ses] = await Promise.all(starting);
+    const mailIntakeDomain = process.env[functionEnv.mailIntakeDomain] || localNames.mailIntakeDomain;
 
     const env: Record<string, string> = {
       [functionEnv.tableName]: localNames.tableName,
       [functionEnv.auditTableName]: localNames.auditTableName,
       [functionEnv.bucketName]: localNames.bucketName,
+      [functionEnv.intakeBucketName]: localNames.intakeBucketName,
+      [functionEnv.mailIntakeDomain]: mailIntakeDomain,
       [functionEnv.mailFrom]: process.env[functionEnv.mailFrom] || localNames.mailFrom,
       [functionEnv.tokenSecret]: loadOrCreateTokenSecret(layout.tokenSecret),
       [functionEnv.samlKeyDir]: layout.samlKeys,
@@ -199,9 +224,34 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       demo = { kykId: demoAccount.kykId, userId: demoAccount.userId, password };
     }
 
+    // Last, once the table is there and the functions have their environment: the mail it takes
+    // runs the intake function at once (through the S3 front, into the intake bucket).
+    let smtp: SmtpLocal | undefined;
+    if (options.smtp) {
+      const settings = options.smtp === true ? {} : options.smtp;
+      const start = (port: number) => startSmtpLocal({
+        port, domain: mailIntakeDomain, bucketName: localNames.intakeBucketName, log,
+        s3: { endpoint: s3.endpoint, region, credentials: s3Credentials },
+        ...(settings.maxMessageBytes !== undefined ? { maxMessageBytes: settings.maxMessageBytes } : {}),
+      }).then((started) => {
+        smtp = started;
+        standIns.push(started);
+        return started.port;
+      });
+      const port = settings.port ?? smtpPortSetting();
+      if (port !== undefined) {
+        await start(port).catch((error: NodeJS.ErrnoException) => {
+          throw error.code === 'EADDRINUSE' ? new Error(`SMTP port ${port} is in use: set SMTP_PORT=<another port> (or unset it)`) : error;
+        });
+      } else {
+        await listenOnKeptPort(layout.smtpPort, start, log);
+      }
+    }
+
     const endpoints = { dynamodb: dynamodb.endpoint, s3: s3.endpoint, ses: ses.endpoint, mailViewer: ses.mailViewer };
-    const names = { tableName: localNames.tableName, auditTableName: localNames.auditTableName, bucketName: localNames.bucketName };
-    writeStackFile(dataDir, { pid: process.pid, url: adapter.url, dataDir, region, ...names, endpoints, startedAt: new Date().toISOString() });
+    const names = { tableName: localNames.tableName, auditTableName: localNames.auditTableName, bucketName: localNames.bucketName, intakeBucketName: localNames.intakeBucketName };
+    const mailIn = smtp ? { host: smtp.host, port: smtp.port, domain: smtp.domain } : undefined;
+    writeStackFile(dataDir, { pid: process.pid, url: adapter.url, dataDir, region, ...names, endpoints, ...(mailIn ? { mailIn } : {}), startedAt: new Date().toISOString() });
     markReady();
 
     const app = adapter;
@@ -211,14 +261,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       dataDir,
       ...names,
       endpoints,
+      mailIn,
       s3: s3Kind,
       functionEnv: env,
       demo,
       stop: () =>
         (stopped ??= (async () => {
           removeStackFile(dataDir);
-          // The app port first (no new work), then S3 (drains storage events) before DynamoDB goes.
-          await app.close();
+          // The app port and the SMTP port first (no new work; a message being received is stored),
+          // then S3 (drains storage and intake events) before DynamoDB goes.
+          await Promise.all([app.close(), smtp?.stop()]);
           await s3.stop();
           await stopAll([dynamodb, ses]);
           restoreEnvironment?.();
