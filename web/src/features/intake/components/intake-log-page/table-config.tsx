@@ -40,9 +40,12 @@ function ChecksCell({ entry, t }: { entry: IntakeLogEntry; t: TFunction }) {
     <span data-testid="intake-checks" aria-label={t('intake.log.checks', { spf: verdictOf(entry.spf), dkim: verdictOf(entry.dkim), dmarc: verdictOf(entry.dmarc) })}>
       <SpaceBetween size="xxs">
         {checks.map(([name, verdict]) => (
-          <StatusIndicator key={name} type={verdictType(verdict)} colorOverride={verdictType(verdict) === 'info' ? 'grey' : undefined}>
-            {name} {verdictOf(verdict)}
-          </StatusIndicator>
+          // Never broken inside a word ("DKI/M pa/ss") when the table wraps its lines.
+          <span key={name} className="share-link-state">
+            <StatusIndicator type={verdictType(verdict)} colorOverride={verdictType(verdict) === 'info' ? 'grey' : undefined}>
+              {name} {verdictOf(verdict)}
+            </StatusIndicator>
+          </span>
         ))}
       </SpaceBetween>
     </span>
@@ -85,10 +88,10 @@ export function intakeLogColumns(t: TFunction, language: DisplayLanguage, addres
       ),
     },
     { id: 'from', header: t('intake.log.columnFrom'), cell: (entry) => entry.from },
-    { id: 'subject', header: t('intake.log.columnSubject'), isRowHeader: true, cell: (entry) => entry.subject || t('intake.log.noSubject') },
+    { id: 'subject', header: t('intake.log.columnSubject'), isRowHeader: true, minWidth: 140, cell: (entry) => entry.subject || t('intake.log.noSubject') },
     { id: 'address', header: t('intake.log.columnAddress'), cell: (entry) => addressOf(entry, addresses) ?? t('intake.log.addressGone') },
     { id: 'outcome', header: t('intake.log.columnOutcome'), minWidth: 160, cell: (entry) => <OutcomeCell entry={entry} t={t} /> },
-    { id: 'checks', header: t('intake.log.columnChecks'), cell: (entry) => <ChecksCell entry={entry} t={t} /> },
     { id: 'files', header: t('intake.log.columnFiles'), minWidth: 200, cell: (entry) => <FilesCell entry={entry} t={t} /> },
+    { id: 'checks', header: t('intake.log.columnChecks'), minWidth: 140, cell: (entry) => <ChecksCell entry={entry} t={t} /> },
   ];
 }

@@ -28,7 +28,8 @@ export function RequestForm({ kykId, token, info, password, onLinkRefused }: { k
   const { areFilesDragging } = useFilesDragging();
   const kinds = info.allowed_kinds.length === 0 ? t('intake.request.anyKind') : info.allowed_kinds.map((kind) => t(`intake.kinds.${kind}`)).join(', ');
   const sent = files.items.filter((item) => item.state === 'sent').length;
-  const pending = files.items.some((item) => item.state === 'ready' || item.state === 'queued' || item.state === 'sending');
+  // Said once the batch is done: files still waiting to be chosen for sending do not hold it back.
+  const pending = files.items.some((item) => item.state === 'queued' || item.state === 'sending');
   const count = files.sendable.length;
   const title = info.title ?? t('intake.request.pageTitle');
 
