@@ -26,8 +26,8 @@ export const DIGEST_INTERVAL_MS = 10 * 60 * 1000;
 const LISTED_FILES = 50;
 /** Entries one mail reads at most (a link takes at most 1,000 files). */
 const ENTRIES_PER_MAIL = 1000;
-/** How far back the first run of the schedule looks for due markers. */
-const FIRST_RUN_HOURS = 72;
+/** How far back the first run of the schedule looks for due markers (one is due 10 minutes after it is written; the schedule runs every minute). */
+const FIRST_RUN_HOURS = 2;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
