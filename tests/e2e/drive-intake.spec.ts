@@ -16,7 +16,8 @@ import { e2eDataDir } from './playwright.config.ts';
  * a fresh browser opens the public page, is told in the browser that a kind the link does not take
  * will not be sent, sends two files (one numbered "(1)" beside a file of the same name), sees both
  * sent and never the folder's contents, in English and Japanese. A mail with a PDF goes to an intake
- * address through the local SMTP stand-in; the intake log shows it, and the common settings list the
+ * address through the local SMTP stand-in, and a forged one that fails DMARC; the intake log shows
+ * the first registered and the second refused with its reason, and the common settings list the
  * address and the link, in both languages.
  */
 const shot = shotsIn('/tmp/shots-intake');
@@ -88,13 +89,24 @@ test('a stranger sends files through a request link, and mail to an intake addre
   const mailIn = readStackFile(e2eDataDir)?.mailIn;
   expect(mailIn, 'npm start runs the SMTP stand-in').toBeDefined();
   const subject = `見積書 ${run}`;
-  await nodemailer.createTransport({ host: mailIn!.host, port: mailIn!.port, secure: false, ignoreTLS: true }).sendMail({
+  const forged = `Forged ${run}`;
+  const smtp = nodemailer.createTransport({ host: mailIn!.host, port: mailIn!.port, secure: false, ignoreTLS: true });
+  await smtp.sendMail({
     from: 'partner@partner.example',
     to: address.address,
     subject,
     text: 'Attached.',
     headers: { 'X-Local-Verdicts': 'spf=pass; dkim=pass; dmarc=pass' },
     attachments: [{ filename: `見積書-${run}.pdf`, content: Buffer.from('%PDF-1 quote'), contentType: 'application/pdf' }],
+  });
+  // From is forgeable when DMARC fails: refused, and the log says why.
+  await smtp.sendMail({
+    from: 'ceo@partner.example',
+    to: address.address,
+    subject: forged,
+    text: 'Pay this.',
+    headers: { 'X-Local-Verdicts': 'spf=fail; dkim=fail; dmarc=fail' },
+    attachments: [{ filename: 'pay.pdf', content: Buffer.from('%PDF-1 pay'), contentType: 'application/pdf' }],
   });
 
   const adminId = uniqueUserId('iadm');
@@ -106,12 +118,17 @@ test('a stranger sends files through a request link, and mail to an intake addre
   await expect(async () => {
     await control(page, 'intake-log-refresh').click();
     await expect(row).toContainText('Registered', { timeout: 2_000 });
+    await expect(log.locator('tr', { hasText: forged })).toHaveCount(1, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await expect(row).toContainText('partner@partner.example');
   await expect(row).toContainText(address.address);
   await expect(row).toContainText(`見積書-${run}.pdf`);
   await expect(row).toContainText('[mail]');
   await expect(row).toContainText('DMARC pass');
+  const refused = log.locator('tr', { hasText: forged });
+  await expect(refused).toContainText('Refused');
+  await expect(refused).toContainText('The mail failed DMARC: its sender may be forged.');
+  await expect(refused).toContainText('DMARC fail');
   await shot(page, 'intake-log-en');
   await expectAccessible(page, '/intake-log');
 
@@ -128,6 +145,7 @@ test('a stranger sends files through a request link, and mail to an intake addre
   await receiving.getByTestId('settings-intake-log-link').click();
   await expect(page).toHaveURL(/\/intake-log$/);
   await expect(row).toContainText('登録済み');
+  await expect(refused).toContainText('DMARC の検証に失敗しました。送信者が偽装されている可能性があります。');
   await expect(log).toContainText('受信日時');
   await shot(page, 'intake-log-ja');
 });

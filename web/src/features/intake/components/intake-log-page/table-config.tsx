@@ -87,11 +87,24 @@ export function intakeLogColumns(t: TFunction, language: DisplayLanguage, addres
         </span>
       ),
     },
-    { id: 'from', header: t('intake.log.columnFrom'), cell: (entry) => entry.from },
+    {
+      // Sender and address in one column: the addresses are long, and the files and verdicts should fit beside them.
+      id: 'from',
+      header: t('intake.log.columnFrom'),
+      minWidth: 180,
+      maxWidth: 240,
+      cell: (entry) => (
+        <SpaceBetween size="xxs">
+          <span>{entry.from}</span>
+          <Box variant="small" color="text-body-secondary">
+            {t('intake.log.to', { address: addressOf(entry, addresses) ?? t('intake.log.addressGone') })}
+          </Box>
+        </SpaceBetween>
+      ),
+    },
     { id: 'subject', header: t('intake.log.columnSubject'), isRowHeader: true, minWidth: 140, cell: (entry) => entry.subject || t('intake.log.noSubject') },
-    { id: 'address', header: t('intake.log.columnAddress'), cell: (entry) => addressOf(entry, addresses) ?? t('intake.log.addressGone') },
     { id: 'outcome', header: t('intake.log.columnOutcome'), minWidth: 160, cell: (entry) => <OutcomeCell entry={entry} t={t} /> },
-    { id: 'files', header: t('intake.log.columnFiles'), minWidth: 200, cell: (entry) => <FilesCell entry={entry} t={t} /> },
+    { id: 'files', header: t('intake.log.columnFiles'), minWidth: 180, cell: (entry) => <FilesCell entry={entry} t={t} /> },
     { id: 'checks', header: t('intake.log.columnChecks'), minWidth: 140, cell: (entry) => <ChecksCell entry={entry} t={t} /> },
   ];
 }
