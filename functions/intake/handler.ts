@@ -11,6 +11,6 @@ import { handleStoredMail } from './intake.ts';
 export const handler = async (event: S3Event): Promise<void> => {
   for (const record of event.Records) {
     if (!record.eventName.startsWith('ObjectCreated:')) continue;
-    await handleStoredMail(notificationKey(record), logger);
+    await handleStoredMail(notificationKey(record), logger, record.eventTime);
   }
 };

@@ -37,8 +37,8 @@ interface Received {
 }
 
 /** Handles the mail stored under `key`; a second delivery of the same object makes nothing new. */
-export async function handleStoredMail(key: string, log: Logger): Promise<void> {
-  const head = await headMail(key);
+export async function handleStoredMail(key: string, log: Logger, eventTime?: string): Promise<void> {
+  const head = await headMail(key, eventTime);
   if (!head) {
     log.info('intake mail already handled', { key });
     return;

@@ -9,17 +9,21 @@ import { config } from '#lib/config.ts';
  */
 export interface StoredMailHead {
   size: number;
-  /** When S3 stored it: the mail's reception time, the same for every delivery of its event. */
+  /**
+   * When it was stored: the event's time (milliseconds, and the same in every delivery of the
+   * event), else S3's LastModified (whole seconds). The log orders mail by it.
+   */
   storedAt: string;
 }
 
 const notFound = (error: unknown) => error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey');
 
 /** The stored mail's size and time; undefined when it is gone (handled already by an earlier delivery). */
-export async function headMail(key: string): Promise<StoredMailHead | undefined> {
+export async function headMail(key: string, eventTime?: string): Promise<StoredMailHead | undefined> {
   try {
     const head = await s3().send(new HeadObjectCommand({ Bucket: config.intakeBucketName, Key: key }));
-    return { size: head.ContentLength ?? 0, storedAt: (head.LastModified ?? new Date()).toISOString() };
+    const at = eventTime && !Number.isNaN(Date.parse(eventTime)) ? new Date(eventTime) : (head.LastModified ?? new Date());
+    return { size: head.ContentLength ?? 0, storedAt: at.toISOString() };
   } catch (error) {
     if (notFound(error)) return undefined;
     throw error;
