@@ -20,7 +20,7 @@ import { isConditionalCheckFailure } from '#lib/errors.ts';
  * | a creator's links, newest first | gsi2 `T#<kyk>#FREQS#USER#<creator>` / `<created>#<id>` |
  * | a creator's links of one folder, newest first; the folder's count (the cap) | `T#<kyk>#FREQS#FOLDER#<folder>` / `REQ#<creator>#<created>#<id>` and `COUNT`, written in the creation's transaction |
  * | the files that arrived since the last digest mail | `T#<kyk>#FREQ#<id>` / `DIGEST#<received>#<item>` |
- * | links whose digest is due (the minute schedule) | `FREQQ#<hour>#<shard>` / `<due>#<kyk>#<id>`; where it got to: `FREQQ#STATE` / `DIGEST` |
+ * | links whose digest is due (the minute schedule, the last few hours) | `FREQQ#<hour>#<shard>` / `<due>#<kyk>#<id>` |
  *
  * The counts: `files_received`, `bytes_received` and `bytes_left` (`max_bytes - bytes_received`,
  * kept because a condition cannot add) change together in one conditional update, so a link of N
@@ -78,7 +78,8 @@ export const digestHour = (iso: string): number => Math.floor(Date.parse(iso) / 
 /** The digest queue: one marker per link whose mail waits, in the partition of the hour it is due. The sweep serves every contract. */
 export const digestQueueKey = (hour: number, shard: number, due: string, kykId: string, requestId: string): Keys =>
   ({ pk: `FREQQ#${hour}#${shard}`, sk: `${due}#${kykId}#${requestId}` });
-export const digestStateKey = (): Keys => ({ pk: 'FREQQ#STATE', sk: 'DIGEST' });
+/** The marker of a link's queued digest (`digest_due` on the link). */
+export const digestMarkerKey = (kykId: string, requestId: string, due: string): Keys => digestQueueKey(digestHour(due), shardOf(requestId), due, kykId, requestId);
 
 const toRecord = (item: Record<string, unknown>): FileRequestRecord => item as unknown as FileRequestRecord;
 
@@ -303,7 +304,7 @@ export async function queueDigest(kykId: string, requestId: string, due: string)
           ExpressionAttributeValues: { ':due': due },
         },
       },
-      { label: 'marker', Put: { TableName: table(), Item: { ...digestQueueKey(digestHour(due), shardOf(requestId), due, kykId, requestId), kyk_id: kykId, request_id: requestId, due } } },
+      { label: 'marker', Put: { TableName: table(), Item: { ...digestMarkerKey(kykId, requestId, due), kyk_id: kykId, request_id: requestId, due } } },
     ]);
     return true;
   } catch (error) {
@@ -336,23 +337,5 @@ export async function dueDigestMarkers(hour: number, shard: number, now: string)
 export const digestQueueShards = (): number[] => Array.from({ length: QUEUE_SHARDS }, (_, shard) => shard);
 
 export async function dropDigestMarker(marker: DigestMarker): Promise<void> {
-  const key = digestQueueKey(digestHour(marker.due), shardOf(marker.request_id), marker.due, marker.kyk_id, marker.request_id);
-  await db().send(new DeleteCommand({ TableName: table(), Key: key }));
-}
-
-export async function readDigestHour(): Promise<number | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: digestStateKey(), ConsistentRead: true }));
-  return Item?.next_hour as number | undefined;
-}
-
-/** Moves the schedule's start on, never back (two runs may overlap). */
-export async function writeDigestHour(nextHour: number): Promise<void> {
-  try {
-    await db().send(new UpdateCommand({
-      TableName: table(), Key: digestStateKey(), UpdateExpression: 'SET next_hour = :h',
-      ConditionExpression: 'attribute_not_exists(next_hour) OR next_hour < :h', ExpressionAttributeValues: { ':h': nextHour },
-    }));
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+  await db().send(new DeleteCommand({ TableName: table(), Key: digestMarkerKey(marker.kyk_id, marker.request_id, marker.due) }));
 }

@@ -31,6 +31,7 @@ import { pendingKey } from './pending-sign-ins.ts';
 import { assertionKey, codeKey, requestKey, ssoSettingsKey } from './saml.ts';
 import { sessionKey } from './sessions.ts';
 import { shareLinkKey, shareLinkListingKeys } from './share-links.ts';
+import { digestEntryKey, digestQueueKey, fileRequestKey, fileRequestListingKeys, folderRequestCountKey, folderRequestKey } from './file-requests.ts';
 import { expiryQueueKey, sweepStateKey, uploadsCounterKey } from './pending-uploads.ts';
 import { administratorsGuardKey } from './administrators.ts';
 import { attemptsKey } from './sign-in-attempts.ts';
@@ -86,6 +87,12 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'share link', module: 'share-links', index: 'table', partition: 'T#<kyk>#SHARE#<link>', sort: 'LINK', builder: 'shareLinkKey', example: () => pair(shareLinkKey(K, 'l1')) },
   { entity: 'share link', module: 'share-links', index: 'gsi1', partition: 'T#<kyk>#SHARES', sort: '<date>#<link>', builder: 'shareLinkListingKeys', example: () => { const keys = shareLinkListingKeys({ kyk_id: K, link_id: 'l1', item_id: 'i1', created_at: day }); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'share link', module: 'share-links', index: 'gsi2', partition: 'T#<kyk>#SHARES#ITEM#<item>', sort: '<date>#<link>', builder: 'shareLinkListingKeys', example: () => { const keys = shareLinkListingKeys({ kyk_id: K, link_id: 'l1', item_id: 'i1', created_at: day }); return [keys.gsi2pk, keys.gsi2sk]; } },
+  { entity: 'file request', module: 'file-requests', index: 'table', partition: 'T#<kyk>#FREQ#<request>', sort: 'REQUEST', builder: 'fileRequestKey', example: () => pair(fileRequestKey(K, 'r1')) },
+  { entity: 'file request', module: 'file-requests', index: 'gsi1', partition: 'T#<kyk>#FREQS', sort: '<date>#<request>', builder: 'fileRequestListingKeys', example: () => { const keys = fileRequestListingKeys({ kyk_id: K, request_id: 'r1', creator_id: 'u1', created_at: day }); return [keys.gsi1pk, keys.gsi1sk]; } },
+  { entity: 'file request', module: 'file-requests', index: 'gsi2', partition: 'T#<kyk>#FREQS#USER#<user>', sort: '<date>#<request>', builder: 'fileRequestListingKeys', example: () => { const keys = fileRequestListingKeys({ kyk_id: K, request_id: 'r1', creator_id: 'u1', created_at: day }); return [keys.gsi2pk, keys.gsi2sk]; } },
+  { entity: 'file-request digest entry', module: 'file-requests', index: 'table', partition: 'T#<kyk>#FREQ#<request>', sort: 'DIGEST#<date>#<item>', builder: 'digestEntryKey', example: () => pair(digestEntryKey(K, 'r1', day, 'i1')) },
+  { entity: 'file requests of a folder (count)', module: 'file-requests', index: 'table', partition: 'T#<kyk>#FREQS#FOLDER#<folder>', sort: 'COUNT', builder: 'folderRequestCountKey', example: () => pair(folderRequestCountKey(K, 'f1')) },
+  { entity: 'file request of a folder', module: 'file-requests', index: 'table', partition: 'T#<kyk>#FREQS#FOLDER#<folder>', sort: 'REQ#<user>#<date>#<request>', builder: 'folderRequestKey', example: () => pair(folderRequestKey(K, 'f1', 'u1', day, 'r1')) },
   { entity: 'recent file', module: 'recent-files', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'RECENT#<item>', builder: 'recentKey', example: () => pair(recentKey(K, 'u1', 'i1')) },
   { entity: 'recent file', module: 'recent-files', index: 'gsi1', partition: 'T#<kyk>#USER#<user>#RECENT', sort: '<date>#<item>', builder: 'recentListingKeys', example: () => { const keys = recentListingKeys(K, 'u1', day, 'i1'); return [keys.gsi1pk, keys.gsi1sk]; } },
   { entity: 'trusted device', module: 'devices', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'DEVICE#<hash>', builder: 'deviceKey', example: () => pair(deviceKey(K, 'u1', 'h1')) },
@@ -179,6 +186,7 @@ export const keyRegistry: KeyUse[] = [
   // The sweep of abandoned uploads: a queue by expiry hour for every contract.
   { entity: 'upload expiry marker', module: 'pending-uploads', index: 'table', partition: 'UPLOADQ#<hour>#<shard>', sort: '<kyk>#<item>', builder: 'expiryQueueKey', example: () => pair(expiryQueueKey(490_000, 1, K, 'i1')) },
   { entity: 'upload sweep state', module: 'pending-uploads', index: 'table', partition: 'UPLOADQ#STATE', sort: 'SWEEP', builder: 'sweepStateKey', example: () => pair(sweepStateKey()) },
+  { entity: 'file-request digest marker', module: 'file-requests', index: 'table', partition: 'FREQQ#<hour>#<shard>', sort: '<date>#<kyk>#<request>', builder: 'digestQueueKey', example: () => pair(digestQueueKey(490_000, 1, day, K, 'r1')) },
   // SAML single sign-on.
   { entity: 'SAML request', module: 'saml', index: 'table', partition: 'T#<kyk>#SSOREQ#<request>', sort: 'REQUEST', builder: 'requestKey', example: () => pair(requestKey(K, 'r1')) },
   { entity: 'SAML assertion seen', module: 'saml', index: 'table', partition: 'T#<kyk>#SSOASSERT#<hash>', sort: 'SEEN', builder: 'assertionKey', example: () => pair(assertionKey(K, 'a1')) },

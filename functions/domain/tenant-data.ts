@@ -13,6 +13,7 @@ import { invitationKey } from '#data/user-invitations.ts';
 import { userGramKey, userGrams } from '#data/user-search.ts';
 import { purgeShards, trashContractKey } from '#data/drive-trash.ts';
 import { markerKey } from '#data/pending-uploads.ts';
+import { digestMarkerKey } from '#data/file-requests.ts';
 import { mailLookupKey } from '#data/mail-addresses.ts';
 
 /**
@@ -310,6 +311,8 @@ export const tenantPlan: Record<string, Coverage> = {
   'T#<kyk>#ALOG#MON#<month>': { kind: 'read', how: 'one query per month since the contract was registered', read: async (d) => d.many((await d.months()).map((month) => `${d.prefix}#ALOG#MON#${month}`)) },
   'T#<kyk>#ALOG#ACT#<action>#<month>': { kind: 'read', how: 'one query per action and month since the contract was registered', read: async (d) => d.many((await d.months()).flatMap((month) => accessActions.map((action) => `${d.prefix}#ALOG#ACT#${action}#${month}`))) },
   'T#<kyk>#SHARE#<link>': { kind: 'read', how: 'one query per share link (gsi1 T#<kyk>#SHARES)', read: async (d) => d.many((await d.index('gsi1', 'gsi1pk', `${d.prefix}#SHARES`)).map((link) => `${d.prefix}#SHARE#${String(link.link_id)}`)) },
+  'T#<kyk>#FREQ#<request>': { kind: 'read', how: 'one query per file-request link (gsi1 T#<kyk>#FREQS): the link and its digest entries', read: async (d) => d.many((await d.index('gsi1', 'gsi1pk', `${d.prefix}#FREQS`)).map((request) => `${d.prefix}#FREQ#${String(request.request_id)}`)) },
+  'T#<kyk>#FREQS#FOLDER#<folder>': { kind: 'read', how: 'one query per folder that has file-request links (their folder_id)', read: async (d) => d.many(new Set((await d.index('gsi1', 'gsi1pk', `${d.prefix}#FREQS`)).map((request) => `${d.prefix}#FREQS#FOLDER#${String(request.folder_id)}`))) },
   'T#<kyk>#DRIVEJOB#<job>': {
     kind: 'read', how: 'one query per drive job: the running markers (DRIVEJOBQ#RUNNING) and the jobs that wrote objects under t/<kyk>/drive-jobs/ (a finished job\'s record also expires by TTL 7 days after its end)',
     read: async (d) => d.many([...(await d.driveJobIds(d.objectJobIds))].map((id) => `${d.prefix}#DRIVEJOB#${id}`)),
@@ -337,6 +340,7 @@ export const tenantPlan: Record<string, Coverage> = {
   },
   'RETENTION#STATE': { kind: 'not-tenant', how: 'the trash retention job\'s next run, for every contract' },
   'UPLOADQ#STATE': { kind: 'not-tenant', how: 'the upload sweep\'s hour, for every contract' },
+  'FREQQ#<hour>#<shard>': { kind: 'read', how: 'point reads of the digest markers the links name (digest_due)', read: async (d) => batchGet((await d.index('gsi1', 'gsi1pk', `${d.prefix}#FREQS`)).flatMap((request): Keys[] => (typeof request.digest_due === 'string' ? [digestMarkerKey(d.kykId, String(request.request_id), request.digest_due)] : []))) },
   'SOURCE#<address>': { kind: 'not-tenant', how: 'failed sign-in steps of a source address: they belong to no contract (TTL two windows)' },
   'T#<kyk>#AUDIT#<day>': { kind: 'read', how: 'one query of the audit table per day since the contract was registered', read: (d) => d.auditRecords() },
 };

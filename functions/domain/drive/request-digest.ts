@@ -5,7 +5,7 @@ import { nowIso } from '#lib/data/table.ts';
 import type { ItemRecord } from '#data/drive-items.ts';
 import {
   addDigestEntry, claimDigest, digestEntries, digestHour, digestQueueShards, dropDigestEntries, dropDigestMarker, dueDigestMarkers,
-  getFileRequest, queueDigest, readDigestHour, writeDigestHour, type FileRequestRecord,
+  getFileRequest, queueDigest, type FileRequestRecord,
 } from '#data/file-requests.ts';
 import { getUser } from '#data/users.ts';
 
@@ -26,8 +26,12 @@ export const DIGEST_INTERVAL_MS = 10 * 60 * 1000;
 const LISTED_FILES = 50;
 /** Entries one mail reads at most (a link takes at most 1,000 files). */
 const ENTRIES_PER_MAIL = 1000;
-/** How far back the first run of the schedule looks for due markers (one is due 10 minutes after it is written; the schedule runs every minute). */
-const FIRST_RUN_HOURS = 2;
+/**
+ * How far back each run of the schedule looks for due markers: one is due 10 minutes after it is
+ * written and the schedule runs every minute, so only an outage longer than this leaves a marker
+ * behind (its files then go with the link's next arrival's mail).
+ */
+const LOOKBACK_HOURS = 6;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -95,16 +99,15 @@ async function sendDigest(request: FileRequestRecord, log: Pick<Logger, 'warn' |
 }
 
 /**
- * The minute schedule's part: the links whose queued digest is due by `now`, read hour by hour from
- * where the last run got to (keeping the hour before the current one, so a run whose clock is a
- * little ahead leaves nothing behind), each claimed with its marker and mailed.
+ * The minute schedule's part: the links whose queued digest is due by `now`, in the hour partitions
+ * of the last LOOKBACK_HOURS (a handled marker is deleted, so a run reads only what waits), each
+ * claimed with its marker and mailed. Runs that overlap claim each mail once.
  */
 export async function sendDueDigests(log: Pick<Logger, 'warn' | 'error' | 'info'>, now = new Date()): Promise<number> {
   const at = now.toISOString();
   const current = digestHour(at);
-  const first = (await readDigestHour()) ?? current - FIRST_RUN_HOURS;
   let sent = 0;
-  for (let hour = first; hour <= current; hour++) {
+  for (let hour = current - LOOKBACK_HOURS; hour <= current; hour++) {
     for (const shard of digestQueueShards()) {
       for (const marker of await dueDigestMarkers(hour, shard, at)) {
         const claimed = await claimDigest(marker.kyk_id, marker.request_id, at, iso(now.getTime() - DIGEST_INTERVAL_MS), marker.due);
@@ -115,7 +118,6 @@ export async function sendDueDigests(log: Pick<Logger, 'warn' | 'error' | 'info'
         await dropDigestMarker(marker);
       }
     }
-    if (hour < current - 1) await writeDigestHour(hour + 1);
   }
   if (sent > 0) log.info('file-request digests sent', { sent });
   return sent;
