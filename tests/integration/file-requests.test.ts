@@ -50,7 +50,7 @@ const send = (link: Pick<Link, 'kyk_id' | 'token'>, file: { name: string; size: 
 
 /** Sends a file the whole way: the call, then its bytes to the presigned URL (s3rver's event confirms it). */
 async function sendFile(link: Link, name: string, content: Uint8Array, extra: { sender?: string; password?: string } = {}): Promise<RouteResponse<'request/upload'>> {
-  const answer = await send(link, { name, size: content.byteLength, content_type: 'application/pdf', ...extra });
+  const answer = await send(link, { name, size: content.byteLength, content_type: 'text/plain', ...extra });
   expect(answer.body.code, JSON.stringify(answer.body)).toBe(0);
   const put = await fetch(answer.body.data!.url, { method: 'PUT', headers: answer.body.data!.headers, body: content });
   expect(put.status).toBe(200);
@@ -105,7 +105,7 @@ describe('file-request links', { timeout: 60_000 }, () => {
 
   it('makes a link with the defaults, and a sent file arrives received in the creator\'s name, numbered, logged under the link, mailed', async () => {
     const folder = await aFolder(t, { name: 'Invoices in' });
-    await uploadFile(t.token, folder.id, 'invoice.pdf', bytes('%PDF-1.7 ours'), 'application/pdf');
+    await uploadFile(t.token, folder.id, 'invoice.txt', bytes('ours'), 'text/plain');
     const made = await makeRequest(creator.token, { folder_id: folder.id, document_style: 'e_trading' });
     expect(made.url_path).toMatch(new RegExp(`^/request/${t.kykId}/[A-Za-z0-9_-]{59}$`));
     // The contract's default validity (7 days), the schema's defaults: 20 files, 1 GiB, every kind; the folder's name as title.
@@ -121,11 +121,11 @@ describe('file-request links', { timeout: 60_000 }, () => {
     const shown = await info(made);
     expect(shown.body).toMatchObject({ code: 0, data: { password_required: false, title: 'Invoices in', creator_nm: `User ${creator.userId}`, files_left: 20, allowed_kinds: [] } });
 
-    const content = bytes('%PDF-1.7 theirs');
-    const sent = await sendFile(made, 'invoice.pdf', content, { sender: 'Sato, ACME' });
+    const content = bytes('invoice 2026-11 theirs');
+    const sent = await sendFile(made, 'invoice.txt', content, { sender: 'Sato, ACME' });
     // The folder holds the name: the sender's file is numbered, and they learn nothing else of the folder.
-    expect(sent).toMatchObject({ name: 'invoice (1).pdf', files_left: 19, bytes_left: 1024 * 1024 * 1024 - content.byteLength });
-    const item = await arrived(t.token, folder.id, 'invoice (1).pdf');
+    expect(sent).toMatchObject({ name: 'invoice (1).txt', files_left: 19, bytes_left: 1024 * 1024 * 1024 - content.byteLength });
+    const item = await arrived(t.token, folder.id, 'invoice (1).txt');
     // Received: general until accepted, in the creator's name, its source and sender kept.
     expect(item).toMatchObject({ document_style: 'general', regist_user_id: creator.userId, size: content.byteLength });
     expect(item.received).toMatchObject({ channel: 'link', source_id: made.request.request_id, creator_id: creator.userId, document_style: 'e_trading', sender: 'Sato, ACME' });
@@ -152,7 +152,7 @@ describe('file-request links', { timeout: 60_000 }, () => {
     const [mail] = await waitForMails(`${creator.userId}@example.com`, 'Invoices in', 1);
     expect(mail!.subject).toBe('Files received through your link "Invoices in"');
     expect(mail!.body.text).toContain('1 file(s) arrived');
-    expect(mail!.body.text).toContain('- invoice (1).pdf (15 B) — Sato, ACME');
+    expect(mail!.body.text).toContain('- invoice (1).txt (22 B) — Sato, ACME');
   });
 
   it('takes exactly N files however many send at once, keeps its byte budget and its kinds', async () => {
@@ -308,15 +308,15 @@ describe('file-request links', { timeout: 60_000 }, () => {
     const folder = await aFolder(t, { name: '請求書受付' });
     const TITLE = '取引先からの請求書';
     const made = await makeRequest(japanese.token, { folder_id: folder.id, title: TITLE });
-    await sendFile(made, 'first.pdf', bytes('%PDF one'));
+    await sendFile(made, 'first.txt', bytes('%PDF one'));
     const [first] = await waitForMails(address, TITLE, 1);
     expect(first!.subject).toBe('ファイルリクエスト「取引先からの請求書」にファイルが届きました');
 
     // Two more within the 10 minutes: no mail now, one queued.
-    await sendFile(made, 'second.pdf', bytes('%PDF two'));
-    await sendFile(made, 'third.pdf', bytes('%PDF three'));
-    await arrived(japanese.token, folder.id, 'second.pdf');
-    await arrived(japanese.token, folder.id, 'third.pdf');
+    await sendFile(made, 'second.txt', bytes('%PDF two'));
+    await sendFile(made, 'third.txt', bytes('%PDF three'));
+    await arrived(japanese.token, folder.id, 'second.txt');
+    await arrived(japanese.token, folder.id, 'third.txt');
     for (let attempt = 0; attempt < 100 && !(await getFileRequest(t.kykId, made.request.request_id))?.digest_due; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await getFileRequest(t.kykId, made.request.request_id))!.digest_due).toBeDefined();
     expect(await mailsTo(address, TITLE)).toHaveLength(1);
@@ -327,9 +327,9 @@ describe('file-request links', { timeout: 60_000 }, () => {
     const mails = await mailsTo(address, TITLE);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.body.text).toContain('「取引先からの請求書」から2件のファイルが届きました');
-    expect(mails[1]!.body.text).toContain('- second.pdf');
-    expect(mails[1]!.body.text).toContain('- third.pdf');
-    expect(mails[1]!.body.text).not.toContain('first.pdf');
+    expect(mails[1]!.body.text).toContain('- second.txt');
+    expect(mails[1]!.body.text).toContain('- third.txt');
+    expect(mails[1]!.body.text).not.toContain('first.txt');
     expect(mails[1]!.body.text).toContain('フォルダー「請求書受付」');
     expect(await sendDueDigests(logger, new Date(Date.now() + 12 * 60_000))).toBe(0);
     expect(await mailsTo(address, TITLE)).toHaveLength(2);
