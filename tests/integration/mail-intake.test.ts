@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { zipSync } from 'fflate';
-import { beforeAll, describe, expect, it } from 'vitest';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpLocal, VERDICTS_HEADER, type SmtpLocal } from '#infra/local/smtp-local.ts';
 import type { DriveItem } from '#shared/schemas/drive.ts';
 import type { IntakeEntry, MailAddress } from '#shared/schemas/mail-intake.ts';
 import { s3, db } from '#lib/clients.ts';
@@ -18,10 +20,11 @@ import { aFolder } from './support/factories.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 
 /**
- * Receiving documents by mail, through the real stand-ins: raw MIME as SES's S3 action stores it
- * (its Received, X-SES-* and Authentication-Results headers on top) is put into the local intake
- * bucket, whose event runs the intake function in the local stack as S3's notification runs it in
- * AWS; the files appear through the same registration, storage event and listing as any upload.
+ * Receiving documents by mail, through the real stand-ins: mail sent by an SMTP client (nodemailer)
+ * to the local SMTP stand-in of SES receiving, or raw MIME as SES's S3 action stores it (its
+ * Received, X-SES-* and Authentication-Results headers on top) put into the local intake bucket,
+ * whose event runs the intake function in the local stack as S3's notification runs it in AWS; the
+ * files appear through the same registration, storage event and listing as any upload.
  */
 
 const domain = () => config.mailIntakeDomain!;
@@ -121,6 +124,16 @@ async function deliver(t: TestTenant, address: MailAddress, mail: Omit<Mail, 'to
   return entries[0]!;
 }
 
+/** Until the address's log has the entry of this Message-ID (the mail went by SMTP: its object key is the stand-in's). */
+async function entryOf(t: TestTenant, address: MailAddress, messageId: string): Promise<IntakeEntry> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const entry = (await log(t, address.address_id)).find((one) => one.message_id === messageId);
+    if (entry) return entry;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no log entry for ${messageId}`);
+}
+
 async function anAddress(t: TestTenant, fields: Partial<Parameters<typeof saveMailAddress>[0]['input']> & { folder_id: string }): Promise<MailAddress> {
   const result = await call('com_drive/mail_address_save_btn', fields, t.token);
   expect(result.body.code, JSON.stringify(result.body)).toBe(0);
@@ -136,8 +149,21 @@ describe('receiving documents by mail', { timeout: 60_000 }, () => {
   let a: TestTenant;
   let b: TestTenant;
   let c: TestTenant;
+  let smtp: SmtpLocal;
+  let mailer: Transporter;
   beforeAll(async () => {
-    [a, b, c] = await Promise.all([newTenant(), newTenant(), newTenant()]);
+    [a, b, c, smtp] = await Promise.all([
+      newTenant(), newTenant(), newTenant(),
+      startSmtpLocal({
+        port: 0, domain: domain(), bucketName: config.intakeBucketName, log: () => undefined,
+        s3: { endpoint: config.s3Endpoint!, region: process.env.AWS_REGION ?? 'ap-northeast-1', credentials: { accessKeyId: config.s3AccessKeyId!, secretAccessKey: config.s3SecretAccessKey! } },
+      }),
+    ]);
+    mailer = nodemailer.createTransport({ host: smtp.host, port: smtp.port, secure: false, ignoreTLS: true, name: 'mail.partner.example' });
+  });
+  afterAll(async () => {
+    mailer?.close();
+    await smtp?.stop();
   });
 
   it('gives an address of a 26-character secret at the receiving domain, audited; changes it on its row_version; rotates and deletes it', async () => {
@@ -198,19 +224,22 @@ describe('receiving documents by mail', { timeout: 60_000 }, () => {
     }
   });
 
-  it.concurrent('makes each attachment a received file in the creator\'s name with the sender kept, not the cid-referenced image; accepted, they are 電子取引', async () => {
+  it.concurrent('makes each attachment of a mail sent by SMTP a received file in the creator\'s name with the sender kept, not the cid-referenced image; accepted, they are 電子取引; the same Message-ID again makes nothing', async () => {
     const folder = await aFolder(a);
     const address = await anAddress(a, { folder_id: folder.id, document_style: 'e_trading', allowed_senders: ['partner.example'] });
     const messageId = `<${randomUUID()}@partner.example>`;
-    const entry = await deliver(a, address, {
-      messageId, subject: '11月分 請求書',
+    const message = {
+      from: 'Partner Billing <billing@partner.example>', to: address.address, subject: '11月分 請求書', messageId, date: new Date('2025-12-01T01:00:00Z'),
+      headers: { [VERDICTS_HEADER]: 'spf=pass; dkim=pass; dmarc=pass' },
       html: '<p>Invoices attached.</p><img src="cid:logo@partner.example">',
-      parts: [
-        { name: 'logo.png', type: 'image/png', bytes: png, cid: 'logo@partner.example' },
-        { name: 'invoice-1.pdf', type: 'application/pdf', bytes: pdf('one') },
-        { name: 'invoice-2.pdf', type: 'application/pdf', bytes: pdf('two') },
+      attachments: [
+        { filename: 'logo.png', content: png, contentType: 'image/png', cid: 'logo@partner.example' },
+        { filename: 'invoice-1.pdf', content: Buffer.from(pdf('one')), contentType: 'application/pdf' },
+        { filename: 'invoice-2.pdf', content: Buffer.from(pdf('two')), contentType: 'application/pdf' },
       ],
-    });
+    };
+    await mailer.sendMail(message);
+    const entry = await entryOf(a, address, messageId);
     expect(entry).toMatchObject({ outcome: 'registered', reason: null, from: 'billing@partner.example', subject: '11月分 請求書', message_id: messageId, spf: 'pass', dkim: 'pass', dmarc: 'pass', folder_id: folder.id });
     expect(entry.files.map((file) => file.name)).toEqual(['invoice-1.pdf', 'invoice-2.pdf']);
 
@@ -228,8 +257,10 @@ describe('receiving documents by mail', { timeout: 60_000 }, () => {
     expect(accepted.body.data!.done.map((file) => file.document_style)).toEqual(['e_trading', 'e_trading']);
 
     // The same Message-ID again (sent twice): nothing new, logged as a duplicate.
-    const again = await deliver(a, address, { messageId, parts: [{ name: 'invoice-1.pdf', type: 'application/pdf', bytes: pdf('one') }] });
-    expect(again).toMatchObject({ outcome: 'duplicate', reason: null, files: [] });
+    await mailer.sendMail({ ...message, attachments: message.attachments.slice(1, 2) });
+    for (let attempt = 0; attempt < 200 && (await log(a, address.address_id)).length < 2; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+    const entries = await log(a, address.address_id);
+    expect(entries.map((one) => [one.outcome, one.message_id, one.files.length])).toEqual([['duplicate', messageId, 0], ['registered', messageId, 2]]);
     expect(await filesIn(a, folder.id)).toHaveLength(2);
   });
 
