@@ -84,7 +84,8 @@ async function withStates(requests: FileRequestRecord[], settings: CommonSetting
     return reaches.get(key)!;
   };
   return Promise.all(requests.map(async (request) => {
-    const reached = request.revoked_at ? undefined : await reachOf(request);
+    // Only a link that would otherwise take files needs its folder reached.
+    const reached = requestStateOf(request, true) === 'active' ? await reachOf(request) : undefined;
     const name = reached ? folderNameOf(reached.folder.chain) : request.folder_name;
     return toFileRequest(request, requestStateOf(request, !!reached), mayRevoke(request), name);
   }));
