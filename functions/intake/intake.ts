@@ -8,7 +8,8 @@ import { resolveMailAddress, type MailAddressRecord } from '#data/mail-addresses
 import { ArrivalRefused, arrivalFolder, registerArrival, type ArrivalRefusal } from '#domain/drive/arrivals.ts';
 import { mailFileName, type FilePlan } from './attachments.ts';
 import { deleteMail, headMail, readMail, type StoredMailHead } from './mail-store.ts';
-import { readRawMail, type ReadMail } from './parse.ts';
+import { headerText, readRawMail, type ReadMail } from './parse.ts';
+import { headerLines } from './headers.ts';
 import { recipientSecrets } from './recipient.ts';
 import { provenSenders, readVerdicts, type Verdicts } from './verdicts.ts';
 
@@ -53,7 +54,8 @@ export async function handleStoredMail(key: string, log: Logger, eventTime?: str
     log.warn('intake mail unreadable', { key, error: error instanceof Error ? error.message : String(error) });
   }
   const domain = config.mailIntakeDomain;
-  const lines = mail?.lines ?? [];
+  // Read apart from mailparser: a mail it cannot read still names its recipient, who sees it refused.
+  const lines = mail?.lines ?? headerLines(headerText(raw));
   const addresses = domain ? await resolveAll(recipientSecrets(lines, domain)) : [];
   if (addresses.length === 0) {
     // No contract's: nothing is written in any tenant.
