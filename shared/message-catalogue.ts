@@ -615,7 +615,7 @@ const ja: Catalogue = {
     info: '詳細を表示',
     download: 'ダウンロード',
     share_download: '共有リンクからダウンロード',
-    anonymousThroughLink: '匿名（共有リンク {{link}} 経由）',
+    anonymousThroughLink: '匿名（リンク {{link}} 経由）',
     preview: 'プレビュー',
     upload: 'アップロード',
     rename: '名前を変更',

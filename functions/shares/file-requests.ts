@@ -147,7 +147,8 @@ export const listFileRequests: Operation<'com_drive/file_request_list'> = async 
     getCommonSettings(caller.kykId),
     listCreatorRequests(caller.kykId, caller.userId, input.folder_id ? FILE_REQUESTS_PER_FOLDER_MAX : OWN_REQUESTS_LISTED, input.folder_id),
   ]);
-  return { requests: await withStates(requests, settings, () => true) };
+  // The contract's link rules too: the dialog offers a new link's validity within them.
+  return { requests: await withStates(requests, settings, () => true), rules: rulesOf(settings) };
 };
 
 /** The caller's level in a folder (0: not there for them; 1: they may only read it). */

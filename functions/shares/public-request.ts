@@ -115,7 +115,8 @@ export const sendRequestFile: Operation<'request/upload'> = async ({ input, sour
       { kykId: request.kyk_id, folderId: request.folder_id, creatorId: request.creator_id },
       { name: input.name, size: input.size, contentType },
       {
-        channel: 'link', source_id: request.request_id, creator_id: request.creator_id, creator_nm: request.creator_nm,
+        // The link's title as the arrival's subject: what the folder's badge names it by.
+        channel: 'link', source_id: request.request_id, creator_id: request.creator_id, creator_nm: request.creator_nm, subject: request.title,
         ...(request.document_style ? { document_style: request.document_style } : {}),
         ...(input.sender ? { sender: input.sender } : {}),
         received_at: now,

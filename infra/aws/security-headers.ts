@@ -17,9 +17,12 @@ import { createHash } from 'node:crypto';
 /** Two years, with subdomains (no preload: that is the domain owner's decision). */
 export const hstsMaxAgeSeconds = 63_072_000;
 
-/** Share links (`/share/<token>`, to come) carry a secret in the URL: their pages send no Referer at all. */
-export const sharePathPattern = '/share/*';
-export const isSharePath = (urlPath: string): boolean => urlPath.startsWith(sharePathPattern.slice(0, -1));
+/**
+ * Pages whose URL carries a link's secret, the share links' (`/share/<kyk>/<token>`) and the
+ * file-request links' (`/request/<kyk>/<token>`): they send no Referer at all.
+ */
+export const secretPathPatterns = ['/share/*', '/request/*'] as const;
+export const isSecretPath = (urlPath: string): boolean => secretPathPatterns.some((pattern) => urlPath.startsWith(pattern.slice(0, -1)));
 
 export const referrerPolicies = { app: 'strict-origin-when-cross-origin', share: 'no-referrer' } as const;
 export type PageKind = keyof typeof referrerPolicies;

@@ -41,7 +41,7 @@ import {
   permissionsPolicy,
   referrerPolicies,
   s3FileOrigins,
-  sharePathPattern,
+  secretPathPatterns,
   type PageKind,
 } from './security-headers.ts';
 
@@ -207,14 +207,14 @@ export class WebStack extends Stack {
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
-        // Share pages (to come) are the SPA too, but send no Referer: their URL carries the link's secret.
-        [sharePathPattern]: {
+        // Share and request pages are the SPA too, but send no Referer: their URL carries the link's secret.
+        ...Object.fromEntries(secretPathPatterns.map((pattern) => [pattern, {
           origin: spaOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: shareHeaders,
           functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
-        },
+        }])),
         [`${API_PREFIX}/*`]: {
           origin: new HttpOrigin(apiDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { contentSecurityPolicy, inlineScriptHashes, isSharePath, securityHeaders } from '#infra/aws/security-headers.ts';
+import { contentSecurityPolicy, inlineScriptHashes, isSecretPath, securityHeaders } from '#infra/aws/security-headers.ts';
 import { requestUrl } from './api-event.ts';
 
 /**
@@ -66,7 +66,7 @@ async function indexScriptHashes(webDir: string): Promise<string[]> {
 
 /** What CloudFront's response headers policy of this path adds. */
 const edgeHeaders = async (urlPath: string, webDir: string, fileOrigins: readonly string[]): Promise<Record<string, string>> =>
-  securityHeaders(isSharePath(urlPath) ? 'share' : 'app', contentSecurityPolicy({ fileOrigins, inlineScriptHashes: await indexScriptHashes(webDir) }));
+  securityHeaders(isSecretPath(urlPath) ? 'share' : 'app', contentSecurityPolicy({ fileOrigins, inlineScriptHashes: await indexScriptHashes(webDir) }));
 
 function sendFile(request: IncomingMessage, response: ServerResponse, path: string, size: number, urlPath: string, headers: Record<string, string>): void {
   response.writeHead(200, {

@@ -57,11 +57,11 @@ test("a file's activity in the details panel, in English and Japanese", async ({
 
   await storage.switchLanguage('ja');
   await expect(activity.entries().nth(3)).toContainText('バージョン 1 をアップロード');
-  await expect(activity.entries().nth(0)).toContainText(`匿名（共有リンク ${link.link.link_id} 経由）`);
+  await expect(activity.entries().nth(0)).toContainText(`匿名（リンク ${link.link.link_id} 経由）`);
   await activity.entries().last().scrollIntoViewIfNeeded();
   await shot(page, 'activity-ja');
   // The access log names the link, not its creator, too.
   await page.goto('/access-log');
-  await expect(page.getByText(`匿名（共有リンク ${link.link.link_id} 経由）`)).toBeVisible();
+  await expect(page.getByText(`匿名（リンク ${link.link.link_id} 経由）`)).toBeVisible();
   await shot(page, 'access-log-link-ja');
 });

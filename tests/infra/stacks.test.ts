@@ -5,7 +5,7 @@ import { endpointGroups, routePaths, routes } from '#shared/routes.ts';
 import { functionEnv, originHeaders } from '#lib/table-design.ts';
 import { fallbackGroup, routeKeyOf } from '#infra/aws/api-stack.ts';
 import { webAclArnParameter } from '#infra/aws/edge-stack.ts';
-import { contentSecurityPolicy, inlineScriptHashes, s3FileOrigins, securityHeaders, sharePathPattern } from '#infra/aws/security-headers.ts';
+import { contentSecurityPolicy, inlineScriptHashes, s3FileOrigins, secretPathPatterns, securityHeaders } from '#infra/aws/security-headers.ts';
 import { loadEnvironment, type EnvName } from '#infra/aws/environments.ts';
 import { resourcesOf, standInIndexHtml, synthesize, type SynthOptions, type Synthesized } from './synth.ts';
 import { objectLockTests } from './object-lock.ts';
@@ -641,7 +641,7 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
     const behaviourOf = (pattern: string) => distribution().CacheBehaviors.find((behaviour) => behaviour.PathPattern === pattern);
 
     it('routes /api/* to the HTTP API without caching, forwarding every viewer header but Host', () => {
-      expect(distribution().CacheBehaviors.map((behaviour) => behaviour.PathPattern).sort()).toEqual(['/api/*', sharePathPattern]);
+      expect(distribution().CacheBehaviors.map((behaviour) => behaviour.PathPattern).sort()).toEqual(['/api/*', ...secretPathPatterns].sort());
       const behaviour = behaviourOf('/api/*');
       expect(behaviour).toMatchObject({
         PathPattern: '/api/*',
@@ -711,12 +711,12 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
     const resolveRegion = (value: unknown): string =>
       typeof value === 'string' ? value : (value as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : JSON.stringify(part) === '{"Ref":"AWS::Region"}' ? 'REGION' : '?')).join('');
 
-    it('sends the headers of security-headers.ts (the local server\'s) on every behaviour, no-referrer on /share/*', () => {
+    it('sends the headers of security-headers.ts (the local server\'s) on every behaviour, no-referrer on /share/* and /request/*', () => {
       const hashes = options.withSpa ? inlineScriptHashes(standInIndexHtml) : [];
       const csp = contentSecurityPolicy({ fileOrigins: s3FileOrigins('REGION'), inlineScriptHashes: hashes });
       expect(renderedHeaders(distribution().DefaultCacheBehavior.ResponseHeadersPolicyId)).toEqual(securityHeaders('app', csp));
       expect(renderedHeaders(behaviourOf('/api/*')!.ResponseHeadersPolicyId)).toEqual(securityHeaders('app', csp));
-      expect(renderedHeaders(behaviourOf(sharePathPattern)!.ResponseHeadersPolicyId)).toEqual(securityHeaders('share', csp));
+      for (const pattern of secretPathPatterns) expect(renderedHeaders(behaviourOf(pattern)!.ResponseHeadersPolicyId)).toEqual(securityHeaders('share', csp));
       // What the headers say, spelled out once.
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("script-src 'self'" + hashes.map((hash) => ` ${hash}`).join('') + ';');
@@ -724,12 +724,14 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
       expect(csp).toContain("connect-src 'self' https://*.s3.REGION.amazonaws.com;");
       expect(securityHeaders('app', csp)).toMatchObject({ 'strict-transport-security': 'max-age=63072000; includeSubDomains', 'x-frame-options': 'DENY', 'referrer-policy': 'strict-origin-when-cross-origin' });
       expect(securityHeaders('share', csp)['referrer-policy']).toBe('no-referrer');
-      // /share/* is the SPA from the same bucket, through the same rewrite.
-      expect(behaviourOf(sharePathPattern)).toMatchObject({
-        TargetOriginId: distribution().DefaultCacheBehavior.TargetOriginId,
-        FunctionAssociations: distribution().DefaultCacheBehavior.FunctionAssociations,
-        ViewerProtocolPolicy: 'redirect-to-https',
-      });
+      // /share/* and /request/* are the SPA from the same bucket, through the same rewrite.
+      for (const pattern of secretPathPatterns) {
+        expect(behaviourOf(pattern)).toMatchObject({
+          TargetOriginId: distribution().DefaultCacheBehavior.TargetOriginId,
+          FunctionAssociations: distribution().DefaultCacheBehavior.FunctionAssociations,
+          ViewerProtocolPolicy: 'redirect-to-https',
+        });
+      }
     });
 
     if (env !== 'bastion') {

@@ -151,6 +151,7 @@ describe('local stack on loopback', () => {
       expect(headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
     }
     expect((await fetch(`${stack.url}/share/abc`)).headers.get('referrer-policy')).toBe('no-referrer');
+    expect((await fetch(`${stack.url}/request/abc`)).headers.get('referrer-policy')).toBe('no-referrer');
     const api = await fetch(`${stack.url}/api/no/such_route`, { method: 'POST', body: '{}' });
     expect(api.headers.get('x-frame-options')).toBe('DENY');
     expect(api.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");

@@ -125,6 +125,7 @@ export function AdminLinks() {
     ['/import-history', t('nav.importHistory')],
     ['/access-log', t('nav.accessLog')],
     ['/share-links', t('nav.shareLinks')],
+    ['/intake-log', t('intake.log.title')],
   ];
   return (
     <Container data-testid="home-admin" fitHeight header={<Header variant="h2">{t('home.admin.title')}</Header>}>
