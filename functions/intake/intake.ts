@@ -1,5 +1,5 @@
 import type { ArrivalInfo } from '#shared/schemas/arrival-info.ts';
-import { MAIL_MAX_BYTES, senderAllowed, type IntakeEntry, type IntakeRefusal } from '#shared/schemas/mail-intake.ts';
+import { MAIL_FILES_MAX, MAIL_MAX_BYTES, senderAllowed, type IntakeEntry, type IntakeRefusal } from '#shared/schemas/mail-intake.ts';
 import { config } from '#lib/config.ts';
 import type { Logger } from '#lib/logger.ts';
 import { putFileBytes } from '#lib/object-storage.ts';
@@ -92,6 +92,8 @@ async function intakeFor(received: Received, address: MailAddressRecord, log: Lo
   const plans: (FilePlan | (Omit<FilePlan, 'note'> & { note: 'mail' }))[] = [...mail.files];
   if (address.keep_mail === 1) plans.push({ name: mailFileName(mail.subject, mail.messageId), contentType: 'message/rfc822', bytes: received.raw, note: 'mail' });
   if (plans.length === 0) return refuse('no_attachment');
+  // The mail itself, when kept, is among the files made: it goes first past the cap.
+  const kept = plans.length > MAIL_FILES_MAX ? [...plans.filter((plan) => plan.note === 'mail'), ...plans.filter((plan) => plan.note !== 'mail')].slice(0, MAIL_FILES_MAX) : plans;
 
   const place = { kykId, folderId: address.folder_id, creatorId: address.creator_id };
   // Before the claim: a mail the folder cannot take now may be sent again once it can.
@@ -108,8 +110,8 @@ async function intakeFor(received: Received, address: MailAddressRecord, log: Lo
     received_at: head.storedAt,
   };
   const files: IntakeEntry['files'] = [];
-  let reason: IntakeRefusal | null = null;
-  for (const plan of plans) {
+  let reason: IntakeRefusal | null = kept.length < plans.length ? 'too_many_files' : null;
+  for (const plan of kept) {
     const note = plan.note ? { note: plan.note } : {};
     try {
       const entry = await registerArrival(place, { name: plan.name, size: plan.bytes.byteLength, contentType: plan.contentType }, arrival);

@@ -86,7 +86,9 @@ export const mailAddressDeleteResponse = z.object({});
 /** What became of one mail. */
 export const intakeOutcomes = ['registered', 'refused', 'duplicate'] as const;
 /** Why a mail made nothing (or less than it carried). */
-export const intakeRefusals = ['too_large', 'no_attachment', 'sender_not_allowed', 'dmarc_fail', 'folder_gone', 'quota', 'unreadable', 'virus'] as const;
+export const intakeRefusals = ['too_large', 'no_attachment', 'sender_not_allowed', 'dmarc_fail', 'folder_gone', 'quota', 'unreadable', 'virus', 'too_many_files'] as const;
+/** The most files one mail makes (its .eml included): a 40 MB mail of tiny parts must not flood a folder. */
+export const MAIL_FILES_MAX = 50;
 export type IntakeRefusal = (typeof intakeRefusals)[number];
 
 export const intakeFile = z.object({

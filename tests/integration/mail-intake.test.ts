@@ -6,7 +6,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpLocal, VERDICTS_HEADER, type SmtpLocal } from '#infra/local/smtp-local.ts';
 import type { DriveItem } from '#shared/schemas/drive.ts';
-import type { IntakeEntry, MailAddress } from '#shared/schemas/mail-intake.ts';
+import { MAIL_FILES_MAX, type IntakeEntry, type MailAddress } from '#shared/schemas/mail-intake.ts';
 import { s3, db } from '#lib/clients.ts';
 import { config } from '#lib/config.ts';
 import { handler } from '#functions/intake/handler.ts';
@@ -322,6 +322,17 @@ describe('receiving documents by mail', { timeout: 60_000 }, () => {
     expect(zipped.files.map((file) => [file.name, file.note])).toEqual([['receipts.zip', 'not_readable'], ['Receipts.eml', 'mail']]);
     const eml = await waitUntilReady(a.token, order.files[0]!.id!);
     expect(eml.size).toBe(order.size);
+  });
+
+  it.concurrent('makes at most MAIL_FILES_MAX files of one mail, its kept .eml first, and says the rest were not made', async () => {
+    const folder = await aFolder(a);
+    const keeping = await anAddress(a, { folder_id: folder.id, keep_mail: 1 });
+    const parts = Array.from({ length: MAIL_FILES_MAX + 2 }, (_, n) => ({ name: `r${n}.pdf`, type: 'application/pdf', bytes: pdf(`part ${n}`) }));
+    const entry = await deliver(a, keeping, { subject: 'Many receipts', parts });
+    expect(entry).toMatchObject({ outcome: 'registered', reason: 'too_many_files' });
+    expect(entry.files).toHaveLength(MAIL_FILES_MAX);
+    expect(entry.files[0]).toMatchObject({ name: 'Many receipts.eml', note: 'mail' });
+    expect(entry.files.at(-1)!.name).toBe(`r${MAIL_FILES_MAX - 2}.pdf`);
   });
 
   it.concurrent('refuses a mail over 40 MB from its headers alone, and one whose folder is gone', async () => {

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { MAIL_FILES_MAX } from '@shared/schemas/mail-intake.ts';
 import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
@@ -22,7 +23,7 @@ function OutcomeCell({ entry, t }: { entry: IntakeLogEntry; t: TFunction }) {
       </span>
       {reason && (
         <Box variant="small" color="text-body-secondary" data-testid="intake-reason">
-          {t(reason)}
+          {t(reason, { max: MAIL_FILES_MAX })}
         </Box>
       )}
     </SpaceBetween>
