@@ -1,11 +1,11 @@
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RequestFileKind } from '#shared/schemas/file-requests.ts';
 import type { DocumentStyle } from '#shared/schemas/bookkeeping-fields.ts';
-import { SHARE_LINK_ID_PATTERN } from '#shared/schemas/share-links.ts';
 import { auditPut, type AuditActor } from '#lib/audit.ts';
 import { batchGet, batchWrite } from '#lib/data/batch.ts';
 import { db } from '#lib/clients.ts';
-import { decodeCursor, encodeCursor, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
+import { newestLinksPage } from './links-by-creation.ts';
+import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { TransactionFailed, transactWrite } from '#lib/data/transact.ts';
 import { isConditionalCheckFailure } from '#lib/errors.ts';
 
@@ -155,19 +155,8 @@ export async function listCreatorRequests(kykId: string, creatorId: string, limi
 
 /** One page of the contract's links, newest first; undefined for a cursor this list did not hand out. */
 export async function listContractRequests(kykId: string, options: { pageSize: number; cursor?: string }): Promise<{ requests: FileRequestRecord[]; nextCursor: string | null } | undefined> {
-  let startKey: Record<string, unknown> | undefined;
-  if (options.cursor) {
-    const decoded = decodeCursor(options.cursor);
-    const position = typeof decoded?.s === 'string' ? decoded.s : '';
-    const match = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#([A-Za-z0-9_-]{16})$/.exec(position);
-    if (!match || !SHARE_LINK_ID_PATTERN.test(match[1]!)) return undefined;
-    startKey = { ...fileRequestKey(kykId, match[1]!), gsi1pk: partition(kykId), gsi1sk: position };
-  }
-  const { Items = [], LastEvaluatedKey } = await db().send(new QueryCommand({
-    TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': partition(kykId) },
-    ScanIndexForward: false, Limit: options.pageSize, ExclusiveStartKey: startKey,
-  }));
-  return { requests: Items.map(toRecord), nextCursor: LastEvaluatedKey ? encodeCursor({ s: LastEvaluatedKey.gsi1sk }) : null };
+  const page = await newestLinksPage(partition(kykId), (linkId) => fileRequestKey(kykId, linkId), options);
+  return page && { requests: page.items.map(toRecord), nextCursor: page.nextCursor };
 }
 
 export type CountRefusal = 'missing' | 'revoked' | 'expired' | 'full' | 'too_large';

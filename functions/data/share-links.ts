@@ -1,10 +1,10 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { auditPut, type AuditActor } from '#lib/audit.ts';
 import { db } from '#lib/clients.ts';
-import { decodeCursor, encodeCursor, table, tenantPrefix, type Keys } from '#lib/data/table.ts';
+import { newestLinksPage } from './links-by-creation.ts';
+import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
 import { transactWrite } from '#lib/data/transact.ts';
 import { isConditionalCheckFailure } from '#lib/errors.ts';
-import { SHARE_LINK_ID_PATTERN } from '#shared/schemas/share-links.ts';
 
 /**
  * Share links (docs/drive.md "Share links"). One item per link, `T#<kyk>#SHARE#<link id>` / `LINK`,
@@ -85,19 +85,8 @@ export async function listItemLinks(kykId: string, itemId: string, limit: number
 
 /** One page of the contract's links, newest first; undefined for a cursor this list did not hand out. */
 export async function listContractLinks(kykId: string, options: { pageSize: number; cursor?: string }): Promise<{ links: ShareLinkRecord[]; nextCursor: string | null } | undefined> {
-  let startKey: Record<string, unknown> | undefined;
-  if (options.cursor) {
-    const decoded = decodeCursor(options.cursor);
-    const position = typeof decoded?.s === 'string' ? decoded.s : '';
-    const match = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#([A-Za-z0-9_-]{16})$/.exec(position);
-    if (!match || !SHARE_LINK_ID_PATTERN.test(match[1]!)) return undefined;
-    startKey = { ...shareLinkKey(kykId, match[1]!), gsi1pk: sharePartition(kykId), gsi1sk: position };
-  }
-  const { Items = [], LastEvaluatedKey } = await db().send(new QueryCommand({
-    TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': sharePartition(kykId) },
-    ScanIndexForward: false, Limit: options.pageSize, ExclusiveStartKey: startKey,
-  }));
-  return { links: Items.map(toRecord), nextCursor: LastEvaluatedKey ? encodeCursor({ s: LastEvaluatedKey.gsi1sk }) : null };
+  const page = await newestLinksPage(sharePartition(kykId), (linkId) => shareLinkKey(kykId, linkId), options);
+  return page && { links: page.items.map(toRecord), nextCursor: page.nextCursor };
 }
 
 export type GrantRefusal = 'revoked' | 'expired' | 'exhausted' | 'missing';
