@@ -14,7 +14,7 @@ import { shotsIn, uniqueUserId } from './pages/shots.ts';
 const shot = shotsIn('/tmp/shots/a11y');
 
 /** Tab until `target` has the focus, at most `max` presses; returns how many it took. */
-async function tabTo(page: Page, target: Locator, max = 40): Promise<number> {
+async function tabTo(page: Page, target: Locator, max = 60): Promise<number> {
   for (let presses = 1; presses <= max; presses++) {
     await page.keyboard.press('Tab');
     if (await target.evaluate((element: { ownerDocument: { activeElement: unknown } }) => element.ownerDocument.activeElement === element)) return presses;

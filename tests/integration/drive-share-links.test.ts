@@ -7,7 +7,8 @@ import { config } from '#lib/config.ts';
 import { handler as storageEvents } from '#functions/storage-events/handler.ts';
 import { getShareLink } from '#data/share-links.ts';
 import { aFolder, aGroup, aUser } from './support/factories.ts';
-import { call, postFrom } from './support/api.ts';
+import { call, inOneWindow, postFrom } from './support/api.ts';
+import { THROTTLE_WINDOW_SECONDS } from '#functions/shares/link-rules.ts';
 import { auditOfTarget } from './support/audit.ts';
 import { fresh, trash, uploadFile } from './support/drive.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
@@ -166,6 +167,7 @@ describe('share links', { timeout: 120_000 }, () => {
     expect((await postFrom(anAddress(), 'share/info', { kyk_id: t.kykId, token: made.token, extra: 1 })).body.code).toBe(-4);
 
     // One address: 30 failed guesses in the window, then even the right token waits.
+    await inOneWindow(THROTTLE_WINDOW_SECONDS);
     const guesser = anAddress();
     for (let index = 0; index < 30; index += 1) {
       expect((await info({ kyk_id: t.kykId, token: `${randomBytes(12).toString('base64url')}${randomBytes(32).toString('base64url')}` }, guesser)).body.code).toBe(-990000320001);

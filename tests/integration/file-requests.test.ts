@@ -4,14 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { RouteRequest, RouteResponse } from '#shared/routes.ts';
 import type { DriveItem } from '#shared/schemas/drive.ts';
-import { LINK_PASSWORD_FAILURES, ADDRESS_FAILURES } from '#functions/shares/link-rules.ts';
+import { LINK_PASSWORD_FAILURES, ADDRESS_FAILURES, THROTTLE_WINDOW_SECONDS } from '#functions/shares/link-rules.ts';
 import { sendDueDigests } from '#domain/drive/request-digest.ts';
 import { logger } from '#lib/logger.ts';
 import { db } from '#lib/clients.ts';
 import { config } from '#lib/config.ts';
 import { folderRequestCountKey, fileRequestKey, getFileRequest } from '#data/file-requests.ts';
 import { aFolder, aUser, type SignedInUser } from './support/factories.ts';
-import { call, postFrom, type ApiResult } from './support/api.ts';
+import { call, inOneWindow, postFrom, type ApiResult } from './support/api.ts';
 import { auditOfTarget } from './support/audit.ts';
 import { fresh, trash, uploadFile } from './support/drive.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
@@ -190,6 +190,8 @@ describe('file-request links', { timeout: 60_000 }, () => {
   });
 
   it('keeps a password-protected link closed until the password and throttles guessing it, and a guessing address', async () => {
+    // The wrong passwords and the guesses must fall in one of the throttles' fixed windows.
+    await inOneWindow(THROTTLE_WINDOW_SECONDS, 120);
     const folder = await aFolder(t, { name: 'Guarded' });
     const made = await makeRequest(creator.token, { folder_id: folder.id, password: 'correct horse', title: 'Payroll', message: 'Send the slips' });
     expect(made.request.has_password).toBe(true);

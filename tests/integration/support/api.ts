@@ -56,3 +56,12 @@ export function postFrom<P extends RoutePath>(localAddress: string, path: P, bod
     req.end(payload);
   });
 }
+
+/**
+ * Waits, when the throttles' fixed window (`windowSeconds`, aligned to the epoch) ends within
+ * `needed` seconds, for the next one: attempts that straddle two windows are counted in both halves.
+ */
+export async function inOneWindow(windowSeconds: number, needed = 60): Promise<void> {
+  const left = windowSeconds - (Math.floor(Date.now() / 1000) % windowSeconds);
+  if (left < needed) await new Promise((resolve) => setTimeout(resolve, (left + 1) * 1000));
+}
