@@ -10,18 +10,22 @@ import { loadEnvironment, type EnvName } from '#infra/aws/environments.ts';
 import { resourcesOf, standInIndexHtml, synthesize, type SynthOptions, type Synthesized } from './synth.ts';
 import { objectLockTests } from './object-lock.ts';
 import { monitoringTests } from './monitoring.ts';
+import { mailIntakeTests } from './mail-intake.ts';
 import { previewsArchitecture } from '#infra/aws/bundling.ts';
 import { INVOICE_REGISTRY_SECRET_ENV } from '#domain/extraction/invoice-registry.ts';
 
 /**
  * Every environment is synthesized once and shared by its tests. Variants: dev uploads a stand-in
  * SPA build (BucketDeployment), bastion gets a custom domain, a WAF ACL, an address identity and an
- * alarm e-mail through context, test and customer use their plain defaults. Only customer bundles
+ * alarm e-mail through context, customer a receiving domain for mail intake (given as an operator
+ * might type it: upper case, with the root dot), test uses its plain defaults. Only customer bundles
  * the Lambdas (esbuild is two thirds of a synth and the bundles are the same in every environment);
  * the others skip asset bundling as `cdk synth --exclusively` would (CDK's `aws:cdk:bundling-stacks`),
  * and what is checked of the bundles' contents is checked on customer's.
  */
 const skipBundling = { 'aws:cdk:bundling-stacks': [] };
+/** customer's receiving domain, as the functions read it (mail-intake.ts checks it is normalized so). */
+const mailIntakeDomain = 'in.example.org';
 const variants: Record<EnvName, SynthOptions> = {
   dev: { withSpa: true, context: skipBundling },
   test: { context: skipBundling },
@@ -36,7 +40,7 @@ const variants: Record<EnvName, SynthOptions> = {
       alarmEmail: 'oncall@bastion.example.org',
     },
   },
-  customer: {},
+  customer: { context: { mailIntakeDomain: `${mailIntakeDomain.toUpperCase()}.` } },
 };
 
 const apiEnvVars = [
@@ -473,8 +477,9 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
         const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
         // The SAML key prefix only where SP keys are stored (security) or read (auth), the Object
         // Lock settings only where documents are locked (drive: object-lock.ts in this folder), the
-        // caps on running jobs only where jobs start (drive).
-        const optional: string[] = [functionEnv.samlKeyParameterPrefix, functionEnv.objectLockMode, functionEnv.objectLockMaxRetentionDays, functionEnv.driveJobsPerUser, functionEnv.driveJobsPerContract];
+        // caps on running jobs only where jobs start (drive), the receiving domain only where the
+        // environment has one, for the drive's intake addresses (mail-intake.ts).
+        const optional: string[] = [functionEnv.samlKeyParameterPrefix, functionEnv.objectLockMode, functionEnv.objectLockMaxRetentionDays, functionEnv.driveJobsPerUser, functionEnv.driveJobsPerContract, functionEnv.mailIntakeDomain];
         expect(Object.keys(variables).filter((name) => !optional.includes(name)).sort()).toEqual(apiEnvVars);
         expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
         expect(variables[functionEnv.sessionIdleMinutes]).toBe('60');
@@ -858,6 +863,7 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
 
   objectLockTests(env, () => s);
   monitoringTests(env, () => s, { alarmEmail: options.context?.alarmEmail as string | undefined });
+  mailIntakeTests(env, () => s, customer ? { domain: mailIntakeDomain } : {});
 
   describe('mail stack', () => {
     it('verifies the configured SES identity', () => {
