@@ -3,6 +3,8 @@ import type { CommonSettings } from '#shared/schemas/settings.ts';
 import { SHARE_LINK_ID_LENGTH, type ShareLink, type ShareLinkRules, type ShareLinkState } from '#shared/schemas/share-links.ts';
 import type { ShareLinkRecord } from '#data/share-links.ts';
 import { epochSeconds } from '#lib/data/table.ts';
+import { DomainError } from '#lib/errors.ts';
+import { verifyPassword } from '#lib/passwords.ts';
 import { recordSourceFailure, reserveJudgedAttempt, returnSourceAttempt, sourceWindow, type SourceWindow } from '#data/source-attempts.ts';
 
 /** A new link's id and secret: 96 and 256 bits from the CSPRNG; only the secret's hash is kept. */
@@ -125,4 +127,32 @@ export async function judged<T>(attempt: Attempt, judge: () => Promise<T | undef
   }
   await (answer === undefined ? recordSourceFailure(attempt.window) : returnSourceAttempt(attempt.window));
   return answer;
+}
+
+/**
+ * The link a public call's token names (a share link or a file-request link, found by `find` in the
+ * URL's contract): the address's attempt is counted first and given back only when the secret is
+ * right. Unknown, or a secret that does not match, is the same answer.
+ */
+export async function linkOfToken<T extends Pick<ShareLinkRecord, 'secret_hash'>>(
+  kykId: string, token: string, sourceIp: string, find: (kykId: string, linkId: string) => Promise<T | undefined>,
+): Promise<T> {
+  const attempt = await reserveAddressAttempt(sourceIp);
+  if (attempt.minutesLeft > 0) throw new DomainError('shareLinkTooManyAttempts', { minutes: attempt.minutesLeft });
+  const { linkId, secret } = splitToken(token);
+  const link = await judged(attempt, async () => {
+    const found = await find(kykId, linkId);
+    return found && secretMatches(secret, found) ? found : undefined;
+  });
+  if (!link) throw new DomainError('shareLinkNotFound');
+  return link;
+}
+
+/** A link's password (none: nothing to check): a wrong one counts against the link from any address; a right one is given back. */
+export async function checkLinkPassword(kykId: string, linkId: string, hash: string | undefined, password: string | undefined): Promise<void> {
+  if (!hash) return;
+  const attempt = await reservePasswordAttempt(kykId, linkId);
+  if (attempt.minutesLeft > 0) throw new DomainError('shareLinkTooManyAttempts', { minutes: attempt.minutesLeft });
+  const right = await judged(attempt, async () => (password && (await verifyPassword(password, hash))) || undefined);
+  if (!right) throw new DomainError('shareLinkPasswordWrong');
 }

@@ -4,14 +4,13 @@ import { nowIso } from '#lib/data/table.ts';
 import { DomainError } from '#lib/errors.ts';
 import type { Logger } from '#lib/logger.ts';
 import { presignDownload } from '#lib/object-storage.ts';
-import { verifyPassword } from '#lib/passwords.ts';
 import { getCommonSettings } from '#data/common-settings.ts';
 import { countShareDownload, getShareLink, type GrantRefusal, type ShareLinkRecord } from '#data/share-links.ts';
 import { recordLinkDownload } from '#domain/drive/access-log.ts';
 import { viewerFor } from '#domain/drive/folder-access.ts';
 import { refuseIfThreat } from '#domain/drive/malware.ts';
 import { mayShare, reachableItem, type ReachedItem } from '#domain/drive/reach.ts';
-import { downloadsLeft, judged, reserveAddressAttempt, reservePasswordAttempt, secretMatches, splitToken, stateOf } from './link-rules.ts';
+import { checkLinkPassword, downloadsLeft, linkOfToken, stateOf } from './link-rules.ts';
 
 /**
  * The public download page's calls (no sign-in; docs/drive.md "Share links"). The contract comes
@@ -22,16 +21,9 @@ import { downloadsLeft, judged, reserveAddressAttempt, reservePasswordAttempt, s
 const refusal = (state: GrantRefusal | 'stopped'): DomainError =>
   new DomainError(state === 'revoked' ? 'shareLinkRevoked' : state === 'expired' ? 'shareLinkExpired' : state === 'exhausted' ? 'shareLinkExhausted' : state === 'missing' ? 'shareLinkNotFound' : 'shareLinkStopped');
 
-/** The link the token names, the address's attempt counted and given back only when the secret is right. */
+/** The link the token names (link-rules.ts counts the address's attempt), while it is active. */
 async function openLink(kykId: string, token: string, sourceIp: string): Promise<ShareLinkRecord> {
-  const attempt = await reserveAddressAttempt(sourceIp);
-  if (attempt.minutesLeft > 0) throw new DomainError('shareLinkTooManyAttempts', { minutes: attempt.minutesLeft });
-  const { linkId, secret } = splitToken(token);
-  const link = await judged(attempt, async () => {
-    const found = await getShareLink(kykId, linkId);
-    return found && secretMatches(secret, found) ? found : undefined;
-  });
-  if (!link) throw new DomainError('shareLinkNotFound');
+  const link = await linkOfToken(kykId, token, sourceIp, getShareLink);
   const state = stateOf(link, true);
   if (state !== 'active') throw refusal(state);
   return link;
@@ -51,16 +43,6 @@ async function sharedFile(link: ShareLinkRecord): Promise<ReachedItem> {
   if (!mayShare(item, viewer, settings)) throw refusal('stopped');
   refuseIfThreat(item);
   return item;
-}
-
-/** A wrong password counts against the link from any address; a right one is given back. */
-async function checkPassword(link: ShareLinkRecord, password: string | undefined): Promise<void> {
-  const hash = link.password_hash;
-  if (!hash) return;
-  const attempt = await reservePasswordAttempt(link.kyk_id, link.link_id);
-  if (attempt.minutesLeft > 0) throw new DomainError('shareLinkTooManyAttempts', { minutes: attempt.minutesLeft });
-  const right = await judged(attempt, async () => (password && (await verifyPassword(password, hash))) || undefined);
-  if (!right) throw new DomainError('shareLinkPasswordWrong');
 }
 
 /** What the link offers; behind a password, not the file's name or size. */
@@ -89,7 +71,7 @@ async function logGrant(link: ShareLinkRecord, item: ReachedItem, sourceIp: stri
  */
 export const downloadSharedFile: Operation<'share/download'> = async ({ input, sourceIp, log }) => {
   const link = await openLink(input.kyk_id, input.token, sourceIp);
-  await checkPassword(link, input.password);
+  await checkLinkPassword(link.kyk_id, link.link_id, link.password_hash, input.password);
   const item = await sharedFile(link);
   const counted = await countShareDownload(link.kyk_id, link.link_id, nowIso());
   if (typeof counted === 'string') throw refusal(counted);

@@ -1,14 +1,13 @@
+import { formatBytes } from '#shared/format-bytes.ts';
 import { REQUEST_FILE_BYTES_MAX, requestKindOf } from '#shared/schemas/file-requests.ts';
 import type { Operation } from '#lib/api-handler.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { DomainError } from '#lib/errors.ts';
 import { presignUpload } from '#lib/object-storage.ts';
-import { verifyPassword } from '#lib/passwords.ts';
 import { getCommonSettings } from '#data/common-settings.ts';
 import { countRequestFile, getFileRequest, uncountRequestFile, type CountRefusal, type FileRequestRecord } from '#data/file-requests.ts';
-import { ArrivalRefused, registerArrival } from '#domain/drive/arrivals.ts';
-import { formatBytes } from '#domain/drive/request-digest.ts';
-import { judged, reserveAddressAttempt, reservePasswordAttempt, secretMatches, splitToken } from './link-rules.ts';
+import { ArrivalRefused, registerArrival, type ReachedPlace } from '#domain/drive/arrivals.ts';
+import { checkLinkPassword, linkOfToken } from './link-rules.ts';
 import { requestFolder, requestStateOf } from './file-requests.ts';
 
 /**
@@ -30,35 +29,24 @@ const refusal = (state: CountRefusal | 'stopped'): DomainError => {
   }
 };
 
-/** The link the token names, the address's attempt counted and given back only when the secret is right. */
+/** The link the token names (link-rules.ts counts the address's attempt), while it is active. */
 async function openRequest(kykId: string, token: string, sourceIp: string): Promise<FileRequestRecord> {
-  const attempt = await reserveAddressAttempt(sourceIp);
-  if (attempt.minutesLeft > 0) throw new DomainError('shareLinkTooManyAttempts', { minutes: attempt.minutesLeft });
-  const { linkId, secret } = splitToken(token);
-  const request = await judged(attempt, async () => {
-    const found = await getFileRequest(kykId, linkId);
-    return found && secretMatches(secret, found) ? found : undefined;
-  });
-  if (!request) throw refusal('missing');
+  const request = await linkOfToken(kykId, token, sourceIp, getFileRequest);
   const state = requestStateOf(request, true);
   if (state !== 'active') throw refusal(state);
   return request;
 }
 
-/** A wrong password counts against the link from any address; a right one is given back. */
-async function checkPassword(request: FileRequestRecord, password: string | undefined): Promise<void> {
-  const hash = request.password_hash;
-  if (!hash) return;
-  const attempt = await reservePasswordAttempt(request.kyk_id, request.request_id);
-  if (attempt.minutesLeft > 0) throw new DomainError('shareLinkTooManyAttempts', { minutes: attempt.minutesLeft });
-  const right = await judged(attempt, async () => (password && (await verifyPassword(password, hash))) || undefined);
-  if (!right) throw new DomainError('shareLinkPasswordWrong');
-}
+/** The link's password, as a share link's. */
+const checkPassword = (request: FileRequestRecord, password: string | undefined): Promise<void> =>
+  checkLinkPassword(request.kyk_id, request.request_id, request.password_hash, password);
 
-/** Stopped unless its folder is one its creator may add to and issue links for now. */
-async function refuseIfStopped(request: FileRequestRecord): Promise<void> {
+/** Its folder as its creator reaches it now (one they may add to and issue links for), else stopped. */
+async function refuseIfStopped(request: FileRequestRecord): Promise<ReachedPlace> {
   const { settings } = await getCommonSettings(request.kyk_id);
-  if (!(await requestFolder(request, settings))) throw refusal('stopped');
+  const reached = await requestFolder(request, settings);
+  if (!reached) throw refusal('stopped');
+  return reached;
 }
 
 const filesLeft = (request: FileRequestRecord) => Math.max(0, request.max_files - request.files_received);
@@ -93,7 +81,7 @@ export const getRequestInfo: Operation<'request/info'> = async ({ input, sourceI
 export const sendRequestFile: Operation<'request/upload'> = async ({ input, sourceIp }) => {
   const request = await openRequest(input.kyk_id, input.token, sourceIp);
   await checkPassword(request, input.password);
-  await refuseIfStopped(request);
+  const reached = await refuseIfStopped(request);
   if (request.allowed_kinds.length > 0) {
     const kind = requestKindOf(input.name);
     if (!kind || !request.allowed_kinds.includes(kind)) throw new DomainError('fileRequestKindNotAllowed');
@@ -121,6 +109,7 @@ export const sendRequestFile: Operation<'request/upload'> = async ({ input, sour
         ...(input.sender ? { sender: input.sender } : {}),
         received_at: now,
       },
+      reached,
     );
   } catch (error) {
     // Counted but not registered: the file was never taken, so the link has it back.
