@@ -1,3 +1,4 @@
+import { formatBytes } from '#shared/format-bytes.ts';
 import { translate } from '#shared/messages.ts';
 import type { Logger } from '#lib/logger.ts';
 import { formatMailTime, sendMail } from '#lib/mail.ts';
@@ -34,19 +35,6 @@ const ENTRIES_PER_MAIL = 1000;
 const LOOKBACK_HOURS = 6;
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/** Bytes as the mail shows them. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value >= 100 ? Math.round(value) : Math.round(value * 10) / 10} ${units[unit]}`;
-}
 
 /** A storage event confirmed a file sent through a link: into the link's digest, mailed now or queued. Best effort. */
 export async function noteRequestArrival(item: ItemRecord, log: Pick<Logger, 'warn' | 'error'>, now = new Date()): Promise<void> {
