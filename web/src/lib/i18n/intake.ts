@@ -128,13 +128,6 @@ const en = {
     columnReceived: 'Files received',
     columnExpires: 'Valid until',
     receivedOf: '{{count}} of {{max}}',
-    states: {
-      active: 'Active',
-      expired: 'Expired',
-      full: 'Full',
-      revoked: 'Revoked',
-      stopped: 'Stopped',
-    },
   },
 };
 
@@ -262,13 +255,6 @@ const ja: typeof en = {
     columnReceived: '受信ファイル数',
     columnExpires: '有効期限',
     receivedOf: '{{count}} / {{max}}',
-    states: {
-      active: '有効',
-      expired: '期限切れ',
-      full: '上限到達',
-      revoked: '無効化済み',
-      stopped: '停止中',
-    },
   },
 };
 

@@ -14,10 +14,10 @@ import Multiselect from '@cloudscape-design/components/multiselect';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import Modal from '@/components/app-modal.tsx';
+import { FileRequestStateIndicator } from '@/components/file-request-state.tsx';
 import {
   fileRequestCreateRequest,
   REQUEST_FILE_BYTES_MAX,
@@ -25,7 +25,6 @@ import {
   REQUEST_MEGABYTES_MAX,
   REQUEST_MESSAGE_MAX,
   requestFileKinds,
-  type FileRequestState,
   type RequestFileKind,
 } from '@shared/schemas/file-requests.ts';
 import type { ShareLinkRules } from '@shared/schemas/share-links.ts';
@@ -51,13 +50,6 @@ interface RequestValues {
   password: string;
 }
 
-const stateIndicator: Record<FileRequestState, StatusIndicatorProps.Type> = {
-  active: 'success',
-  expired: 'stopped',
-  full: 'stopped',
-  revoked: 'stopped',
-  stopped: 'warning',
-};
 
 /**
  * The folder's "Request files" dialog (docs/drive.md "File requests"): a new upload-only link to
@@ -307,7 +299,7 @@ function RequestsTable({ requests, onChanged }: { requests: FileRequestRow[]; on
           { id: 'title', header: t('fileRequests.columns.title'), cell: (request) => <span data-testid="file-request-row" data-request-id={request.request_id}>{request.title}</span> },
           { id: 'state', header: t('fileRequests.columns.state'), minWidth: 110, cell: (request) => (
             <span className="share-link-state" data-testid="file-request-state" data-state={request.state} title={request.state === 'stopped' ? t('fileRequests.stoppedDescription') : undefined}>
-              <StatusIndicator type={stateIndicator[request.state]}>{t(`fileRequests.states.${request.state}`)}</StatusIndicator>
+              <FileRequestStateIndicator state={request.state} />
             </span>
           ) },
           {

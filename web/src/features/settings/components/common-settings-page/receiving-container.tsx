@@ -9,10 +9,10 @@ import CopyToClipboard from '@cloudscape-design/components/copy-to-clipboard';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import type { FileRequestState } from '@shared/schemas/file-requests.ts';
 import { CollectionPagination } from '@/components/collection.tsx';
+import { FileRequestStateIndicator } from '@/components/file-request-state.tsx';
 import { ListErrorState } from '@/components/list-error.tsx';
 import { useCursorPaging } from '@/lib/cursor-paging.ts';
 import { formatDateTime, type DisplayLanguage } from '@/lib/format.ts';
@@ -26,7 +26,6 @@ const folderHref = (id: string): string => (id === 'root' ? '/storage' : `/stora
 /** A link's click, in the app: the router's navigation instead of a page load. */
 type Follow = (href: string) => (event: CustomEvent) => void;
 
-const stateType: Record<FileRequestState, StatusIndicatorProps.Type> = { active: 'success', expired: 'stopped', full: 'stopped', revoked: 'stopped', stopped: 'warning' };
 
 function addressColumns(t: TFunction, follow: Follow): TableProps.ColumnDefinition<IntakeAddress>[] {
   return [
@@ -79,7 +78,7 @@ function requestColumns(t: TFunction, language: DisplayLanguage, follow: Follow)
       header: t('intake.receiving.columnState'),
       cell: (request) => (
         <span className="share-link-state" data-testid="settings-file-request-state" data-state={request.state}>
-          <StatusIndicator type={stateType[request.state]}>{t(`intake.receiving.states.${request.state}`)}</StatusIndicator>
+          <FileRequestStateIndicator state={request.state} />
         </span>
       ),
     },
