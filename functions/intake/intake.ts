@@ -97,7 +97,8 @@ async function intakeFor(received: Received, address: MailAddressRecord, log: Lo
 
   const place = { kykId, folderId: address.folder_id, creatorId: address.creator_id };
   // Before the claim: a mail the folder cannot take now may be sent again once it can.
-  if (!(await arrivalFolder(place))) return refuse('folder_gone');
+  const reached = await arrivalFolder(place);
+  if (!reached) return refuse('folder_gone');
   const claim = await claimMessage(kykId, messageHash(mail.messageId, key), { objectKey: key, addressId: address.address_id, at: head.storedAt });
   if (claim === 'redelivery') return;
   if (claim === 'duplicate') return putIntakeEntry(kykId, { ...base, outcome: 'duplicate', reason: null, files: [] });
@@ -114,7 +115,7 @@ async function intakeFor(received: Received, address: MailAddressRecord, log: Lo
   for (const plan of kept) {
     const note = plan.note ? { note: plan.note } : {};
     try {
-      const entry = await registerArrival(place, { name: plan.name, size: plan.bytes.byteLength, contentType: plan.contentType }, arrival);
+      const entry = await registerArrival(place, { name: plan.name, size: plan.bytes.byteLength, contentType: plan.contentType }, arrival, reached);
       await putFileBytes(entry.s3_key, plan.bytes, plan.contentType);
       files.push({ id: entry.id, name: entry.name, size: plan.bytes.byteLength, ...note });
     } catch (error) {

@@ -44,8 +44,13 @@ export interface ArrivingFile {
   contentType: string;
 }
 
+export interface ReachedPlace {
+  viewer: DriveViewer;
+  folder: WritableFolder;
+}
+
 /** The folder as the creator reaches it now: undefined when it is gone, in the trash, closed to them or read-only for them. */
-export async function arrivalFolder(place: ArrivalPlace): Promise<{ viewer: DriveViewer; folder: WritableFolder } | undefined> {
+export async function arrivalFolder(place: ArrivalPlace): Promise<ReachedPlace | undefined> {
   const viewer = await viewerFor(place.kykId, place.creatorId);
   if (viewer.rights.drive < 2 && !viewer.rights.admin) return undefined;
   try {
@@ -62,11 +67,12 @@ export async function arrivalFolder(place: ArrivalPlace): Promise<{ viewer: Driv
  * Registers one arriving file as a pending, received upload in the folder: its name, numbered
  * "name (n).ext" when the folder holds one (as Box and Google Drive name a second upload), the
  * quota and the pending caps as any registration (pending-uploads.ts). Answers the entry with its
- * object key, for a presigned PUT (a link) or the function's own write (mail).
+ * object key, for a presigned PUT (a link) or the function's own write (mail). `reached`: the place
+ * as the caller has just reached it with arrivalFolder (one mail's attachments, a link's checks), so
+ * it is not read again per file; the registration's transaction still checks the folder is there.
  */
-export async function registerArrival(place: ArrivalPlace, file: ArrivingFile, arrival: ArrivalInfo): Promise<ItemRecord & { s3_key: string }> {
-  const reached = await arrivalFolder(place);
-  if (!reached) throw new ArrivalRefused('folder_gone');
+export async function registerArrival(place: ArrivalPlace, file: ArrivingFile, arrival: ArrivalInfo, reached?: ReachedPlace): Promise<ItemRecord & { s3_key: string }> {
+  if (!(reached ?? (await arrivalFolder(place)))) throw new ArrivalRefused('folder_gone');
   const contract = await getContract(place.kykId);
   const limits: UploadLimits = { quota: contract?.quota_bytes, perUser: config.uploadPendingPerUser, perContract: config.uploadPendingPerContract };
   if (limits.quota !== undefined && (contract?.committed_bytes ?? contract?.usage_bytes ?? 0) + file.size > limits.quota) throw new ArrivalRefused('quota');
