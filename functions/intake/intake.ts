@@ -62,8 +62,10 @@ export async function handleStoredMail(key: string, log: Logger, eventTime?: str
     log.info('intake mail to no address', { key, size: head.size, domain: domain ?? null });
   }
   const received: Received = { key, head, raw: tooLarge ? undefined : raw, mail, tooLarge, verdicts: readVerdicts(lines) };
-  for (const address of addresses) await intakeFor(received, address, log);
-  await deleteMail(key);
+  let redelivered = false;
+  for (const address of addresses) redelivered = (await intakeFor(received, address, log)) === 'redelivery' || redelivered;
+  // A second delivery leaves the mail to the first, which may still be making its files (and deletes it when done).
+  if (!redelivered) await deleteMail(key);
 }
 
 async function resolveAll(secrets: string[]): Promise<MailAddressRecord[]> {
@@ -71,8 +73,8 @@ async function resolveAll(secrets: string[]): Promise<MailAddressRecord[]> {
   return found.filter((address): address is MailAddressRecord => address !== undefined);
 }
 
-/** The mail as one address received it: its log entry, and the files it made. */
-async function intakeFor(received: Received, address: MailAddressRecord, log: Logger): Promise<void> {
+/** The mail as one address received it: its log entry, and the files it made; `redelivery` when another delivery of it does that. */
+async function intakeFor(received: Received, address: MailAddressRecord, log: Logger): Promise<'redelivery' | void> {
   const { mail, verdicts, head, key } = received;
   const kykId = address.kyk_id;
   const base: Omit<IntakeEntry, 'outcome' | 'reason' | 'files'> = {
@@ -100,7 +102,7 @@ async function intakeFor(received: Received, address: MailAddressRecord, log: Lo
   const reached = await arrivalFolder(place);
   if (!reached) return refuse('folder_gone');
   const claim = await claimMessage(kykId, messageHash(mail.messageId, key), { objectKey: key, addressId: address.address_id, at: head.storedAt });
-  if (claim === 'redelivery') return;
+  if (claim === 'redelivery') return 'redelivery';
   if (claim === 'duplicate') return putIntakeEntry(kykId, { ...base, outcome: 'duplicate', reason: null, files: [] });
 
   const arrival: ArrivalInfo = {
