@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { base32 } from '@otplib/plugin-base32-scure';
 import { ADDRESSES_PER_CONTRACT_MAX, type MailAddress } from '#shared/schemas/mail-intake.ts';
 import { auditActor, type Operation } from '#lib/api-handler.ts';
 import { auditPut, type AuditChange } from '#lib/audit.ts';
@@ -20,26 +21,11 @@ import { itemNotFound, reachableWithPaths, writableFolder } from '#domain/drive/
  * reach the folder). Every change is audited in its own transaction (target `mail_address`).
  */
 
-const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
-/** `length` characters of lower-case base32, 5 bits of the CSPRNG each. */
-const base32 = (length: number): string => {
-  const bytes = randomBytes(Math.ceil((length * 5) / 8));
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5 && out.length < length) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  return out;
-};
+/** `length` characters of lower-case base32 (RFC 4648, otplib's encoder), 5 bits of the CSPRNG each. */
+const base32Text = (length: number): string => base32.encode(randomBytes(Math.ceil((length * 5) / 8))).toLowerCase().slice(0, length);
 /** 130 bits: a local part nobody guesses (mail-intake.ts). */
-export const newSecret = (): string => base32(26);
-const newAddressId = (): string => base32(12);
+export const newSecret = (): string => base32Text(26);
+const newAddressId = (): string => base32Text(12);
 
 const notConfigured = () => new DomainError('mailIntakeNotConfigured');
 const addressGone = () => new DomainError('address', {}, {}, 'notice.recordNotFound');
