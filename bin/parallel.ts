@@ -32,6 +32,14 @@ const run = (script: string) =>
 const results = await Promise.all(scripts.map(run));
 const failed = results.filter((result) => result.code !== 0);
 if (failed.length > 0) {
+  // CI keeps only the log's tail, where the last script to end (usually the walks) sits: repeat each
+  // failed script's failures there, so the cause is in what CI shows.
+  for (const result of failed) {
+    const lines = result.output.split('\n');
+    const from = lines.findIndex((line) => /Failed Tests \d+|\d+ failed/.test(line));
+    const excerpt = (from >= 0 ? lines.slice(from) : lines).slice(-150).join('\n');
+    console.error(`\n> ${result.script} failed; its failures again:\n${excerpt}`);
+  }
   console.error(`\nFailed: ${failed.map((result) => result.script).join(', ')}`);
   process.exit(1);
 }

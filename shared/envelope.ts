@@ -24,6 +24,12 @@ export const API_PREFIX = '/api';
  * authenticated response answers the refreshed token in the same form.
  */
 export const TOKEN_HEADER = 'authorization';
+/**
+ * The key a retrying client sends with a call that must not happen twice (an upload's completion, a
+ * link's creation, a job's start): one UUID per user action, kept across that action's retries.
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
 export const bearer = (token: string): string => `Bearer ${token}`;
 export const readBearer = (header: string | undefined | null): string | undefined =>
   header?.match(/^Bearer\s+(\S+)$/i)?.[1];

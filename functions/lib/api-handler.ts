@@ -1,7 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { API_PREFIX, readBearer, TOKEN_HEADER } from '#shared/envelope.ts';
+import { API_PREFIX, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, readBearer, TOKEN_HEADER } from '#shared/envelope.ts';
 import { fallbackLanguage, isLanguage, translate, type Language, type MessageKey, type MessageParams } from '#shared/messages.ts';
 import { CURRENT_MODULE } from '#shared/constants.ts';
 import type { RoutePath, RouteResponse, Routes } from '#shared/routes.ts';
@@ -49,6 +49,8 @@ export interface OperationContext<P extends RoutePath> {
   /** Client address as API Gateway saw it (never a forwarded header). */
   sourceIp: string;
   userAgent: string;
+  /** The client's Idempotency-Key header (shared/envelope.ts), already checked for shape; absent when not sent. */
+  idempotencyKey?: string;
 }
 
 /** The audit actor of an authenticated operation. */
@@ -301,6 +303,8 @@ export function createApiHandler<T extends RouteTable>(routeTable: T, operations
       const path = api.path!;
       const parsed = api.route!.request.safeParse(api.body);
       if (!parsed.success) throw issueFields(parsed.error);
+      const idempotencyKey = header(event, IDEMPOTENCY_HEADER);
+      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) throw new InputError({ [IDEMPOTENCY_HEADER]: 'validation.invalidValue' });
       const result = await table[path]({
         path,
         input: parsed.data as never,
@@ -310,6 +314,7 @@ export function createApiHandler<T extends RouteTable>(routeTable: T, operations
         caller: api.caller as Caller,
         sourceIp: api.sourceIp,
         userAgent: event.requestContext?.http?.userAgent ?? '',
+        idempotencyKey,
       });
       const reply = result instanceof Reply ? result : new Reply(result);
       if (reply.options.redirect !== undefined) {
