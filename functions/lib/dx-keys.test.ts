@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signToken, verifyToken, resetTokenSecret } from './tokens.ts';
+import { signToken, verifyToken } from './tokens.ts';
+import { resetTokenSecret } from './token-secret.ts';
 import { signDxKey, verifyDxKey } from './dx-keys.ts';
 
 describe('DX auth keys', () => {

@@ -1,6 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resetTokenSecret, signToken, verifyToken } from './tokens.ts';
+import { signToken, verifyToken } from './tokens.ts';
+import { resetTokenSecret } from './token-secret.ts';
 
 /** The HS256 tokens interoperate with a reference implementation (jsonwebtoken) both ways. */
 const SECRET = 'unit-test-secret-0123456789abcdef';

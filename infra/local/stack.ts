@@ -5,7 +5,7 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { objectLockEnvironment, objectLockSettings } from '#lib/object-lock.ts';
 import { auditTable, functionEnv, mainTable } from '#lib/table-design.ts';
 import { resetClients } from '#lib/clients.ts';
-import { resetTokenSecret } from '#lib/tokens.ts';
+import { resetTokenSecret } from '#lib/token-secret.ts';
 import { startAdapter, type Adapter } from './adapter.ts';
 import { demoAccount, demoPassword, seedDemoTenant } from './demo-tenant.ts';
 import { localDynamoClient, startDynamoDbLocal } from './dynamodb-local.ts';
