@@ -19,6 +19,6 @@ export const downloadSpMetadata: Operation<'com/sso_info_download_btn'> = async 
   return {
     file_name: `sp-metadata-${caller.kykId}.xml`,
     content_type: 'application/samlmetadata+xml',
-    content: `<?xml version="1.0" encoding="UTF-8"?>\n${spMetadata(stored)}`,
+    content: `<?xml version="1.0" encoding="UTF-8"?>\n${await spMetadata(stored)}`,
   };
 };

@@ -24,7 +24,7 @@ export const ssoStart: Operation<'sso/sso_start'> = async ({ input, log }) => {
     log.warn('SAML request signing is on but the SP private key is missing', { kyk: kykId });
     throw notAvailable();
   }
-  const { id, url } = loginRequest(stored, kykId, privateKey);
+  const { id, url } = await loginRequest(stored, kykId, privateKey);
   await putAuthnRequest(kykId, id);
   return { redirect_url: url };
 };

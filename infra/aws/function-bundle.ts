@@ -1,6 +1,6 @@
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import ts from 'typescript';
 import { catalogue, type Catalogue, type MessageKey } from '#shared/messages.ts';
 import { besideBundle, esbuildOptions, functionEntry, functionNames, projectRoot } from './bundling.ts';
@@ -123,12 +123,38 @@ export interface FunctionBundle {
 }
 
 /**
+ * esbuild's options for one entry written as `outfile` (index.mjs), split: what a function loads
+ * with `import()` on first use (samlify and its XML libraries, the password dictionaries, fflate, the
+ * SDK's credential providers) is a chunk file beside it, parsed only when first called, instead of
+ * inlined into the file every cold start parses. Chunks sit beside the entry, not in a folder, so
+ * `import.meta.url`-relative files (the xmllint worker) resolve the same from either.
+ */
+export const splitBundleOptions = (entry: string, outfile: string) => ({
+  ...esbuildOptions, entryPoints: { [path.basename(outfile, '.mjs')]: entry }, outdir: path.dirname(outfile), splitting: true,
+  outExtension: { '.js': '.mjs' }, chunkNames: 'chunk-[hash]',
+}) satisfies BuildOptions;
+
+type Output = Metafile['outputs'][string];
+/** What a cold start loads: the entry's output and the chunks it imports statically, transitively (not the `import()` ones). */
+export function coldStartOutputs(metafile: Metafile): Output[] {
+  const [entryPath] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint) ?? [];
+  const seen = new Set<string>();
+  const visit = (outputPath: string) => {
+    if (seen.has(outputPath) || !metafile.outputs[outputPath]) return;
+    seen.add(outputPath);
+    for (const imported of metafile.outputs[outputPath].imports) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+  };
+  if (entryPath) visit(entryPath);
+  return [...seen].map((outputPath) => metafile.outputs[outputPath]!);
+}
+
+/**
  * Bundles functions/<name>/handler.ts (or another `entry`: the bench's one-route bundles) into
  * `outfile` (index.mjs and its source map). A first build with an empty catalogue shows which keys
  * the bundle names; the second carries just those.
  */
 export async function bundleFunction(name: string, outfile: string, entry = functionEntry(name)): Promise<FunctionBundle> {
-  const options = { ...esbuildOptions, entryPoints: [entry], outfile, logLevel: 'silent' as const };
+  const options = { ...splitBundleOptions(entry, outfile), logLevel: 'silent' as const };
   const empty = { en: {}, ja: {} } as typeof catalogue;
   const probe = await build({ ...options, write: false, sourcemap: false, plugins: [pureDeclarations, prunedCatalogue(empty)] });
   const code = probe.outputFiles.map((file) => file.text).join('\n');

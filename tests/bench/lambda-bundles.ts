@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import ts from 'typescript';
-import { esbuildOptions, functionEntry, functionNames, projectRoot } from '#infra/aws/bundling.ts';
-import { bundleFunction } from '#infra/aws/function-bundle.ts';
+import { functionEntry, functionNames, projectRoot } from '#infra/aws/bundling.ts';
+import { bundleFunction, coldStartOutputs, splitBundleOptions } from '#infra/aws/function-bundle.ts';
 
 /** The SDK clients a bundle may hold, and how the floor entry creates each (so it is not tree-shaken away). */
 const clients: Record<string, string> = {
@@ -32,8 +32,13 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 const packageOf = (input: string): string => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input.split('/').slice(0, 2).join('/');
 
-function outputOf(metafile: Metafile) {
-  return Object.values(metafile.outputs).find((output) => output.entryPoint)!;
+/**
+ * What a cold start parses, as one output: the entry and the chunks it imports statically (bundles
+ * are split, infra/aws/function-bundle.ts; the chunks loaded by `import()` on first use are not counted).
+ */
+function outputOf(metafile: Metafile): { bytes: number; inputs: Record<string, { bytesInOutput: number }> } {
+  const outputs = coldStartOutputs(metafile);
+  return { bytes: outputs.reduce((sum, output) => sum + output.bytes, 0), inputs: Object.assign({}, ...outputs.map((output) => output.inputs)) };
 }
 
 const packagesOf = (output: ReturnType<typeof outputOf>): Map<string, number> => {
@@ -57,7 +62,7 @@ function floorOf(used: string[], dir: string, label: string): Promise<{ bytes: n
       await writeFile(entry, `const clients = [];\n${used.map((client) => clients[client]).join('\n')}\nexport const handler = async () => clients.length;\n`);
       const file = join(dir, `${label}-floor`, 'index.mjs');
       try {
-        const { metafile } = await build({ ...esbuildOptions, entryPoints: [entry], outfile: file, metafile: true, logLevel: 'silent' });
+        const { metafile } = await build({ ...splitBundleOptions(entry, file), metafile: true, logLevel: 'silent' });
         return { bytes: outputOf(metafile).bytes, file };
       } finally {
         await rm(entry, { force: true });

@@ -1,4 +1,5 @@
-import samlify, { type IdentityProviderInstance, type ServiceProviderInstance } from './samlify.ts';
+import type { IdentityProviderInstance, ServiceProviderInstance } from './samlify.ts';
+import type samlifyModule from './samlify.ts';
 import { NAME_ID_ATTRIBUTE, type SsoSettings } from '#shared/schemas/sso.ts';
 import { epochSeconds } from '../data/table.ts';
 import { normalisePem } from './certificate.ts';
@@ -13,12 +14,21 @@ import type { StoredSso } from '#data/saml.ts';
  * What it leaves unchecked, the ACS checks (functions/sso/acs.ts): InResponseTo, audience,
  * assertion replay.
  */
-const { binding, format } = samlify.Constants.namespace;
 /** Clock skew tolerated between IdP and us for NotBefore / NotOnOrAfter. */
 const CLOCK_DRIFT_MS = 60_000;
 
+type Samlify = typeof samlifyModule;
+let samlifyLoaded: Promise<Samlify> | undefined;
+/**
+ * samlify with its XML signing, encryption and schema validation (xml-crypto, node-forge,
+ * xmllint-wasm's loader) load on the first call that needs them, not on every cold start: they were
+ * most of the sso Lambda's cold import (1.9 times its AWS-client floor), and sso_login, the call
+ * every SSO sign-in ends with, needs none of them.
+ */
+const loadSamlify = (): Promise<Samlify> => (samlifyLoaded ??= import('./samlify.ts').then((module) => module.default));
 
-export function serviceProvider(stored: StoredSso, privateKey?: string): ServiceProviderInstance {
+function serviceProvider(samlify: Samlify, stored: StoredSso, privateKey?: string): ServiceProviderInstance {
+  const { binding, format } = samlify.Constants.namespace;
   const { settings } = stored;
   const location = acsUrl(settings);
   const certificate = stored.sp_certificate ?? undefined;
@@ -37,7 +47,8 @@ export function serviceProvider(stored: StoredSso, privateKey?: string): Service
   });
 }
 
-export function identityProvider(settings: SsoSettings): IdentityProviderInstance {
+function identityProvider(samlify: Samlify, settings: SsoSettings): IdentityProviderInstance {
+  const { binding } = samlify.Constants.namespace;
   return samlify.IdentityProvider({
     entityID: settings.idp_entity_id,
     ...(settings.idp_cert ? { signingCert: normalisePem(settings.idp_cert) } : {}),
@@ -48,12 +59,13 @@ export function identityProvider(settings: SsoSettings): IdentityProviderInstanc
 }
 
 /** The SP metadata XML for the IdP administrator. */
-export const spMetadata = (stored: StoredSso): string => serviceProvider(stored).getMetadata();
+export const spMetadata = async (stored: StoredSso): Promise<string> => serviceProvider(await loadSamlify(), stored).getMetadata();
 
 /** SP-initiated sign-in, HTTP-Redirect binding: the URL to send the browser to and the request ID to remember. */
-export function loginRequest(stored: StoredSso, relayState: string, privateKey?: string): { id: string; url: string } {
-  const sp = serviceProvider(stored, privateKey);
-  const { id, context } = sp.createLoginRequest(identityProvider(stored.settings), 'redirect', { relayState });
+export async function loginRequest(stored: StoredSso, relayState: string, privateKey?: string): Promise<{ id: string; url: string }> {
+  const samlify = await loadSamlify();
+  const sp = serviceProvider(samlify, stored, privateKey);
+  const { id, context } = sp.createLoginRequest(identityProvider(samlify, stored.settings), 'redirect', { relayState });
   return { id, url: context };
 }
 
@@ -85,7 +97,7 @@ const list = (value: unknown): string[] => (Array.isArray(value) ? value.flatMap
  * encrypted assertion is decrypted, then the signature over the response or the assertion is
  * verified with the configured IdP certificate and the covered assertion returned.
  */
-async function signedAssertion(sp: ServiceProviderInstance, idp: IdentityProviderInstance, samlContent: string): Promise<string> {
+async function signedAssertion(samlify: Samlify, sp: ServiceProviderInstance, idp: IdentityProviderInstance, samlContent: string): Promise<string> {
   let xml = samlContent;
   if (/EncryptedAssertion/.test(xml)) [xml] = await samlify.SamlLib.decryptAssertion(sp, xml);
   const [verified, node] = samlify.SamlLib.verifySignature(xml, { metadata: idp.entityMeta, signatureAlgorithm: idp.entitySetting.requestSignatureAlgorithm });
@@ -99,8 +111,9 @@ async function signedAssertion(sp: ServiceProviderInstance, idp: IdentityProvide
 export async function verifyLoginResponse(stored: StoredSso, samlResponse: string, privateKey?: string): Promise<VerifiedAssertion> {
   const { settings } = stored;
   if (!settings.idp_cert) throw new SamlRefusal('no IdP certificate configured');
-  const sp = serviceProvider(stored, privateKey);
-  const idp = identityProvider(settings);
+  const samlify = await loadSamlify();
+  const sp = serviceProvider(samlify, stored, privateKey);
+  const idp = identityProvider(samlify, settings);
   let result: Awaited<ReturnType<ServiceProviderInstance['parseLoginResponse']>>;
   try {
     result = await sp.parseLoginResponse(idp, 'post', { body: { SAMLResponse: samlResponse } });
@@ -108,7 +121,7 @@ export async function verifyLoginResponse(stored: StoredSso, samlResponse: strin
     const detail = error instanceof Error ? `${error.message}${'details' in error ? `: ${String(error.details).slice(0, 500)}` : ''}` : String(error);
     throw new SamlRefusal('samlify', detail);
   }
-  const assertion = await signedAssertion(sp, idp, result.samlContent);
+  const assertion = await signedAssertion(samlify, sp, idp, result.samlContent);
   const facts = samlify.Extractor.extract(assertion, [
     { key: 'assertion', localPath: ['Assertion'], attributes: ['ID'] },
     { key: 'confirmation', localPath: ['Assertion', 'Subject', 'SubjectConfirmation', 'SubjectConfirmationData'], attributes: ['InResponseTo', 'NotOnOrAfter', 'Recipient'] },
