@@ -137,7 +137,8 @@ export const splitBundleOptions = (entry: string, outfile: string) => ({
 type Output = Metafile['outputs'][string];
 /** What a cold start loads: the entry's output and the chunks it imports statically, transitively (not the `import()` ones). */
 export function coldStartOutputs(metafile: Metafile): Output[] {
-  const [entryPath] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint) ?? [];
+  // Each `import()` target is an entry of its own in the metafile: the function's is the one not named chunk-*.
+  const [entryPath] = Object.entries(metafile.outputs).find(([file, output]) => output.entryPoint && file.endsWith('.mjs') && !/(^|\/)chunk-\w+\.mjs$/.test(file)) ?? [];
   const seen = new Set<string>();
   const visit = (outputPath: string) => {
     if (seen.has(outputPath) || !metafile.outputs[outputPath]) return;

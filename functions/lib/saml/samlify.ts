@@ -7,5 +7,7 @@ import { samlifySchemaValidator } from './schema-validator.ts';
  */
 samlify.setSchemaValidator(samlifySchemaValidator);
 
-export default samlify;
+// Named, not default: samlify's exports carry `__esModule`, and tsx (the local stack and tests) reads
+// a module whose default export does as CommonJS, losing the default of a dynamic import.
+export { samlify };
 export type * from 'samlify/build/index.js';

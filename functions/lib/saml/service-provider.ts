@@ -1,5 +1,4 @@
-import type { IdentityProviderInstance, ServiceProviderInstance } from './samlify.ts';
-import type samlifyModule from './samlify.ts';
+import type { IdentityProviderInstance, samlify as samlifyModule, ServiceProviderInstance } from './samlify.ts';
 import { NAME_ID_ATTRIBUTE, type SsoSettings } from '#shared/schemas/sso.ts';
 import { epochSeconds } from '../data/table.ts';
 import { normalisePem } from './certificate.ts';
@@ -25,7 +24,7 @@ let samlifyLoaded: Promise<Samlify> | undefined;
  * most of the sso Lambda's cold import (1.9 times its AWS-client floor), and sso_login, the call
  * every SSO sign-in ends with, needs none of them.
  */
-const loadSamlify = (): Promise<Samlify> => (samlifyLoaded ??= import('./samlify.ts').then((module) => module.default));
+const loadSamlify = (): Promise<Samlify> => (samlifyLoaded ??= import('./samlify.ts').then((module) => module.samlify));
 
 function serviceProvider(samlify: Samlify, stored: StoredSso, privateKey?: string): ServiceProviderInstance {
   const { binding, format } = samlify.Constants.namespace;

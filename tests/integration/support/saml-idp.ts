@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { createSelfSignedKeyPair } from '#lib/saml/certificate.ts';
-import samlify, { type IdentityProviderInstance, type ServiceProviderInstance } from '#lib/saml/samlify.ts';
+import { samlify, type IdentityProviderInstance, type ServiceProviderInstance } from '#lib/saml/samlify.ts';
 
 /**
  * A SAML identity provider for tests, built with samlify: its key pair and certificate are made at
