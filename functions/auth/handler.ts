@@ -13,6 +13,7 @@ import { manualDownload, manualDownloadInfo } from './manual.ts';
 import { passwordChangeLink } from './password-change-link.ts';
 import { getDxAuthKey, linkToAtp } from './sibling-modules.ts';
 import { checkLoginInfo, getLoginUserInfo } from './session-info.ts';
+import { translateStrings } from './translate.ts';
 import { loginTwoStepMail, loginTwoStepResend, loginTwoStepTotp } from './two-step.ts';
 import { getUserSettings, saveUserSettings } from './user-settings.ts';
 
@@ -26,6 +27,7 @@ export const handler = createApiHandler(authRoutes, {
   'com/invitation_info': invitationInfo,
   'com/invitation_password_set': invitationPasswordSet,
   'com/get_kyoten_info': getLocationInfo,
+  'com/translate': translateStrings,
   'login/logout_btn': logout,
   'com/check_login_info': checkLoginInfo,
   'com/get_login_user_info': getLoginUserInfo,

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { xmllintWorkerFiles } from '#lib/saml/schema-validator.ts';
+import { localeFileName } from '#functions/auth/translate.ts';
+import { languages } from '#shared/messages.ts';
 import { endpointGroups } from '#shared/routes.ts';
 
 /** The repository root: every Lambda entry is resolved from here. */
@@ -122,15 +124,30 @@ export const tessdataFiles: readonly { from: string; to: string }[] = ['jpn', 'e
 /**
  * What a function loads at run time from beside its bundle, copied there by every build of it (CDK's
  * and `npm run build:functions`): `files` into the bundle's folder, `trees` keeping their place,
- * `copies` each to its own place (`from` the repository root, `to` under the bundle's folder).
+ * `copies` each to its own place (`from` the repository root, `to` under the bundle's folder), and
+ * `generated`: files made at build time, by path under the bundle's folder.
  */
 export interface BesideBundle {
   readonly files?: readonly string[];
   readonly trees?: readonly string[];
   readonly copies?: readonly { from: string; to: string }[];
+  readonly generated?: () => Promise<Readonly<Record<string, string>>>;
 }
 
+/**
+ * The SPA's locale files, as its build emits them (web/build/locales.ts), where com/translate reads
+ * them (functions/auth/translate.ts). Made from the sources rather than copied from web/dist, which a
+ * functions build may precede or outlive. Vite is loaded only when a bundle is built.
+ */
+export const authLocaleFiles = async (): Promise<Record<string, string>> => {
+  const { localeFilesFromSources } = await import('../../web/build/locales.ts');
+  const files = await localeFilesFromSources();
+  return Object.fromEntries(languages.map((language) => [localeFileName(language), files[language]]));
+};
+
 export const besideBundle: Readonly<Record<string, BesideBundle>> = {
+  // The SPA's strings for com/translate, read on its first call.
+  auth: { generated: authLocaleFiles },
   // xmllint-wasm's worker and WebAssembly, which the SAML schema validator loads at run time.
   sso: { files: xmllintWorkerFiles.map((file) => `node_modules/xmllint-wasm/${file}`) },
   // The scanner checks load sharp and pdfjs-dist as the previews function does.

@@ -174,6 +174,10 @@ export async function bundleFunctionInto(name: string, outputDir: string): Promi
     await mkdir(path.dirname(path.join(outputDir, to)), { recursive: true });
     await cp(path.join(projectRoot, from), path.join(outputDir, to), { recursive: true });
   }
+  for (const [to, contents] of Object.entries(await beside.generated?.() ?? {})) {
+    await mkdir(path.dirname(path.join(outputDir, to)), { recursive: true });
+    await writeFile(path.join(outputDir, to), contents);
+  }
   return bundle;
 }
 

@@ -2,6 +2,7 @@ import * as auth from '../schemas/auth.ts';
 import * as invitations from '../schemas/invitations.ts';
 import * as manual from '../schemas/manual.ts';
 import * as modules from '../schemas/modules.ts';
+import * as translate from '../schemas/translate.ts';
 import * as userSettings from '../schemas/user-settings.ts';
 import { route, type RouteDef } from './define.ts';
 
@@ -42,6 +43,10 @@ export const authRoutes = {
   'com/get_kyoten_info': route({
     group: 'auth', access: 'public', summary: 'Where a contract is served: null for this site, else the URL to sign in at',
     request: auth.locationRequest, response: auth.locationResponse,
+  }),
+  'com/translate': route({
+    group: 'auth', access: 'public', summary: "The SPA's strings for a language (en or ja), the same file the SPA otherwise reads as a static asset: open before sign-in, since the sign-in page needs them",
+    request: translate.translateRequest, response: translate.translateResponse,
   }),
   'login/logout_btn': route({
     group: 'auth', access: 'user', summary: 'Sign out and end the session',

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { runnerImport, type Alias, type Plugin, type ResolvedConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { resolveConfig, runnerImport, type Alias, type Plugin, type ResolvedConfig } from 'vite';
 
 /**
  * The UI strings as static files, one per language, built from the same TypeScript sources the type
@@ -13,6 +14,8 @@ import { runnerImport, type Alias, type Plugin, type ResolvedConfig } from 'vite
  * `import locales from 'virtual:locales'` gives `{ en: { url, hash }, ja: { url, hash } }`. In a
  * build the files are `assets/locales/<language>-<content hash>.json` (cached for good, like every
  * hashed asset); the dev server answers `/@locales/<language>.json` from the current sources.
+ * `localeFilesFromSources` makes the same files outside a Vite build: the auth function's
+ * `com/translate` serves them (functions/auth/translate.ts).
  */
 export const LOCALE_SOURCES = {
   en: { file: 'src/lib/i18n/en.ts', exportName: 'en' },
@@ -50,6 +53,25 @@ async function readLocale(config: ResolvedConfig, language: Language) {
   const { module, dependencies } = await importWithAliases<Record<string, unknown>>(config, `${config.root}/${file}`);
   const json = localeJson(module[exportName], language);
   return { json, hash: createHash('sha256').update(json).digest('hex').slice(0, 12), dependencies };
+}
+
+/**
+ * Every language's file, byte for byte as a build emits it (the same sources, the SPA's own config
+ * and aliases, the same format), for what is not a Vite build: the functions build writes them beside
+ * the auth bundle, and com/translate makes them so when it runs from the sources.
+ */
+export async function localeFilesFromSources(): Promise<Record<Language, string>> {
+  // Vite sets NODE_ENV for a build when it is unset; the process asking (the local stack) keeps its own.
+  const nodeEnv = process.env.NODE_ENV;
+  let config: ResolvedConfig;
+  try {
+    config = await resolveConfig({ configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)), logLevel: 'error' }, 'build');
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+  const files = await Promise.all(languages.map(async (language) => [language, (await readLocale(config, language)).json] as const));
+  return Object.fromEntries(files) as Record<Language, string>;
 }
 
 export function localeFiles(): Plugin {
