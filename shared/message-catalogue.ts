@@ -169,6 +169,7 @@ const en = {
     ipInvalid: 'Not a valid IPv4 address or range: {{entries}}. Enter addresses such as 192.0.2.10 or ranges such as 192.0.2.0/24 (mask 0 to 32), separated by commas.',
     ipTooMany: 'Please enter at most {{max}} addresses or ranges.',
     ipLockOut: 'Your current address ({{ip}}) would no longer be allowed, so you would lock yourself out. Include your address or a range that contains it.',
+    idempotencyKeyReused: 'This Idempotency-Key was used for another request.',
   },
   notice: {
     requestDigestSubject: 'Files received through your link "{{title}}"',
@@ -231,6 +232,7 @@ const en = {
     ssoResponseInvalid: 'The sign-in response from your identity provider could not be accepted. Please try again from the start.',
     ssoUserNotAllowed: 'This account cannot sign in by single sign-on. Please contact your administrator.',
     ssoCodeInvalid: 'The single sign-on has expired or was already used. Please sign in again.',
+    requestInProgress: 'This request is still being processed. Please wait a moment and try again.',
   },
   /** CSV import results (functions/imports): file-level problems and per-row messages. */
   importResult: {
@@ -497,6 +499,7 @@ const ja: Catalogue = {
     ipInvalid: '正しいIPv4アドレスまたは範囲ではありません: {{entries}}。192.0.2.10 のようなアドレスや 192.0.2.0/24 のような範囲（マスクは0～32）をカンマ区切りで入力してください。',
     ipTooMany: 'アドレスまたは範囲は{{max}}件以内で入力してください。',
     ipLockOut: '現在のアドレス（{{ip}}）が許可されなくなり、ご自身がアクセスできなくなります。現在のアドレスまたはそれを含む範囲を含めてください。',
+    idempotencyKeyReused: 'この Idempotency-Key は別のリクエストで使用されています。',
   },
   notice: {
     requestDigestSubject: 'ファイルリクエスト「{{title}}」にファイルが届きました',
@@ -559,6 +562,7 @@ const ja: Catalogue = {
     ssoResponseInvalid: 'IDプロバイダーからのログイン応答を受け付けられませんでした。最初からやり直してください。',
     ssoUserNotAllowed: 'このアカウントはシングルサインオンでログインできません。管理者にお問い合わせください。',
     ssoCodeInvalid: 'シングルサインオンの有効期限が切れたか、すでに使用されています。もう一度ログインしてください。',
+    requestInProgress: 'このリクエストはまだ処理中です。しばらく待ってから再度お試しください。',
   },
   importResult: {
     fileUnreadable: 'ファイルを読み込めませんでした。UTF-8 または Shift_JIS の CSV 形式で保存して、もう一度お試しください。',

@@ -1,4 +1,5 @@
 import { auditRecord } from '#lib/audit.ts';
+import { idempotencyRecordKey } from '#lib/idempotency.ts';
 import { accessActionKeys, accessEventKeys } from './access-log.ts';
 import type { Keys } from '#lib/data/table.ts';
 import { contractKey } from './contracts.ts';
@@ -50,7 +51,7 @@ import { userCountKey, userIndexKeys, userKey } from './users.ts';
  */
 export interface KeyUse {
   entity: string;
-  /** The module that owns the key (functions/data/<module>.ts, or the kit's audit log). */
+  /** The module that owns the key (functions/data/<module>.ts, or the kit's audit log and idempotency records). */
   module: string;
   index: 'table' | 'gsi1' | 'gsi2' | 'srch-name' | 'srch-upd' | 'srch-txd' | 'srch-amt' | 'audit' | 'audit-gsi1' | 'audit-gsi2';
   partition: string;
@@ -176,6 +177,8 @@ export const keyRegistry: KeyUse[] = [
   { entity: 'running drive jobs of a user', module: 'drive-jobs', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'DRIVEJOBS', builder: 'userDriveJobsKey', example: () => pair(userDriveJobsKey(K, 'u1')) },
   { entity: 'running drive jobs of a contract', module: 'drive-jobs', index: 'table', partition: 'T#<kyk>', sort: 'DRIVEJOBS', builder: 'contractDriveJobsKey', example: () => pair(contractDriveJobsKey(K)) },
   { entity: 'drive job start', module: 'drive-jobs', index: 'table', partition: 'T#<kyk>#USER#<user>', sort: 'JOBSTART#<kind>#<hash>', builder: 'driveJobStartKey', example: () => pair(driveJobStartKey(K, 'u1', 'zip#h1')) },
+  // Calls made once per Idempotency-Key (the kit's idempotency.ts, written by Powertools): a partition per user, removed by TTL.
+  { entity: 'idempotency record', module: 'idempotency', index: 'table', partition: 'T#<kyk>#IDEMPOTENCY#<user>', sort: 'KEY#<hash>', builder: 'idempotencyRecordKey', example: () => pair(idempotencyRecordKey(K, 'u1', 'h1')) },
   // Receiving documents by mail: the addresses in the contract's partition, the log, and the lookup a recipient resolves through.
   { entity: 'intake address', module: 'mail-addresses', index: 'table', partition: 'T#<kyk>', sort: 'MAILADDR#<address>', builder: 'mailAddressKey', example: () => pair(mailAddressKey(K, 'a1')) },
   { entity: 'intake addresses counter', module: 'mail-addresses', index: 'table', partition: 'T#<kyk>', sort: 'MAILCOUNT', builder: 'mailAddressCounterKey', example: () => pair(mailAddressCounterKey(K)) },

@@ -3,6 +3,7 @@ import { productAreas } from '#shared/schemas/groups.ts';
 import { accessActions } from '#shared/schemas/drive-usage.ts';
 import { TRANSACTION_AMOUNT_MAX } from '#shared/drive-limits.ts';
 import { config } from '#lib/config.ts';
+import { idempotencyPartition } from '#lib/idempotency.ts';
 import { batchGet } from '#lib/data/batch.ts';
 import { queryAll, queryRange } from '#lib/data/query.ts';
 import { table, tenantPrefix, type Keys } from '#lib/data/table.ts';
@@ -317,6 +318,7 @@ export const tenantPlan: Record<string, Coverage> = {
     kind: 'read', how: 'one query per drive job: the running markers (DRIVEJOBQ#RUNNING) and the jobs that wrote objects under t/<kyk>/drive-jobs/ (a finished job\'s record also expires by TTL 7 days after its end)',
     read: async (d) => d.many([...(await d.driveJobIds(d.objectJobIds))].map((id) => `${d.prefix}#DRIVEJOB#${id}`)),
   },
+  'T#<kyk>#IDEMPOTENCY#<user>': { kind: 'read', how: 'one query per user (the users found for T#<kyk>#USER#<user>); records also expire by TTL a day after the call', read: async (d) => d.many([...(await d.userIds())].map((id) => idempotencyPartition(d.kykId, id))) },
   'T#<kyk>#SSOREQ#<request>': { kind: 'expires', how: 'SAML AuthnRequest ids: random, removed by TTL an hour after their 10 minutes' },
   'T#<kyk>#SSOASSERT#<hash>': { kind: 'expires', how: 'SAML assertion ids seen: random, removed by TTL a day after the assertion\'s NotOnOrAfter' },
   'T#<kyk>#SSOCODE#<hash>': { kind: 'expires', how: 'SAML one-time sign-in codes: random, removed by TTL an hour after their 2 minutes' },

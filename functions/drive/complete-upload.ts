@@ -2,7 +2,8 @@ import { epochSeconds } from '#lib/data/table.ts';
 import { DomainError, InputError } from '#lib/errors.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { reach } from '#domain/drive/reach.ts';
-import type { Operation } from '#lib/api-handler.ts';
+import type { Operation, OperationContext } from '#lib/api-handler.ts';
+import { idempotent } from '#lib/idempotency.ts';
 import { isAbandoned, toDriveItem } from '#data/drive-items.ts';
 import { renewVersionUpload, VERSION_UPLOAD_IDLE_SECONDS } from '#data/file-versions.ts';
 import { completeMultipartUpload } from '#lib/object-storage.ts';
@@ -12,9 +13,12 @@ const rejectedPartErrors = new Set(['InvalidPart', 'InvalidPartOrder', 'EntityTo
 
 /**
  * Joins the parts of a multipart upload. The entry stays pending until the storage event
- * confirms the joined object, exactly as after a single PUT.
+ * confirms the joined object, exactly as after a single PUT. Once per Idempotency-Key: the upload's
+ * retry loop sends its completion again after a lost answer, when S3 has already joined the parts.
  */
-export const completeUpload: Operation<'com_drive/file_upload_complete'> = async ({ caller, input }) => {
+export const completeUpload: Operation<'com_drive/file_upload_complete'> = (context) => idempotent(context, () => complete(context));
+
+async function complete({ caller, input }: OperationContext<'com_drive/file_upload_complete'>) {
   const item = (await reach(viewerOf(caller), input.id, 'upload'))?.entry;
   if (item?.type !== 'file' || !item.s3_key) throw new DomainError('address', {}, {}, 'notice.itemNotFound');
   // New bytes of a ready file (a new version): the same rules, on the pending version.
@@ -35,7 +39,7 @@ export const completeUpload: Operation<'com_drive/file_upload_complete'> = async
   if (item.status !== 'pending' || item.upload_id !== input.upload_id) throw new InputError({ upload_id: 'validation.invalidValue' });
   await joinParts(item.s3_key, input.upload_id, input.parts);
   return { item: toDriveItem(item) };
-};
+}
 
 async function joinParts(key: string, uploadId: string, parts: { part_number: number; etag: string }[]): Promise<void> {
   try {

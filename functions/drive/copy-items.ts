@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { COPY_INLINE_MAX, COPY_INLINE_MAX_BYTES } from '#shared/drive-limits.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { DomainError } from '#lib/errors.ts';
-import type { Operation } from '#lib/api-handler.ts';
+import type { Operation, OperationContext } from '#lib/api-handler.ts';
+import { idempotent } from '#lib/idempotency.ts';
 import { eachEntry } from '#domain/drive/bulk.ts';
 import { reachableItem, writableFolder, itemNotFound } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
@@ -24,9 +25,12 @@ const destinationGone = () => new DomainError('address', {}, {}, 'notice.destina
  * quota, 990000090001) is the call's answer; a larger copy answers the running job at once.
  * Copies only read what they copy, so nothing is locked; the copies are the caller's. A copy into
  * its source's own folder is named "name (1)", "name (2)", ... (copy-job.ts); `copies` names each
- * copy made within the call (a job's are its `items` once done).
+ * copy made within the call (a job's are its `items` once done). Once per Idempotency-Key: a copy
+ * retried after it ended (its start claim released) would otherwise copy again.
  */
-export const copyDriveItems: Operation<'com_drive/copy_btn'> = async ({ caller, input, language, log }) => {
+export const copyDriveItems: Operation<'com_drive/copy_btn'> = (context) => idempotent(context, () => copy(context));
+
+async function copy({ caller, input, language, log }: OperationContext<'com_drive/copy_btn'>) {
   // The same copy sent again while it runs (its names are taken already): its job, not a refusal.
   const retried = await runningStart(caller, 'copy', input);
   if (retried) return { job: await jobView(retried), failed: [], copies: [] };
@@ -68,7 +72,7 @@ export const copyDriveItems: Operation<'com_drive/copy_btn'> = async ({ caller, 
   }
   const view = await jobView(ended);
   return { job: view, failed: checked.failed, copies: copiesOf(ended, view) };
-};
+}
 
 /** Each source with the copy made of it and the name it was given ("report (1).pdf" in its own folder): what the done message names. */
 function copiesOf(job: DriveJobRecord, view: { items: { id: string; name: string }[] }): { source_id: string; id: string; name: string }[] {

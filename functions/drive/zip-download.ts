@@ -3,6 +3,7 @@ import { nowIso } from '#lib/data/table.ts';
 import { DomainError } from '#lib/errors.ts';
 import { refuseIfThreat } from '#domain/drive/malware.ts';
 import type { Operation } from '#lib/api-handler.ts';
+import { idempotent } from '#lib/idempotency.ts';
 import { reachableItem } from '#domain/drive/reach.ts';
 import { viewerOf } from '#domain/drive/folder-access.ts';
 import { jobView, leaseUntil, putDriveJobMarker, startCappedJob } from '#domain/drive/jobs.ts';
@@ -11,9 +12,11 @@ import type { DriveJobRecord } from '#data/drive-jobs.ts';
 /**
  * Starts a ZIP of the selected files and folders (docs/drive.md "Copy and ZIP jobs"): every entry
  * must be reachable (-3 otherwise, nothing started); the job writes the ZIP and `job_info` answers
- * its download once done. The size bound is checked by the job, before it reads any file.
+ * its download once done. The size bound is checked by the job, before it reads any file. Once per
+ * Idempotency-Key, also after the job ended.
  */
-export const startZipDownload: Operation<'com_drive/zip_download_btn'> = async ({ caller, input, language }) => {
+export const startZipDownload: Operation<'com_drive/zip_download_btn'> = (context) => idempotent(context, async () => {
+  const { caller, input, language } = context;
   const ids = [...new Set(input.items.map((entry) => entry.id))];
   for (const id of ids) {
     const item = await reachableItem(viewerOf(caller), id);
@@ -28,4 +31,4 @@ export const startZipDownload: Operation<'com_drive/zip_download_btn'> = async (
   const started = await startCappedJob(job, input);
   if (started.job_id === job.job_id) await putDriveJobMarker(caller.kykId, job.job_id);
   return { job: await jobView(started) };
-};
+});

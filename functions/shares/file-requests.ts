@@ -1,6 +1,7 @@
 import { FILE_REQUESTS_PER_FOLDER_MAX, requestUrlPath, type FileRequest, type FileRequestState } from '#shared/schemas/file-requests.ts';
 import type { CommonSettings } from '#shared/schemas/settings.ts';
 import { auditActor, type Caller, type Operation } from '#lib/api-handler.ts';
+import { idempotent } from '#lib/idempotency.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { DomainError, InputError } from '#lib/errors.ts';
 import { hashPassword } from '#lib/passwords.ts';
@@ -95,9 +96,9 @@ async function withStates(requests: FileRequestRecord[], settings: CommonSetting
  * Makes a link to a folder the caller may add to and issue links for, within the contract's rules
  * (common settings): links allowed, validity at most the maximum (the default when not sent), a
  * password when required; at most FILE_REQUESTS_PER_FOLDER_MAX per folder (a counter in the same
- * transaction as the link and its audit record).
+ * transaction as the link and its audit record). Once per Idempotency-Key, as share links.
  */
-export const createFileRequest: Operation<'com_drive/file_request_create_btn'> = async (context) => {
+export const createFileRequest: Operation<'com_drive/file_request_create_btn'> = (context) => idempotent(context, async () => {
   const { caller, input } = context;
   const viewer = viewerOf(caller);
   const [{ settings }, folder] = await Promise.all([getCommonSettings(caller.kykId), writableFolder(viewer, input.folder_id)]);
@@ -139,7 +140,7 @@ export const createFileRequest: Operation<'com_drive/file_request_create_btn'> =
     throw error;
   }
   return { request: toFileRequest(request, 'active', true), url_path: requestUrlPath(caller.kykId, token) };
-};
+});
 
 /** The caller's own links (of one folder when asked), newest first, each with its state now. */
 export const listFileRequests: Operation<'com_drive/file_request_list'> = async ({ caller, input }) => {

@@ -1,6 +1,7 @@
 import { SHARE_LINKS_PER_FILE_MAX, shareUrlPath } from '#shared/schemas/share-links.ts';
 import type { CommonSettings } from '#shared/schemas/settings.ts';
 import { auditActor, type Caller, type Operation } from '#lib/api-handler.ts';
+import { idempotent } from '#lib/idempotency.ts';
 import { nowIso } from '#lib/data/table.ts';
 import { DomainError, InputError } from '#lib/errors.ts';
 import { hashPassword } from '#lib/passwords.ts';
@@ -48,9 +49,10 @@ const DAY_MS = 86_400_000;
 /**
  * Makes a link to a file the caller can download, within the contract's rules (common settings):
  * links allowed, validity and download limit at most the maxima (their defaults when not sent), a
- * password when required. One transaction writes the link and its audit record.
+ * password when required. One transaction writes the link and its audit record. Once per
+ * Idempotency-Key: a dialog's submit retried after a lost answer gets the same link, its URL again.
  */
-export const createShareLink: Operation<'com_drive/share_link_create_btn'> = async (context) => {
+export const createShareLink: Operation<'com_drive/share_link_create_btn'> = (context) => idempotent(context, async () => {
   const { caller, input } = context;
   const [{ settings }, item] = await Promise.all([getCommonSettings(caller.kykId), reachableFile(caller, input.id)]);
   const rules = rulesOf(settings);
@@ -89,7 +91,7 @@ export const createShareLink: Operation<'com_drive/share_link_create_btn'> = asy
   };
   await insertShareLink(auditActor(context), link);
   return { link: toShareLink(link, 'active', true), url_path: shareUrlPath(caller.kykId, token) };
-};
+});
 
 /** A file's links, newest first, for whoever reaches the file; with the rules the dialog offers for a new one. */
 export const listShareLinks: Operation<'com_drive/share_link_list'> = async ({ caller, input }) => {
