@@ -13,7 +13,7 @@ import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { importStartRequest, type ImportKind } from '@shared/schemas/imports.ts';
 import { downloadPresigned } from '@/components/presigned-download.tsx';
-import { ApiError, callApi, isAbortError, uploadToUrl, type TransferProgress } from '@/lib/api-client.ts';
+import { actionKeys, ApiError, callApi, isAbortError, uploadToUrl, type TransferProgress } from '@/lib/api-client.ts';
 import { formatBytes, percent } from '@/lib/format.ts';
 import { fieldErrors } from '@/lib/form-validation.ts';
 
@@ -114,6 +114,8 @@ export function ImportModal({ kind, onDismiss }: { kind: ImportKind; onDismiss: 
   const [phase, setPhase] = useState<Phase>({ step: 'choose' });
   // A user import may mail each user it creates a one-time link to set a password.
   const [invite, setInvite] = useState(false);
+  // The same file submitted again after the start's answer was lost is the same start: one job.
+  const [keys] = useState(actionKeys);
 
   const check = (chosen: File | null): string | undefined => {
     if (!chosen) return t('validation.required');
@@ -128,10 +130,12 @@ export function ImportModal({ kind, onDismiss }: { kind: ImportKind; onDismiss: 
     setPhase({ step: 'uploading', progress: { loaded: 0, total: file.size } });
     try {
       const body = { file_name: file.name, size: file.size };
-      const options = { signal: controller.signal, silent: true };
+      const options = { signal: controller.signal, silent: true, idempotencyKey: keys.for([kind, body, invite]) };
       const started = kind === 'user'
         ? await callApi('com/user_import', { ...body, invite: invite ? 1 : 0 }, options)
         : await callApi('com/corp_import', body, options);
+      // Started: a later submit (e.g. after the upload failed) is a new start with a fresh URL.
+      keys.done();
       await uploadToUrl(started.upload, file, {
         signal: controller.signal,
         onProgress: (progress) => setPhase({ step: 'uploading', progress }),

@@ -1,5 +1,5 @@
 import { codes, type MsgLevel } from '@shared/codes.ts';
-import { API_PREFIX, bearer, readBearer, TOKEN_HEADER, type Envelope } from '@shared/envelope.ts';
+import { API_PREFIX, bearer, IDEMPOTENCY_HEADER, readBearer, TOKEN_HEADER, type Envelope } from '@shared/envelope.ts';
 import type { RoutePath, RouteRequest, RouteResponse } from '@shared/routes.ts';
 import routeFlags from 'virtual:route-flags';
 import { fileNameFromContentDisposition, sanitizeFileName } from './content-disposition.ts';
@@ -47,6 +47,32 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Opt out of the error modal: the caller shows the failure itself (e.g. inline in a form). */
   silent?: boolean;
+  /**
+   * Sent as the Idempotency-Key header: one key per user action (newActionKey), the same for every
+   * retry of that action, so a call whose answer was lost is not done twice (docs/architecture.md "Idempotency").
+   */
+  idempotencyKey?: string;
+}
+
+/** A new action's Idempotency-Key: made when the action starts, kept across its retries. */
+export const newActionKey = (): string => crypto.randomUUID();
+
+/**
+ * The keys of a form's submits: the same request sent again (a retry after a failure) keeps its key;
+ * another request (the user changed the form), or any submit after a success, is a new action.
+ */
+export function actionKeys(): { for: (request: unknown) => string; done: () => void } {
+  let last: { request: string; key: string } | undefined;
+  return {
+    for: (request) => {
+      const text = JSON.stringify(request);
+      if (last?.request !== text) last = { request: text, key: newActionKey() };
+      return last.key;
+    },
+    done: () => {
+      last = undefined;
+    },
+  };
 }
 
 export const isAbortError = (error: unknown): boolean =>
@@ -126,6 +152,7 @@ export async function callApiWithResult<P extends RoutePath>(
   };
   const sentToken = getToken();
   if (sentToken) headers[TOKEN_HEADER] = bearer(sentToken);
+  if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
 
   let response: Response;
   try {

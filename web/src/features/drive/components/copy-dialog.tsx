@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@cloudscape-design/components/box';
-import { reportRefusal } from '@/lib/api-client.ts';
+import { actionKeys, reportRefusal } from '@/lib/api-client.ts';
 import { newNotificationId, notify } from '@/lib/notifications.ts';
 import type { DriveItem } from '../api/get-file-info.ts';
 import { copyItems } from '../api/copy-items.ts';
@@ -20,13 +20,17 @@ export function CopyDialog({ copying, folderId, onCopied, onDismiss }: { copying
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  // Choosing the same folder again after a failure is the same copy: it is made once.
+  const [keys] = useState(actionKeys);
 
   const copyTo = async (folder: ChosenFolder) => {
     setBusy(true);
     setError(undefined);
     const destination = { id: folder.id, name: folder.id === 'root' ? t('location.root') : folder.name };
     try {
-      const { job, failed } = await copyItems({ items: seenItems(copying), folder_id: folder.id }, { silent: true });
+      const request = { items: seenItems(copying), folder_id: folder.id };
+      const { job, failed } = await copyItems(request, { silent: true, idempotencyKey: keys.for(request) });
+      keys.done();
       onCopied();
       if (failed.length > 0) {
         notify({

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { actionKeys, ApiError, isAbortError, reportApiError } from '@/lib/api-client.ts';
 import type { DriveItem } from '../api/get-file-info.ts';
 import { startZipDownload } from '../api/zip-download.ts';
 import { seenItems } from '../utils/seen-items.ts';
@@ -26,6 +26,8 @@ export function useCopyAndZip(options: { folderId: string; selected: DriveItem[]
   const { folderId, selected, mayAdd } = options;
   const [copying, setCopying] = useState<DriveItem[]>();
   const [zipBusy, setZipBusy] = useState(false);
+  // The same ZIP asked again after a failure is the same action: one job.
+  const [zipKeys] = useState(actionKeys);
 
   const ready = selected.length > 0 && selected.every((item) => item.status === 'ready');
   const canZip = ready && (selected.length > 1 || selected[0]!.type === 'folder');
@@ -34,7 +36,9 @@ export function useCopyAndZip(options: { folderId: string; selected: DriveItem[]
     setZipBusy(true);
     const name = selected.length === 1 ? `${selected[0]!.name}.zip` : t('driveJobs.zipMany', { count: selected.length });
     try {
-      const { job } = await startZipDownload({ items: seenItems(selected) });
+      const request = { items: seenItems(selected) };
+      const { job } = await startZipDownload(request, { idempotencyKey: zipKeys.for(request) });
+      zipKeys.done();
       void jobs().then((module) => module.followZip(job, name));
     } catch (failure) {
       if (!isAbortError(failure) && !(failure instanceof ApiError)) reportApiError(failure);

@@ -30,7 +30,7 @@ import {
 import type { ShareLinkRules } from '@shared/schemas/share-links.ts';
 import { ListErrorState } from '@/components/list-error.tsx';
 import { announce } from '@/lib/announcer.ts';
-import { isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { actionKeys, isAbortError, reportApiError } from '@/lib/api-client.ts';
 import { formatBytes, formatDateTime } from '@/lib/format.ts';
 import { newNotificationId, notify, SUCCESS_DISMISS_MS } from '@/lib/notifications.ts';
 import { useZodForm } from '@/lib/use-zod-form.ts';
@@ -100,6 +100,8 @@ export function FileRequestDialog({ folder, onDismiss }: { folder: { id: string;
 function NewRequestForm({ folder, rules, onCreated }: { folder: { id: string; name: string }; rules: ShareLinkRules | undefined; onCreated: () => void }) {
   const { t } = useTranslation();
   const [url, setUrl] = useState<string>();
+  // A submit sent again after a failure, unchanged, is the same action: the link is made once.
+  const [keys] = useState(actionKeys);
   const maxDays = requestDaysLimit(rules);
   const form = useZodForm({
     initial: {
@@ -129,8 +131,9 @@ function NewRequestForm({ folder, rules, onCreated }: { folder: { id: string; na
       ...(typeof body.days === 'number' && body.days > maxDays ? { days: t('fileRequests.dialog.daysConstraint', { max: maxDays }) } : {}),
       ...(rules?.password_required && !body.password ? { password: t('validation.required') } : {}),
     }),
-    send: (body) => createFileRequest(body, { silent: true }),
+    send: (body) => createFileRequest(body, { silent: true, idempotencyKey: keys.for(body) }),
     onSaved: (result) => {
+      keys.done();
       setUrl(`${window.location.origin}${result.url_path}`);
       // The alert inside the dialog is not a live region: a screen reader hears the link was made.
       announce(t('fileRequests.dialog.created'));

@@ -17,7 +17,7 @@ import Table from '@cloudscape-design/components/table';
 import { shareLinkCreateRequest, type ShareLinkRules } from '@shared/schemas/share-links.ts';
 import { ListErrorState } from '@/components/list-error.tsx';
 import { announce } from '@/lib/announcer.ts';
-import { isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { actionKeys, isAbortError, reportApiError } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useZodForm } from '@/lib/use-zod-form.ts';
 import type { DriveItem } from '../api/get-file-info.ts';
@@ -82,6 +82,8 @@ export function ShareDialog({ file, onDismiss }: { file: DriveItem; onDismiss: (
 function NewLinkForm({ file, rules, onCreated }: { file: DriveItem; rules: ShareLinkRules; onCreated: () => void }) {
   const { t } = useTranslation();
   const [url, setUrl] = useState<string>();
+  // A submit sent again after a failure, unchanged, is the same action: the link is made once.
+  const [keys] = useState(actionKeys);
   const form = useZodForm({
     initial: { days: String(rules.default_days), max_downloads: String(rules.default_downloads), password: '' } satisfies LinkValues as LinkValues,
     schema: shareLinkCreateRequest,
@@ -91,8 +93,9 @@ function NewLinkForm({ file, rules, onCreated }: { file: DriveItem; rules: Share
       max_downloads: wholeNumber(values.max_downloads),
       ...(values.password ? { password: values.password } : {}),
     }),
-    send: (body) => createShareLink(body, { silent: true }),
+    send: (body) => createShareLink(body, { silent: true, idempotencyKey: keys.for(body) }),
     onSaved: (result) => {
+      keys.done();
       setUrl(`${window.location.origin}${result.url_path}`);
       // The alert inside the dialog is not a live region: a screen reader hears the link was made.
       announce(t('shares.dialog.created'));

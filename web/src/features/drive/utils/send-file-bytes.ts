@@ -1,4 +1,5 @@
-import { TransferError, isAbortError, uploadToUrl, type TransferProgress } from '@/lib/api-client.ts';
+import { codes } from '@shared/codes.ts';
+import { ApiError, TransferError, isAbortError, newActionKey, uploadToUrl, type TransferProgress } from '@/lib/api-client.ts';
 import { completeUpload } from '../api/complete-upload.ts';
 import { getUploadParts } from '../api/get-upload-parts.ts';
 import type { RegisterFileResponse } from '../api/register-file.ts';
@@ -14,6 +15,12 @@ const PART_ATTEMPTS = 3;
  */
 const URL_MARGIN_MS = 10 * 60_000;
 const URL_BATCH = 20;
+/**
+ * The joining call is sent again after a lost answer (or while the first is still being processed),
+ * with the same Idempotency-Key: S3 joins the parts once, and the retry answers the first answer.
+ */
+const COMPLETE_ATTEMPTS = 4;
+const COMPLETE_PAUSE_MS = 1_000;
 
 interface SendOptions {
   signal?: AbortSignal;
@@ -97,5 +104,21 @@ export async function sendFileBytes(itemId: string, upload: RegisterFileResponse
     options.signal?.removeEventListener('abort', stop);
   }
   report();
-  await completeUpload({ id: itemId, upload_id: upload.upload_id, parts: etags }, { silent: true, signal: options.signal });
+  await joinParts({ id: itemId, upload_id: upload.upload_id, parts: etags }, options.signal);
+}
+
+const retriable = (error: unknown): boolean =>
+  error instanceof ApiError && (error.kind === 'network' || error.code === codes.updateFailure.code);
+
+async function joinParts(request: Parameters<typeof completeUpload>[0], signal?: AbortSignal): Promise<void> {
+  const idempotencyKey = newActionKey();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await completeUpload(request, { silent: true, signal, idempotencyKey });
+      return;
+    } catch (error) {
+      if (isAbortError(error) || attempt >= COMPLETE_ATTEMPTS || !retriable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, COMPLETE_PAUSE_MS * attempt));
+    }
+  }
 }

@@ -21,7 +21,7 @@ import type { IconProps } from '@cloudscape-design/components/icon';
 import Box from '@cloudscape-design/components/box';
 import { Tx, type TextKey } from '@/components/translated.tsx';
 import { newNotificationId, notify, SUCCESS_DISMISS_MS } from '@/lib/notifications.ts';
-import { reportApiError, reportRefusal } from '@/lib/api-client.ts';
+import { newActionKey, reportApiError, reportRefusal } from '@/lib/api-client.ts';
 import type { DriveItem } from '../../api/get-file-info.ts';
 import { refreshFolder } from '../../api/list-folder.ts';
 import { refreshAttention } from '../../api/list-attention.ts';
@@ -149,7 +149,8 @@ export function useDriveCommands({ folderId, items, selected, scope, admin, onDo
     const folderName = folder.id === 'root' ? t('location.root') : folder.name;
     if (options.copy) {
       const { copyItems } = await import('../../api/copy-items.ts');
-      const { job, failed } = await copyItems({ items: seenItems(entries), folder_id: folder.id }, { silent: true });
+      // A drop is one action with its own key: should the call be sent again, the copy is made once.
+      const { job, failed } = await copyItems({ items: seenItems(entries), folder_id: folder.id }, { silent: true, idempotencyKey: newActionKey() });
       if (failed.length > 0) notify({ id: newNotificationId('copy-refused'), type: 'warning', header: t('driveJobs.copyRefused', { count: failed.length }), dismissLabel: t('common.close') });
       onDone();
       void import('../../utils/drive-jobs.tsx').then((module) => module.followCopy(job, { id: folder.id, name: folderName }, folderId));

@@ -13,7 +13,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
 import { csvEncodings } from '@shared/schemas/imports.ts';
 import { downloadPresigned } from '@/components/presigned-download.tsx';
-import { isAbortError, reportApiError } from '@/lib/api-client.ts';
+import { actionKeys, isAbortError, reportApiError } from '@/lib/api-client.ts';
 import { percent } from '@/lib/format.ts';
 import { followJob, type DriveJob } from '../../api/get-job-info.ts';
 import { startTaxExport } from '../../api/start-tax-export.ts';
@@ -34,6 +34,8 @@ export function ExportTab() {
   const [includeDeleted, setIncludeDeleted] = useState(true);
   const [job, setJob] = useState<DriveJob>();
   const [starting, setStarting] = useState(false);
+  // The same export started again after a failure is the same action: one job.
+  const [keys] = useState(actionKeys);
   const following = useRef<AbortController>(undefined);
   useEffect(() => () => following.current?.abort(), []);
 
@@ -44,7 +46,9 @@ export function ExportTab() {
     setStarting(true);
     setJob(undefined);
     try {
-      const answer = await startTaxExport({ date_from: range.from, date_to: range.to, encoding, include_deleted: includeDeleted ? 1 : 0 }, { signal: controller.signal });
+      const request = { date_from: range.from, date_to: range.to, encoding, include_deleted: includeDeleted ? 1 : 0 } as const;
+      const answer = await startTaxExport(request, { signal: controller.signal, idempotencyKey: keys.for(request) });
+      keys.done();
       setJob(answer.job);
       setStarting(false);
       setJob(await followJob(answer.job, setJob, controller.signal));
