@@ -21,7 +21,7 @@ export interface StoredPolicy {
 
 const policyFieldNames = Object.keys(passwordPolicyFields) as (keyof PasswordPolicy)[];
 
-/** Only the policy fields of an item (stored fields missing from an older item take their defaults). */
+/** Only the policy fields of an item (fields an older item lacks take their defaults: `pwd_min_strength` reads as 3). */
 const pickPolicy = (item: Record<string, unknown>): PasswordPolicy => {
   const parsed = passwordPolicy.safeParse(Object.fromEntries(policyFieldNames.filter((name) => item[name] !== undefined).map((name) => [name, item[name]])));
   return parsed.success ? parsed.data : { ...defaultPasswordPolicy };

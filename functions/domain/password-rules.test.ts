@@ -3,27 +3,30 @@ import { codes } from '#shared/codes.ts';
 import { translate } from '#shared/messages.ts';
 import { defaultPasswordPolicy, type PasswordPolicy } from '#shared/schemas/security.ts';
 import { hashPassword } from '#lib/passwords.ts';
-import { commonPasswordCount, isCommonPassword } from '#domain/common-passwords.ts';
 import { checkNewPassword, longestRun, minimumLength, nextHistory } from './password-rules.ts';
 
+/** The composition rules on and the strength rule off, so each rule is seen alone. */
 const strict: PasswordPolicy = {
   ...defaultPasswordPolicy, pwd_min_len: 1, pwd_min_len_val: 10, pwd_alphanumeric: 1, pwd_symbols: 1, pwd_ignorecase: 1,
-  pwd_char_repeat: 1, pwd_char_repeat_val: 2, pwd_usr_id: 1, pwd_history_count: 2,
+  pwd_char_repeat: 1, pwd_char_repeat_val: 2, pwd_usr_id: 1, pwd_history_count: 2, pwd_min_strength: 0,
 };
+const user = { userId: 'Taro.Y', userName: 'Taro Yamada', email: 'taro.yamada@example.com', kykId: 'acme01' };
 
 async function refusal(policy: PasswordPolicy, password: string, extra: { currentHash?: string; historyHashes?: string[] } = {}) {
-  const error = await checkNewPassword(policy, { password, userId: 'Taro.Y', ...extra });
+  const error = await checkNewPassword(policy, { password, ...user, ...extra });
   if (!error) return undefined;
   const fields = Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, translate('en', key, error.params)]));
   return { code: codes[error.codeName].code, message: translate('en', `code.${error.codeName}`, error.params), fields };
 }
 
 describe('checkNewPassword', () => {
-  it('defaults: length 8 to 32 and the blocklist only (no composition rules)', async () => {
-    expect(defaultPasswordPolicy).toMatchObject({ pwd_min_len: 1, pwd_min_len_val: 8, pwd_alphanumeric: 0, pwd_symbols: 0, pwd_ignorecase: 0, pwd_char_repeat: 0, pwd_history_count: 0 });
+  it('defaults: length 8 to 32 and minimum strength 3 (no composition rules)', async () => {
+    expect(defaultPasswordPolicy).toMatchObject({ pwd_min_len: 1, pwd_min_len_val: 8, pwd_alphanumeric: 0, pwd_symbols: 0, pwd_ignorecase: 0, pwd_char_repeat: 0, pwd_history_count: 0, pwd_min_strength: 3 });
     expect(await refusal(defaultPasswordPolicy, 'correct horse battery')).toBeUndefined();
-    expect(await refusal(defaultPasswordPolicy, 'abcdefgz')).toBeUndefined();
+    expect(await refusal(defaultPasswordPolicy, 'Tq8#vLm2pZ')).toBeUndefined();
   });
+
+  const lengthOnly: PasswordPolicy = { ...defaultPasswordPolicy, pwd_min_strength: 0 };
 
   it('length: below the minimum or above 32 → -990000020101 with {num}', async () => {
     const length = (num: number) => ({
@@ -33,13 +36,13 @@ describe('checkNewPassword', () => {
     });
     expect(await refusal(defaultPasswordPolicy, 'Abc1!xy')).toEqual(length(8));
     expect(await refusal(defaultPasswordPolicy, 'x'.repeat(33))).toEqual(length(8));
-    expect(await refusal(defaultPasswordPolicy, 'x'.repeat(32))).toBeUndefined();
+    expect(await refusal(lengthOnly, 'x'.repeat(32))).toBeUndefined();
     expect(await refusal(strict, 'Ab1!xy-Cd')).toEqual(length(10));
     // Never below 8, and the minimum counts only when pwd_min_len is on.
     expect(minimumLength({ ...defaultPasswordPolicy, pwd_min_len: 0, pwd_min_len_val: 20 })).toBe(8);
     expect(minimumLength({ ...defaultPasswordPolicy, pwd_min_len: 1, pwd_min_len_val: 3 })).toBe(8);
     // Characters are code points, not UTF-16 units.
-    expect(await refusal(defaultPasswordPolicy, '🔑🔑🔒🔒🔓🔓🗝🗝')).toBeUndefined();
+    expect(await refusal(lengthOnly, '🔑🔑🔒🔒🔓🔓🗝🗝')).toBeUndefined();
   });
 
   it('letters and digits → -990000020102', async () => {
@@ -88,25 +91,36 @@ describe('checkNewPassword', () => {
     // Twenty scrypt hashes and checks: memory-hard by design, slow on a loaded machine.
   }, 30_000);
 
-  it('common passwords are refused whatever the policy → -990000020100 (case-insensitive)', async () => {
-    const common = { code: -990000020100, message: 'Does not meet password requirements', fields: { new_password: 'This password is too common. Please choose another one.' } };
-    expect(await refusal(defaultPasswordPolicy, 'password')).toEqual(common);
-    expect(await refusal(defaultPasswordPolicy, 'PassWord123')).toEqual(common);
-    expect(await refusal(strict, 'P@ssw0rd123')).toEqual(common); // composition does not save it
-    expect(await refusal(defaultPasswordPolicy, 'Qwerty123')).toEqual(common);
-    expect(isCommonPassword('ILOVEYOU')).toBe(true);
-    expect(commonPasswordCount).toBeGreaterThanOrEqual(300);
+  it('easy to guess (below the minimum strength) → -990000020100, after every other rule', async () => {
+    const weak = { code: -990000020100, message: 'Does not meet password requirements', fields: { new_password: 'This password is too easy to guess.' } };
+    expect(await refusal(defaultPasswordPolicy, 'password1')).toEqual(weak);
+    expect(await refusal(defaultPasswordPolicy, 'PassWord123')).toEqual(weak);
+    expect(await refusal(defaultPasswordPolicy, 'Qwerty123')).toEqual(weak);
+    expect(await refusal({ ...strict, pwd_min_strength: 3 }, 'P@ssw0rd123')).toEqual(weak); // composition does not save it
+    // The user's own details are words an attacker knows: name, e-mail and contract ID.
+    expect(await refusal(defaultPasswordPolicy, 'taroyamada1')).toEqual(weak);
+    expect(await refusal(defaultPasswordPolicy, 'Yamada.Taro')).toEqual(weak);
+    expect(await refusal(defaultPasswordPolicy, 'acme01acme01')).toEqual(weak);
+    // The same strings pass for a user they do not describe.
+    const other = await checkNewPassword(defaultPasswordPolicy, { password: 'taroyamada1', userId: 'u1', userName: 'Hanako Sato', email: 'h.sato@example.jp', kykId: 'zeta9' });
+    expect(other).toBeUndefined();
+    // 0 turns the rule off; 4 asks for more than 3.
+    expect(await refusal({ ...defaultPasswordPolicy, pwd_min_strength: 0 }, 'password1')).toBeUndefined();
+    expect(await refusal({ ...defaultPasswordPolicy, pwd_min_strength: 4 }, 'Tq8#vLm2pZ')).toEqual(weak);
+    expect(await refusal({ ...defaultPasswordPolicy, pwd_min_strength: 4 }, 'correct horse battery')).toBeUndefined();
+    // An earlier rule answers first.
+    expect(await refusal({ ...strict, pwd_min_strength: 3 }, 'password')).toMatchObject({ code: -990000020101 });
   });
 
   it('answers the first failing rule in the spec order, in Japanese too', async () => {
     // Too short and no digits: length wins.
-    const error = await checkNewPassword(strict, { password: 'abc', userId: 'u1' });
+    const error = await checkNewPassword(strict, { ...user, password: 'abc' });
     expect(error?.codeName).toBe('passwordLength');
     expect(translate('ja', `code.${error!.codeName}`, error!.params)).toBe('新しいパスワードは10文字以上32文字以内で入力してください。');
-    const repeat = await checkNewPassword(strict, { password: 'Abccc1!xyzw', userId: 'u1' });
+    const repeat = await checkNewPassword(strict, { ...user, password: 'Abccc1!xyzw' });
     expect(translate('ja', `code.${repeat!.codeName}`, repeat!.params)).toBe('新しいパスワードに同じ文字を2文字を超えて連続して使用しないでください。');
-    const common = await checkNewPassword(defaultPasswordPolicy, { password: 'password1', userId: 'u1' });
-    expect(translate('ja', common!.fields.new_password!)).toBe('このパスワードは推測されやすいため使用できません。別のパスワードを指定してください。');
+    const weak = await checkNewPassword(defaultPasswordPolicy, { ...user, password: 'password1' });
+    expect(translate('ja', weak!.fields.new_password!)).toBe('このパスワードは推測されやすいため使用できません。');
   });
 
   it('keeps the replaced password first, trimmed to the count', () => {

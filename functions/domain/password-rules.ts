@@ -4,14 +4,15 @@ import type { MessageKey } from '#shared/messages.ts';
 import { verifyPassword } from '#lib/passwords.ts';
 import type { PasswordPolicy } from '#shared/schemas/security.ts';
 import { NEW_PASSWORD_MAX, NEW_PASSWORD_MIN } from '#shared/schemas/users.ts';
-import { isCommonPassword } from './common-passwords.ts';
+import { passwordStrength, strengthUserInputs } from '#shared/password-strength.ts';
 
 /**
  * The password rules of SPEC.md §5 under a contract's policy (§3), in the order the change-password
  * screen reports them: length, letters and digits, symbols, upper and lower case, repeated
- * characters, user ID, reuse of the current or an earlier password, then the shipped blocklist of
- * common passwords (which always applies). Each refusal carries its §8 code, the `{{num}}` of its
- * message where it has one, and the field `new_password`.
+ * characters, user ID, reuse of the current or an earlier password, then how hard it is to guess
+ * (zxcvbn's score against the policy's `pwd_min_strength`, with the user's own details as words an
+ * attacker knows). Each refusal carries its §8 code, the `{{num}}` of its message where it has one,
+ * and the field `new_password`.
  */
 
 export const PASSWORD_FIELD = 'new_password';
@@ -19,6 +20,10 @@ export const PASSWORD_FIELD = 'new_password';
 export interface NewPasswordCandidate {
   password: string;
   userId: string;
+  /** The user's name, e-mail and contract ID: a password built from them is easy to guess. */
+  userName: string;
+  email: string;
+  kykId: string;
   /** The hash of the user's current password: the new one may not be the same. */
   currentHash?: string;
   /** Hashes of earlier passwords, newest first; the policy's `pwd_history_count` of them are checked. */
@@ -79,7 +84,10 @@ export async function checkNewPassword(policy: PasswordPolicy, candidate: NewPas
   ];
   const reused = await Promise.all(earlier.map((hash) => verifyPassword(password, hash)));
   if (reused.some(Boolean)) return fail('passwordSameAsOld');
-  if (isCommonPassword(password)) return new DomainError('passwordPolicy', {}, { [PASSWORD_FIELD]: 'validation.commonPassword' });
+  if (policy.pwd_min_strength > 0) {
+    const { score } = await passwordStrength(password, strengthUserInputs([userId, candidate.userName, candidate.email, candidate.kykId]));
+    if (score < policy.pwd_min_strength) return new DomainError('passwordPolicy', {}, { [PASSWORD_FIELD]: 'validation.commonPassword' });
+  }
   return undefined;
 }
 

@@ -26,7 +26,7 @@ export function requirePasswordFields(values: Record<string, string>, keys: Reco
 
 /**
  * Checks and stores a user's new password (SPEC.md §5, §8): the confirmation must match
- * (-990000020300), then the contract's policy and the blocklist (-990000020100..0107). The write is
+ * (-990000020300), then the contract's policy, its minimum strength included (-990000020100..0107). The write is
  * conditional on the hash that was checked, so two concurrent changes cannot both win (-201); it
  * clears a pending forced change and a temporary password's expiry, keeps the replaced hash in the
  * history and is audited without secrets. The user is mailed if the policy asks (a failed mail is
@@ -41,7 +41,8 @@ export async function storeNewPassword(options: {
   if (options.confirmPassword !== newPassword) throw new DomainError('passwordMismatch', {}, { confirm_password: 'code.passwordMismatch' });
   const policy = await policyInForce(user.kyk_id);
   const refusal = await checkNewPassword(policy, {
-    password: newPassword, userId: user.user_id, currentHash: user.password_hash, historyHashes: user.password_history ?? [],
+    password: newPassword, userId: user.user_id, userName: user.user_nm, email: user.email, kykId: user.kyk_id,
+    currentHash: user.password_hash, historyHashes: user.password_history ?? [],
   });
   if (refusal) throw refusal;
 

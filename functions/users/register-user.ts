@@ -47,8 +47,10 @@ export const registerUser: Operation<'com/user_info_reg_btn'> = async (context) 
 
   if (input.password !== undefined && !hasContent(input.password)) throw new InputError({ password: 'validation.newPasswordRequired' });
   if (input.password !== undefined) {
-    // An administrator's password meets the same policy and blocklist as the user's own would.
-    const refusal = await checkNewPassword(await policyInForce(kykId), { password: input.password, userId: input.user_id, currentHash: '', historyHashes: [] });
+    // An administrator's password meets the same policy, strength included, as the user's own would.
+    const refusal = await checkNewPassword(await policyInForce(kykId), {
+      password: input.password, userId: input.user_id, userName: fields.user_nm, email: fields.email, kykId, currentHash: '', historyHashes: [],
+    });
     if (refusal) throw new InputError({ password: refusal.fields[PASSWORD_FIELD] ?? 'code.passwordPolicy' }, { password: refusal.params });
   }
   const groups = fields.groups as Partial<Record<ProductArea, string | null>>;

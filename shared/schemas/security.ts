@@ -5,7 +5,8 @@ import { newPassword } from './users.ts';
 /**
  * The contract's password policy (SPEC.md §3 "Password policy", issue 4 item 3). Defaults follow
  * NIST SP 800-63B-4 and OWASP ASVS 5.0: a minimum length, no forced composition or rotation unless
- * the administrator turns them on; a blocklist of common passwords always applies (server side).
+ * the administrator turns them on; a password must be hard to guess (a minimum strength, scored
+ * against breached-password and dictionary lists, on unless the administrator sets it to 0).
  */
 const int = intRange;
 
@@ -24,6 +25,11 @@ export const passwordPolicyFields = {
   pwd_char_repeat_val: z._default(int(1, 10), 3),
   /** 1: the password may not contain the user ID. */
   pwd_usr_id: z._default(flag, 1),
+  /**
+   * The lowest zxcvbn score a new password may have (shared/password-strength.ts): 0 accepts any,
+   * 3 "safely unguessable" (the default), 4 "very unguessable".
+   */
+  pwd_min_strength: z._default(int(0, 4), 3),
   /** Days a password stays valid; 0: no expiry. */
   pwd_expiry_days: z._default(int(0, 999), 0),
   /** Days before expiry from which sign-in warns. */

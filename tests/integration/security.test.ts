@@ -1,4 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '#lib/clients.ts';
+import { config } from '#lib/config.ts';
+import { policyKey } from '#data/password-policy.ts';
+import { userKey } from '#data/users.ts';
 import { defaultPasswordPolicy, type PasswordPolicy } from '#shared/schemas/security.ts';
 import { call, post, signIn } from './support/api.ts';
 import { aPasswordPolicy, aSignedOutUser } from './support/factories.ts';
@@ -7,6 +12,8 @@ import { newTenant, type TestTenant } from './support/tenants.ts';
 const CHANGED = 'Change password success';
 const MISMATCH = 'Password and confirmation password do not match.';
 const EDITED = 'This item was edited by another user. Please reload and try again.';
+const POLICY = 'Does not meet password requirements';
+const TOO_EASY = 'This password is too easy to guess.';
 
 const strictPolicy: PasswordPolicy = {
   ...defaultPasswordPolicy, pwd_min_len: 1, pwd_min_len_val: 10, pwd_alphanumeric: 1, pwd_symbols: 1, pwd_ignorecase: 1,
@@ -81,8 +88,8 @@ describe('own password change (passchange_btn)', () => {
       expect(result.body, next).toMatchObject({ code, msg_level: 'ERROR', message, data: null });
       expect(Object.keys(result.body.info?.fields ?? {}), next).toEqual([field]);
     }
-    const common = await change(token, user.password, 'P@ssw0rd123');
-    expect(common.body.info?.fields).toEqual({ new_password: 'This password is too common. Please choose another one.' });
+    const weak = await change(token, user.password, 'P@ssw0rd123');
+    expect(weak.body.info?.fields).toEqual({ new_password: TOO_EASY });
     const required = await post('com/passchange_btn', { current_password: '', new_password: '　', confirm_password: '' }, token);
     expect(required.body).toMatchObject({ code: -4 });
     expect(required.body.info?.fields).toMatchObject({
@@ -116,6 +123,74 @@ describe('own password change (passchange_btn)', () => {
     await call('com/chang_language', { language: 'ja' }, token);
     const result = await change(token, user.password, 'Abccc1!xyzw');
     expect(result.body.message).toBe('新しいパスワードに同じ文字を2文字を超えて連続して使用しないでください。');
+  });
+});
+
+describe('minimum strength (pwd_min_strength)', () => {
+  let t: TestTenant;
+  beforeAll(async () => { t = await newTenant(); });
+
+  const storedPassword = async (userId: string) => {
+    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: userKey(t.kykId, userId), ConsistentRead: true }));
+    return { hash: Item?.password_hash, changedAt: Item?.password_changed_at, history: Item?.password_history };
+  };
+
+  it('refuses a password easy to guess (3 by default) with -990000020100, the user\'s name counting as known words; stores nothing', async () => {
+    const user = await aSignedOutUser(t, { user_id: 'hanako.s', user_nm: 'Hanako Sato', email: 'hanako.s@example.com' });
+    const token = await user.signIn();
+    const before = await storedPassword(user.userId);
+    // "hanakosato123" alone scores 3; with her name among the user inputs it scores 1.
+    for (const next of ['hanakosato123', 'password1', 'Hanako Sato123']) {
+      const result = await change(token, user.password, next);
+      expect(result.body, next).toMatchObject({ code: -990000020100, msg_level: 'ERROR', message: POLICY, data: null, info: { fields: { new_password: TOO_EASY } } });
+    }
+    expect(await storedPassword(user.userId)).toEqual(before);
+    expect((await call('login/login_btn', { kyk_id: t.kykId, user_id: user.userId, password: 'password1', force_flg: 1 })).body.code).toBe(-990000010001);
+    await call('com/chang_language', { language: 'ja' }, token);
+    const ja = await change(token, user.password, 'password1');
+    expect(ja.body).toMatchObject({ code: -990000020100, message: 'パスワードの条件を満たしていません', info: { fields: { new_password: 'このパスワードは推測されやすいため使用できません。' } } });
+    // A strong one passes.
+    expect((await change(token, user.password, 'Plum-Orbit-62')).body.code).toBe(990000210002);
+    await signIn(t.kykId, user.userId, 'Plum-Orbit-62', 1);
+  });
+
+  it('refuses a weak password an administrator registers, under the password field', async () => {
+    const result = await post('com/user_info_reg_btn', { regist_mode: 1, user_id: 'ichiro', user_nm: 'Ichiro Suzuki', email: 'ichiro@example.com', password: 'suzuki1234' }, t.token);
+    expect(result.body).toMatchObject({ code: -4, info: { fields: { password: TOO_EASY } } });
+    expect((await call('com/user_info', { user_id: 'ichiro' }, t.token)).body.code).not.toBe(0);
+  });
+
+  it('0 accepts a weak password that meets the other rules; 4 refuses a strong one', async () => {
+    const other = await newTenant();
+    await aPasswordPolicy(other, { pwd_min_strength: 0 });
+    const user = await aSignedOutUser(other);
+    let token = await user.signIn();
+    expect((await change(token, user.password, 'password1')).body.code).toBe(990000210002);
+    token = await signIn(other.kykId, user.userId, 'password1', 1);
+    // The other rules still apply.
+    expect((await change(token, 'password1', 'short')).body.code).toBe(-990000020101);
+    await aPasswordPolicy(other, { pwd_min_strength: 4 });
+    expect((await change(token, 'password1', 'Tq8#vLm2pZ')).body).toMatchObject({ code: -990000020100, info: { fields: { new_password: TOO_EASY } } });
+    expect((await change(token, 'password1', 'correct horse battery')).body.code).toBe(990000210002);
+  });
+
+  it('saves 0 to 4, refuses anything else with -4, and reads a policy saved before the setting existed as 3', async () => {
+    const other = await newTenant();
+    expect((await call('com/security_info', {}, other.token)).body.data?.policy.pwd_min_strength).toBe(3);
+    expect((await aPasswordPolicy(other, { pwd_min_strength: 1 })).policy.pwd_min_strength).toBe(1);
+    for (const value of [5, -1, 2.5, '3']) {
+      const out = await post('com/security_info_save_btn', { row_version: 1, pwd_min_strength: value }, other.token);
+      expect(out.body.code, String(value)).toBe(-4);
+      expect(Object.keys(out.body.info?.fields ?? {}), String(value)).toEqual(['pwd_min_strength']);
+    }
+    expect((await call('com/security_info', {}, other.token)).body.data).toMatchObject({ policy: { pwd_min_strength: 1 }, row_version: 1 });
+    // A policy item written before the setting: every saved field kept, the strength read as 3.
+    const key = policyKey(other.kykId);
+    const { Item } = await db().send(new GetCommand({ TableName: config.tableName, Key: key, ConsistentRead: true }));
+    const { pwd_min_strength: _dropped, ...older } = Item!;
+    await db().send(new PutCommand({ TableName: config.tableName, Item: { ...older, pwd_min_len_val: 12 } }));
+    expect((await call('com/security_info', {}, other.token)).body.data).toMatchObject({ policy: { pwd_min_strength: 3, pwd_min_len_val: 12 }, row_version: 1 });
+    expect((await call('com/password_conditions', {}, other.token)).body.data?.policy.pwd_min_strength).toBe(3);
   });
 });
 

@@ -198,7 +198,7 @@ describe('users: permissions and tenant isolation', () => {
     const calls: [string, unknown][] = [
       ['com/user_info_list', {}],
       ['com/user_info', { user_id: aUser.user_id }],
-      ['com/user_info_reg_btn', { user_id: 'intruder', user_nm: 'Intruder', email: 'i@example.com', password: 'Passw0rd!' }],
+      ['com/user_info_reg_btn', { user_id: 'intruder', user_nm: 'Intruder', email: 'i@example.com', password: 'Plum-Orbit-62' }],
       ['com/user_info_upd_btn', updateBody(aUser, { ata_admin_permission: 1 })],
       ['com/user_info_lapse_btn', target],
       ['com/user_info_unlapse_btn', target],
@@ -231,9 +231,9 @@ describe('users: permissions and tenant isolation', () => {
     for (const path of ['com/user_info_lapse_btn', 'com/user_info_unlapse_btn', 'com/user_info_passchge_btn', 'com/user_info_del_btn', 'com/user_info_totpdel_btn', 'com/user_info_reset_twostep_key_btn'] as const) {
       expect((await call(path, target, a.token)).body.code, path).toBe(-3);
     }
-    const intoGroup = await call('com/user_info_reg_btn', { regist_mode: 1, user_id: newUserId(), user_nm: 'X', email: 'x@example.com', password: 'Passw0rd!', groups: { ata: bGroup.user_group_id } }, a.token);
+    const intoGroup = await call('com/user_info_reg_btn', { regist_mode: 1, user_id: newUserId(), user_nm: 'X', email: 'x@example.com', password: 'Plum-Orbit-62', groups: { ata: bGroup.user_group_id } }, a.token);
     expect(intoGroup.body).toMatchObject({ code: -4, info: { fields: { 'groups.ata': UNKNOWN_GROUP } } });
-    const intoCorp = await call('com/user_info_reg_btn', { regist_mode: 1, user_id: newUserId(), user_nm: 'X', email: 'x@example.com', password: 'Passw0rd!', corp_id: bCorp.corp_id }, a.token);
+    const intoCorp = await call('com/user_info_reg_btn', { regist_mode: 1, user_id: newUserId(), user_nm: 'X', email: 'x@example.com', password: 'Plum-Orbit-62', corp_id: bCorp.corp_id }, a.token);
     expect(intoCorp.body).toMatchObject({ code: -4, info: { fields: { corp_id: UNKNOWN_CORP } } });
     const moved = await call('com/user_info_upd_btn', updateBody(aUser, { groups: { ata: bGroup.user_group_id }, corp_id: bCorp.corp_id }), a.token);
     expect(moved.body).toMatchObject({ code: -4, info: { fields: { 'groups.ata': UNKNOWN_GROUP, corp_id: UNKNOWN_CORP } } });

@@ -7,7 +7,7 @@ import { countUsers } from '#data/user-directory.ts';
 import type { RouteRequest } from '#shared/routes.ts';
 import type { UserGroup } from '#shared/schemas/groups.ts';
 import type { UserDetail } from '#shared/schemas/users.ts';
-import { aCorp, aGroup, aRegisteredUser } from './support/factories.ts';
+import { aCorp, aGroup, aPasswordPolicy, aRegisteredUser } from './support/factories.ts';
 import { call, post } from './support/api.ts';
 import { newTenant, type TestTenant } from './support/tenants.ts';
 import { REQUIRED, TOO_LONG, USER_ID_FORMAT, USER_ID_DUPLICATE, EMAIL, PHONE, PASSWORD_REQUIRED, PASSWORD_LENGTH, UNKNOWN_GROUP, UNKNOWN_CORP, INVALID, UNKNOWN_FIELD, NOT_FOUND, CREATED, MISSING_ID, TABLE, newUserId, updateBody, info, stored, auditOf, snapshot, expectCounts, DETAIL_KEYS } from './support/users-suite.ts';
@@ -96,7 +96,7 @@ describe('users: register and read', () => {
   it('refuses a duplicate user ID (-4 on user_id) and writes nothing', async () => {
     const { user } = await aRegisteredUser(t);
     const before = await snapshot(t.kykId);
-    const again = await call('com/user_info_reg_btn', { user_id: user.user_id, user_nm: 'Other', email: 'other@example.com', password: 'Passw0rd!' }, t.token);
+    const again = await call('com/user_info_reg_btn', { user_id: user.user_id, user_nm: 'Other', email: 'other@example.com', password: 'Plum-Orbit-62' }, t.token);
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ code: -4, info: { fields: { user_id: USER_ID_DUPLICATE } } });
     // The first administrator is a user too.
@@ -107,7 +107,7 @@ describe('users: register and read', () => {
 
   it('lets only one of five concurrent registrations of the same user ID win', async () => {
     const userId = newUserId();
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => call('com/user_info_reg_btn', { user_id: userId, user_nm: `Racer ${i}`, email: `r${i}@example.com`, password: 'Passw0rd!' }, t.token)));
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => call('com/user_info_reg_btn', { user_id: userId, user_nm: `Racer ${i}`, email: `r${i}@example.com`, password: 'Plum-Orbit-62' }, t.token)));
     expect(results.filter((result) => result.body.code === 990000210001)).toHaveLength(1);
     expect(results.filter((result) => result.body.code === -4)).toHaveLength(4);
     expect(await auditOf(t.kykId, userId)).toHaveLength(1);
@@ -132,7 +132,7 @@ describe('users: validation', () => {
     target = (await aRegisteredUser(t)).user;
   });
 
-  const base = () => ({ regist_mode: 1, user_id: newUserId(), user_nm: 'Valid Name', email: 'valid@example.com', password: 'Passw0rd!' });
+  const base = () => ({ regist_mode: 1, user_id: newUserId(), user_nm: 'Valid Name', email: 'valid@example.com', password: 'Plum-Orbit-62' });
 
   it('refuses each invalid field of a registration with its message, and writes nothing', async () => {
     const before = await snapshot(t.kykId);
@@ -221,13 +221,19 @@ describe('users: validation', () => {
       { phone: '0120-12-3456' },
       { phone: '03-1234-5678' },
     ];
-    for (const change of accepted) {
-      const body = { ...base(), ...change };
-      const result = await post('com/user_info_reg_btn', body, t.token);
-      expect(result.body.code, JSON.stringify(result.body)).toBe(990000210001);
-      const item = await stored(t.kykId, String(body.user_id));
-      for (const [field, value] of Object.entries(change)) if (field !== 'password') expect(item?.[field], field).toBe(value);
-      if (typeof change.password === 'string') expect(await verifyPassword(change.password, String(item?.password_hash))).toBe(true);
+    // The length limits alone: no 8-character password reaches the default minimum strength (3).
+    await aPasswordPolicy(t, { pwd_min_strength: 0 });
+    try {
+      for (const change of accepted) {
+        const body = { ...base(), ...change };
+        const result = await post('com/user_info_reg_btn', body, t.token);
+        expect(result.body.code, JSON.stringify(result.body)).toBe(990000210001);
+        const item = await stored(t.kykId, String(body.user_id));
+        for (const [field, value] of Object.entries(change)) if (field !== 'password') expect(item?.[field], field).toBe(value);
+        if (typeof change.password === 'string') expect(await verifyPassword(change.password, String(item?.password_hash))).toBe(true);
+      }
+    } finally {
+      await aPasswordPolicy(t, { pwd_min_strength: 3 });
     }
   });
 

@@ -290,7 +290,7 @@ export const en = {
       userId: 'Not your user ID',
       history: 'Not one of your last {{count}} passwords',
       current: 'Not your current password',
-      common: 'Not a commonly used password',
+      strength: 'Hard to guess: rated at least “{{level}}”',
       expiry: 'Valid for {{count}} days, then it must be changed',
     },
     profile: {

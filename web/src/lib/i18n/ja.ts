@@ -288,7 +288,7 @@ export const ja: Resources = {
       userId: 'ユーザーIDを含まない',
       history: '過去{{count}}回分のパスワードと異なる',
       current: '現在のパスワードと異なる',
-      common: 'よく使われるパスワードではない',
+      strength: '推測されにくいこと（強度「{{level}}」以上）',
       expiry: '有効期間は{{count}}日（その後は変更が必要）',
     },
     profile: {

@@ -59,6 +59,20 @@ const en = {
       policy: 'Your password does not meet the current conditions: choose a new one.',
     },
   },
+  /** The change-password screens' strength meter (zxcvbn's score 0-4; the policy's minimum names one of them). */
+  strength: {
+    label: 'Password strength',
+    checking: 'Checking…',
+    unavailable: 'The strength cannot be shown right now; it is checked when you save.',
+    needs: 'Too easy to guess: at least “{{level}}” is required.',
+    score: {
+      '0': 'Very weak',
+      '1': 'Weak',
+      '2': 'Fair',
+      '3': 'Strong',
+      '4': 'Very strong',
+    },
+  },
   info: {
     title: 'Complete your information',
     description: 'Your name and e-mail address are needed before you continue.',
@@ -154,6 +168,19 @@ export const signInTexts: { en: typeof en; ja: typeof en } = {
         reset: '管理者がパスワードをリセットしました。新しいパスワードを設定してください。',
         expired: 'パスワードの有効期限が切れています。パスワードを変更してください。',
         policy: '現在のパスワードが条件を満たしていません。新しいパスワードを設定してください。',
+      },
+    },
+    strength: {
+      label: 'パスワードの強度',
+      checking: '確認中…',
+      unavailable: '現在、強度を表示できません。保存時に確認されます。',
+      needs: '推測されやすいパスワードです。「{{level}}」以上が必要です。',
+      score: {
+        '0': '非常に弱い',
+        '1': '弱い',
+        '2': 'やや弱い',
+        '3': '強い',
+        '4': '非常に強い',
       },
     },
     info: {

@@ -4,12 +4,12 @@ import { defaultPasswordPolicy } from '@shared/schemas/security.ts';
 import { fieldOfPasswordError, passwordConditions } from './password-conditions.ts';
 
 describe('password conditions', () => {
-  it('lists the defaults: length, user ID, current password, common passwords', () => {
+  it('lists the defaults: length, user ID, current password, minimum strength', () => {
     expect(passwordConditions(defaultPasswordPolicy)).toEqual([
       { key: 'length', values: { min: 8, max: 32 } },
       { key: 'userId', values: {} },
       { key: 'current', values: {} },
-      { key: 'common', values: {} },
+      { key: 'strength', values: { minimum: 3 } },
     ]);
   });
 
@@ -25,9 +25,13 @@ describe('password conditions', () => {
       pwd_history_count: 3,
       pwd_expiry_days: 90,
     });
-    expect(keys.map((condition) => condition.key)).toEqual(['length', 'alphanumeric', 'symbols', 'case', 'repeat', 'userId', 'history', 'common', 'expiry']);
+    expect(keys.map((condition) => condition.key)).toEqual(['length', 'alphanumeric', 'symbols', 'case', 'repeat', 'userId', 'history', 'strength', 'expiry']);
     expect(keys[0]?.values).toEqual({ min: 12, max: 32 });
     expect(keys.find((condition) => condition.key === 'history')?.values).toEqual({ count: 3 });
+  });
+
+  it('leaves the strength out when the minimum is 0', () => {
+    expect(passwordConditions({ ...defaultPasswordPolicy, pwd_min_strength: 0 }).map((condition) => condition.key)).toEqual(['length', 'userId', 'current']);
   });
 
   it('keeps the floor of 8 when the minimum length is off', () => {

@@ -3,12 +3,13 @@ import type * as z from 'zod/mini';
 import { codes } from '@shared/codes.ts';
 import { NEW_PASSWORD_MAX } from '@shared/schemas/users.ts';
 import type { PasswordPolicy } from '@shared/schemas/security.ts';
+import type { StrengthScore } from '@shared/password-strength.ts';
 import { fieldErrors } from '@/lib/form-validation.ts';
 
 /** The floor of the minimum length whatever the policy says (NIST SP 800-63B-4). */
 export const PASSWORD_MIN_FLOOR = 8;
 
-export type PasswordConditionKey = 'length' | 'alphanumeric' | 'symbols' | 'case' | 'repeat' | 'userId' | 'history' | 'current' | 'common' | 'expiry';
+export type PasswordConditionKey = 'length' | 'alphanumeric' | 'symbols' | 'case' | 'repeat' | 'userId' | 'history' | 'current' | 'strength' | 'expiry';
 
 export interface PasswordCondition {
   key: PasswordConditionKey;
@@ -26,10 +27,14 @@ export function passwordConditions(policy: PasswordPolicy): PasswordCondition[] 
   if (policy.pwd_char_repeat === 1) list.push({ key: 'repeat', values: { count: policy.pwd_char_repeat_val } });
   if (policy.pwd_usr_id === 1) list.push({ key: 'userId', values: {} });
   list.push(policy.pwd_history_count > 0 ? { key: 'history', values: { count: policy.pwd_history_count } } : { key: 'current', values: {} });
-  list.push({ key: 'common', values: {} });
+  // The level's name is a text of its own: the panel translates `minimum` (signIn.strength.score.<n>).
+  if (policy.pwd_min_strength > 0) list.push({ key: 'strength', values: { minimum: policy.pwd_min_strength } });
   if (policy.pwd_expiry_days > 0) list.push({ key: 'expiry', values: { count: policy.pwd_expiry_days } });
   return list;
 }
+
+/** The i18n key naming a strength score (the meter's reading and the policy's minimum). */
+export const strengthName = (score: number) => `signIn.strength.score.${score as StrengthScore}` as const;
 
 export type PasswordField = 'current_password' | 'new_password' | 'confirm_password';
 

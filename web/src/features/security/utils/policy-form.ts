@@ -9,6 +9,8 @@ export const policyNumberFields = [
   'max_login_attempts',
   'pwd_history_count',
   'mfa_device_max',
+  // Chosen from a list (0-4), kept as text like the others so one draft type serves.
+  'pwd_min_strength',
 ] as const satisfies readonly (keyof PasswordPolicy)[];
 export type PolicyNumberField = (typeof policyNumberFields)[number];
 

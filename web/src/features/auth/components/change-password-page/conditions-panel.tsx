@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import type { PasswordPolicy } from '@shared/schemas/security.ts';
-import { passwordConditions } from '../../utils/password-conditions.ts';
+import { passwordConditions, strengthName } from '../../utils/password-conditions.ts';
 
 /** The password conditions as sentences and the note that the administrator sets them (SPEC.md §2). */
 export function ConditionsPanel({ policy, state, children }: { policy?: PasswordPolicy; state: 'loading' | 'ready' | 'error'; children?: ReactNode }) {
@@ -15,7 +15,9 @@ export function ConditionsPanel({ policy, state, children }: { policy?: Password
           <ul className="password-conditions">
             {passwordConditions(policy).map((condition) => (
               <li key={condition.key} data-condition={condition.key}>
-                {t(`account.conditions.${condition.key}`, condition.values)}
+                {condition.key === 'strength'
+                  ? t('account.conditions.strength', { level: t(strengthName(condition.values.minimum ?? 0)) })
+                  : t(`account.conditions.${condition.key}`, condition.values)}
               </li>
             ))}
           </ul>

@@ -12,12 +12,14 @@ import Spinner from '@cloudscape-design/components/spinner';
 import { passwordChangeRequest, type PasswordChangeRequest } from '@shared/schemas/security.ts';
 import { usePageLayout } from '@/components/page-layout.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { readStoredUser } from '@/lib/session.ts';
 import { useZodForm } from '@/lib/use-zod-form.ts';
 import { changePassword } from '../../api/change-password.ts';
 import { usePasswordConditions } from '../../api/get-password-conditions.ts';
 import { fieldOfPasswordError, passwordMismatch, type PasswordField } from '../../utils/password-conditions.ts';
 import { ConditionsPanel } from './conditions-panel.tsx';
 import { PasswordFormField } from './password-form-field.tsx';
+import { PasswordStrengthMeter } from './strength-meter.tsx';
 
 const empty: Required<PasswordChangeRequest> = { current_password: '', new_password: '', confirm_password: '' };
 const testIds: Record<PasswordField, string> = {
@@ -41,6 +43,8 @@ export function OwnPasswordChange() {
     onSaved: (): void => form.reset(),
   });
   const { values, change, busy, errorOf } = form;
+  const conditions = usePasswordConditions();
+  const user = readStoredUser();
 
   usePageLayout([
     { text: t('pages.profile'), href: '/profile' },
@@ -66,6 +70,7 @@ export function OwnPasswordChange() {
               <SpaceBetween size="l">
                 {field('current_password')}
                 {field('new_password')}
+                <PasswordStrengthMeter password={values.new_password} minimum={conditions.data?.policy.pwd_min_strength} userInputs={[user?.user_id, user?.user_nm, user?.email, user?.kyk_id]} />
                 {field('confirm_password')}
               </SpaceBetween>
             </Container>

@@ -16,6 +16,7 @@ import { StepFrame, StepMissing, usePendingStep } from '../sign-in/step-frame.ts
 import { useSignInFlow } from '../sign-in/use-sign-in-flow.ts';
 import { ConditionsPanel } from './conditions-panel.tsx';
 import { PasswordFormField } from './password-form-field.tsx';
+import { PasswordStrengthMeter } from './strength-meter.tsx';
 
 type Field = 'new_password' | 'confirm_password';
 const empty: Record<Field, string> = { new_password: '', confirm_password: '' };
@@ -87,6 +88,7 @@ function ForcedChange({ pending }: { pending: PendingSignIn }) {
                 {t('signIn.password.account', { kykId: pending.kyk_id, userId: pending.user_id })}
               </Box>
               {field('new_password')}
+              <PasswordStrengthMeter password={values.new_password} minimum={step.policy?.pwd_min_strength} userInputs={[pending.user_id, pending.kyk_id]} />
               {field('confirm_password')}
             </SpaceBetween>
           </Form>

@@ -6,8 +6,10 @@ import Container from '@cloudscape-design/components/container';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
+import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
+import { STRENGTH_SCORES } from '@shared/password-strength.ts';
 import type { PolicyDraft, PolicyFlagField, PolicyNumberField } from '../../utils/policy-form.ts';
 
 /** `policy-<field>` with hyphens, e.g. policy-pwd-min-len-val (on the native input). */
@@ -22,6 +24,7 @@ const ranges: Record<PolicyNumberField, { min: number; max: number }> = {
   max_login_attempts: { min: 0, max: 99 },
   pwd_history_count: { min: 0, max: 24 },
   mfa_device_max: { min: 1, max: 20 },
+  pwd_min_strength: { min: 0, max: 4 },
 };
 
 interface Props {
@@ -85,6 +88,30 @@ export function PasswordPolicyForm({ draft, disabled, errors, onChange }: Props)
     );
   };
 
+  // Each level with what it refuses; the meter on the change-password screen uses the same names.
+  const strengthOptions = STRENGTH_SCORES.map((score) => ({
+    value: String(score),
+    label: t(`security.policy.strength.${score}.label`),
+    description: t(`security.policy.strength.${score}.description`),
+  }));
+  const strength = (
+    <FormField
+      label={t('security.policy.fields.pwd_min_strength.label')}
+      description={t('security.policy.fields.pwd_min_strength.description')}
+      errorText={errors.pwd_min_strength}
+      controlId={policyTestId('pwd_min_strength')}
+    >
+      <Select
+        selectedOption={strengthOptions.find((option) => option.value === draft.pwd_min_strength.trim()) ?? null}
+        options={strengthOptions}
+        disabled={disabled}
+        invalid={!!errors.pwd_min_strength}
+        onChange={({ detail }) => onChange('pwd_min_strength', detail.selectedOption.value ?? '')}
+        data-testid={policyTestId('pwd_min_strength')}
+      />
+    </FormField>
+  );
+
   return (
     <SpaceBetween size="l">
       <Alert type="info" header={t('security.policy.nistTitle')} data-testid="policy-defaults-note">
@@ -98,6 +125,7 @@ export function PasswordPolicyForm({ draft, disabled, errors, onChange }: Props)
           {flag('pwd_ignorecase')}
           {flag('pwd_char_repeat', number('pwd_char_repeat_val', { inactive: !draft.pwd_char_repeat, nested: true }))}
           {flag('pwd_usr_id')}
+          {strength}
         </ColumnLayout>
       </Container>
       <Container header={<Header variant="h2" description={t('security.policy.lifetime.description')}>{t('security.policy.lifetime.title')}</Header>}>
