@@ -55,28 +55,100 @@ class LoadError extends Error {
   }
 }
 
-/** In memory: one fetch per language and build, shared by its namespaces; a failure is forgotten so a retry fetches again. */
+/** Worth another try: network failures, 5xx, 408 and 429; any other status is final. */
+const retriable = (status: number): boolean => status === 0 || status >= 500 || status === 408 || status === 429;
+
+/** The build's static file (web/build/locales.ts). */
+async function fetchStaticFile(language: Language): Promise<LocaleFile> {
+  const { url, hash } = locales[language];
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin' });
+  } catch (error) {
+    throw new LoadError(`${url}: ${error instanceof Error ? error.message : String(error)}`, true);
+  }
+  if (!response.ok) throw new LoadError(`${url}: HTTP ${response.status}`, retriable(response.status));
+  let file: LocaleFile;
+  try {
+    file = (await response.json()) as LocaleFile;
+  } catch (error) {
+    // A body cut short: the next try may get it whole.
+    throw new LoadError(`${url}: ${error instanceof Error ? error.message : String(error)}`, true);
+  }
+  if (hash) cacheTranslations(language, hash, file);
+  return file;
+}
+
+/**
+ * The same file from the auth function (com/translate, docs/home.md). Not kept in localStorage: it
+ * is the deployed functions' copy, which need not be this build's file that the hash names. The API
+ * client is loaded on demand, as it imports this module; silent, since the error modal has no strings.
+ */
+async function fetchFromApi(language: Language): Promise<LocaleFile> {
+  const { ApiError, callApi } = await import('../api-client.ts');
+  try {
+    return await callApi('com/translate', { language }, { silent: true });
+  } catch (error) {
+    const retry = !(error instanceof ApiError) || error.kind === 'network' || retriable(error.status);
+    throw new LoadError(`com/translate: ${error instanceof Error ? error.message : String(error)}`, retry);
+  }
+}
+
+/** Languages whose static file answered a final status (404 after a release): later tries skip it. */
+const staticFileGone = new Set<Language>();
+
+/**
+ * One try: the static file, and when it fails, com/translate at once. The retries repeat the pair,
+ * so each source gets the same policy and the fallback does not wait out the static file's retries
+ * first; the try is worth repeating if either source's failure was.
+ */
+async function readOnce(language: Language): Promise<LocaleFile> {
+  let staticFailure: LoadError | undefined;
+  if (!staticFileGone.has(language)) {
+    try {
+      return await fetchStaticFile(language);
+    } catch (error) {
+      staticFailure = error as LoadError;
+      if (!staticFailure.retry) staticFileGone.add(language);
+    }
+  }
+  try {
+    return await fetchFromApi(language);
+  } catch (error) {
+    const apiFailure = error as LoadError;
+    throw new LoadError([staticFailure?.message, apiFailure.message].filter(Boolean).join('; '), apiFailure.retry || (staticFailure?.retry ?? false));
+  }
+}
+
+/** SPEC.md §9: up to 5 retries, the first after 350 ms, then doubling. */
+const RETRIES = 5;
+const FIRST_RETRY_MS = 350;
+
+/**
+ * The retries are made here, once per language, rather than by i18next's connector: it retries each
+ * namespace on its own, and reads a language that failed with "retry" again on the next load (a
+ * render asks for the current language's strings once more), which repeated every try.
+ */
+async function readFile(language: Language): Promise<LocaleFile> {
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await readOnce(language);
+    } catch (error) {
+      if (!(error instanceof LoadError && error.retry) || retry >= RETRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, FIRST_RETRY_MS * 2 ** retry));
+    }
+  }
+}
+
+/** In memory: one read per language and build, shared by its namespaces; a failure is forgotten so a retry reads again. */
 const files = new Map<Language, Promise<LocaleFile>>();
 
 function loadFile(language: Language): Promise<LocaleFile> {
-  const { url, hash } = locales[language];
+  const { hash } = locales[language];
   let loading = files.get(language);
   if (loading) return loading;
   const cached = hash ? readCachedTranslations()[language] : undefined;
-  loading = cached && cached.hash === hash
-    ? Promise.resolve(cached.file)
-    : fetch(url, { credentials: 'same-origin' }).then(
-      async (response) => {
-        // Network failures, 5xx, 408 and 429 are worth another try; any other status is final.
-        if (!response.ok) throw new LoadError(`${url}: HTTP ${response.status}`, response.status >= 500 || response.status === 408 || response.status === 429);
-        const file = (await response.json()) as LocaleFile;
-        if (hash) cacheTranslations(language, hash, file);
-        return file;
-      },
-      (error: unknown) => {
-        throw new LoadError(`${url}: ${error instanceof Error ? error.message : String(error)}`, true);
-      },
-    );
+  loading = cached && cached.hash === hash ? Promise.resolve(cached.file) : readFile(language);
   files.set(language, loading);
   loading.catch(() => files.delete(language));
   return loading;
@@ -84,9 +156,10 @@ function loadFile(language: Language): Promise<LocaleFile> {
 
 /**
  * Reads one language's strings: from localStorage when this build's file was read before, else
- * the static file the build made from en.ts / ja.ts (web/build/locales.ts). i18next's connector
- * keeps what it read in memory, runs at most 10 reads at once and retries a read whose callback
- * says so (SPEC.md §9: up to 5 retries, the first after 350 ms, then doubling).
+ * the static file the build made from en.ts / ja.ts (web/build/locales.ts), else the same file from
+ * com/translate, with SPEC.md §9's retries (readFile). i18next's connector keeps what it read in
+ * memory and runs at most 10 reads at once. Only when every try of both sources failed does the
+ * language count as not loaded, for good: the English fallback then takes over.
  */
 class TranslationFiles implements BackendModule {
   static readonly type = 'backend';
@@ -106,8 +179,8 @@ class TranslationFiles implements BackendModule {
         if (strings) callback(null, strings);
         else callback(new Error(`No ${namespace} strings for ${language}`), false);
       },
-      // `true` as the data of a failure asks the connector to try again.
-      (error: unknown) => callback(error as Error, error instanceof LoadError && error.retry),
+      // `false`: no retry by the connector (readFile has made them), and no new read on the next load.
+      (error: unknown) => callback(error as Error, false),
     );
   }
 }
@@ -145,8 +218,8 @@ export const i18nReady: Promise<void> = i18n
     defaultNS: 'translation',
     interpolation: { escapeValue: false },
     returnNull: false,
-    maxRetries: 5,
-    retryTimeout: 350,
+    // SPEC.md §9's retries are readFile's; its 10 parallel reads the connector's.
+    maxRetries: 0,
     maxParallelReads: 10,
     // Re-render when strings arrive (the English fallback after a failed load), not only on a language change.
     react: { bindI18n: 'languageChanged loaded' },
