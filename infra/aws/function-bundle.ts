@@ -1,6 +1,7 @@
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { build, type BuildResult, type Metafile, type Plugin } from 'esbuild';
 import ts from 'typescript';
 import { catalogue, type Catalogue, type MessageKey } from '#shared/messages.ts';
 import { besideBundle, esbuildOptions, functionEntry, functionNames, projectRoot } from './bundling.ts';
@@ -120,48 +121,64 @@ export interface FunctionBundle {
   metafile: Metafile;
   /** The catalogue keys the bundle carries. */
   messageKeys: Set<MessageKey>;
+  /** The lazy files beside it (loaded by `import()` on first use), with their sizes in bytes. */
+  lazyBytes: Record<string, number>;
 }
 
 /**
- * esbuild's options for one entry written as `outfile` (index.mjs), split: what a function loads
- * with `import()` on first use (samlify and its XML libraries, the password dictionaries, fflate, the
- * SDK's credential providers) is a chunk file beside it, parsed only when first called, instead of
- * inlined into the file every cold start parses. Chunks sit beside the entry, not in a folder, so
- * `import.meta.url`-relative files (the xmllint worker) resolve the same from either.
+ * A function's own `import()`s (samlify with its XML libraries, the password dictionaries, fflate,
+ * Powertools' idempotency): each literal target is bundled as a file of its own beside index.mjs
+ * (`lazy-<name>-<hash>.mjs`), parsed only on the first call that needs it, where one file would make
+ * every cold start parse it. The AWS SDK's own dynamic imports (its credential providers) stay in the
+ * one file, lazily evaluated, as in the floor bundles the bench compares with. A lazy file is a
+ * bundle of its own: modules it shares with the entry are copies there, so a target is a facade that
+ * holds what it needs (one module per library, never two halves of one library's classes).
  */
-export const splitBundleOptions = (entry: string, outfile: string) => ({
-  ...esbuildOptions, entryPoints: { [path.basename(outfile, '.mjs')]: entry }, outdir: path.dirname(outfile), splitting: true,
-  outExtension: { '.js': '.mjs' }, chunkNames: 'chunk-[hash]',
-}) satisfies BuildOptions;
+const lazyFiles = (found: Map<string, string>): Plugin => ({
+  name: 'lazy-files',
+  setup(plugin) {
+    plugin.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.importer.includes('/node_modules/')) return undefined;
+      const resolved = await plugin.resolve(args.path, { kind: 'import-statement', resolveDir: args.resolveDir, importer: args.importer });
+      if (resolved.errors.length > 0 || resolved.external) return undefined;
+      const relative = path.relative(projectRoot, resolved.path);
+      const name = path.basename(relative).replace(/\.[cm]?[jt]s$/, '').replace(/[^\w-]/g, '-');
+      const file = found.get(resolved.path) ?? `lazy-${name}-${createHash('sha256').update(relative).digest('hex').slice(0, 8)}.mjs`;
+      found.set(resolved.path, file);
+      return { path: `./${file}`, external: true };
+    });
+  },
+});
 
-type Output = Metafile['outputs'][string];
-/** What a cold start loads: the entry's output and the chunks it imports statically, transitively (not the `import()` ones). */
-export function coldStartOutputs(metafile: Metafile): Output[] {
-  // Each `import()` target is an entry of its own in the metafile: the function's is the one not named chunk-*.
-  const [entryPath] = Object.entries(metafile.outputs).find(([file, output]) => output.entryPoint && file.endsWith('.mjs') && !/(^|\/)chunk-\w+\.mjs$/.test(file)) ?? [];
-  const seen = new Set<string>();
-  const visit = (outputPath: string) => {
-    if (seen.has(outputPath) || !metafile.outputs[outputPath]) return;
-    seen.add(outputPath);
-    for (const imported of metafile.outputs[outputPath].imports) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
-  };
-  if (entryPath) visit(entryPath);
-  return [...seen].map((outputPath) => metafile.outputs[outputPath]!);
+/** The entry and every lazy file it reaches, built with the same options into outfile's folder. */
+async function buildWithLazyFiles(entry: string, outfile: string, texts: typeof catalogue, write: boolean): Promise<{ main: BuildResult; lazy: Map<string, BuildResult> }> {
+  const found = new Map<string, string>();
+  const one = (entryPoint: string, file: string) => build({
+    ...esbuildOptions, entryPoints: [entryPoint], outfile: file, logLevel: 'silent',
+    ...(write ? { metafile: true } : { write: false, sourcemap: false }),
+    plugins: [pureDeclarations, prunedCatalogue(texts), lazyFiles(found)],
+  });
+  const main = await one(entry, outfile);
+  const lazy = new Map<string, BuildResult>();
+  for (let pending = [...found]; pending.length > 0; pending = [...found].filter(([, file]) => !lazy.has(file))) {
+    for (const [source, file] of pending) lazy.set(file, await one(source, path.join(path.dirname(outfile), file)));
+  }
+  return { main, lazy };
 }
 
 /**
  * Bundles functions/<name>/handler.ts (or another `entry`: the bench's one-route bundles) into
- * `outfile` (index.mjs and its source map). A first build with an empty catalogue shows which keys
- * the bundle names; the second carries just those.
+ * `outfile` (index.mjs and its source map), with its lazy files beside it. A first build with an
+ * empty catalogue shows which keys the bundle names; the second carries just those.
  */
 export async function bundleFunction(name: string, outfile: string, entry = functionEntry(name)): Promise<FunctionBundle> {
-  const options = { ...splitBundleOptions(entry, outfile), logLevel: 'silent' as const };
   const empty = { en: {}, ja: {} } as typeof catalogue;
-  const probe = await build({ ...options, write: false, sourcemap: false, plugins: [pureDeclarations, prunedCatalogue(empty)] });
-  const code = probe.outputFiles.map((file) => file.text).join('\n');
+  const probe = await buildWithLazyFiles(entry, outfile, empty, false);
+  const code = [probe.main, ...probe.lazy.values()].flatMap((result) => result.outputFiles ?? []).map((file) => file.text).join('\n');
   const messageKeys = messageKeysIn(code);
-  const { metafile } = await build({ ...options, metafile: true, plugins: [pureDeclarations, prunedCatalogue(pruneCatalogue(messageKeys))] });
-  return { metafile, messageKeys };
+  const { main, lazy } = await buildWithLazyFiles(entry, outfile, pruneCatalogue(messageKeys), true);
+  const lazyBytes = Object.fromEntries([...lazy].map(([file, result]) => [file, Object.values(result.metafile!.outputs).find((output) => output.entryPoint)!.bytes]));
+  return { metafile: main.metafile!, messageKeys, lazyBytes };
 }
 
 /** Bundles a function into `outputDir` as it is shipped: index.mjs, and what it loads at run time beside it (besideBundle). */

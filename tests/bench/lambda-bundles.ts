@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import ts from 'typescript';
-import { functionEntry, functionNames, projectRoot } from '#infra/aws/bundling.ts';
-import { bundleFunction, coldStartOutputs, splitBundleOptions } from '#infra/aws/function-bundle.ts';
+import { esbuildOptions, functionEntry, functionNames, projectRoot } from '#infra/aws/bundling.ts';
+import { bundleFunction } from '#infra/aws/function-bundle.ts';
 
 /** The SDK clients a bundle may hold, and how the floor entry creates each (so it is not tree-shaken away). */
 const clients: Record<string, string> = {
@@ -32,13 +32,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 const packageOf = (input: string): string => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input.split('/').slice(0, 2).join('/');
 
-/**
- * What a cold start parses, as one output: the entry and the chunks it imports statically (bundles
- * are split, infra/aws/function-bundle.ts; the chunks loaded by `import()` on first use are not counted).
- */
-function outputOf(metafile: Metafile): { bytes: number; inputs: Record<string, { bytesInOutput: number }> } {
-  const outputs = coldStartOutputs(metafile);
-  return { bytes: outputs.reduce((sum, output) => sum + output.bytes, 0), inputs: Object.assign({}, ...outputs.map((output) => output.inputs)) };
+function outputOf(metafile: Metafile) {
+  return Object.values(metafile.outputs).find((output) => output.entryPoint)!;
 }
 
 const packagesOf = (output: ReturnType<typeof outputOf>): Map<string, number> => {
@@ -62,7 +57,7 @@ function floorOf(used: string[], dir: string, label: string): Promise<{ bytes: n
       await writeFile(entry, `const clients = [];\n${used.map((client) => clients[client]).join('\n')}\nexport const handler = async () => clients.length;\n`);
       const file = join(dir, `${label}-floor`, 'index.mjs');
       try {
-        const { metafile } = await build({ ...splitBundleOptions(entry, file), metafile: true, logLevel: 'silent' });
+        const { metafile } = await build({ ...esbuildOptions, entryPoints: [entry], outfile: file, metafile: true, logLevel: 'silent' });
         return { bytes: outputOf(metafile).bytes, file };
       } finally {
         await rm(entry, { force: true });
@@ -99,6 +94,8 @@ export interface BundleMeasure {
   floor_cold_import_cpu_ms: number;
   import_cpu_ratio: number;
   clients: string[];
+  /** The lazy files beside the bundle (its own `import()`s, infra/aws/function-bundle.ts), loaded on first use and not by a cold start. */
+  lazy_kib: Record<string, number>;
   /** The five largest inputs, by package (KiB in the minified output). */
   top_inputs: Record<string, number>;
 }
@@ -112,7 +109,7 @@ export async function measureLambdaBundles(options: { runs?: number; log?: (line
   try {
     for (const name of functionNames) {
       const outfile = join(dir, name, 'index.mjs');
-      const { metafile } = await bundleFunction(name, outfile);
+      const { metafile, lazyBytes } = await bundleFunction(name, outfile);
       const output = outputOf(metafile);
       const byPackage = packagesOf(output);
       const used = clientsIn(byPackage);
@@ -126,7 +123,7 @@ export async function measureLambdaBundles(options: { runs?: number; log?: (line
         kib: kib(size), floor_kib: kib(floor), size_ratio: ratio(size, floor),
         cold_import_ms: cold.ms, floor_cold_import_ms: floorCold.ms, import_ratio: ratio(cold.ms, floorCold.ms),
         cold_import_cpu_ms: cold.cpuMs, floor_cold_import_cpu_ms: floorCold.cpuMs, import_cpu_ratio: ratio(cold.cpuMs, floorCold.cpuMs),
-        clients: used, top_inputs: Object.fromEntries(top.map(([input, bytes]) => [input, kib(bytes)])),
+        clients: used, lazy_kib: Object.fromEntries(Object.entries(lazyBytes).map(([file, bytes]) => [file, kib(bytes)])), top_inputs: Object.fromEntries(top.map(([input, bytes]) => [input, kib(bytes)])),
       };
       const r = results[name];
       log(`${name.padEnd(15)} ${String(r.kib).padStart(7)} KiB / floor ${String(r.floor_kib).padStart(6)} KiB (x${r.size_ratio})  cold ${r.cold_import_ms} ms / ${r.floor_cold_import_ms} ms (x${r.import_ratio}), CPU ${r.cold_import_cpu_ms} / ${r.floor_cold_import_cpu_ms} ms (x${r.import_cpu_ratio})`);
