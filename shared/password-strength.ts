@@ -1,11 +1,11 @@
-import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import type { createEstimator } from './password-estimator.ts';
 
 /**
  * How hard a password is to guess, by zxcvbn-ts with its common (passwords, diceware, keyboard
  * layouts) and Japanese (words, names, Wikipedia) dictionaries: one estimator for the server's rule
  * (functions/domain/password-rules.ts) and the change-password screen's meter, so both score alike.
- * The estimator and its dictionaries (about 1 MB) are imported on the first check, not with this
- * module: sign-in's Lambda and the SPA's shell import this module without paying for them.
+ * The estimator and its dictionaries (about 1 MB, password-estimator.ts) are imported on the first
+ * check, not with this module: sign-in's Lambda and the SPA import this module without paying for them.
  */
 
 /** zxcvbn's score: 0 too guessable, 1 very guessable, 2 somewhat guessable, 3 safely unguessable, 4 very unguessable. */
@@ -57,26 +57,13 @@ const englishWarnings: Record<string, string> = {
   pwned: 'This password was exposed in a data breach on the internet.',
 };
 
-interface Estimator {
-  zxcvbn: ZxcvbnFactory;
-  japaneseWarnings: Record<string, string>;
-}
+type Estimator = ReturnType<typeof createEstimator>;
 
 let estimator: Promise<Estimator> | undefined;
 
-/** Builds the estimator once (its dictionaries are ranked when it is made); a failed load is retried on the next check. */
+/** Builds the estimator once; a failed load is retried on the next check. */
 function loadEstimator(): Promise<Estimator> {
-  estimator ??= (async () => {
-    const [{ ZxcvbnFactory }, common, ja] = await Promise.all([
-      import('@zxcvbn-ts/core'),
-      import('@zxcvbn-ts/language-common'),
-      import('@zxcvbn-ts/language-ja'),
-    ]);
-    return {
-      zxcvbn: new ZxcvbnFactory({ dictionary: { ...common.dictionary, ...ja.dictionary }, graphs: common.adjacencyGraphs }),
-      japaneseWarnings: ja.translations.warnings,
-    };
-  })().catch((error: unknown) => {
+  estimator ??= import('./password-estimator.ts').then(({ createEstimator }) => createEstimator()).catch((error: unknown) => {
     estimator = undefined;
     throw error;
   });
