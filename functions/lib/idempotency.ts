@@ -72,7 +72,8 @@ export async function idempotent<P extends RoutePath, R>(
   const { caller, idempotencyKey } = context;
   if (!idempotencyKey || !caller) return operation();
   // Loaded on the first call that carries a key, so a group's cold start does not pay for it.
-  const [powertools, { DynamoDBPersistenceLayer }] = await Promise.all([import('@aws-lambda-powertools/idempotency'), import('@aws-lambda-powertools/idempotency/dynamodb')]);
+  const powertools = await import('./idempotency-library.ts');
+  const { DynamoDBPersistenceLayer } = powertools;
   const persistenceStore = new DynamoDBPersistenceLayer({
     tableName: config.tableName,
     keyAttr: mainTable.partitionKey,
