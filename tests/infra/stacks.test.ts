@@ -559,6 +559,13 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
         expect(s.assetFiles(key)).toEqual(expect.arrayContaining(['index.mjs', 'xmllint-node.js', 'xmllint.wasm']));
       });
 
+      it("ships the SPA's locale files beside the auth bundle (com/translate)", () => {
+        const fn = s.built.stacks.api.functions.auth;
+        const [, resource] = resourcesOf(s.templates.api, 'AWS::Lambda::Function').find(([id]) => id === s.logicalId(fn))!;
+        const key = (resource.Properties.Code as { S3Key: string }).S3Key;
+        expect(s.assetFiles(key)).toEqual(expect.arrayContaining(['index.mjs', 'locales/en.json', 'locales/ja.json']));
+      });
+
       it('ships each group its own bundle (one asset per Lambda, no shared bundling cache entry)', () => {
         const keys = resourcesOf(s.templates.api, 'AWS::Lambda::Function').map(([, fn]) => (fn.Properties.Code as { S3Key: string }).S3Key);
         expect(new Set(keys).size).toBe(endpointGroups.length);
