@@ -61,17 +61,16 @@ async function readLocale(config: ResolvedConfig, language: Language) {
  * the auth bundle, and com/translate makes them so when it runs from the sources.
  */
 export async function localeFilesFromSources(): Promise<Record<Language, string>> {
-  // Vite sets NODE_ENV for a build when it is unset; the process asking (the local stack) keeps its own.
+  // Vite sets NODE_ENV when it is unset (its config and its module runner); the process asking (the local stack) keeps its own.
   const nodeEnv = process.env.NODE_ENV;
-  let config: ResolvedConfig;
   try {
-    config = await resolveConfig({ configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)), logLevel: 'error' }, 'build');
+    const config = await resolveConfig({ configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)), logLevel: 'error' }, 'build');
+    const files = await Promise.all(languages.map(async (language) => [language, (await readLocale(config, language)).json] as const));
+    return Object.fromEntries(files) as Record<Language, string>;
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
-  const files = await Promise.all(languages.map(async (language) => [language, (await readLocale(config, language)).json] as const));
-  return Object.fromEntries(files) as Record<Language, string>;
 }
 
 export function localeFiles(): Plugin {
