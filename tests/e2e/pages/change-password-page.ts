@@ -48,6 +48,16 @@ export class ChangePasswordPage {
     return control(this.page, `change-password-${name}`);
   }
 
+  /** The strength meter under the new password: `data-score` 0-4, `data-enough` against the policy's minimum. */
+  strength(): Locator {
+    return control(this.page, 'password-strength');
+  }
+
+  /** zxcvbn's warning (and the level the policy needs), under the meter. */
+  strengthFeedback(): Locator {
+    return control(this.page, 'password-strength-feedback');
+  }
+
   /** A message of the form (under a field). */
   error(text: string): Locator {
     return this.form().getByText(text);

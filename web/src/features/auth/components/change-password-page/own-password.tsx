@@ -28,6 +28,18 @@ const testIds: Record<PasswordField, string> = {
   confirm_password: 'change-password-confirm',
 };
 
+/**
+ * A refused change with the server's text for the field as its message: a password too easy to
+ * guess is -990000020100, whose general message ("Does not meet password requirements") says less
+ * than the field's ("This password is too easy to guess.").
+ */
+function withFieldMessage(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const field = fieldOfPasswordError(error.code);
+  const text = field ? error.fields[field] : undefined;
+  return text ? new ApiError(error.kind, error.code, error.msgLevel, text, error.fields, error.status, error.requestId, error.data) : error;
+}
+
 /** /change-password (SPEC.md §2) when signed in: the user's own password, with the conditions in force. */
 export function OwnPasswordChange() {
   const { t } = useTranslation();
@@ -36,7 +48,9 @@ export function OwnPasswordChange() {
     schema: passwordChangeRequest,
     toBody: (values) => values,
     crossCheck: (values) => passwordMismatch(values, t),
-    send: (body) => changePassword(body, { silent: true }),
+    send: (body) => changePassword(body, { silent: true }).catch((error: unknown) => {
+      throw withFieldMessage(error);
+    }),
     messageFields: fieldOfPasswordError,
     savedMessage: (result) => <span data-testid="change-password-success">{result.message || t('code.passwordChanged')}</span>,
     // The fields must not keep a password once it is changed.

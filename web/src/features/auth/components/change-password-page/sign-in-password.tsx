@@ -51,7 +51,7 @@ function ForcedChange({ pending }: { pending: PendingSignIn }) {
       if (!refusal) return;
       const { error } = refusal;
       const field = fieldOfPasswordError(error.code);
-      if (field === 'new_password' || field === 'confirm_password') setServerErrors({ [field]: error.message });
+      if (field === 'new_password' || field === 'confirm_password') setServerErrors({ [field]: error.fields[field] ?? error.message });
       else if (error.code === codes.input.code && Object.keys(error.fields).length > 0) setServerErrors(error.fields);
       else reportApiError(error);
     } finally {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Box from '@cloudscape-design/components/box';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { passwordStrength, preloadPasswordStrength, STRENGTH_MAX, strengthUserInputs, type PasswordStrength } from '@shared/password-strength.ts';
@@ -51,8 +52,8 @@ export function PasswordStrengthMeter({ password, minimum, userInputs }: {
         additionalInfo={
           strength && (
             <span data-testid="password-strength-feedback">
-              {!enough && minimum !== undefined ? `${t('signIn.strength.needs', { level: t(strengthName(minimum)) })} ` : ''}
-              {strength.warning}
+              {!enough && minimum !== undefined && <Box variant="span" display="block" color="inherit" fontSize="body-s">{t('signIn.strength.needs', { level: t(strengthName(minimum)) })}</Box>}
+              {strength.warning && <Box variant="span" display="block" color="inherit" fontSize="body-s">{strength.warning}</Box>}
             </span>
           )
         }
