@@ -98,6 +98,40 @@ async function main() {
     console.log(`\nwrote the ${Object.keys(sections).join(' and ')} sections of ${file.pathname}`);
     return;
   }
+  // `BENCH_ONLY=mixed_load npm run bench`: 30 users at once on a stack of its own (mixed-load.ts),
+  // merged into the results file; the sign-in throttles keep the product's defaults.
+  // BENCH_MIXED_USERS, BENCH_MIXED_SECONDS and BENCH_MIXED_IDLE_ROUNDS override 30, 45 and 20.
+  if (process.env.BENCH_ONLY === 'mixed_load') {
+    const dir = await mkdtemp(join(tmpdir(), 'com-drive-bench-'));
+    const stack = await startLocalStack({ port: 0, dataDir: dir, inMemory: true, seedDemo: false, log: () => {} });
+    try {
+      const { measureMixedLoad } = await import('./mixed-load.ts');
+      const os = await import('node:os');
+      const password = `Bench-${randomBytes(6).toString('hex')}`;
+      await createTenant({ kykId: 'bench', adminUserId: 'admin', adminPassword: password, adminEmail: 'admin@bench.example' });
+      const { token } = await benchCall(stack.url)('login/login_btn', { kyk_id: 'bench', user_id: 'admin', password, force_flg: 1 });
+      const setting = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+      const loadBefore = os.loadavg().map((value) => round(value, 2));
+      const measured = await measureMixedLoad({
+        url: stack.url, kykId: 'bench', adminToken: token!,
+        users: setting('BENCH_MIXED_USERS'), seconds: setting('BENCH_MIXED_SECONDS'), idleRounds: setting('BENCH_MIXED_IDLE_ROUNDS'),
+      });
+      const mixed_load = {
+        measured_at: new Date().toISOString(), cpus: os.cpus().length, load_average_before: loadBefore,
+        ...measured,
+        note: 'The stack, its handlers, DynamoDB Local, s3rver and the simulated users share this process and machine: loaded latency is mostly queueing for the same cores, so the ratios, errors and lost uploads are the figures to watch (load_average_before: what else the shared machine was running). upload: register + PUT; confirm: from the PUT to ready as the SPA polls file_info (200 ms, x1.5), so it moves in those steps.',
+      };
+      const file = new URL('./results.json', import.meta.url);
+      const previous = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      await writeFile(file, `${JSON.stringify({ ...previous, mixed_load }, null, 2)}\n`);
+      console.log(JSON.stringify(mixed_load, null, 2));
+      console.log(`\nwrote the mixed_load section of ${file.pathname}`);
+    } finally {
+      await stack.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+    return;
+  }
   const dataDir = await mkdtemp(join(tmpdir(), 'com-drive-bench-'));
   // Every measured call comes from loopback: the per-address throttle would refuse the refusal samples.
   process.env[functionEnv.signInSourceLimit] = '1000000';
