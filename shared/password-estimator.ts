@@ -4,8 +4,8 @@ import { dictionary as japaneseDictionary, translations as japaneseTranslations 
 
 /**
  * zxcvbn-ts with the common (breached passwords, diceware, keyboard layouts) and Japanese (words,
- * names, Wikipedia) dictionaries: about 1 MB, imported by password-strength.ts on the first check
- * only, as one file (one chunk in the SPA, one lazy file beside a Lambda bundle).
+ * names, Wikipedia) dictionaries, about 660 KiB minified: imported by password-strength.ts on the
+ * first check only, as one file (one chunk in the SPA, one lazy file beside a Lambda bundle).
  */
 export function createEstimator(): { zxcvbn: ZxcvbnFactory; japaneseWarnings: Record<string, string> } {
   return {

@@ -4,8 +4,8 @@ import type { createEstimator } from './password-estimator.ts';
  * How hard a password is to guess, by zxcvbn-ts with its common (passwords, diceware, keyboard
  * layouts) and Japanese (words, names, Wikipedia) dictionaries: one estimator for the server's rule
  * (functions/domain/password-rules.ts) and the change-password screen's meter, so both score alike.
- * The estimator and its dictionaries (about 1 MB, password-estimator.ts) are imported on the first
- * check, not with this module: sign-in's Lambda and the SPA import this module without paying for them.
+ * The estimator and its dictionaries (password-estimator.ts, about 660 KiB minified) are imported on
+ * the first check, not with this module: sign-in's Lambda and the SPA import it without paying for them.
  */
 
 /** zxcvbn's score: 0 too guessable, 1 very guessable, 2 somewhat guessable, 3 safely unguessable, 4 very unguessable. */
