@@ -19,7 +19,7 @@ import { requirePasswordFields, storeNewPassword, type UserPasswordState } from 
  * contract ID and a random token (256 bits, base64url); only its SHA-256 is stored. It works once
  * (the new password and the invitation's `used_at` are one transaction, conditional on `used_at`
  * being absent and `expires_at` ahead) and for INVITATION_HOURS. The password is checked by the
- * change-password rules (the contract's policy, the blocklist) with their own codes and messages.
+ * change-password rules (the contract's policy, its minimum strength) with their own codes and messages.
  */
 export const INVITATION_HOURS = 72;
 
