@@ -18,9 +18,11 @@ import { getUser, type User } from '#data/users.ts';
 import { getIpEntry } from '#data/ip-entries.ts';
 import { addressAllowed, CONTRACT_ENTRY_ID, rangesInForce } from './ip-policy.ts';
 
+import { codes, type CodeName } from '#shared/codes.ts';
 import { envelopeResponse } from './envelope.ts';
 import { DomainError, InputError } from './errors.ts';
 import { logger, type Logger } from './logger.ts';
+import { recordInvocation } from './metrics.ts';
 import { signToken, verifyToken } from './tokens.ts';
 
 /**
@@ -102,6 +104,10 @@ interface RequestState {
   /** The IP ranges in force for the caller, read with the session (ip-policy.ts); empty allows all. */
   ipRanges?: string[];
   started: number;
+  /** The contract the call is for: the token's, or on a public route the one its checked input names. */
+  kykId?: string;
+  /** What the envelope answers (for the request line and the metrics). */
+  codeName?: CodeName;
 }
 
 type ApiContext = Context & { api: RequestState };
@@ -118,6 +124,19 @@ const acceptLanguage = (event: APIGatewayProxyEventV2): Language => {
   return isLanguage(first) ? first : fallbackLanguage;
 };
 
+/**
+ * The request's last line and its metrics (functions/lib/metrics.ts): the route is the metrics'
+ * dimension, the contract only a property. `refusals` are the domain errors a caller is answered
+ * (code < 0 besides -1: input, permission, token timeout, business rules); `errors` are -1, the
+ * unexpected. Sign-in results that name the next step are answers, not refusals.
+ */
+const finish = (api: RequestState, statusCode: number | undefined, outcome?: string) => {
+  const ms = Date.now() - api.started;
+  const code = codes[api.codeName ?? 'ok'].code;
+  api.log.info('request', { status: statusCode, code, ms, ...(outcome ? { outcome } : {}) });
+  recordInvocation({ dimension: 'route', name: api.path ?? '(unknown)', ms, outcome: api.codeName === 'unknown' ? 'error' : outcome !== undefined ? 'refusal' : 'ok', kykId: api.kykId, requestId: api.requestId });
+};
+
 /** Outermost: starts the request state, maps every failure to the envelope, logs the outcome. */
 const errorEnvelope = (): ApiMiddleware => ({
   before: ({ event, context }) => {
@@ -125,13 +144,15 @@ const errorEnvelope = (): ApiMiddleware => ({
     context.api = {
       language: acceptLanguage(event),
       requestId,
-      log: logger.child({ requestId, path: event.rawPath }),
+      // Fresh for every invocation: nothing of the previous call's caller is carried over. The raw
+      // path is not logged (only the route, once resolved): a client may put anything in it.
+      log: logger.child({ request_id: requestId, ...(context.awsRequestId && context.awsRequestId !== requestId ? { lambda_request_id: context.awsRequestId } : {}) }),
       sourceIp: event.requestContext?.http?.sourceIp ?? '',
       started: Date.now(),
     };
   },
   after: ({ context, response }) => {
-    context.api.log.info('request', { status: response?.statusCode, ms: Date.now() - context.api.started, kyk: context.api.caller?.kykId });
+    finish(context.api, response?.statusCode);
   },
   onError: (request) => {
     const { context, error } = request;
@@ -141,19 +162,22 @@ const errorEnvelope = (): ApiMiddleware => ({
       const fields = Object.fromEntries(
         Object.entries(error.fields).map(([field, key]) => [field, translate(api.language, key, error.fieldParams[field])]),
       );
+      api.codeName = 'input';
       request.response = envelopeResponse({ codeName: 'input', language: api.language, info: { ...info, fields }, token: api.token });
     } else if (error instanceof DomainError) {
       const fields = Object.keys(error.fields).length
         ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, translate(api.language, key, error.params)]))
         : undefined;
+      api.codeName = error.codeName;
       request.response = envelopeResponse({
         codeName: error.codeName, language: api.language, params: error.params, messageKey: error.messageKey, info: { ...info, ...(fields ? { fields } : {}) }, token: api.token,
       });
     } else {
       api.log.error('unhandled error', { error });
+      api.codeName = 'unknown';
       request.response = envelopeResponse({ codeName: 'unknown', language: api.language, info, token: api.token });
     }
-    api.log.info('request', { status: request.response.statusCode, ms: Date.now() - api.started, kyk: api.caller?.kykId, outcome: error?.message });
+    finish(api, request.response.statusCode, error instanceof DomainError ? error.codeName : 'unknown');
   },
 });
 
@@ -161,9 +185,11 @@ const errorEnvelope = (): ApiMiddleware => ({
 const resolveRoute = (table: RouteTable): ApiMiddleware => ({
   before: ({ event, context }) => {
     const path = event.rawPath.startsWith(`${API_PREFIX}/`) ? event.rawPath.slice(API_PREFIX.length + 1) : '';
+    // An address outside the manifest is not logged: a client may put anything in it (a link's token).
     if (event.requestContext?.http?.method !== 'POST' || !Object.hasOwn(table, path)) throw new DomainError('address');
     context.api.path = path as RoutePath;
     context.api.route = table[path];
+    context.api.log = context.api.log.child({ route: path });
   },
 });
 
@@ -238,6 +264,7 @@ const authenticate = (): ApiMiddleware => ({
     if (!fresh) throw new DomainError('tokenTimeout');
     api.ipRanges = rangesInForce({ group: groupIp, contract: contractIp });
     api.caller = { kykId: claims.kyk, userId: claims.sub, user, session: fresh, rights };
+    api.kykId = claims.kyk;
     api.log = api.log.child({ kyk: claims.kyk, user: claims.sub });
     api.token = await signToken({ kyk: claims.kyk, sub: claims.sub, sid: fresh.session_id, exp: fresh.expires_at });
     if (!allows(rights, access)) throw new DomainError('permissionError');
@@ -303,6 +330,12 @@ export function createApiHandler<T extends RouteTable>(routeTable: T, operations
       const path = api.path!;
       const parsed = api.route!.request.safeParse(api.body);
       if (!parsed.success) throw issueFields(parsed.error);
+      if (!api.caller) {
+        // A public route (sign-in, a share or file-request link): the contract and user its input names, for the lines and the per-contract figures.
+        const named = parsed.data as { kyk_id?: unknown; user_id?: unknown };
+        if (typeof named.kyk_id === 'string') api.kykId = named.kyk_id;
+        api.log = api.log.child({ ...(api.kykId ? { kyk: api.kykId } : {}), ...(typeof named.user_id === 'string' ? { user: named.user_id } : {}) });
+      }
       const idempotencyKey = header(event, IDEMPOTENCY_HEADER);
       if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) throw new InputError({ [IDEMPOTENCY_HEADER]: 'validation.invalidValue' });
       const result = await table[path]({
@@ -317,6 +350,7 @@ export function createApiHandler<T extends RouteTable>(routeTable: T, operations
         idempotencyKey,
       });
       const reply = result instanceof Reply ? result : new Reply(result);
+      api.codeName = reply.options.codeName ?? 'ok';
       if (reply.options.redirect !== undefined) {
         // Browsers read a backslash as "/": "/\host" would leave the origin as "//host" does.
         if (!/^\/(?![/\\])/.test(reply.options.redirect)) throw new Error('A redirect must be a same-origin path');

@@ -58,6 +58,10 @@ export const config = {
   },
   /** The app's address for links in mails (no trailing slash); unset: no link can be mailed. */
   get appUrl() { return read(functionEnv.appUrl)?.replace(/\/+$/, ''); },
+  /** CloudWatch namespace of the EMF metrics (functions/lib/metrics.ts); Powertools' own variable. */
+  get metricsNamespace() { return read('POWERTOOLS_METRICS_NAMESPACE') ?? 'ComDrive'; },
+  /** The Logger's and metrics' service: the function's name in AWS, `local` on the local stack. */
+  get serviceName() { return read('POWERTOOLS_SERVICE_NAME') ?? read('AWS_LAMBDA_FUNCTION_NAME') ?? 'local'; },
   /** Stand-in endpoints of the local stack; unset in AWS. */
   get dynamodbEndpoint() { return read(functionEnv.dynamodbEndpoint); },
   /** Required with a DynamoDB endpoint: the local data is reachable only with the stack's key. */

@@ -1,12 +1,14 @@
+import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
+import { config } from './config.ts';
+
 /**
- * Structured JSON logs, one line per event, carrying the request id so support can follow a call
- * from the envelope's `info.request_id` to CloudWatch. LOG_LEVEL=silent mutes it (tests).
+ * Structured JSON logs through Powertools for AWS Lambda's Logger, one line per event. The codebase
+ * keeps its own small interface (`log.info(message, fields)`, `child(fields)`): a child carries its
+ * fields and hands them to Powertools with each line, so nothing per request is kept on the shared
+ * instance, and one tenant's keys cannot reach another call's lines (the local stack serves many
+ * requests at once in one process). Level: POWERTOOLS_LOG_LEVEL or LOG_LEVEL (`silent` mutes it:
+ * the tests), read again when it changes, as before. No secret in any line: see `redact`.
  */
-type Level = 'debug' | 'info' | 'warn' | 'error';
-const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
-
-const threshold = (): number => order[(process.env.LOG_LEVEL as Level | 'silent' | undefined) ?? 'info'] ?? order.info;
-
 export type LogFields = Record<string, unknown>;
 
 export interface Logger {
@@ -17,15 +19,47 @@ export interface Logger {
   child(fields: LogFields): Logger;
 }
 
-const serializeError = (value: unknown): unknown =>
-  value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
+export const REDACTED = '[redacted]';
+
+/** Field names (split into words: camelCase, snake_case, kebab-case) whose value is a secret. */
+const secretWords = new Set(['token', 'password', 'passwd', 'otp', 'secret', 'signature', 'authorization', 'cookie', 'credential', 'credentials', 'ticket']);
+const isSecretKey = (key: string): boolean =>
+  key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).some((word) => secretWords.has(word));
+/** Values that are secrets whatever their field: a presigned URL's signature, a bearer header, a JWT. */
+const secretValue = /X-Amz-(?:Signature|Credential|Security-Token)=|\bBearer\s+\S|\beyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]+/i;
+
+/** The belt under every line (a JSON.stringify replacer, so error messages and stacks are covered too). */
+export function redact(key: string, value: unknown): unknown {
+  if (key !== '' && isSecretKey(key) && value !== undefined && value !== null && typeof value !== 'boolean') return REDACTED;
+  if (typeof value === 'string' && secretValue.test(value)) return REDACTED;
+  return value;
+}
+
+const levelSetting = (): string => (process.env.POWERTOOLS_LOG_LEVEL || process.env.LOG_LEVEL || 'info').toUpperCase();
+
+let root: PowertoolsLogger | undefined;
+let rootLevel: string | undefined;
+/** Built on first use, so the environment a handler runs with (not the one it was imported in) decides. */
+const powertools = (): PowertoolsLogger => {
+  const level = levelSetting();
+  if (!root) {
+    root = new PowertoolsLogger({
+      serviceName: config.serviceName,
+      jsonReplacerFn: redact as (key: string, value: unknown) => unknown,
+    });
+    rootLevel = level;
+  }
+  // Lambda's own log level (AWS_LAMBDA_LOG_LEVEL) wins inside Powertools; elsewhere the variable does.
+  if (level !== rootLevel) {
+    if (['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'].includes(level)) root.setLogLevel(level as 'INFO');
+    rootLevel = level;
+  }
+  return root;
+};
 
 export const createLogger = (base: LogFields = {}): Logger => {
-  const write = (level: Level, message: string, fields: LogFields = {}) => {
-    if (order[level] < threshold()) return;
-    const entry: LogFields = { level, time: new Date().toISOString(), message, ...base };
-    for (const [key, value] of Object.entries(fields)) entry[key] = serializeError(value);
-    (level === 'error' ? process.stderr : process.stdout).write(`${JSON.stringify(entry)}\n`);
+  const write = (level: 'debug' | 'info' | 'warn' | 'error', message: string, fields?: LogFields) => {
+    powertools()[level](message, fields ? { ...base, ...fields } : base);
   };
   return {
     debug: (message, fields) => write('debug', message, fields),
@@ -36,4 +70,4 @@ export const createLogger = (base: LogFields = {}): Logger => {
   };
 };
 
-export const logger = createLogger({ service: process.env.AWS_LAMBDA_FUNCTION_NAME ?? 'local' });
+export const logger = createLogger();
