@@ -35,7 +35,12 @@ export function redact(key: string, value: unknown): unknown {
   return value;
 }
 
-const levelSetting = (): string => (process.env.POWERTOOLS_LOG_LEVEL || process.env.LOG_LEVEL || 'info').toUpperCase();
+const levels = new Set(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']);
+/** Upper case, as Powertools wants it (it ignores a lower-case `silent` in the environment). */
+const levelSetting = (): string => {
+  const level = (process.env.POWERTOOLS_LOG_LEVEL || process.env.LOG_LEVEL || 'info').toUpperCase();
+  return levels.has(level) ? level : 'INFO';
+};
 
 let root: PowertoolsLogger | undefined;
 let rootLevel: string | undefined;
@@ -43,17 +48,12 @@ let rootLevel: string | undefined;
 const powertools = (): PowertoolsLogger => {
   const level = levelSetting();
   if (!root) {
-    root = new PowertoolsLogger({
-      serviceName: config.serviceName,
-      jsonReplacerFn: redact as (key: string, value: unknown) => unknown,
-    });
-    rootLevel = level;
+    root = new PowertoolsLogger({ serviceName: config.serviceName, logLevel: level as 'INFO', jsonReplacerFn: redact });
+  } else if (level !== rootLevel) {
+    // Lambda's own log level (AWS_LAMBDA_LOG_LEVEL) still wins inside Powertools.
+    root.setLogLevel(level as 'INFO');
   }
-  // Lambda's own log level (AWS_LAMBDA_LOG_LEVEL) wins inside Powertools; elsewhere the variable does.
-  if (level !== rootLevel) {
-    if (['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'].includes(level)) root.setLogLevel(level as 'INFO');
-    rootLevel = level;
-  }
+  rootLevel = level;
   return root;
 };
 
