@@ -6,6 +6,22 @@ import { handler as authHandler } from '#functions/auth/handler.ts';
 import { handler as ssoHandler } from '#functions/sso/handler.ts';
 import { resetClients } from './clients.ts';
 
+/** Runs `work` with this process's stdout and stderr captured; answers the JSON lines written. */
+async function linesOf(work: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
+  const written: string[] = [];
+  const original = { out: process.stdout.write, err: process.stderr.write };
+  const capture = ((chunk: string | Uint8Array) => written.push(String(chunk)) > 0) as typeof process.stdout.write;
+  process.stdout.write = capture;
+  process.stderr.write = capture;
+  try {
+    await work();
+  } finally {
+    process.stdout.write = original.out;
+    process.stderr.write = original.err;
+  }
+  return written.join('').split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
 /** Faults the stand-ins cannot produce: the envelope must stay intact and leak nothing. */
 const event = (path: string, body: unknown): APIGatewayProxyEventV2 => ({
   version: '2.0',
@@ -60,5 +76,45 @@ describe('error mapping under AWS faults', () => {
     const response = await authHandler(event('/api/com_drive/drive_info', {}), context);
     expect(response?.statusCode).toBe(404);
     expect(JSON.parse(response!.body as string)).toMatchObject({ code: -3, msg_level: 'ERROR' });
+  });
+});
+
+describe('logs and metrics of a request', () => {
+  const dynamo = mockClient(DynamoDBDocumentClient);
+  const saved = { level: process.env.LOG_LEVEL, metrics: process.env.POWERTOOLS_METRICS_DISABLED };
+  beforeAll(() => {
+    Object.assign(process.env, { TABLE_NAME: 'fault-table', TOKEN_SECRET: 'x'.repeat(64), LOG_LEVEL: 'info', POWERTOOLS_METRICS_DISABLED: 'false' });
+    resetClients();
+  });
+  afterAll(() => {
+    dynamo.restore();
+    for (const [name, value] of [['LOG_LEVEL', saved.level], ['POWERTOOLS_METRICS_DISABLED', saved.metrics]] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  it('names the route, request id, contract and user on its lines, records an EMF line with the route as the only dimension, and carries nothing into the next call', async () => {
+    dynamo.on(GetCommand).rejects(Object.assign(new Error('Rate of requests exceeds the allowed throughput'), { name: 'ProvisionedThroughputExceededException' }));
+    const first = await linesOf(() => authHandler(event('/api/login/login_btn', { kyk_id: 'acme', user_id: 'admin', password: 'correct horse battery' }), context));
+    const second = await linesOf(() => authHandler(event('/api/com_drive/drive_info', {}), { awsRequestId: 'aws-req-2' } as Context));
+
+    const logged = first.filter((line) => !('_aws' in line));
+    expect(logged.map((line) => line.message)).toEqual(['unhandled error', 'request']);
+    for (const line of logged) expect(line).toMatchObject({ request_id: 'req-fault-1', lambda_request_id: 'aws-req-1', route: 'login/login_btn', kyk: 'acme', user: 'admin' });
+    expect(logged[1]).toMatchObject({ level: 'INFO', status: 500, code: -1, outcome: 'unknown' });
+    expect(JSON.stringify(first)).not.toContain('correct horse battery');
+
+    const emf = first.find((line) => '_aws' in line && (line.calls as number) === 1)!;
+    expect(emf).toMatchObject({ route: 'login/login_btn', kyk: 'acme', request_id: 'req-fault-1', calls: 1, errors: 1, refusals: 0 });
+    expect(emf._aws).toMatchObject({ CloudWatchMetrics: [{ Namespace: 'ComDrive', Dimensions: [['route']] }] });
+    expect(emf.duration).toEqual(expect.any(Number));
+
+    // The next invocation (a -3) has its own request id and none of the previous caller's keys.
+    const request = second.find((line) => line.message === 'request')!;
+    expect(request).toMatchObject({ request_id: 'req-fault-1', lambda_request_id: 'aws-req-2', code: -3, outcome: 'address' });
+    for (const line of second) expect(line).not.toHaveProperty('kyk');
+    for (const line of second) expect(line).not.toHaveProperty('user');
+    expect(second.find((line) => '_aws' in line && line.route === '(unknown)')).toMatchObject({ calls: 1, errors: 0, refusals: 1 });
   });
 });
