@@ -1,7 +1,7 @@
-import type { Context, S3Event } from 'aws-lambda';
+import type { S3Event } from 'aws-lambda';
 import { driveJobWorks } from '#domain/drive/job-kinds.ts';
 import { parseDriveJobKey, runDriveJob, sweepDriveJobs } from '#domain/drive/jobs.ts';
-import { logger } from '#lib/logger.ts';
+import { backgroundHandler } from '#lib/background.ts';
 import { createdObjectKeys, isObjectCreatedEvent, jobDeadline, type ObjectCreatedEvent, type ScheduleEvent } from '#lib/object-events.ts';
 
 /**
@@ -11,16 +11,16 @@ import { createdObjectKeys, isObjectCreatedEvent, jobDeadline, type ObjectCreate
  * Lambda starts them. In AWS the bucket's EventBridge events run it for the markers only. The job's
  * own server-side copies are not uploads: storage-events leaves them alone.
  */
-export const handler = async (event: S3Event | ObjectCreatedEvent | ScheduleEvent, context?: Context): Promise<void> => {
+export const handler = backgroundHandler<S3Event | ObjectCreatedEvent | ScheduleEvent>('drive-jobs', async (event, log, context) => {
   if ('detail-type' in event && !isObjectCreatedEvent(event)) {
-    const stale = await sweepDriveJobs(logger);
-    if (stale) logger.info('stale drive jobs recovered', { stale });
+    const stale = await sweepDriveJobs(log);
+    if (stale) log.info('stale drive jobs recovered', { stale });
     return;
   }
   // A worker close to its Lambda's timeout saves, lets go and writes the marker again to carry on.
   const deadline = jobDeadline(context);
   for (const key of createdObjectKeys(event)) {
     const job = parseDriveJobKey(key);
-    if (job) await runDriveJob(job.kykId, job.jobId, driveJobWorks, { deadline, log: logger });
+    if (job) await runDriveJob(job.kykId, job.jobId, driveJobWorks, { deadline, log: log });
   }
-};
+});

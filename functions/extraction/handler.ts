@@ -1,5 +1,5 @@
 import type { S3Event } from 'aws-lambda';
-import { logger } from '#lib/logger.ts';
+import { backgroundHandler } from '#lib/background.ts';
 import { createdObjectKeys, type ObjectCreatedEvent } from '#lib/object-events.ts';
 import { isRenditionKey } from '#lib/object-storage.ts';
 import { readFileFields } from '#domain/extraction/read-file.ts';
@@ -14,13 +14,13 @@ import { stopOcr } from '#domain/extraction/ocr.ts';
  * storage-events. Bytes whose version storage-events has not confirmed yet throw, and the event is
  * delivered again (the asynchronous invocation's retries).
  */
-export const handler = async (event: S3Event | ObjectCreatedEvent): Promise<void> => {
+export const handler = backgroundHandler<S3Event | ObjectCreatedEvent>('extraction', async (event, log) => {
   for (const key of createdObjectKeys(event)) {
     // Renditions are the previews function's; imports' and jobs' objects are outside the drive's layout (readFileFields ignores them).
     if (isRenditionKey(key)) continue;
-    await readFileFields(key, logger);
+    await readFileFields(key, log);
   }
-};
+});
 
 /** Ends the OCR workers (their threads would keep a local stack's process alive; a Lambda never calls it). */
 export const shutdown = stopOcr;

@@ -1,9 +1,9 @@
-import type { Context, S3Event } from 'aws-lambda';
+import type { S3Event } from 'aws-lambda';
 import { parseImportKey } from '#domain/imports/files.ts';
 import { sweepRunningImports } from '#domain/imports/jobs.ts';
 import { purgeImport } from '#domain/imports/purge.ts';
 import { resumeImport, runImport } from '#domain/imports/run-import.ts';
-import { logger } from '#lib/logger.ts';
+import { backgroundHandler } from '#lib/background.ts';
 import { createdObjectKeys, isObjectCreatedEvent, jobDeadline, type ObjectCreatedEvent, type ScheduleEvent } from '#lib/object-events.ts';
 
 /**
@@ -13,10 +13,10 @@ import { createdObjectKeys, isObjectCreatedEvent, jobDeadline, type ObjectCreate
  * its own (15 minutes, memory for a 20 MB file parsed at once) that nothing else runs in; in AWS the
  * bucket's EventBridge events run it for the imports' keys only. Idempotent: events come at least once.
  */
-export const handler = async (event: S3Event | ObjectCreatedEvent | ScheduleEvent, context?: Context): Promise<void> => {
+export const handler = backgroundHandler<S3Event | ObjectCreatedEvent | ScheduleEvent>('import-jobs', async (event, log, context) => {
   if ('detail-type' in event && !isObjectCreatedEvent(event)) {
     const stale = await sweepRunningImports();
-    if (stale) logger.info('stale import jobs recovered', { stale });
+    if (stale) log.info('stale import jobs recovered', { stale });
     return;
   }
   // A long import stops in time to record that.
@@ -28,4 +28,4 @@ export const handler = async (event: S3Event | ObjectCreatedEvent | ScheduleEven
     else if (importKey.object === 'resume') await resumeImport(importKey.kykId, importKey.requestId, { deadline });
     else await purgeImport(importKey.kykId, importKey.requestId);
   }
-};
+});

@@ -1,5 +1,5 @@
 import type { S3Event } from 'aws-lambda';
-import { logger } from '#lib/logger.ts';
+import { backgroundHandler } from '#lib/background.ts';
 import { notificationKey } from '#lib/object-events.ts';
 import { handleStoredMail } from './intake.ts';
 
@@ -8,9 +8,9 @@ import { handleStoredMail } from './intake.ts';
  * stored mail becomes received files of the contract its recipient names (intake.ts). S3 delivers
  * events at least once; a second delivery of a mail makes nothing new.
  */
-export const handler = async (event: S3Event): Promise<void> => {
+export const handler = backgroundHandler<S3Event>('intake', async (event, log) => {
   for (const record of event.Records) {
     if (!record.eventName.startsWith('ObjectCreated:')) continue;
-    await handleStoredMail(notificationKey(record), logger, record.eventTime);
+    await handleStoredMail(notificationKey(record), log, record.eventTime);
   }
-};
+});

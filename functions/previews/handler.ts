@@ -1,5 +1,5 @@
 import type { S3Event } from 'aws-lambda';
-import { logger } from '#lib/logger.ts';
+import { backgroundHandler } from '#lib/background.ts';
 import { createdObjectKeys, type ObjectCreatedEvent } from '#lib/object-events.ts';
 import { isRenditionKey } from '#lib/object-storage.ts';
 import { previewObject } from '#domain/drive/previews.ts';
@@ -10,9 +10,9 @@ import { previewObject } from '#domain/drive/previews.ts';
  * binaries load here only. In AWS the bucket's EventBridge "Object Created" events under `t/` run it;
  * locally the stand-in of S3 hands it the same S3 notification it hands storage-events.
  */
-export const handler = async (event: S3Event | ObjectCreatedEvent): Promise<void> => {
+export const handler = backgroundHandler<S3Event | ObjectCreatedEvent>('previews', async (event, log) => {
   for (const key of createdObjectKeys(event)) {
     if (isRenditionKey(key)) continue;
-    await previewObject(key, logger);
+    await previewObject(key, log);
   }
-};
+});

@@ -5,7 +5,7 @@ import { sweepAbandonedUploads } from '#domain/uploads/sweep.ts';
 import { discardUpload, isRenditionKey, parseObjectKey } from '#lib/object-storage.ts';
 import { confirmVersionUpload, firstVersionRecord } from '#data/file-versions.ts';
 import { parseImportKey } from '#domain/imports/files.ts';
-import { logger } from '#lib/logger.ts';
+import { backgroundHandler } from '#lib/background.ts';
 import { notificationKey } from '#lib/object-events.ts';
 import { runPurges } from '#domain/drive/purge.ts';
 import { applyTrashRetention } from '#domain/drive/retention.ts';
@@ -30,21 +30,21 @@ const scheduledTime = (event: { time?: string }): Date => {
  * markers arrive here too (one notification covers `t/`) and are left to their own functions
  * (functions/import-jobs, functions/drive-jobs), which the bucket's EventBridge events run.
  */
-export const handler = async (event: S3Event | ScheduledEvent | ScanResultEvent): Promise<void> => {
+export const handler = backgroundHandler<S3Event | ScheduledEvent | ScanResultEvent>('storage-events', async (event, log) => {
   // GuardDuty's verdict on an object (EventBridge): recorded on the file it belongs to.
   if ('detail-type' in event && isScanResultEvent(event)) {
-    await recordScanResult(event, logger);
+    await recordScanResult(event, log);
     return;
   }
   // The schedule (EventBridge, every minute): release abandoned uploads, purge.
   if ('detail-type' in event) {
-    await sweepAbandonedUploads(logger);
+    await sweepAbandonedUploads(log);
     // File-request digests that are due, by the schedule's own time (what the event says it is).
-    await sendDueDigests(logger, scheduledTime(event)).catch((error: unknown) => logger.error('file-request digests failed', { error }));
+    await sendDueDigests(log, scheduledTime(event)).catch((error: unknown) => log.error('file-request digests failed', { error }));
     // Folder purges and trash emptying carry on for most of a minute, so the next run does not overlap much.
     const deadline = Date.now() + PURGE_BUDGET_MS;
-    await runPurges(deadline, logger);
-    await applyTrashRetention({ deadline, log: logger });
+    await runPurges(deadline, log);
+    await applyTrashRetention({ deadline, log: log });
     return;
   }
   for (const record of event.Records) {
@@ -57,7 +57,7 @@ export const handler = async (event: S3Event | ScheduledEvent | ScanResultEvent)
     if (isRenditionKey(key)) continue;
     const parsed = parseObjectKey(key);
     if (!parsed) {
-      logger.warn('object outside the drive layout', { key });
+      log.warn('object outside the drive layout', { key });
       continue;
     }
     const size = record.s3.object.size;
@@ -66,25 +66,25 @@ export const handler = async (event: S3Event | ScheduledEvent | ScanResultEvent)
     const newVersion = newFile ? undefined : await confirmVersionUpload(parsed.kykId, parsed.itemId, key, size);
     const confirmed = newFile ?? newVersion?.item;
     // The uploader changed this file: it heads their recent files.
-    if (confirmed) await noteRecent(confirmed, confirmed.update_user_id, 'change', logger);
+    if (confirmed) await noteRecent(confirmed, confirmed.update_user_id, 'change', log);
     const arrival = newFile?.received?.channel === 'link' ? newFile.received : undefined;
     if (confirmed && arrival) {
       // Sent through a file-request link: the link's upload, not its creator's, and into the link's digest mail.
-      await recordLinkUpload({ kyk_id: confirmed.kyk_id, link_id: arrival.source_id, creator_id: arrival.creator_id }, { ...confirmed, size }, arrival.sender ?? null, logger);
-      await noteRequestArrival({ ...confirmed, size }, logger);
+      await recordLinkUpload({ kyk_id: confirmed.kyk_id, link_id: arrival.source_id, creator_id: arrival.creator_id }, { ...confirmed, size }, arrival.sender ?? null, log);
+      await noteRequestArrival({ ...confirmed, size }, log);
     } else if (confirmed) {
-      await recordAccessOf(confirmed.update_user_id, 'upload', { ...confirmed, size: record.s3.object.size }, logger);
+      await recordAccessOf(confirmed.update_user_id, 'upload', { ...confirmed, size: record.s3.object.size }, log);
     }
     // A bookkeeping document's bytes: hashed, and checked as a scan where they are one (docs/e-bookkeeping.md).
-    if (confirmed) await checkBookkeepingBytes(confirmed, logger);
+    if (confirmed) await checkBookkeepingBytes(confirmed, log);
     // Bytes for an entry that no longer exists (an upload released as abandoned, then finished): nobody can reach them.
     if (!confirmed && !(await itemExists(parsed.kykId, parsed.itemId))) {
       await discardUpload(key, undefined);
-      logger.warn('bytes of a released upload deleted', { kyk: parsed.kykId, item: parsed.itemId });
+      log.warn('bytes of a released upload deleted', { kyk: parsed.kykId, item: parsed.itemId });
       continue;
     }
-    logger.info(confirmed ? 'upload confirmed' : 'upload event ignored (already confirmed or not pending)', {
+    log.info(confirmed ? 'upload confirmed' : 'upload event ignored (already confirmed or not pending)', {
       kyk: parsed.kykId, item: parsed.itemId, version: parsed.version, size: record.s3.object.size,
     });
   }
-};
+});

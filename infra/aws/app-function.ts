@@ -75,6 +75,9 @@ export const functionEnvironment = (settings: FunctionSettings): Record<string, 
   NODE_OPTIONS: '--enable-source-maps',
 });
 
+/** The CloudWatch namespace of the functions' EMF metrics (docs/operations.md "Logs and metrics"). */
+export const METRICS_NAMESPACE = 'ComDrive';
+
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
 
 /**
@@ -134,7 +137,13 @@ export class AppFunction extends Construct {
       timeout: props.timeout,
       logGroup,
       role,
-      environment: functionEnvironment(props.settings),
+      environment: {
+        ...functionEnvironment(props.settings),
+        // Powertools (functions/lib/logger.ts, metrics.ts): each line names its function, and the
+        // metrics of every function share one namespace, the route or job kind their one dimension.
+        POWERTOOLS_SERVICE_NAME: props.name,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      },
     });
     Validations.of(this.fn).acknowledge({
       id: 'AwsSolutions-L1',

@@ -53,6 +53,8 @@ const apiEnvVars = [
   functionEnv.sessionIdleMinutes,
   functionEnv.auditRetentionDays,
   'NODE_OPTIONS',
+  'POWERTOOLS_SERVICE_NAME',
+  'POWERTOOLS_METRICS_NAMESPACE',
 ].sort();
 
 type Statement = { Action: string | string[]; Resource: unknown };
@@ -482,6 +484,8 @@ describe.each(Object.entries(variants) as [EnvName, SynthOptions][])('%s environ
         const optional: string[] = [functionEnv.samlKeyParameterPrefix, functionEnv.objectLockMode, functionEnv.objectLockMaxRetentionDays, functionEnv.driveJobsPerUser, functionEnv.driveJobsPerContract, functionEnv.mailIntakeDomain];
         expect(Object.keys(variables).filter((name) => !optional.includes(name)).sort()).toEqual(apiEnvVars);
         expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
+        expect(variables.POWERTOOLS_METRICS_NAMESPACE).toBe('ComDrive');
+        expect(endpointGroups).toContain(variables.POWERTOOLS_SERVICE_NAME);
         expect(variables[functionEnv.sessionIdleMinutes]).toBe('60');
         expect(variables[functionEnv.auditRetentionDays]).toBe(String(loadEnvironment(env).auditRetentionDays));
       }
