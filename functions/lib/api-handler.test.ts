@@ -5,22 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as authHandler } from '#functions/auth/handler.ts';
 import { handler as ssoHandler } from '#functions/sso/handler.ts';
 import { resetClients } from './clients.ts';
-
-/** Runs `work` with this process's stdout and stderr captured; answers the JSON lines written. */
-async function linesOf(work: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
-  const written: string[] = [];
-  const original = { out: process.stdout.write, err: process.stderr.write };
-  const capture = ((chunk: string | Uint8Array) => written.push(String(chunk)) > 0) as typeof process.stdout.write;
-  process.stdout.write = capture;
-  process.stderr.write = capture;
-  try {
-    await work();
-  } finally {
-    process.stdout.write = original.out;
-    process.stderr.write = original.err;
-  }
-  return written.join('').split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
-}
+import { logLinesOf } from '#tests/support/log-lines.ts';
 
 /** Faults the stand-ins cannot produce: the envelope must stay intact and leak nothing. */
 const event = (path: string, body: unknown): APIGatewayProxyEventV2 => ({
@@ -96,8 +81,8 @@ describe('logs and metrics of a request', () => {
 
   it('names the route, request id, contract and user on its lines, records an EMF line with the route as the only dimension, and carries nothing into the next call', async () => {
     dynamo.on(GetCommand).rejects(Object.assign(new Error('Rate of requests exceeds the allowed throughput'), { name: 'ProvisionedThroughputExceededException' }));
-    const first = await linesOf(() => authHandler(event('/api/login/login_btn', { kyk_id: 'acme', user_id: 'admin', password: 'correct horse battery' }), context));
-    const second = await linesOf(() => authHandler(event('/api/com_drive/drive_info', {}), { awsRequestId: 'aws-req-2' } as Context));
+    const first = await logLinesOf(() => authHandler(event('/api/login/login_btn', { kyk_id: 'acme', user_id: 'admin', password: 'correct horse battery' }), context));
+    const second = await logLinesOf(() => authHandler(event('/api/com_drive/drive_info', {}), { awsRequestId: 'aws-req-2' } as Context));
 
     const logged = first.filter((line) => !('_aws' in line));
     expect(logged.map((line) => line.message)).toEqual(['unhandled error', 'request']);

@@ -1,22 +1,7 @@
 import type { Context, S3Event } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundHandler, invocationKind } from './background.ts';
-
-/** Runs `work` with this process's stdout and stderr captured; answers the JSON lines written. */
-async function linesOf(work: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
-  const written: string[] = [];
-  const original = { out: process.stdout.write, err: process.stderr.write };
-  const capture = ((chunk: string | Uint8Array) => written.push(String(chunk)) > 0) as typeof process.stdout.write;
-  process.stdout.write = capture;
-  process.stderr.write = capture;
-  try {
-    await work();
-  } finally {
-    process.stdout.write = original.out;
-    process.stderr.write = original.err;
-  }
-  return written.join('').split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
-}
+import { logLinesOf } from '#tests/support/log-lines.ts';
 
 const s3Event = (...keys: string[]): S3Event => ({
   Records: keys.map((key) => ({ eventName: 'ObjectCreated:Put', s3: { object: { key, size: 1 } } })),
@@ -47,7 +32,7 @@ describe('background functions', () => {
 
   it('gives the work a logger with the job, request id and contract, and ends with one line and one EMF record', async () => {
     const handler = backgroundHandler<S3Event>('previews', async (_event, log) => log.info('rendered', { pages: 2 }));
-    const lines = await linesOf(() => handler(s3Event('t/acme/item-1/v1', 't/acme/item-1/v2'), context));
+    const lines = await logLinesOf(() => handler(s3Event('t/acme/item-1/v1', 't/acme/item-1/v2'), context));
     const work = lines.find((line) => line.message === 'rendered');
     expect(work).toMatchObject({ job: 'previews/object', request_id: 'bg-req-1', kyk: 'acme', pages: 2 });
     expect(lines.find((line) => line.message === 'invocation')).toMatchObject({ job: 'previews/object', kyk: 'acme', outcome: 'ok' });
@@ -58,9 +43,9 @@ describe('background functions', () => {
 
   it('names no contract when the objects are of several, and none on the schedule', async () => {
     const handler = backgroundHandler<unknown>('storage-events', async () => undefined);
-    const mixed = await linesOf(() => handler(s3Event('t/acme/a/v1', 't/other/b/v1'), context));
+    const mixed = await logLinesOf(() => handler(s3Event('t/acme/a/v1', 't/other/b/v1'), context));
     expect(mixed.find((line) => line.message === 'invocation')).not.toHaveProperty('kyk');
-    const swept = await linesOf(() => handler(schedule, context));
+    const swept = await logLinesOf(() => handler(schedule, context));
     expect(swept.find((line) => line.message === 'invocation')).toMatchObject({ job: 'storage-events/schedule', outcome: 'ok' });
   });
 
@@ -69,7 +54,7 @@ describe('background functions', () => {
       throw new Error('disk on fire');
     });
     let thrown: unknown;
-    const lines = await linesOf(() => handler(s3Event('t/acme/drive-jobs/j1/run'), context).catch((error: unknown) => {
+    const lines = await logLinesOf(() => handler(s3Event('t/acme/drive-jobs/j1/run'), context).catch((error: unknown) => {
       thrown = error;
     }));
     expect((thrown as Error).message).toBe('disk on fire');
