@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { codes } from './codes.ts';
-import { API_PREFIX } from './envelope.ts';
+import { API_PREFIX, IDEMPOTENCY_KEY_PATTERN } from './envelope.ts';
 import { routes, routePaths } from './routes.ts';
 
 /** docs/openapi.json, generated from the route manifest and its zod schemas (bin/openapi.ts). */
@@ -35,6 +35,12 @@ export function buildOpenApi(): Record<string, unknown> {
         summary: route.summary,
         security: route.access === 'public' ? [] : [{ token: [] }],
         'x-access': route.access,
+        ...(route.idempotent ? {
+          parameters: [{
+            in: 'header', name: 'Idempotency-Key', required: false, schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
+            description: 'One UUID per user action, kept across its retries: a repeat within 24 h answers the first answer and does nothing again; the same key with another request answers -4, a repeat while the first still runs -202.',
+          }],
+        } : {}),
         requestBody: { required: true, content: { [route.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: z.toJSONSchema(route.request, { io: 'input', unrepresentable: 'any' }) } } },
         responses: {
           200: {

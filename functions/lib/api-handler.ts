@@ -336,7 +336,8 @@ export function createApiHandler<T extends RouteTable>(routeTable: T, operations
         if (typeof named.kyk_id === 'string') api.kykId = named.kyk_id;
         api.log = api.log.child({ ...(api.kykId ? { kyk: api.kykId } : {}), ...(typeof named.user_id === 'string' ? { user: named.user_id } : {}) });
       }
-      const idempotencyKey = header(event, IDEMPOTENCY_HEADER);
+      // Only the manifest's idempotent routes take a key; elsewhere it is ignored as any unknown header.
+      const idempotencyKey = api.route!.idempotent ? header(event, IDEMPOTENCY_HEADER) : undefined;
       if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) throw new InputError({ [IDEMPOTENCY_HEADER]: 'validation.invalidValue' });
       const result = await table[path]({
         path,

@@ -28,6 +28,11 @@ export interface RouteDef<Req extends z.ZodMiniType = z.ZodMiniType, Res extends
   readonly startsSession?: true;
   /** `form`: the body is an HTML form post (application/x-www-form-urlencoded), not JSON (the SAML ACS). */
   readonly body?: 'form';
+  /**
+   * Runs once per Idempotency-Key (shared/envelope.ts; functions/lib/idempotency.ts): a retry with
+   * the key answers the first answer. The kit hands the key only to these routes' operations.
+   */
+  readonly idempotent?: true;
 }
 
 /** One endpoint group's routes (shared/routes/<group>.ts); the handler kit of that group reads only these. */

@@ -44,6 +44,7 @@ export const driveRoutes = {
     request: uploadResume.fileUploadPartsListRequest, response: uploadResume.fileUploadPartsListResponse,
   }),
   'com_drive/file_upload_complete': route({
+    idempotent: true,
     group: 'drive', access: 'drive-active', summary: 'Complete a multipart upload once every part is stored',
     request: drive.fileUploadCompleteRequest, response: drive.itemResponse,
   }),
@@ -180,10 +181,12 @@ export const driveRoutes = {
     request: drive.itemsTagsRequest, response: drive.itemsTagsResponse,
   }),
   'com_drive/copy_btn': route({
+    idempotent: true,
     group: 'drive', access: 'drive-active', summary: 'Copy files and whole folders into a folder: small copies finish in the call, larger ones run as a job (poll com_drive/job_info)',
     request: drive.copyRequest, response: drive.copyResponse,
   }),
   'com_drive/zip_download_btn': route({
+    idempotent: true,
     group: 'drive', access: 'drive-view', summary: 'Download files and folders as one ZIP: a job writes it (poll com_drive/job_info for the download URL)',
     request: drive.zipDownloadRequest, response: drive.jobResponse,
   }),
@@ -209,6 +212,7 @@ export const driveRoutes = {
     request: bookkeeping.lateScansRequest, response: bookkeeping.lateScansResponse,
   }),
   'com_drive/tax_export_btn': route({
+    idempotent: true,
     group: 'drive', access: 'admin', summary: "The tax office's download request: every bookkeeping document with a transaction date in a range, with its versions' SHA-256, as a CSV built by a job (poll com_drive/job_info)",
     request: bookkeeping.taxExportRequest, response: drive.jobResponse,
   }),

@@ -12,6 +12,7 @@ export const importsRoutes = {
     request: imports.corpExportRequest, response: imports.fileDownload,
   }),
   'com/corp_import': route({
+    idempotent: true,
     group: 'imports', access: 'admin', summary: 'Start a legal-entity import: answers a presigned PUT; the upload starts the job',
     request: imports.importStartRequest, response: imports.importStartResponse,
   }),
@@ -28,6 +29,7 @@ export const importsRoutes = {
     request: imports.userExportRequest, response: imports.fileDownload,
   }),
   'com/user_import': route({
+    idempotent: true,
     group: 'imports', access: 'admin', summary: 'Start a user import: answers a presigned PUT; the upload starts the job (invite 1: each created user is mailed a link to set a password)',
     request: imports.userImportStartRequest, response: imports.importStartResponse,
   }),

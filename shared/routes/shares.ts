@@ -9,6 +9,7 @@ import { route, type RouteDef } from './define.ts';
  */
 export const sharesRoutes = {
   'com_drive/share_link_create_btn': route({
+    idempotent: true,
     group: 'shares', access: 'drive-view', summary: 'Make a share link to a file (validity, download limit, optional password); its URL is shown once',
     request: shares.shareLinkCreateRequest, response: shares.shareLinkCreateResponse,
   }),
@@ -33,6 +34,7 @@ export const sharesRoutes = {
     request: shares.sharePublicDownloadRequest, response: shares.sharePublicDownloadResponse,
   }),
   'com_drive/file_request_create_btn': route({
+    idempotent: true,
     group: 'shares', access: 'drive-active', summary: 'Make a file-request link to a folder (upload-only: validity, files, bytes, kinds, optional password and document style); its URL is shown once',
     request: requests.fileRequestCreateRequest, response: requests.fileRequestCreateResponse,
   }),
