@@ -36,7 +36,8 @@ if (failed.length > 0) {
   // failed script's failures there, so the cause is in what CI shows.
   for (const result of failed) {
     const lines = result.output.split('\n');
-    const from = lines.findIndex((line) => /Failed Tests \d+|\d+ failed/.test(line));
+    // vitest's "Failed Tests" section, or Playwright's first numbered failure (`  1) file › title`).
+    const from = lines.findIndex((line) => /Failed Tests \d+|\s\s1\) \S/.test(line));
     const excerpt = (from >= 0 ? lines.slice(from) : lines).slice(-150).join('\n');
     console.error(`\n> ${result.script} failed; its failures again:\n${excerpt}`);
   }

@@ -80,7 +80,8 @@ test('registers, corrects with a reason, deletes with a reason, and finds both i
   await expect(panel.details()).toContainText('Registered after the deadline');
   await expect(panel.details().locator('[data-testid="details-scanner-check"]')).toBeVisible();
   // The split panel scrolls on its own: its scanner fields brought into view for the picture.
-  await panel.details().locator('[data-testid="details-scanner-check"]').scrollIntoViewIfNeeded();
+  // The panel may render again as the file's checks arrive: scroll the element that is there then.
+  await expect(async () => panel.details().locator('[data-testid="details-scanner-check"]').scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass();
   await shot(page, 'details-scanner-en');
   await drive.select(invoice);
   await expect(panel.details().locator('[data-testid="details-invoice"]')).toHaveText('T7000012050002');
