@@ -3,6 +3,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 import { IDEMPOTENCY_HEADER } from '#shared/envelope.ts';
 import type { RoutePath } from '#shared/routes.ts';
 import type { OperationContext } from './api-handler.ts';
+import { canonicalJson } from './canonical-json.ts';
 import { db } from './clients.ts';
 import { config } from './config.ts';
 import { tenantPrefix, type Keys } from './data/table.ts';
@@ -34,15 +35,9 @@ export const idempotencyPartition = (kykId: string, userId: string): string => `
 /** The key of one record, as Powertools writes it (`<prefix>#<hash of the key material>`). */
 export const idempotencyRecordKey = (kykId: string, userId: string, hash: string): Keys => ({ pk: idempotencyPartition(kykId, userId), sk: `${KEY_PREFIX}#${hash}` });
 
-/** Object keys sorted at every level: the same request in another key order is the same request. */
-const canonical = (value: unknown): unknown =>
-  Array.isArray(value) ? value.map(canonical)
-    : value && typeof value === 'object' ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]))
-      : value;
-
 let keyMaterial: Promise<Buffer> | undefined;
 const secretKey = (): Promise<Buffer> => (keyMaterial ??= derivedSecret('idempotency records').then((secret) => Buffer.from(secret, 'base64url')));
-const mac = async (value: unknown): Promise<string> => createHmac('sha256', await secretKey()).update(JSON.stringify(canonical(value))).digest('base64url');
+const mac = async (value: unknown): Promise<string> => createHmac('sha256', await secretKey()).update(canonicalJson(value)).digest('base64url');
 
 async function seal(value: unknown): Promise<string> {
   const iv = randomBytes(12);

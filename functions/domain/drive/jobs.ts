@@ -4,6 +4,7 @@ import { codes, type CodeName } from '#shared/codes.ts';
 import { translate, type MessageKey } from '#shared/messages.ts';
 import type { DriveJob } from '#shared/schemas/drive.ts';
 import { s3 } from '#lib/clients.ts';
+import { canonicalJson } from '#lib/canonical-json.ts';
 import { config } from '#lib/config.ts';
 import { DomainError } from '#lib/errors.ts';
 import { logger, type Logger } from '#lib/logger.ts';
@@ -52,17 +53,8 @@ export class JobRefusal extends Error {
 }
 export const refusalOf = (error: DomainError): JobRefusal => new JobRefusal(error.codeName, error.messageKey ?? (`code.${error.codeName}` as MessageKey), error.params as Record<string, string | number>);
 
-/** A request as one text whatever the order of its fields. */
-const canonical = (value: unknown): string => {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    return `{${Object.entries(value).filter(([, field]) => field !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, field]) => `${JSON.stringify(key)}:${canonical(field)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-};
-
 /** A start of a job by its kind and request (with its starter, the claim's key): a retry sends the same. */
-export const jobStartKey = (kind: DriveJobKind, request: unknown): string => `${kind}#${createHash('sha256').update(canonical(request)).digest('base64url').slice(0, 32)}`;
+export const jobStartKey = (kind: DriveJobKind, request: unknown): string => `${kind}#${createHash('sha256').update(canonicalJson(request)).digest('base64url').slice(0, 32)}`;
 
 /** -202: the starter or the contract has as many running copies, ZIPs and exports as allowed. */
 export const tooManyJobs = (): DomainError => new DomainError('updateFailure', {}, {}, 'notice.tooManyJobs');
