@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type Tesseract from 'tesseract.js';
 import { MAX_INPUT_PIXELS, sharp } from '#domain/drive/render-tools.ts';
 import type { ReadRegion } from '#shared/schemas/read-fields.ts';
+import { withoutRulings } from './rulings.ts';
 import type { TextLine } from './text-lines.ts';
 
 /**
@@ -19,7 +20,8 @@ import type { TextLine } from './text-lines.ts';
  * bundle, as sharp is: its worker script is a file of its own that cannot be bundled.
  *
  * The page is prepared with sharp: greyscale, at most A4 at 200 dpi in pixels (more costs time and
- * reads no better), turned upright from tesseract's orientation and script detection (a legacy-engine
+ * reads no better), its ruled lines taken off (./rulings.ts: a ruled table otherwise reads as noise),
+ * turned upright from tesseract's orientation and script detection (a legacy-engine
  * worker with the `osd` data: a page scanned sideways or upside down), and straightened by
  * tesseract's own skew estimate (`rotateAuto`). It is not normalised or thresholded first: tesseract
  * binarises the page itself (Otsu), and on the corpus's tuning scans a page sharp had normalised
@@ -97,7 +99,9 @@ async function preparedPage(image: Uint8Array): Promise<{ png: Buffer; width: nu
   // A page of one tone (a blank page, a photo of a wall) holds no text: not worth a second of OCR.
   const { channels } = await page.clone().stats();
   if ((channels[0]?.stdev ?? 0) < MIN_TEXT_CONTRAST) return undefined;
-  const grey = await page.png().toBuffer();
+  const raw = await page.raw().toBuffer({ resolveWithObject: true });
+  const ruledOff = withoutRulings(raw.data, raw.info.width, raw.info.height);
+  const grey = await sharp()(ruledOff.grey, { raw: { width: raw.info.width, height: raw.info.height, channels: 1 } }).png().toBuffer();
   const { data: orientation } = await (await orientationWorker()).detect(grey);
   const turned = (orientation.orientation_confidence ?? 0) >= MIN_ORIENTATION_CONFIDENCE ? orientation.orientation_degrees ?? 0 : 0;
   const { data, info } = await sharp()(grey).rotate(turned).png().toBuffer({ resolveWithObject: true });
