@@ -138,6 +138,7 @@ export async function ocrPage(image: Uint8Array, page: number): Promise<TextLine
           text,
           page,
           confidence: Math.max(0, Math.min(1, line.confidence / 100)),
+          symbols: line.words.flatMap((word) => word.symbols.map((symbol) => ({ text: symbol.text, confidence: Math.max(0, Math.min(1, symbol.confidence / 100)) }))),
           region: {
             page,
             ...storedRegion({ x: x0 / prepared.width, y: y0 / prepared.height, width: (x1 - x0) / prepared.width, height: (y1 - y0) / prepared.height }, prepared.turned),

@@ -11,6 +11,11 @@ export interface TextLine {
   page: number;
   region?: ReadRegion;
   confidence?: number;
+  /**
+   * OCR's characters of the line in order, each with its own confidence (0 to 1): how sure it was
+   * of the characters of a name, apart from the rest of its line (./fields/value-confidence.ts).
+   */
+  symbols?: Array<{ text: string; confidence: number }>;
 }
 
 /** What the parsers need besides the text. */

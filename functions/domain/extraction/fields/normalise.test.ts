@@ -69,6 +69,10 @@ describe('normaliseLine', () => {
     expect(normaliseLine('株式会社ABC 御中      株式会社サンプル')).toBe('株式会社ABC 御中  株式会社サンプル');
     expect(normaliseLine('山田 太郎 様 株式会社サンプル')).toBe('山田 太郎様 株式会社サンプル');
     expect(normaliseLine('株式会社ひかり⼯業  御 請 求 書')).toBe('株式会社ひかり工業  御請求書');
+    // Inside katakana a single space is OCR's, whatever the words' length; a column's wider gap stays.
+    expect(normaliseLine('株式会社青葉ロジスティ クス  御 請 求 書')).toBe('株式会社青葉ロジスティクス  御請求書');
+    expect(normaliseLine('ロジスティクス  センター')).toBe('ロジスティクス  センター');
+    expect(normaliseLine('みなとセンタービル 7F')).toBe('みなとセンタービル 7F');
   });
 
   it('reads the CJK radicals a PDF text layer gives for some kanji as those kanji', () => {

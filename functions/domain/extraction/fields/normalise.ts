@@ -10,6 +10,8 @@
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆ヶ]/u;
 const CJK_AT_START = new RegExp(`^${CJK_CHAR.source}`, 'u');
 const CJK_AT_END = new RegExp(`${CJK_CHAR.source}$`, 'u');
+const KATAKANA_AT_START = /^[\p{Script=Katakana}ー]/u;
+const KATAKANA_AT_END = /[\p{Script=Katakana}ー]$/u;
 
 /**
  * CJK radicals a PDF's text layer gives for the kanji whose glyph a font shares with them (Noto
@@ -94,7 +96,9 @@ const THOUSANDS_SEPARATOR = /(?<=\d)[,.](?=\d{3}(?!\d))/gu;
  * OCR spells out text it reads one glyph at a time: 請 求 日. A single space between two CJK
  * characters goes when a word on either side of it is a single character; two longer words keep
  * theirs (株式会社サンプル 東京都千代田区, 品名 数量 単価 金額), and so does a wider gap (a column's)
- * and the space after an honorific, which ends a name (山田 太郎 様 株式会社サンプル).
+ * and the space after an honorific, which ends a name (山田 太郎 様 株式会社サンプル). Inside a run of
+ * katakana a single space is OCR's too, whatever the words' length (株式会社青葉ロジスティ クス): a
+ * name is never written so, and one katakana word beside another is no field's boundary.
  */
 function joinSpacedCjk(text: string): string {
   const parts = text.split(/(\s+)/u);
@@ -103,7 +107,8 @@ function joinSpacedCjk(text: string): string {
     const left = parts[index - 1]!;
     const right = parts[index + 1] ?? '';
     const single = [...left].length === 1 || [...right].length === 1;
-    const join = parts[index] === ' ' && single && left !== '様' && left !== '殿' && CJK_AT_END.test(left) && CJK_AT_START.test(right);
+    const katakana = KATAKANA_AT_END.test(left) && KATAKANA_AT_START.test(right);
+    const join = parts[index] === ' ' && (katakana || (single && left !== '様' && left !== '殿' && CJK_AT_END.test(left) && CJK_AT_START.test(right)));
     result += (join ? '' : parts[index]!) + right;
   }
   return result;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCheckNames, readFieldsResult, type ReadFieldSet } from '#shared/schemas/read-fields.ts';
 import type { TextLine } from '../text-lines.ts';
-import { OCR_LINE_MIN_CONFIRMED, OCR_LINE_MIN_UNCONFIRMED, READ_CONFIDENCE_MIN, readFieldsFrom } from './read-fields.ts';
+import { NAME_CHARACTERS_MIN, OCR_LINE_MIN_CONFIRMED, OCR_LINE_MIN_UNCONFIRMED, READ_CONFIDENCE_MIN, readFieldsFrom } from './read-fields.ts';
 
 const today = '2024-06-15';
 const page = (...texts: string[]): TextLine[] => texts.map((text) => ({ text, page: 1 }));
@@ -129,14 +129,32 @@ describe('readFieldsFrom', () => {
     expect(confirmed.fields.transaction_amount).toMatchObject({ value: 11000 });
     const alone = readFieldsFrom([ocr('合計 ¥11,000', 0.65)], { today });
     expect(alone.fields.transaction_amount).toMatchObject({ value: null, problem: 'low_confidence' });
-    // Confirmed by the printed sums, a total stands however unsure OCR was of its line, down to a line of
-    // noise; a check digit confirms a number's digits only, so an unsure line keeps the number out.
+    // Confirmed by the printed sums or its check digit, a value stands however unsure OCR was of its line,
+    // down to a line of noise.
     const doubted = readFieldsFrom([ocr('小計 ¥10,000', 0.4), ocr('消費税 ¥1,000', 0.4), ocr('合計 \\11.000', 0.35), ocr('登録番号 T7000012050002', 0.35)], { today });
     expect(doubted.fields.transaction_amount).toMatchObject({ value: 11000, confidence: expect.closeTo(0.97 * 0.35, 3) });
-    expect(doubted.fields.invoice_number).toMatchObject({ value: null, problem: 'low_confidence' });
+    expect(doubted.fields.invoice_number).toMatchObject({ value: 'T7000012050002' });
     expect(OCR_LINE_MIN_CONFIRMED).toBeLessThan(0.35);
-    const noise = readFieldsFrom([ocr('小計 ¥10,000', 0.2), ocr('消費税 ¥1,000', 0.2), ocr('合計 ¥11,000', 0.2)], { today });
+    const noise = readFieldsFrom([ocr('小計 ¥10,000', 0.2), ocr('消費税 ¥1,000', 0.2), ocr('合計 ¥11,000', 0.2), ocr('登録番号 T7000012050002', 0.2)], { today });
     expect(noise.fields.transaction_amount).toMatchObject({ value: null, problem: 'low_confidence' });
+    expect(noise.fields.invoice_number).toMatchObject({ value: null, problem: 'low_confidence' });
+  });
+
+  it("weighs a name by OCR's confidence in its own characters, not its line's", () => {
+    const spelt = (text: string, line: number, doubted = ''): TextLine => ({
+      text, page: 1, confidence: line, symbols: [...text].map((char) => ({ text: char, confidence: char === doubted ? 0.7 : 0.98 })),
+    });
+    // The line is unsure (a stray mark, an honorific half read), the name's characters are not.
+    const clean = readFieldsFrom([spelt('株式会社大和テクノロジー _ 御中', 0.6), spelt('株式会社青葉商事 ::', 0.6)], { today });
+    expect(clean.fields).toMatchObject({
+      recipient: { value: '株式会社大和テクノロジー', confidence: expect.closeTo(0.9 * 0.98, 3) },
+      provider: { value: '株式会社青葉商事' },
+    });
+    // One character in doubt (大各 for 大和) keeps the name out, on however sure a line.
+    const misread = readFieldsFrom([spelt('株式会社大各テクノロジー 御中', 0.95, '各'), spelt('株式会社青葉商事', 0.95)], { today });
+    expect(misread.fields.recipient).toMatchObject({ value: null, problem: 'low_confidence', confidence: expect.closeTo(0.9 * 0.7, 3) });
+    expect(misread.fields.provider).toMatchObject({ value: '株式会社青葉商事' });
+    expect(0.7).toBeLessThan(NAME_CHARACTERS_MIN);
   });
 
   it('reads nothing from a page with no fields, and says every check was not run', () => {

@@ -5,6 +5,7 @@ import { readDocumentDate } from './dates.ts';
 import { readInvoiceNumber } from './invoice-numbers.ts';
 import { parseLines, type CheckResults, type Finding } from './parsed-lines.ts';
 import { readParties } from './parties.ts';
+import { charactersConfidence } from './value-confidence.ts';
 
 /**
  * The bookkeeping fields read from a document's lines (issue 29): each parser's finding, its
@@ -20,32 +21,45 @@ import { readParties } from './parties.ts';
 export const READ_CONFIDENCE_MIN = 0.5;
 
 /**
- * The OCR confidence a line needs as well, for a value no check confirms digit for digit: a name
- * (nothing tells 太平 from OCR's 大平), a date, a total without a 小計 + 消費税 that adds up to it. A
- * check digit or a sum catches a misread character; for the rest the line's own confidence is all
- * there is. On the tune layouts' scans (tests/support/invoice-corpus) names came out misread at
- * line confidences of 0.75–0.81 and right from 0.88 up.
+ * The OCR confidence a line needs as well, for a value no check confirms digit for digit: a date, a
+ * total without a 小計 + 消費税 that adds up to it, a name whose characters cannot be found in the
+ * line as read (NAME_CHARACTERS_MIN is the rule for the rest). For these the line's own confidence
+ * is all there is. On the tune layouts' scans (tests/support/invoice-corpus) names came out misread
+ * at line confidences of 0.75–0.81 and right from 0.88 up.
  */
 export const OCR_LINE_MIN_UNCONFIRMED: Record<ReadFieldName, number> = {
   provider: 0.85, recipient: 0.85, transaction_date: 0.7, transaction_amount: 0.7, invoice_number: 0.7,
 };
 
 /**
- * The OCR confidence a total's line needs when the printed sums confirm it: only that it is text and
- * not noise. A 小計 + 消費税 = 合計 that adds up catches a misread digit, and a wrong line, far more
- * surely than tesseract's own doubt about the line (it rates a total's line low when it reads the ¥
- * as a backslash or a comma as a point, which the parsers read through).
+ * The confidence of its least sure character a name needs (./value-confidence.ts). Nothing tells
+ * 太平 from OCR's 大平 but OCR's doubt about that character: on the tune layouts' scans names read
+ * right had every character at 0.92 or more (most at 0.97), and each misread one a character at
+ * 0.90 or less, on lines of any confidence.
+ */
+export const NAME_CHARACTERS_MIN = 0.92;
+
+/**
+ * The OCR confidence a line needs when printed figures confirm its value digit for digit — a total
+ * by a 小計 + 消費税 that adds up, a qualified invoice number by its check digit: only that it is
+ * text and not noise. The check catches a misread digit far more surely than tesseract's own doubt
+ * about the line, which it rates low for a label it half read (登録番号, 金額 at 0.0–0.6), a ¥ read
+ * as a backslash or a comma as a point, all of which the parsers read through. (The check digit
+ * lets through one misreading only: a 0 read as 9, or a 9 as 0.)
  */
 export const OCR_LINE_MIN_CONFIRMED = 0.3;
 
+const NAME_FIELDS: ReadonlySet<ReadFieldName> = new Set(['provider', 'recipient']);
+
 function toField<T extends string | number>(name: ReadFieldName, finding: Finding<T>): ReadField {
   const { source } = finding.line;
-  const ocr = source.confidence ?? 1;
+  const characters = NAME_FIELDS.has(name) && finding.value !== null ? charactersConfidence(String(finding.value), source) : undefined;
+  const ocr = characters ?? source.confidence ?? 1;
   const confidence = Math.round(finding.certainty * ocr * 1000) / 1000;
-  // A total the printed sums confirm stands on them, not on how sure OCR was of its line. A check digit
-  // confirms a number's digits, not that it is the issuer's: an unsure line still keeps it out.
-  const checked = finding.confirmed === true && name === 'transaction_amount';
-  const unsure = checked ? ocr < OCR_LINE_MIN_CONFIRMED : confidence < READ_CONFIDENCE_MIN || (!finding.confirmed && ocr < OCR_LINE_MIN_UNCONFIRMED[name]);
+  // A value the printed figures confirm stands on them, and on the parser's certainty it is this field's, not on OCR's doubt.
+  const unsure = finding.confirmed === true
+    ? ocr < OCR_LINE_MIN_CONFIRMED || finding.certainty < READ_CONFIDENCE_MIN
+    : confidence < READ_CONFIDENCE_MIN || ocr < (characters !== undefined ? NAME_CHARACTERS_MIN : OCR_LINE_MIN_UNCONFIRMED[name]);
   const low = finding.value !== null && unsure;
   const problem = low ? 'low_confidence' : finding.problem;
   return {
