@@ -1,7 +1,7 @@
 import { READ_BYTES_MAX, READ_PAGES_MAX, type ReadSkipReason } from '#shared/schemas/read-fields.ts';
 import { judge, sniff } from '#domain/drive/file-type.ts';
 import { drawPdfPage, MAX_INPUT_PIXELS, openPdf, sharp } from '#domain/drive/render-tools.ts';
-import { ocrPage } from './ocr.ts';
+import { ocrPage, type OcrLayout } from './ocr.ts';
 import { pdfPageLines } from './pdf-text.ts';
 import type { TextLine } from './text-lines.ts';
 
@@ -30,7 +30,7 @@ const OCR_MAX_PX = 3400;
 
 const visibleChars = (lines: TextLine[]) => lines.reduce((sum, line) => sum + line.text.replace(/\s/gu, '').length, 0);
 
-async function readPdf(bytes: Uint8Array): Promise<Omit<DocumentText, 'ms'> | undefined> {
+async function readPdf(bytes: Uint8Array, layout: OcrLayout): Promise<Omit<DocumentText, 'ms'> | undefined> {
   const document = await openPdf(bytes).catch(() => undefined);
   if (!document) return undefined;
   try {
@@ -47,7 +47,7 @@ async function readPdf(bytes: Uint8Array): Promise<Omit<DocumentText, 'ms'> | un
       // A PDF page may say it is 200 inches wide: drawn no larger than an A3 page at 200 dpi.
       const natural = page.getViewport({ scale: 1 });
       const scale = Math.min(OCR_SCALE, OCR_MAX_PX / Math.max(natural.width, natural.height));
-      lines.push(...(await ocrPage(await drawPdfPage(page, scale), index + 1)));
+      lines.push(...(await ocrPage(await drawPdfPage(page, scale), index + 1, layout)));
     }
     return { lines, method: 'ocr', pages: document.numPages, pagesRead };
   } finally {
@@ -58,14 +58,15 @@ async function readPdf(bytes: Uint8Array): Promise<Omit<DocumentText, 'ms'> | un
 const decodable = (bytes: Uint8Array): Promise<boolean> =>
   sharp()(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata().then((meta) => !!meta.width && !!meta.height, () => false);
 
-/** The text of a document's bytes, or why it was not read. */
-export async function readDocument(bytes: Uint8Array, options: { name: string }): Promise<DocumentText | { skipped: ReadSkipReason }> {
+/** The text of a document's bytes, or why it was not read; `layout`, how OCR finds a scan's text (./ocr.ts). */
+export async function readDocument(bytes: Uint8Array, options: { name: string; layout?: OcrLayout }): Promise<DocumentText | { skipped: ReadSkipReason }> {
+  const layout = options.layout ?? 'sparse';
   if (bytes.byteLength > READ_BYTES_MAX) return { skipped: 'too_large' };
   const judgement = judge(options.name, sniff(bytes.subarray(0, 4096)));
   if (judgement.status !== 'ready' || !judgement.render) return { skipped: 'unsupported' };
   const started = performance.now();
   // Bytes that claim to be a PDF or an image and cannot be decoded are not read; a failure of OCR itself is thrown (the event is retried).
-  const text = judgement.render === 'pdf' ? await readPdf(bytes) : (await decodable(bytes)) ? { lines: await ocrPage(bytes, 1), method: 'ocr' as const, pages: 1, pagesRead: 1 } : undefined;
+  const text = judgement.render === 'pdf' ? await readPdf(bytes, layout) : (await decodable(bytes)) ? { lines: await ocrPage(bytes, 1, layout), method: 'ocr' as const, pages: 1, pagesRead: 1 } : undefined;
   if (!text) return { skipped: 'unreadable' };
   if (visibleChars(text.lines) === 0) return { skipped: 'no_text' };
   return { ...text, ms: Math.round(performance.now() - started) };

@@ -5,8 +5,7 @@ import { getCommonSettings } from '#data/common-settings.ts';
 import { getReadFields, recordReadFields } from '#data/read-fields.ts';
 import { parseObjectKey, readObject } from '#lib/object-storage.ts';
 import { tokyoDate } from '#domain/ebookkeeping/calendar-date.ts';
-import { readDocument } from './read-document.ts';
-import { readFieldsFrom } from './fields/read-fields.ts';
+import { readDocumentFields } from './read-document-fields.ts';
 import { checkInvoiceRegistry, invoiceRegistryApplicationId } from './invoice-registry.ts';
 
 /**
@@ -70,15 +69,15 @@ export async function readFileFields(key: string, log: Pick<Logger, 'info' | 'wa
   if ((item.size ?? 0) > READ_BYTES_MAX) {
     result = skipped(parsed.version, 'too_large', started);
   } else {
-    const text = await readDocument(await readObject(key), { name: item.name });
+    const { settings } = await getCommonSettings(parsed.kykId);
+    const own = { ...(settings.own_company_name ? { name: settings.own_company_name } : {}), ...(settings.own_invoice_number ? { invoiceNumber: settings.own_invoice_number } : {}) };
+    const read = await readDocumentFields(await readObject(key), { name: item.name }, { today: tokyoDate(new Date()), own });
     // A type that is never read (text, Office, archives) leaves no reading: there is nothing to say about it.
-    if ('skipped' in text && text.skipped === 'unsupported') return undefined;
-    if ('skipped' in text) {
-      result = skipped(parsed.version, text.skipped, started);
+    if ('skipped' in read && read.skipped === 'unsupported') return undefined;
+    if ('skipped' in read) {
+      result = skipped(parsed.version, read.skipped, started);
     } else {
-      const { settings } = await getCommonSettings(parsed.kykId);
-      const own = { ...(settings.own_company_name ? { name: settings.own_company_name } : {}), ...(settings.own_invoice_number ? { invoiceNumber: settings.own_invoice_number } : {}) };
-      const read = readFieldsFrom(text.lines, { today: tokyoDate(new Date()), own });
+      const { text } = read;
       let checks = read.checks;
       let registry: ReadFieldsResult['registry'];
       const number = read.fields.invoice_number?.value;

@@ -14,6 +14,10 @@ describe('normaliseLine', () => {
     expect(normaliseLine('合計 \\18,700')).toBe('合計 ¥18700');
     expect(normaliseLine('合計 ＼18,700')).toBe('合計 ¥18700');
     expect(normaliseLine('Total Y12,000')).toBe('Total ¥12000');
+    expect(normaliseLine('消費税 y\\4,104')).toBe('消費税 ¥4104');
+    expect(normaliseLine('(8%対象 yY1,404)')).toBe('(8%対象 ¥1404)');
+    expect(normaliseLine('合計金額 y725,010')).toBe('合計金額 ¥725010');
+    expect(normaliseLine('Qty2 day 3')).toBe('Qty2 day 3');
     expect(normaliseLine('C:\\Users')).toBe('C:\\Users');
   });
 

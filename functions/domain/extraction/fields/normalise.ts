@@ -38,10 +38,11 @@ const LONG_VOWEL_BETWEEN_DIGITS = /(?<=\d)ー(?=\d)/gu;
 
 /**
  * Text layers of Shift_JIS origin carry U+005C for ¥ (the same code point in JIS X 0201), and OCR
- * reads ¥ as Y: either directly before digits is the yen sign.
+ * reads ¥ as Y: either directly before digits is the yen sign. OCR also reads one ¥ as two marks,
+ * y¥, Y¥ or y\ (the strokes and the bars apart), or as a lone y: one yen sign.
  */
 const BACKSLASH_YEN = /\\(?=\s?\d)/gu;
-const Y_YEN = /(?<![A-Za-z])Y(?=\d)/gu;
+const Y_YEN = /(?<![A-Za-z])[Yy]?[Yy¥](?=\d)/gu;
 
 /**
  * A run of digits that OCR may have spelt with O/o for 0 and l/I for 1, thousands separators

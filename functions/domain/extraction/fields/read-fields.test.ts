@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCheckNames, readFieldsResult, type ReadFieldSet } from '#shared/schemas/read-fields.ts';
 import type { TextLine } from '../text-lines.ts';
-import { NAME_CHARACTERS_MIN, OCR_LINE_MIN_CONFIRMED, OCR_LINE_MIN_UNCONFIRMED, READ_CONFIDENCE_MIN, readFieldsFrom } from './read-fields.ts';
+import { mergeReadings, NAME_CHARACTERS_MIN, OCR_LINE_MIN_CONFIRMED, OCR_LINE_MIN_UNCONFIRMED, READ_CONFIDENCE_MIN, readFieldsFrom } from './read-fields.ts';
 
 const today = '2024-06-15';
 const page = (...texts: string[]): TextLine[] => texts.map((text) => ({ text, page: 1 }));
@@ -159,12 +159,43 @@ describe('readFieldsFrom', () => {
 
   it('reads nothing from a page with no fields, and says every check was not run', () => {
     const result = readFieldsFrom(page('いつもご利用ありがとうございます'), { today });
-    expect(result).toEqual({ fields: {}, checks: readCheckNames.map((check) => ({ check, result: 'not_checked' })), own_document: false });
+    expect(result).toEqual({ fields: {}, checks: readCheckNames.map((check) => ({ check, result: 'not_checked' })), own_document: false, doubted: {} });
     expect(readFieldsFrom([], { today }).fields).toEqual({});
   });
 
   it('offers no yen total for a document in dollars', () => {
     const result = readFieldsFrom(page('Invoice date: April 1, 2024', 'Subtotal $100.00', 'Tax $10.00', 'Total USD 110.00'), { today });
     expect(values(result.fields)).toEqual({ transaction_date: '2024-04-01' });
+  });
+
+  describe('two readings of a page merged (OCR as sparse text, then by the page layout)', () => {
+    const ocr = (text: string, confidence = 0.9): TextLine => ({ text, page: 1, confidence });
+    it('keeps what the first read and fills what it left unread from the second, with the checks that value stands on', () => {
+      const first = readFieldsFrom([ocr('請求日 令和6年4月1日'), ocr('株式会社ABC商事 御中', 0.95)], { today });
+      const second = readFieldsFrom([ocr('請求日 令和6年4月1日'), ocr('小計 ¥10,000'), ocr('消費税 ¥1,000'), ocr('合計 ¥11,000'), ocr('登録番号 T7000012050002')], { today });
+      const merged = mergeReadings(first, second);
+      expect(values(merged.fields)).toEqual({ transaction_date: '2024-04-01', transaction_amount: 11000, recipient: '株式会社ABC商事', invoice_number: 'T7000012050002' });
+      expect(Object.fromEntries(merged.checks.map(({ check, result }) => [check, result]))).toMatchObject({ sum: 'ok', check_digit: 'ok', date_future: 'ok' });
+      expect(merged.checks.map(({ check }) => check)).toEqual([...readCheckNames]);
+    });
+
+    it('offers a field the two read differently empty, never one of the two', () => {
+      const first = readFieldsFrom([ocr('合計 ¥11,000'), ocr('請求日 令和6年4月1日')], { today });
+      const second = readFieldsFrom([ocr('合計 ¥17,000'), ocr('請求日 令和6年4月1日')], { today });
+      const merged = mergeReadings(first, second);
+      expect(merged.fields.transaction_amount).toMatchObject({ value: null, problem: 'low_confidence', source: '合計 ¥11,000' });
+      expect(merged.fields.transaction_date).toMatchObject({ value: '2024-04-01' });
+    });
+
+    it('fills a field the first doubted only when the second reads the same value', () => {
+      // The first read 大各 and doubted it (line too unsure); a second reading of 大和 is no confirmation of it.
+      const first = readFieldsFrom([ocr('株式会社大各テクノロジー 御中', 0.6), ocr('合計 ¥11,000', 0.6)], { today });
+      expect(first.doubted).toEqual({ recipient: '株式会社大各テクノロジー', transaction_amount: 11000 });
+      const second = readFieldsFrom([ocr('株式会社大和テクノロジー 御中', 0.95), ocr('合計 ¥11,000', 0.95)], { today });
+      const merged = mergeReadings(first, second);
+      expect(merged.fields.recipient).toMatchObject({ value: null, problem: 'low_confidence' });
+      expect(merged.fields.transaction_amount).toMatchObject({ value: 11000 });
+      expect(merged.doubted).toEqual({ recipient: '株式会社大各テクノロジー' });
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { readCheckNames, type ReadCheck, type ReadField, type ReadFieldName, type ReadFieldSet } from '#shared/schemas/read-fields.ts';
+import { readCheckNames, readFieldNames, type ReadCheck, type ReadField, type ReadFieldName, type ReadFieldSet } from '#shared/schemas/read-fields.ts';
 import type { ReadContext, TextLine } from '../text-lines.ts';
 import { readDocumentTotal } from './amounts.ts';
 import { readDocumentDate } from './dates.ts';
@@ -80,7 +80,15 @@ function toField<T extends string | number>(name: ReadFieldName, finding: Findin
  * partner (provider) and the contract, the issuer, is the recipient (issue 29: "the other way
  * round"; shared/schemas/read-fields.ts: "provider and recipient swap").
  */
-export function readFieldsFrom(lines: TextLine[], context: ReadContext): { fields: ReadFieldSet; checks: ReadCheck[]; own_document: boolean } {
+export interface FieldsReading {
+  fields: ReadFieldSet;
+  checks: ReadCheck[];
+  own_document: boolean;
+  /** The values read but offered empty as too unsure (low_confidence): another reading of the page must agree with them. */
+  doubted: Partial<Record<ReadFieldName, string | number>>;
+}
+
+export function readFieldsFrom(lines: TextLine[], context: ReadContext): FieldsReading {
   const parsed = parseLines(lines);
   const date = readDocumentDate(parsed, context);
   const amount = readDocumentTotal(parsed);
@@ -93,15 +101,67 @@ export function readFieldsFrom(lines: TextLine[], context: ReadContext): { field
   });
 
   const [provider, recipient] = parties.ownDocument ? [parties.addressee, parties.issuer] : [parties.issuer, parties.addressee];
-  const fields: ReadFieldSet = {
-    ...(date.finding ? { transaction_date: toField('transaction_date', date.finding) } : {}),
-    ...(amount.finding ? { transaction_amount: toField('transaction_amount', amount.finding) } : {}),
-    ...(provider ? { provider: toField('provider', provider) } : {}),
-    ...(recipient ? { recipient: toField('recipient', recipient) } : {}),
-    ...(number.finding ? { invoice_number: toField('invoice_number', number.finding) } : {}),
+  const findings: Partial<Record<ReadFieldName, Finding<string | number>>> = {
+    ...(date.finding ? { transaction_date: date.finding } : {}),
+    ...(amount.finding ? { transaction_amount: amount.finding } : {}),
+    ...(provider ? { provider } : {}),
+    ...(recipient ? { recipient } : {}),
+    ...(number.finding ? { invoice_number: number.finding } : {}),
   };
+  const fields: ReadFieldSet = {};
+  const doubted: FieldsReading['doubted'] = {};
+  for (const name of readFieldNames) {
+    const finding = findings[name];
+    if (!finding) continue;
+    const field = toField(name, finding);
+    fields[name] = field;
+    if (field.problem === 'low_confidence' && finding.value !== null) doubted[name] = finding.value;
+  }
   // Every check shown, run or not; the registry is answered elsewhere (../invoice-registry.ts).
   const results: CheckResults = { ...date.checks, ...amount.checks, ...number.checks };
   const checks = readCheckNames.map((check): ReadCheck => ({ check, result: check === 'registry' ? 'not_checked' : (results[check] ?? 'not_checked') }));
-  return { fields, checks, own_document: parties.ownDocument };
+  return { fields, checks, own_document: parties.ownDocument, doubted };
+}
+
+/** The checks each field's value stands on (the registry's is answered later, on the number chosen). */
+const CHECKS_OF: Record<ReadFieldName, ReadCheck['check'][]> = {
+  transaction_date: ['date_future', 'date_range'], transaction_amount: ['sum', 'tax_rates'], invoice_number: ['check_digit'], provider: [], recipient: [],
+};
+
+/** Two values of a field are one when they are the same amount, date, number or name (spaces and character widths apart). */
+const sameValue = (a: string | number, b: string | number) =>
+  typeof a === 'number' || typeof b === 'number' ? Number(a) === Number(b) : a.normalize('NFKC').replace(/\s/gu, '') === b.normalize('NFKC').replace(/\s/gu, '');
+
+/**
+ * Two readings of one page (OCR by two layouts, ../ocr.ts) as one: each field as the first read it,
+ * the fields it left empty as the second read them. Two readings that disagree are a doubt, never a
+ * choice: a value the second reads otherwise is offered empty (low_confidence), and the second's
+ * value does not fill a field the first read as something else and doubted.
+ */
+export function mergeReadings(first: FieldsReading, second: FieldsReading): FieldsReading {
+  const fields: ReadFieldSet = { ...first.fields };
+  const doubted = { ...first.doubted };
+  const checks = new Map(first.checks.map((check) => [check.check, check]));
+  for (const name of readFieldNames) {
+    const mine = first.fields[name];
+    const theirs = second.fields[name];
+    const theirValue = theirs?.value ?? null;
+    if (mine?.value != null) {
+      if (theirValue !== null && !sameValue(mine.value, theirValue)) {
+        fields[name] = { ...mine, value: null, problem: 'low_confidence' };
+        doubted[name] = mine.value;
+      }
+      continue;
+    }
+    if (!theirs || theirValue === null) {
+      if (!mine && theirs) fields[name] = theirs;
+      continue;
+    }
+    const doubt = first.doubted[name];
+    if (doubt !== undefined && !sameValue(doubt, theirValue)) continue;
+    fields[name] = theirs;
+    delete doubted[name];
+    for (const check of second.checks) if (CHECKS_OF[name].includes(check.check)) checks.set(check.check, check);
+  }
+  return { fields, checks: readCheckNames.map((check) => checks.get(check) ?? { check, result: 'not_checked' }), own_document: first.own_document, doubted };
 }
