@@ -454,8 +454,97 @@ const englishStandard: Layout = {
   },
 };
 
+// --- 7. English invoice as billing services print one: title and details left, the brand as a logo
+// right, the issuer's block beside Bill to, the amount due as a headline, a footer line ---
+
+/** A company's name as its logo prints it: without Co., Ltd., K.K., Inc. and the like. */
+const englishBrandOf = (name: string) => name.replace(/,?\s*(?:Co\., Ltd\.|K\.K\.|Inc\.|LLC|Corporation|Corp\.|Ltd\.)$/u, '');
+
+const englishColumns: Layout = {
+  name: 'en_invoice_columns',
+  split: 'tune',
+  language: 'en',
+  document: 'invoice',
+  features: {
+    dateStyles: ['en_long', 'dmy'], taxModes: ['exclusive'], reducedRate: 0.3, discount: 0.2, dueDate: 0.8, addresseeNumber: 0.2,
+    unregisteredIssuer: 0.15, items: [1, 4], priceScale: 'business',
+  },
+  render: (t) => {
+    const a = t.addressee!;
+    const totals = t.totals;
+    const due = t.dueDate ? dateOf(t, t.dueDate) : undefined;
+    const rows = t.items.map((item) => `<tr><td>${h(item.description)}${item.rate === 8 ? ' (reduced rate)' : ''}</td><td class="num">${item.quantity}</td><td class="num">${yen(item.unitPrice)}</td><td class="num">${item.rate}%</td><td class="num">${yen(item.amount)}</td></tr>`).join('');
+    const taxRows = totals.byRate.map((line) => `<tr><th>Tax (${line.rate}% on ${yen(line.base)})</th><td class="num">${yen(line.tax)}</td></tr>`).join('');
+    return a4Page({
+      language: 'en', title: 'Invoice', fonts: sansFonts,
+      css: `
+        .sheet { padding: 18mm 18mm 12mm; display: flex; flex-direction: column; min-height: 265mm; box-sizing: border-box; }
+        .head { display: flex; justify-content: space-between; align-items: flex-start; }
+        h1 { margin: 0 0 5mm; font-size: 20pt; font-weight: 600; }
+        .brand { font-size: 17pt; font-weight: 800; color: #5a31f4; letter-spacing: -0.02em; }
+        .meta td { padding: 0.5mm 6mm 0.5mm 0; font-size: 9.5pt; }
+        .meta td:first-child { font-weight: 600; }
+        .parties { display: flex; gap: 18mm; margin-top: 9mm; font-size: 9.5pt; line-height: 1.5; }
+        .parties .name { font-weight: 600; }
+        .parties .label { font-weight: 600; color: #444; }
+        .headline { margin-top: 10mm; font-size: 15pt; font-weight: 600; }
+        .items { width: 100%; margin-top: 7mm; border-collapse: collapse; font-size: 9.5pt; }
+        .items th { text-align: left; font-weight: 400; color: #666; border-bottom: 1px solid #999; padding: 1.5mm 1mm; }
+        .items th.num { text-align: right; }
+        .items td { padding: 2mm 1mm; }
+        .totals { margin: 4mm 0 0 auto; width: 55%; border-collapse: collapse; font-size: 9.5pt; }
+        .totals th { text-align: left; font-weight: 400; padding: 1.5mm 1mm; border-top: 1px solid #ddd; }
+        .totals td { padding: 1.5mm 1mm; border-top: 1px solid #ddd; }
+        .totals .strong th, .totals .strong td { font-weight: 600; }
+        .spacer { flex: 1; }
+        .footer { border-top: 1px solid #ddd; padding-top: 3mm; font-size: 8.5pt; color: #666; display: flex; justify-content: space-between; }`,
+      body: `<div class="sheet">
+        <div class="head">
+          <div>
+            <h1>Invoice</h1>
+            <table class="meta">
+              <tr><td>Invoice number</td><td>${h(t.documentNumber)}</td></tr>
+              <tr><td>Date of issue</td><td>${dateOf(t, t.issueDate)}</td></tr>
+              ${due ? `<tr><td>Date due</td><td>${due}</td></tr>` : ''}
+            </table>
+          </div>
+          <div class="brand">${h(englishBrandOf(t.issuer.printed))}</div>
+        </div>
+        <div class="parties">
+          <div>
+            <div class="name">${h(t.issuer.printed)}</div>
+            <div>${h(t.issuer.address)}</div>
+            <div>+81 ${t.issuer.tel.replace(/^0/, '')}</div>
+            ${t.issuer.invoiceNumber ? `<div>Registration number ${t.issuer.invoiceNumber}</div>` : ''}
+          </div>
+          <div>
+            <div class="label">Bill to</div>
+            <div class="name">${h(a.printed)}</div>
+            <div>${h(a.address)}</div>
+            ${t.showAddresseeNumber ? `<div>Registration number ${a.invoiceNumber}</div>` : ''}
+          </div>
+        </div>
+        <div class="headline">${yen(totals.total)} ${due ? `due ${due}` : 'paid on receipt'}</div>
+        <table class="items">
+          <thead><tr><th style="width:50%">Description</th><th class="num">Qty</th><th class="num">Unit price</th><th class="num">Tax</th><th class="num">Amount</th></tr></thead>
+          <tbody>${rows}</tbody>
+        </table>
+        <table class="totals">
+          <tr><th>Subtotal</th><td class="num">${yen(totals.itemsSum)}</td></tr>
+          ${totals.discount ? `<tr><th>Discount</th><td class="num">-${yen(totals.discount)}</td></tr>` : ''}
+          ${taxRows}
+          <tr class="strong"><th>Total</th><td class="num">${yen(totals.total)}</td></tr>
+          <tr class="strong"><th>Amount due</th><td class="num">${yen(totals.total)}</td></tr>
+        </table>
+        <div class="spacer"></div>
+        <div class="footer"><span>${h(t.documentNumber)} · ${yen(totals.total)} ${due ? `due ${due}` : ''}</span><span>Page 1 of 1</span></div>
+      </div>`,
+    });
+  },
+};
+
 /** The layouts the parsers may be tuned on. */
-export const tuneLayouts: readonly Layout[] = [classic, statement, formalReceipt, tillReceipt, deliveryInvoice, englishStandard];
+export const tuneLayouts: readonly Layout[] = [classic, statement, formalReceipt, tillReceipt, deliveryInvoice, englishStandard, englishColumns];
 
 /** Every layout of the corpus, tune first. */
 export const layouts: readonly Layout[] = [...tuneLayouts, ...heldOutLayouts];

@@ -69,8 +69,8 @@ const AMOUNT_LABELS = [
   ...labels<AmountRole>('tax_exclusive', 0, ['外税', '外税額', '外消費税', '外消費税等', '外消費税額']),
   ...labels<AmountRole>('base', 0, [
     '対象', '対象額', '対象金額', '対象計', '対象合計', '課税対象', '課税対象額', '軽減税率対象', '標準税率対象',
-    // Consumption tax 10% (on ¥262,300) ¥26,230
-    'Taxable', 'Taxable amount', 'Tax base', 'Amount subject to', '(on',
+    // Consumption tax 10% (on ¥262,300) ¥26,230; Tax (10% on ¥4,900) ¥490
+    'Taxable', 'Taxable amount', 'Tax base', 'Amount subject to', '(on', '% on',
   ]),
   ...labels<AmountRole>('discount', 0, [
     ...withPrefixes(['値引', '値引き', '値引額', '値引き額', '割引', '割引額'], ['', 'お']), '出精値引', '出精値引き',

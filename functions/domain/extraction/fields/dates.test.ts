@@ -165,6 +165,11 @@ describe('readDocumentDate', () => {
     expect(read('Invoice date: 01/04/2024', 'Due date: 30/04/2024').finding!.certainty).toBeCloseTo(0.855);
     // Evidence both ways: the document cannot be trusted on its order.
     expect(read('Invoice date: 01/04/2024', 'Due date: 30/04/2024', 'Printed 04/30/2024').finding).toMatchObject({ value: null });
+    // The due date follows the document's own in one order only: 10 March due 9 April, not 3 October due 4 September.
+    expect(value('Date of issue  10/03/2024', 'Date due  09/04/2024')).toBe('2024-03-10');
+    expect(value('Date of issue  03/10/2024', 'Date due  04/09/2024')).toBe('2024-03-10');
+    // Both orders keep the due date after: still unread.
+    expect(read('Date of issue  01/02/2024', 'Date due  03/04/2024').finding).toMatchObject({ value: null, problem: 'date_ambiguous' });
   });
 
   it('offers a future date empty (date_future) and one outside the accepted range empty (date_range)', () => {

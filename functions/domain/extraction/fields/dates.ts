@@ -147,7 +147,11 @@ interface DateCandidate {
   line: ParsedLine;
   role: DateRole | 'unlabelled';
   rank: number;
+  /** Labelled as the date to pay by (支払期限, Due date): never before the document's own. */
+  due?: boolean;
 }
+
+const DUE_LABEL = /期限|期日|(?<![A-Za-z])due(?![A-Za-z])/iu;
 
 /** Certainty of a date by how it was found: a date label naming it, a generic one, none at all. */
 const CERTAINTY = { named: 0.95, generic: 0.9, unlabelled: 0.7, orderFromSiblings: 0.9 };
@@ -171,7 +175,10 @@ function candidatesIn(lines: ParsedLine[]): DateCandidate[] {
         || BEFORE_NOT_DOCUMENT.test(line.text.slice(previous?.end ?? 0, match.start));
       const before = candidates.at(-1);
       if (inRange) candidates.push({ match, line, role: 'other', rank: 0 });
-      else if (label) candidates.push({ match, line, role: label.role, rank: fromHeader ? Math.min(label.rank, 1) : label.rank });
+      else if (label) {
+        const due = label.role === 'other' && DUE_LABEL.test(line.text.slice(label.start, label.end));
+        candidates.push({ match, line, role: label.role, rank: fromHeader ? Math.min(label.rank, 1) : label.rank, ...(due ? { due } : {}) });
+      }
       // A date after another with no label between is under the same one (期間 2024年4月1日 2024年4月30日).
       else if (previous && before?.line === line) candidates.push({ ...before, match });
       else candidates.push({ match, line, role: 'unlabelled', rank: 0 });
@@ -193,7 +200,25 @@ function documentOrder(lines: ParsedLine[], candidates: DateCandidate[]): { orde
   if (hinted.size === 1) return { order: [...hinted][0]!, explicit: true };
   if (hinted.size > 1) return { explicit: true };
   const seen = new Set(candidates.flatMap((candidate) => (candidate.match.order ? [candidate.match.order] : [])));
-  return seen.size === 1 ? { order: [...seen][0]!, explicit: false } : { explicit: false };
+  if (seen.size === 1) return { order: [...seen][0]!, explicit: false };
+  if (seen.size > 1) return { explicit: false };
+  return { ...dueDateOrder(candidates), explicit: false };
+}
+
+/**
+ * The order in which a document's own date comes before the date it is due by, when only one does
+ * (10/03/2025 due 09/04/2025: 10 March due 9 April, not 3 October due 4 September).
+ */
+function dueDateOrder(candidates: DateCandidate[]): { order?: DateOrder } {
+  const own = candidates.filter((candidate) => candidate.role === 'document' && candidate.match.readings);
+  const due = candidates.filter((candidate) => candidate.due && candidate.match.readings);
+  if (own.length === 0 || due.length === 0) return {};
+  const fits = (order: DateOrder) => {
+    const read = (match: DateMatch) => (order === 'day_first' ? match.readings!.dayFirst : match.readings!.monthFirst);
+    return own.every((date) => due.every((by) => read(date.match) !== null && read(by.match) !== null && read(date.match)! <= read(by.match)!));
+  };
+  const orders = (['day_first', 'month_first'] as const).filter(fits);
+  return orders.length === 1 ? { order: orders[0]! } : {};
 }
 
 export interface DateReading {

@@ -28,6 +28,10 @@ describe('findInvoiceNumbers', () => {
     expect(found('Registration No.: T7000012050002')).toEqual([NTA]);
   });
 
+  it('reads a number OCR glued to its label (Registration numberT…)', () => {
+    expect(findInvoiceNumbers(lines(`Registration number${NTA}`)).map((found) => found.number)).toEqual([NTA]);
+  });
+
   it('finds nothing in 12 or 14 digits, a T glued to a word, or a telephone number', () => {
     const found = (text: string) => findInvoiceNumbers(lines(text)).map((candidate) => candidate.number);
     expect(found('T700001205000')).toEqual([]);
@@ -79,6 +83,18 @@ describe('readInvoiceNumber', () => {
     expect(readInvoiceNumber(head, { ownDocument: false, issuerLine: 0, addresseeLine: 0 }).finding).toMatchObject({ value: NTA });
     // Without regions (or both on one side): none.
     expect(read(['株式会社八雲食品 御中  (株)光洋企画', `登録番号 ${TOYOTA}`, `登録番号 ${NTA}`], { issuerLine: 0, addresseeLine: 0 }).finding).toBeUndefined();
+  });
+
+  it('with the blocks side by side, takes the number printed in the issuer’s column of a line holding both', () => {
+    const head = ['Aoba Systems Co., Ltd.  Bill to', 'Tokyo 150-0002  Northwind Logistics Inc.', `Registration number ${OTHER}  Registration number ${NTA}`];
+    expect(read(head, { issuerLine: 0, addresseeLine: 1, issuerColumn: 0, addresseeColumn: 1 }).finding).toMatchObject({ value: OTHER });
+    expect(read(head, { issuerLine: 0, addresseeLine: 1, issuerColumn: 1, addresseeColumn: 0 }).finding).toMatchObject({ value: NTA });
+    // The addressee's number alone on its line, the issuer's side empty there (an unregistered issuer): not the document's.
+    const at = (text: string, x: number) => ({ text, page: 1, region: { page: 1, x, y: 0, width: 0.3, height: 0.02 } });
+    const alone = parseLines([at('Aoba Systems Co., Ltd.  Bill to', 0.08), at('Tokyo 150-0002  Northwind Logistics Inc.', 0.08), at(`Registration number ${NTA}`, 0.52)]);
+    const sides = { ownDocument: false, issuerLine: 0, addresseeLine: 1, issuerColumn: 0, addresseeColumn: 1 };
+    expect(readInvoiceNumber(alone, sides).finding).toBeUndefined();
+    expect(readInvoiceNumber(parseLines([...alone.slice(0, 2).map((line) => line.source), at(`Registration number ${NTA}`, 0.08)]), sides).finding).toMatchObject({ value: NTA });
   });
 
   it('takes the contract’s own number on a document the contract issued', () => {

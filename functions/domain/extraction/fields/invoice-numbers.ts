@@ -16,6 +16,8 @@ export interface InvoiceNumberCandidate {
   labelled: boolean;
   /** Labelled as the addressee's (貴社登録番号, お客様の登録番号): never the document's. */
   addressee: boolean;
+  /** Which of its line's columns (parts between wide gaps) it is printed in, from 0. */
+  column: number;
 }
 
 /**
@@ -24,8 +26,8 @@ export interface InvoiceNumberCandidate {
  * printed in groups are no number).
  */
 const T_NUMBER = /(?<![A-Za-z0-9])[T丁]\s?[-:]?\s?(\d{13}(?!\d)|\d(?:[\s-]?\d){12}(?!\d|[\s-]\d))/gu;
-/** 13 digits after a 登録番号 label, the T left off. */
-const LABELLED_DIGITS = /(?:登録番号|Registration\s*(?:No\.?|number)|Reg\.\s*No\.?)\s*[:.]?\s*(\d(?:[\s-]?\d){12})(?!\d|[\s-]\d)/giu;
+/** 13 digits after a 登録番号 label, the T left off, or glued to the label by OCR (Registration numberT7011…). */
+const LABELLED_DIGITS = /(?:登録番号|Registration\s*(?:No\.?|number)|Reg\.\s*No\.?)\s*[:.]?\s*[T丁]?\s?(\d(?:[\s-]?\d){12})(?!\d|[\s-]\d)/giu;
 const NUMBER_LABEL = /登録番号|事業者番号|Registration\s*(?:No|number)|Reg\.\s*No|Invoice\s*(?:registration\s*)?number|インボイス/iu;
 const ADDRESSEE_LABEL = /(?:貴社|御社|お客様|ご請求先|請求先|Customer|Client|Your)\s*(?:の)?\s*(?:登録番号|事業者番号|registration)/iu;
 
@@ -48,6 +50,7 @@ export function findInvoiceNumbers(lines: ParsedLine[]): InvoiceNumberCandidate[
         line,
         labelled: NUMBER_LABEL.test(before) || NUMBER_LABEL.test(previous),
         addressee: ADDRESSEE_LABEL.test(before) || (before.trim() === '' && ADDRESSEE_LABEL.test(previous)),
+        column: before.split('  ').length - 1,
       });
     }
   }
@@ -62,6 +65,9 @@ export interface InvoiceNumberContext {
   /** Where the issuer's and the addressee's blocks are (./parties.ts), to tell two numbers apart. */
   issuerLine?: number;
   addresseeLine?: number;
+  /** The columns of their lines the issuer's and the addressee's names are printed in, for blocks side by side. */
+  issuerColumn?: number;
+  addresseeColumn?: number;
 }
 
 export interface InvoiceNumberReading {
@@ -79,7 +85,7 @@ const CERTAINTY = { labelled: 0.97, bare: 0.9, byPlace: 0.85 };
  */
 export function readInvoiceNumber(lines: ParsedLine[], context: InvoiceNumberContext): InvoiceNumberReading {
   const own = context.own ? normalizeInvoiceNumber(context.own) : undefined;
-  let candidates = findInvoiceNumbers(lines).filter((candidate) => !candidate.addressee);
+  let candidates = findInvoiceNumbers(lines).filter((candidate) => !candidate.addressee && blockSide(candidate, context) !== 'addressee');
   if (own !== undefined) {
     const owns = candidates.filter((candidate) => candidate.number === own);
     candidates = context.ownDocument && owns.length > 0 ? owns : candidates.filter((candidate) => candidate.number !== own);
@@ -103,6 +109,29 @@ export function readInvoiceNumber(lines: ParsedLine[], context: InvoiceNumberCon
   return { finding: { value: chosen.number, certainty, line: chosen.line, confirmed: true }, checks: { check_digit: 'ok' } };
 }
 
+/** Where a line of one column starts, as a fraction of the page's width, to be the right-hand column's. */
+const RIGHT_COLUMN_X = 0.4;
+
+/**
+ * Whose column a number under two blocks side by side is printed in (Acme Co., Ltd.  Bill to, the
+ * addressee's name under its label; 株式会社A 御中  株式会社B): on a line holding both columns, its
+ * column's; on a line of one (the other side empty there), the side of the page the line starts on.
+ * Undefined when the blocks are not side by side, or the number is printed above them.
+ */
+function blockSide(candidate: InvoiceNumberCandidate, context: InvoiceNumberContext): 'issuer' | 'addressee' | undefined {
+  const { issuerLine, addresseeLine, issuerColumn, addresseeColumn } = context;
+  if (issuerLine === undefined || addresseeLine === undefined || issuerColumn === undefined || addresseeColumn === undefined) return undefined;
+  if (issuerColumn === addresseeColumn || Math.abs(issuerLine - addresseeLine) > 1 || candidate.line.index < Math.min(issuerLine, addresseeLine)) return undefined;
+  const columns = candidate.line.text.split('  ').length;
+  if (columns > Math.max(issuerColumn, addresseeColumn)) {
+    return candidate.column === issuerColumn ? 'issuer' : candidate.column === addresseeColumn ? 'addressee' : undefined;
+  }
+  const region = candidate.line.source.region;
+  if (columns > 1 || !region) return undefined;
+  const right = region.x >= RIGHT_COLUMN_X;
+  return right === issuerColumn > addresseeColumn ? 'issuer' : 'addressee';
+}
+
 /**
  * How far a line is from a block's name line: a block's details follow its name (〒, TEL, 登録番号
  * under 株式会社サンプル), so a line before the name counts twice as far as one after it.
@@ -116,6 +145,10 @@ export const blockDistance = (line: number, block: number): number => (line >= b
 function nearestIssuer(candidates: InvoiceNumberCandidate[], context: InvoiceNumberContext): InvoiceNumberCandidate | undefined {
   const { issuerLine, addresseeLine } = context;
   if (issuerLine === undefined) return undefined;
+  const inIssuerSide = candidates.filter((candidate) => blockSide(candidate, context) === 'issuer');
+  const sided = new Set(inIssuerSide.map((candidate) => candidate.number));
+  if (sided.size === 1) return inIssuerSide[0];
+  if (sided.size > 1) return undefined;
   if (issuerLine === addresseeLine) return inIssuerColumn(candidates);
   const distance = (candidate: InvoiceNumberCandidate) => blockDistance(candidate.line.index, issuerLine);
   const issuers = candidates.filter((candidate) => addresseeLine === undefined || distance(candidate) < blockDistance(candidate.line.index, addresseeLine));

@@ -102,6 +102,21 @@ describe('readParties', () => {
     expect(parties(['Invoice to', 'Example Corp.', 'From: Sample Inc.', 'Tel: 03-1234-5678']))
       .toEqual({ issuer: 'Sample Inc.', addressee: 'Example Corp.', own: false });
     expect(parties(['Total: ¥1,100']).addressee).toBeUndefined();
+    // OCR's run-together label.
+    expect(parties(['Sample Trading Co., Ltd.', 'Tel: 03-1234-5678', 'Billto', 'Example Corp.']).addressee).toBe('Example Corp.');
+  });
+
+  it('reads blocks side by side: Bill to in the column beside the issuer, its name under it in that column', () => {
+    const head = [
+      'Invoice  Aoba Systems',
+      'Aoba Systems Co., Ltd.  Bill to',
+      'Square 12F, 5-28-9 Shibuya, Shibuya-ku,  Northwind Logistics Inc.',
+      'Tokyo 150-0002  Daiichi Bldg. 10F, 6-13-9 Higashishiokojicho',
+      '+81 3-1307-0381',
+      'Registration number T5011001182144  Registration number T5120301240963',
+    ];
+    const reading = readParties(lines(...head), undefined);
+    expect(reading).toMatchObject({ issuer: { value: 'Aoba Systems Co., Ltd.' }, addressee: { value: 'Northwind Logistics Inc.' }, issuerColumn: 0, addresseeColumn: 1 });
   });
 
   it('reads a receipt’s shop at its top, and never a bank account holder', () => {

@@ -13,9 +13,11 @@ import type { Finding, ParsedLine } from './parsed-lines.ts';
 export interface PartiesReading {
   issuer?: Finding<string>;
   addressee?: Finding<string>;
-  /** Where the blocks are, for the registration number nearest the issuer (./invoice-numbers.ts). */
+  /** Where the blocks are, for the registration number nearest the issuer (./invoice-numbers.ts): lines, and columns of them. */
   issuerLine?: number;
   addresseeLine?: number;
+  issuerColumn?: number;
+  addresseeColumn?: number;
   /** The contract issued the document: its name, or its registration number, is the issuer's. */
   ownDocument: boolean;
 }
@@ -24,9 +26,12 @@ export interface PartiesReading {
 const HONORIFIC = /(御中|様|殿)(?=$|[\s,、。:)])/gu;
 /** What comes before 様 without naming anyone: お客様, 皆様, 上様 (a receipt to nobody in particular), 各位. */
 const NOBODY = /^(?:お客|客|皆|みな|上|各位|ご担当者|御担当者|担当者|ご担当|関係者|仕|同|模|貴|殿|奥|お子|ご家族)$/u;
-/** Bill to / Invoice to / Sold to (a colon optional), Customer: / Client: / To: (a colon needed): the name after it, or below. */
-const ENGLISH_ADDRESSEE = /^(?:Bill(?:ed)?\s+to|Invoice\s+to|Sold\s+to)(?:\s*:)?(?:\s+(.*))?$|^(?:Customer|Client|To)\s*:\s*(.*)$/iu;
-const ISSUER_LABEL = /^(?:発行者|発行元|請求元|販売元|差出人|事業者名|From|Issued\s+by|Issuer|Seller|Supplier|Vendor|Bill\s+from)\s*[:：]?\s*(.*)$/iu;
+/**
+ * Bill to / Invoice to / Sold to (a colon optional), Customer: / Client: / To: (a colon needed): the
+ * name after it, or below. OCR may run the label's words together (Billto).
+ */
+const ENGLISH_ADDRESSEE = /^(?:Bill(?:ed)?\s*to|Invoice\s*to|Sold\s*to)(?:\s*:)?(?:\s+(.*))?$|^(?:Customer|Client|To)\s*:\s*(.*)$/iu;
+const ISSUER_LABEL = /^(?:発行者|発行元|請求元|販売元|差出人|事業者名|From|Issued\s*by|Issuer|Seller|Supplier|Vendor|Bill\s*from)\s*[:：]?\s*(.*)$/iu;
 /** A token that ends a name read backwards from its honorific: a label, a title, a number. */
 const NOT_NAME_TOKEN = /[:：]|^(?:(?:御|ご)?請求書|領収書|領収証|見積書|御見積書|納品書|納品書兼請求書|請求明細書|宛名|宛先|請求先|ご請求先|御請求先|Invoice|Receipt|INVOICE|RECEIPT)$|\d{3,}|〒/u;
 /** Lines of the bank account to pay into: its holder's name is no issuer block. */
@@ -87,13 +92,18 @@ function findAddressee(lines: ParsedLine[]): Addressee | undefined {
       }
       found.push({ name: before, line, end, strength: ADDRESSEE_STRENGTH[honorific] });
     }
-    const english = ENGLISH_ADDRESSEE.exec(line.text);
-    if (english) {
-      // The name after the label, or below it when another column follows the label (BILL TO  Invoice No. …).
-      const rest = (english[1] ?? english[2] ?? '').split('  ')[0]!.trim();
-      const below = rest === '' || /^(?:Invoice|No\.|Date|#)/iu.test(rest) ? nameBelow(lines, line.index) : undefined;
+    // The label starts a column: the line's first (BILL TO  Invoice No. …), or a later one beside the issuer's name (Acme Co., Ltd.  Bill to).
+    const columns = line.text.split('  ');
+    for (const [column, text] of columns.entries()) {
+      const english = ENGLISH_ADDRESSEE.exec(text.trim());
+      if (!english) continue;
+      // The name after the label, or below it, in its column, when nothing or another column's label follows it.
+      const rest = (english[1] ?? english[2] ?? '').trim();
+      const below = rest === '' || /^(?:Invoice|No\.|Date|#)/iu.test(rest) ? nameBelow(lines, line.index, column) : undefined;
+      const end = columns.slice(0, column + 1).join('  ').length;
       if (below) found.push({ ...below, strength: ADDRESSEE_STRENGTH.english });
-      else if (rest !== '' && !below) found.push({ name: rest, line, end: line.text.length, strength: ADDRESSEE_STRENGTH.english });
+      else if (rest !== '') found.push({ name: rest, line, end, strength: ADDRESSEE_STRENGTH.english });
+      break;
     }
   }
   const strongest = Math.max(0, ...found.map((candidate) => candidate.strength));
@@ -101,18 +111,25 @@ function findAddressee(lines: ParsedLine[]): Addressee | undefined {
 }
 
 /**
- * The name under a label (Bill to, 発行者) within the next three lines: a company name first, else
- * the first column that is a name and nothing else (no digits, no label).
+ * The name under a label (Bill to, 発行者) within the next three lines, in the label's column (the
+ * first, or the `column`-th of the lines that have as many; a line of one column under a later one
+ * is that column's, its left empty): a company name first, else a column that is a name and nothing
+ * else (no digits, no label).
  */
-function nameBelow(lines: ParsedLine[], index: number): { name: string; line: ParsedLine; end: number } | undefined {
-  const next = lines.slice(index + 1, index + 4);
-  for (const line of next) {
-    const company = findCompanyNames(line.text)[0];
-    if (company) return { name: company.name, line, end: company.end };
+function nameBelow(lines: ParsedLine[], index: number, column = 0): { name: string; line: ParsedLine; end: number } | undefined {
+  const next = lines.slice(index + 1, index + 4).flatMap((line) => {
+    const columns = line.text.split('  ');
+    const at = columns.length > column ? column : columns.length === 1 ? 0 : -1;
+    if (at < 0) return [];
+    const start = columns.slice(0, at).reduce((sum, text) => sum + text.length + 2, 0);
+    return [{ line, text: columns[at]!, start }];
+  });
+  for (const { line, text, start } of next) {
+    const company = findCompanyNames(text)[0];
+    if (company) return { name: company.name, line, end: start + company.end };
   }
-  for (const line of next) {
-    const column = line.text.split('  ')[0]!;
-    if (!/\d|[:：#]|Invoice|Date/iu.test(column) && tidyName(column)) return { name: column, line, end: column.length };
+  for (const { line, text, start } of next) {
+    if (!/\d|[:：#]|Invoice|Date/iu.test(text) && tidyName(text)) return { name: text, line, end: start + text.length };
   }
   return undefined;
 }
@@ -244,12 +261,23 @@ export function readParties(lines: ParsedLine[], own: ReadContext['own']): Parti
   if (issuer) {
     reading.issuer = { value: issuer.name, certainty: issuerCertainty(issuer.score), line: issuer.line };
     reading.issuerLine = issuer.line.index;
+    const column = columnOf(issuer.line.text, issuer.name);
+    if (column !== undefined) reading.issuerColumn = column;
   }
   if (addressee) {
     reading.addresseeLine = addressee.line.index;
+    const column = addressee.name ? columnOf(addressee.line.text, addressee.name) : undefined;
+    if (column !== undefined) reading.addresseeColumn = column;
     if (addresseeName) reading.addressee = { value: addresseeName, certainty: ADDRESSEE_CERTAINTY[addressee.strength] ?? 0.8, line: addressee.line };
   }
   return reading;
+}
+
+/** The column of a line (its parts between wide gaps, from 0) a name is printed in. */
+function columnOf(text: string, name: string): number | undefined {
+  const plain = (value: string) => value.replace(/\s/gu, '');
+  const column = text.split('  ').findIndex((part) => plain(part).includes(plain(name)));
+  return column < 0 ? undefined : column;
 }
 
 /**

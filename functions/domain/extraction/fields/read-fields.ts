@@ -98,6 +98,8 @@ export function readFieldsFrom(lines: TextLine[], context: ReadContext): FieldsR
     ownDocument: parties.ownDocument,
     ...(parties.issuerLine !== undefined ? { issuerLine: parties.issuerLine } : {}),
     ...(parties.addresseeLine !== undefined ? { addresseeLine: parties.addresseeLine } : {}),
+    ...(parties.issuerColumn !== undefined ? { issuerColumn: parties.issuerColumn } : {}),
+    ...(parties.addresseeColumn !== undefined ? { addresseeColumn: parties.addresseeColumn } : {}),
   });
 
   const [provider, recipient] = parties.ownDocument ? [parties.addressee, parties.issuer] : [parties.issuer, parties.addressee];
