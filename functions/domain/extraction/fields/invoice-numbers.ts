@@ -1,5 +1,5 @@
 import { normalizeInvoiceNumber, parseInvoiceNumber } from '#shared/invoice-number.ts';
-import type { CheckResults, Finding, ParsedLine } from './parsed-lines.ts';
+import { columnsOf, type CheckResults, type Finding, type ParsedLine } from './parsed-lines.ts';
 
 /**
  * The qualified invoice issuer's registration number (適格請求書発行事業者登録番号): T and 13
@@ -50,7 +50,7 @@ export function findInvoiceNumbers(lines: ParsedLine[]): InvoiceNumberCandidate[
         line,
         labelled: NUMBER_LABEL.test(before) || NUMBER_LABEL.test(previous),
         addressee: ADDRESSEE_LABEL.test(before) || (before.trim() === '' && ADDRESSEE_LABEL.test(previous)),
-        column: before.split('  ').length - 1,
+        column: columnsOf(before).length - 1,
       });
     }
   }
@@ -122,7 +122,7 @@ function blockSide(candidate: InvoiceNumberCandidate, context: InvoiceNumberCont
   const { issuerLine, addresseeLine, issuerColumn, addresseeColumn } = context;
   if (issuerLine === undefined || addresseeLine === undefined || issuerColumn === undefined || addresseeColumn === undefined) return undefined;
   if (issuerColumn === addresseeColumn || Math.abs(issuerLine - addresseeLine) > 1 || candidate.line.index < Math.min(issuerLine, addresseeLine)) return undefined;
-  const columns = candidate.line.text.split('  ').length;
+  const columns = columnsOf(candidate.line.text).length;
   if (columns > Math.max(issuerColumn, addresseeColumn)) {
     return candidate.column === issuerColumn ? 'issuer' : candidate.column === addresseeColumn ? 'addressee' : undefined;
   }

@@ -11,6 +11,18 @@ export interface ParsedLine {
 
 export const parseLines = (lines: TextLine[]): ParsedLine[] => lines.map((source, index) => ({ index, text: normaliseLine(source.text), source }));
 
+const COLUMN_GAP = '  ';
+
+/** A normalised line's columns: its parts between the wide gaps ./normalise.ts writes as two spaces, each with where it starts. */
+export function columnsOf(text: string): Array<{ text: string; start: number }> {
+  let start = 0;
+  return text.split(COLUMN_GAP).map((part) => {
+    const column = { text: part, start };
+    start += part.length + COLUMN_GAP.length;
+    return column;
+  });
+}
+
 /**
  * What one parser found for its field, before the OCR's confidence and the threshold are applied
  * (./read-fields.ts): the value, or null with the problem that emptied it, the parser's own

@@ -1,7 +1,7 @@
 import type { ReadContext } from '../text-lines.ts';
 import { findCompanyNames, sameParty, tidyName } from './company-names.ts';
 import { blockDistance } from './invoice-numbers.ts';
-import type { Finding, ParsedLine } from './parsed-lines.ts';
+import { columnsOf, type Finding, type ParsedLine } from './parsed-lines.ts';
 
 /**
  * The document's two parties from its normalised lines: the issuer (発行者: the company name near
@@ -93,14 +93,13 @@ function findAddressee(lines: ParsedLine[]): Addressee | undefined {
       found.push({ name: before, line, end, strength: ADDRESSEE_STRENGTH[honorific] });
     }
     // The label starts a column: the line's first (BILL TO  Invoice No. …), or a later one beside the issuer's name (Acme Co., Ltd.  Bill to).
-    const columns = line.text.split('  ');
-    for (const [column, text] of columns.entries()) {
+    for (const [column, { text, start }] of columnsOf(line.text).entries()) {
       const english = ENGLISH_ADDRESSEE.exec(text.trim());
       if (!english) continue;
       // The name after the label, or below it, in its column, when nothing or another column's label follows it.
       const rest = (english[1] ?? english[2] ?? '').trim();
       const below = rest === '' || /^(?:Invoice|No\.|Date|#)/iu.test(rest) ? nameBelow(lines, line.index, column) : undefined;
-      const end = columns.slice(0, column + 1).join('  ').length;
+      const end = start + text.length;
       if (below) found.push({ ...below, strength: ADDRESSEE_STRENGTH.english });
       else if (rest !== '') found.push({ name: rest, line, end, strength: ADDRESSEE_STRENGTH.english });
       break;
@@ -118,11 +117,9 @@ function findAddressee(lines: ParsedLine[]): Addressee | undefined {
  */
 function nameBelow(lines: ParsedLine[], index: number, column = 0): { name: string; line: ParsedLine; end: number } | undefined {
   const next = lines.slice(index + 1, index + 4).flatMap((line) => {
-    const columns = line.text.split('  ');
-    const at = columns.length > column ? column : columns.length === 1 ? 0 : -1;
-    if (at < 0) return [];
-    const start = columns.slice(0, at).reduce((sum, text) => sum + text.length + 2, 0);
-    return [{ line, text: columns[at]!, start }];
+    const columns = columnsOf(line.text);
+    const under = columns.length > column ? columns[column]! : columns.length === 1 ? columns[0]! : undefined;
+    return under ? [{ line, ...under }] : [];
   });
   for (const { line, text, start } of next) {
     const company = findCompanyNames(text)[0];
@@ -276,7 +273,7 @@ export function readParties(lines: ParsedLine[], own: ReadContext['own']): Parti
 /** The column of a line (its parts between wide gaps, from 0) a name is printed in. */
 function columnOf(text: string, name: string): number | undefined {
   const plain = (value: string) => value.replace(/\s/gu, '');
-  const column = text.split('  ').findIndex((part) => plain(part).includes(plain(name)));
+  const column = columnsOf(text).findIndex((part) => plain(part.text).includes(plain(name)));
   return column < 0 ? undefined : column;
 }
 
