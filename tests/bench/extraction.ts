@@ -168,7 +168,7 @@ export async function measureExtraction(options: ExtractionOptions = {}) {
       let error: string | undefined;
       let readings: number | undefined;
       try {
-        const reading = await readDocumentFields(document.bytes, { name: document.name }, context);
+        const reading = await readDocumentFields(document.bytes, { name: document.name }, async () => context);
         if ('skipped' in reading) {
           skipped = reading.skipped;
         } else {

@@ -20,13 +20,15 @@ export interface DocumentFields extends FieldsReading {
  * both), or any field found but offered empty (doubted, or a check failed). A name or a number found
  * nowhere is not reason enough: a till receipt has no addressee, an unregistered issuer no number.
  */
+const ESSENTIAL: ReadFieldName[] = ['transaction_date', 'transaction_amount'];
 const complete = (reading: FieldsReading) =>
   ESSENTIAL.every((name) => reading.fields[name]?.value != null) && readFieldNames.every((name) => reading.fields[name]?.problem === undefined);
-const ESSENTIAL: ReadFieldName[] = ['transaction_date', 'transaction_amount'];
 
-export async function readDocumentFields(bytes: Uint8Array, options: { name: string }, context: ReadContext): Promise<DocumentFields | { skipped: ReadSkipReason }> {
+/** `contextOf` is asked only for a document with text to read (a type never read costs no settings lookup). */
+export async function readDocumentFields(bytes: Uint8Array, options: { name: string }, contextOf: () => Promise<ReadContext>): Promise<DocumentFields | { skipped: ReadSkipReason }> {
   const text = await readDocument(bytes, options);
   if ('skipped' in text) return text;
+  const context = await contextOf();
   const reading = readFieldsFrom(text.lines, context);
   if (text.method !== 'ocr' || complete(reading)) return { ...reading, text, readings: 1 };
   const again = await readDocument(bytes, { ...options, layout: 'layout' });

@@ -1,11 +1,13 @@
 import type { Logger } from '#lib/logger.ts';
 import { READ_BYTES_MAX, type ReadCheck, type ReadFieldsResult, type ReadFieldSet, type ReadSkipReason } from '#shared/schemas/read-fields.ts';
 import { getItem, type ItemRecord } from '#data/drive-items.ts';
+import type { CommonSettings } from '#shared/schemas/settings.ts';
 import { getCommonSettings } from '#data/common-settings.ts';
 import { getReadFields, recordReadFields } from '#data/read-fields.ts';
 import { parseObjectKey, readObject } from '#lib/object-storage.ts';
 import { tokyoDate } from '#domain/ebookkeeping/calendar-date.ts';
 import { readDocumentFields } from './read-document-fields.ts';
+import type { ReadContext } from './text-lines.ts';
 import { checkInvoiceRegistry, invoiceRegistryApplicationId } from './invoice-registry.ts';
 
 /**
@@ -49,6 +51,12 @@ function withRegistry(checks: ReadCheck[], status: 'registered' | 'not_registere
   return [...checks.filter((check) => check.check !== 'registry'), { check: 'registry', result }];
 }
 
+/** What the parsers need of the contract: today in Japan, and its own name and registration number. */
+function readContextOf(settings: CommonSettings): ReadContext {
+  const own = { ...(settings.own_company_name ? { name: settings.own_company_name } : {}), ...(settings.own_invoice_number ? { invoiceNumber: settings.own_invoice_number } : {}) };
+  return { today: tokyoDate(new Date()), own };
+}
+
 /** Reads the fields of the bytes under `key` once; keys outside the drive's layout are ignored. */
 export async function readFileFields(key: string, log: Pick<Logger, 'info' | 'warn'>): Promise<ReadFieldsResult | undefined> {
   const parsed = parseObjectKey(key);
@@ -69,15 +77,17 @@ export async function readFileFields(key: string, log: Pick<Logger, 'info' | 'wa
   if ((item.size ?? 0) > READ_BYTES_MAX) {
     result = skipped(parsed.version, 'too_large', started);
   } else {
-    const { settings } = await getCommonSettings(parsed.kykId);
-    const own = { ...(settings.own_company_name ? { name: settings.own_company_name } : {}), ...(settings.own_invoice_number ? { invoiceNumber: settings.own_invoice_number } : {}) };
-    const read = await readDocumentFields(await readObject(key), { name: item.name }, { today: tokyoDate(new Date()), own });
+    // The contract's settings are read once, and only for a document with text to read.
+    let settingsRead: Promise<CommonSettings> | undefined;
+    const settingsOf = () => (settingsRead ??= getCommonSettings(parsed.kykId).then(({ settings }) => settings));
+    const read = await readDocumentFields(await readObject(key), { name: item.name }, async () => readContextOf(await settingsOf()));
     // A type that is never read (text, Office, archives) leaves no reading: there is nothing to say about it.
     if ('skipped' in read && read.skipped === 'unsupported') return undefined;
     if ('skipped' in read) {
       result = skipped(parsed.version, read.skipped, started);
     } else {
       const { text } = read;
+      const settings = await settingsOf();
       let checks = read.checks;
       let registry: ReadFieldsResult['registry'];
       const number = read.fields.invoice_number?.value;
