@@ -156,6 +156,9 @@ export function storedRegion(region: Omit<ReadRegion, 'page'>, turned: number): 
  */
 export type OcrLayout = 'sparse' | 'layout';
 
+/** Tesseract's confidence (0 to 100) as the parsers weigh it (0 to 1). */
+const fraction = (percent: number) => Math.max(0, Math.min(1, percent / 100));
+
 interface OcrRun extends TextRun {
   confidence: number;
   symbols: NonNullable<TextLine['symbols']>;
@@ -189,8 +192,8 @@ export async function ocrPage(image: Uint8Array, page: number, layout: OcrLayout
         const baseline = line.baseline.y0 === line.baseline.y1 && line.baseline.y0 === 0 ? y1 : (line.baseline.y0 + line.baseline.y1) / 2;
         runs.push({
           text, x: x0, y: baseline, width: x1 - x0, height: Math.max(1, y1 - y0), bottom: y1,
-          confidence: Math.max(0, Math.min(1, line.confidence / 100)),
-          symbols: line.words.flatMap((word) => word.symbols.map((symbol) => ({ text: symbol.text, confidence: Math.max(0, Math.min(1, symbol.confidence / 100)) }))),
+          confidence: fraction(line.confidence),
+          symbols: line.words.flatMap((word) => word.symbols.map((symbol) => ({ text: symbol.text, confidence: fraction(symbol.confidence) }))),
         });
       }
     }
