@@ -150,7 +150,8 @@ describe('share links', { timeout: 120_000 }, () => {
     expect((await getShareLink(t.kykId, open.link.link_id))!.downloads).toBe(20);
   });
 
-  it('answers a guessed, malformed or cross-contract token as unknown, and throttles an address that guesses', async () => {
+  // Its time allows for the wait of up to 61 s for a throttle window with a minute left, on top of the checks' own minute.
+  it('answers a guessed, malformed or cross-contract token as unknown, and throttles an address that guesses', { timeout: 130_000 }, async () => {
     const file = await uploadFile(t.token, folder.id, 'target.txt', bytes('secret'));
     const made = await makeLink(t.token, { id: file.id });
     const guessed = { kyk_id: t.kykId, token: `${made.token.slice(0, 16)}${randomBytes(32).toString('base64url')}` };

@@ -189,7 +189,8 @@ describe('file-request links', { timeout: 60_000 }, () => {
     expect(await getFileRequest(local.kykId, spare.request.request_id)).toMatchObject({ files_received: 0, bytes_received: 0 });
   });
 
-  it('keeps a password-protected link closed until the password and throttles guessing it, and a guessing address', async () => {
+  // Its time allows for the wait of up to 121 s for a throttle window with 120 s left, on top of the checks' own minute.
+  it('keeps a password-protected link closed until the password and throttles guessing it, and a guessing address', { timeout: 190_000 }, async () => {
     // The wrong passwords and the guesses must fall in one of the throttles' fixed windows.
     await inOneWindow(THROTTLE_WINDOW_SECONDS, 120);
     const folder = await aFolder(t, { name: 'Guarded' });
